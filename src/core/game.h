@@ -1,0 +1,192 @@
+/* game.h — the contract every ruleset and every bot implements (the game/bot split).
+ *
+ * A game is a descriptor (game_type) of function pointers over an opaque state of a fixed
+ * size, in the spirit of gsl_rng_type. The runner drives every game the same way:
+ *
+ *     g->start(st, rules, nseats, chance, tr);
+ *     while (g->decide(st, &d)) {                 // somebody must choose
+ *         const void *seen = st;                  // perfect information ...
+ *         if (g->view) { g->view(st, d.seat, buf); seen = buf; }   // ... or what d.seat sees
+ *         int k = bot->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
+ *         g->apply(st, d.action[k], chance, tr);
+ *     }
+ *     g->finish(st, &outcome, rec);
+ *
+ * Chance is not a separate node: start() and apply() roll dice, shuffle and deal from the
+ * `chance` generator and run every automatic step until the next decision or the end. Every
+ * choice a player makes at the table, whatever its kind (a move, a bid, a declaration, a card
+ * play, a trade), is one decision among listed legal actions, tagged with a game-specific kind.
+ */
+#ifndef GIOCHI_GAME_H
+#define GIOCHI_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#include "rng.h"
+
+enum {
+    GAME_MAX_SEATS = 8,     /* no game seats more players */
+    GAME_MAX_ACTIONS = 256, /* no decision offers more legal actions */
+};
+
+/* A decision point: seat `seat` must pick one of action[0..n-1]. Actions are game-defined
+ * 32-bit codes; game_type.action_name renders one for traces. */
+typedef struct decision {
+    int seat;
+    int kind; /* index into game_type.kind_names */
+    int n;    /* >= 1 */
+    int32_t action[GAME_MAX_ACTIONS];
+} decision;
+
+/* How one game ended. Filled by game_type.finish; the runner derives wins, ties and ranks. */
+typedef struct outcome {
+    int nseats;
+    int length;                    /* in game_type.length_unit (rounds, turns, plays, moves) */
+    int end;                       /* index into game_type.end_names */
+    uint32_t winners;              /* bit s set: seat s shares the win; 0: nobody won */
+    int64_t score[GAME_MAX_SEATS]; /* the game's final score per seat (see score_name) */
+    int rank[GAME_MAX_SEATS];      /* 1 = first; tied seats share a rank; 0 = unranked */
+} outcome;
+
+/* ---- metrics ------------------------------------------------------------------------- */
+
+typedef enum metric_kind {
+    METRIC_RATE, /* successes out of trials: reported as a share with a Wilson interval */
+    METRIC_MEAN, /* integer observations: mean with a t interval, sd, quantiles, histogram */
+} metric_kind;
+
+typedef enum metric_scope {
+    METRIC_GAME, /* one figure for the whole table */
+    METRIC_SEAT, /* one figure per seat */
+} metric_scope;
+
+/* A metric a game reports. Tables of these end with an entry whose name is NULL. */
+typedef struct metric_def {
+    const char *name; /* snake_case, unique within the game; used as JSON key and CSV value */
+    metric_kind kind;
+    metric_scope scope;
+    const char *doc; /* one line for --list and the manual */
+} metric_def;
+
+/* Collects a game's observations; implemented in recorder.c. `seat` is -1 for METRIC_GAME
+ * metrics and 0..nseats-1 for METRIC_SEAT ones; `metric` indexes the game's metric table. */
+typedef struct recorder recorder;
+
+/* Adds one observation `value` of METRIC_MEAN metric `metric`. */
+void rec_value(recorder *rec, int metric, int seat, int64_t value);
+/* Adds `count` observations all equal to `value` (count >= 0) of a METRIC_MEAN metric. */
+void rec_values(recorder *rec, int metric, int seat, int64_t value, int64_t count);
+/* Adds `hits` successes out of `trials` trials (0 <= hits <= trials) of a METRIC_RATE metric. */
+void rec_rate(recorder *rec, int metric, int seat, int64_t hits, int64_t trials);
+
+/* ---- tracing ------------------------------------------------------------------------- */
+
+/* A play-by-play sink for --trace; NULL when not tracing, so games test it before formatting.
+ * TRACE(tr, "...") prints one line (the newline is added). */
+typedef FILE trace;
+#define TRACE(tr, ...)                                                                       \
+    do {                                                                                     \
+        if (tr) {                                                                            \
+            fprintf((tr), __VA_ARGS__);                                                      \
+            fputc('\n', (tr));                                                           \
+        }                                                                                    \
+    } while (0)
+
+/* ---- games --------------------------------------------------------------------------- */
+
+typedef struct bot_type bot_type;
+
+/* The seats of a run, as the runner passes them to game_type.exact. */
+typedef struct seat_bots {
+    int nseats;
+    const bot_type *bot[GAME_MAX_SEATS];
+    const double *param[GAME_MAX_SEATS]; /* the bot's parameter values, in its table's order */
+} seat_bots;
+
+typedef struct game_type {
+    const char *name;  /* the --game name */
+    const char *title; /* e.g. "Gioco del 45 (Shut the Box)" */
+    const char *seed;  /* the rule text it follows, e.g. "001_c1d6bcdb6dc0fe22.txt" */
+    int min_seats, max_seats, default_seats;
+    const char *default_bot; /* bot name used when --bots is absent */
+
+    /* Ruleset. default_rules is the built-in JSON text, byte-identical to configs/<name>.json.
+     * rules_load validates a complete ruleset object (the default merged with --config and
+     * --set) into the game's own struct of rules_size bytes; on a bad value it returns -1 and
+     * writes one line naming the key (e.g. "ruleset key 'limit': must be 1..1000") into err.
+     * rules_load may keep pointers into nothing it was given: the struct must be self-contained.
+     * rules_check (optional) checks the rules against the seat count, same error convention. */
+    const char *default_rules;
+    size_t rules_size;
+    int (*rules_load)(void *rules, const cJSON *json, char *err, size_t errlen);
+    int (*rules_check)(const void *rules, int nseats, char *err, size_t errlen);
+
+    /* State. A state is plain data of state_size bytes: memcpy copies it (search bots clone
+     * states that way), and it may keep a pointer to the rules, which outlive it. */
+    size_t state_size;
+    /* Sets up a new game for nseats players under rules and runs it to its first decision. */
+    void (*start)(void *st, const void *rules, int nseats, rng *chance, trace *tr);
+    /* Fills d with the pending decision and returns true; returns false once the game is over. */
+    bool (*decide)(const void *st, decision *d);
+    /* Applies one of the actions last listed by decide, then runs to the next decision. */
+    void (*apply)(void *st, int32_t action, rng *chance, trace *tr);
+    /* Fills the outcome of a finished game and records its metrics. */
+    void (*finish)(const void *st, outcome *o, recorder *rec);
+
+    /* Hidden information. view_size 0: perfect information, bots get the state itself.
+     * Otherwise view() writes into view_size bytes exactly what `seat` may know, and bots get
+     * only that. */
+    size_t view_size;
+    void (*view)(const void *st, int seat, void *out);
+
+    /* Renders action a of decision d for traces and --list ("shut 3+6", "bid 40"). */
+    void (*action_name)(const void *st, const decision *d, int32_t a, char *buf, size_t n);
+
+    const char *const *kind_names; /* decision kinds, NULL-terminated */
+    const char *const *end_names;  /* how a game can end, NULL-terminated */
+    const metric_def *metrics;     /* NULL-name-terminated */
+    const char *length_unit;       /* "rounds", "turns", "plays", "moves" */
+    const char *score_name;        /* what outcome.score counts: "total", "points", "cards" */
+    bool low_score_wins;           /* ordering of outcome.score for the summary */
+
+    /* Optional exact analysis (--exact): returns a new JSON object describing exact values
+     * for the given seats (the caller frees it), or NULL if the game has none for them. */
+    cJSON *(*exact)(const void *rules, const seat_bots *seats);
+
+    const bot_type *const *bots; /* the bots of this game, NULL-terminated (generic ones too) */
+} game_type;
+
+/* ---- bots ---------------------------------------------------------------------------- */
+
+/* A numeric bot parameter, set on the command line as name:key=value. */
+typedef struct bot_param {
+    const char *name;
+    double def, min, max;
+    bool integer; /* value must be a whole number */
+    const char *doc;
+} bot_param;
+
+/* A bot is a descriptor too. A run creates one context of ctx_size bytes per seat and per
+ * worker thread (zeroed), calls setup once on it, choose for each decision of that seat,
+ * and teardown (optional) at the end. */
+struct bot_type {
+    const char *name;
+    const char *doc;
+    const bot_param *params; /* NULL-name-terminated, or NULL for none */
+    size_t ctx_size;
+    /* Prepares ctx for `seat` of a run under rules. param holds one value per entry of params.
+     * Returns 0, or -1 with a one-line message in err. Optional. */
+    int (*setup)(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
+                 const double *param, char *err, size_t errlen);
+    /* Returns the index (0..d->n-1) of the chosen action. `seen` is the state (perfect
+     * information) or the seat's view; r is the seat's own random stream for this game. */
+    int (*choose)(void *ctx, const void *seen, const decision *d, rng *r);
+    void (*teardown)(void *ctx);
+};
+
+#endif

@@ -1,0 +1,98 @@
+/* rng.h — xoshiro256** generator, splitmix64 seeding and per-game stream derivation. */
+#ifndef GIOCHI_RNG_H
+#define GIOCHI_RNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Generator state. Plain data: copy it to fork a stream, compare it to check a replay. */
+typedef struct rng {
+    uint64_t s[4];
+    /* Tests only: when script is set, rng_die and rng_below return script[pos++] instead of
+     * random values (rng_die expects 1..faces, rng_below 0..n-1), so a rule test can play a
+     * game with chosen dice through the ordinary game interface. See rng_script. */
+    const int *script;
+    int script_len, script_pos;
+} rng;
+
+/* Streams of one game. Chance (dice, shuffles, deals, draws for ties) always uses
+ * RNG_STREAM_CHANCE; the bot of seat k uses RNG_STREAM_SEAT(k), so changing one seat's bot
+ * never changes the dice or the deal of any game (common random numbers). */
+enum { RNG_STREAM_CHANCE = 0 };
+#define RNG_STREAM_SEAT(k) (1u + (unsigned)(k))
+
+/* One step of splitmix64: advances *x and returns the next output. */
+uint64_t rng_splitmix64(uint64_t *x);
+
+/* Seeds r from a single 64-bit value through splitmix64 (never an all-zero state). */
+void rng_seed(rng *r, uint64_t seed);
+
+/* The seed of stream `stream` of game `game_index` of a run with master seed `master`.
+ * A pure function: the same three inputs give the same seed on every machine and thread. */
+uint64_t rng_derive(uint64_t master, uint64_t game_index, unsigned stream);
+
+/* Seeds r for the given stream of the given game: rng_seed(r, rng_derive(...)). */
+void rng_seed_stream(rng *r, uint64_t master, uint64_t game_index, unsigned stream);
+
+/* Next 64 random bits (xoshiro256**). */
+static inline uint64_t rng_next(rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t x = s[1] * 5;
+    uint64_t result = ((x << 7) | (x >> 57)) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 45) | (s[3] >> 19);
+    return result;
+}
+
+/* Makes r return the given values, in order, from rng_die and rng_below (tests only). The
+ * array must outlive r's use; running past its end or a value out of range aborts with a
+ * message, which in a test means the script did not match the rules played. */
+void rng_script(rng *r, const int *values, int n);
+
+/* The next scripted value, checked to lie in [lo, hi]; aborts otherwise. */
+int rng_scripted(rng *r, int lo, int hi);
+
+/* Uniform integer in [0, n), n >= 1, without modulo bias (Lemire's multiply-and-reject). */
+static inline uint32_t rng_below(rng *r, uint32_t n)
+{
+    if (__builtin_expect(r->script != NULL, 0))
+        return (uint32_t)rng_scripted(r, 0, (int)n - 1);
+    uint64_t m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while (low < threshold) {
+            m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* One roll of a fair die with `faces` faces: 1..faces. */
+static inline int rng_die(rng *r, int faces)
+{
+    if (__builtin_expect(r->script != NULL, 0))
+        return rng_scripted(r, 1, faces);
+    return 1 + (int)rng_below(r, (uint32_t)faces);
+}
+
+/* Uniform double in [0, 1) with 53 random bits. */
+static inline double rng_uniform(rng *r)
+{
+    return (double)(rng_next(r) >> 11) * 0x1.0p-53;
+}
+
+/* Shuffles n ints in place (Fisher-Yates), consuming n-1 draws. */
+void rng_shuffle_int(rng *r, int *a, int n);
+
+/* Parses a seed written in decimal (0 .. 2^64-1). Returns 0 on success, -1 on bad text. */
+int rng_parse_seed(const char *text, uint64_t *out);
+
+#endif

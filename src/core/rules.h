@@ -1,0 +1,60 @@
+/* rules.h — rulesets as JSON: merging --config files and --set overrides, and the typed
+ * readers every game's rules_load uses, so that every bad key is reported the same way. */
+#ifndef GIOCHI_RULES_H
+#define GIOCHI_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+/* Parses JSON text. Returns a new tree (caller frees with cJSON_Delete) or NULL with a one-line
+ * message naming `what` (a file name) and the position of the error in err. */
+cJSON *rules_parse(const char *text, const char *what, char *err, size_t errlen);
+
+/* Reads a whole file into a new NUL-terminated buffer (caller frees). NULL and a one-line
+ * message in err if it cannot be read or is larger than 16 MiB. */
+char *rules_read_file(const char *path, char *err, size_t errlen);
+
+/* Merges overlay into base, in place: objects are merged key by key, recursively; any other
+ * value (array, number, string, bool) replaces the base value whole. Keys missing from base
+ * are added as they are, so that the game's loader reports them as unknown. Does not take
+ * ownership of overlay. Returns 0. */
+int rules_merge(cJSON *base, const cJSON *overlay);
+
+/* Applies one --set assignment "path=value" to root. path is dot-separated object keys, and
+ * array indices written as numbers (board.13.amount). value is read as JSON if it parses
+ * (40, true, [1,2], "text"), otherwise as a plain string. Returns 0, or -1 with a message. */
+int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen);
+
+/* ---- typed readers for rules_load ----------------------------------------------------
+ * Each reads member `key` of object obj. `path` is the JSON path of obj for messages ("" at
+ * the top, "board[12]" inside). Each returns 0, or -1 with a one-line message naming the full
+ * key: "ruleset key 'board[12].amount': expected an integer in -1000..1000". */
+
+/* Fails if obj is not an object or has a member not listed in keys (NULL-terminated). */
+int rules_only_keys(const cJSON *obj, const char *path, const char *const *keys, char *err,
+                    size_t errlen);
+int rules_int(const cJSON *obj, const char *path, const char *key, long min, long max,
+              long *out, char *err, size_t errlen);
+int rules_double(const cJSON *obj, const char *path, const char *key, double min, double max,
+                 double *out, char *err, size_t errlen);
+int rules_bool(const cJSON *obj, const char *path, const char *key, bool *out, char *err,
+               size_t errlen);
+/* Reads a string that must equal one of choices (NULL-terminated); *out is its index. */
+int rules_enum(const cJSON *obj, const char *path, const char *key, const char *const *choices,
+               int *out, char *err, size_t errlen);
+/* Reads an array of min_len..max_len integers in [min, max] into out; *len gets the length. */
+int rules_int_array(const cJSON *obj, const char *path, const char *key, int min_len,
+                    int max_len, long min, long max, long *out, int *len, char *err,
+                    size_t errlen);
+/* Returns member key of obj if it is an array of min_len..max_len elements, else NULL with a
+ * message. For arrays of objects, which the caller then reads element by element. */
+const cJSON *rules_array(const cJSON *obj, const char *path, const char *key, int min_len,
+                         int max_len, char *err, size_t errlen);
+
+/* Writes "ruleset key 'path.key': " followed by the formatted message into err; returns -1. */
+int rules_error(char *err, size_t errlen, const char *path, const char *key, const char *fmt,
+                ...) __attribute__((format(printf, 5, 6)));
+
+#endif

@@ -1,0 +1,37 @@
+#!/bin/sh
+# deps.sh — makes sure the C libraries giochi-sim builds against are installed.
+# As root on a Debian-like system it installs the missing packages with apt-get; otherwise it
+# prints the exact command to run and fails.
+set -u
+CC=${CC:-cc}
+missing=""
+probe() { # probe HEADER PACKAGE
+    printf '#include <%s>\nint main(void){return 0;}\n' "$1" |
+        $CC -x c -o /dev/null - >/dev/null 2>&1 || missing="$missing $2"
+}
+if ! command -v "$CC" >/dev/null 2>&1; then
+    missing="$missing gcc"
+else
+    probe gsl/gsl_cdf.h libgsl-dev
+    probe cjson/cJSON.h libcjson-dev
+    probe argp.h libc6-dev
+fi
+[ -z "$missing" ] && exit 0
+
+echo "giochi-sim: missing build dependencies:$missing" >&2
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "giochi-sim: installing them with apt-get" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    # shellcheck disable=SC2086
+    if ! apt-get install -y -q $missing >/dev/null 2>&1; then
+        apt-get update -q >/dev/null 2>&1
+        # shellcheck disable=SC2086
+        apt-get install -y -q $missing >&2 || {
+            echo "giochi-sim: apt-get could not install:$missing" >&2
+            exit 1
+        }
+    fi
+    exit 0
+fi
+echo "giochi-sim: install them with: sudo apt-get install$missing" >&2
+exit 1

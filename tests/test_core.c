@@ -1,0 +1,88 @@
+/* test_core.c — the shared machinery: random streams, rulesets, accumulators. */
+#include <string.h>
+
+#include "check.h"
+#include "recorder.h"
+#include "rng.h"
+#include "rules.h"
+
+TEST(rng_streams_are_pure_and_distinct)
+{
+    CHECK(rng_derive(1, 2, 0) == rng_derive(1, 2, 0));
+    CHECK(rng_derive(1, 2, 0) != rng_derive(1, 2, 1));
+    CHECK(rng_derive(1, 2, 0) != rng_derive(1, 3, 0));
+    CHECK(rng_derive(1, 2, 0) != rng_derive(2, 2, 0));
+}
+
+TEST(rng_die_is_uniform_within_binomial_tolerance)
+{
+    rng r;
+    rng_seed(&r, 42);
+    enum { N = 600000 };
+    long count[7] = {0};
+    for (int i = 0; i < N; i++)
+        count[rng_die(&r, 6)]++;
+    /* each face ~ Binomial(N, 1/6): sd = sqrt(N/6*5/6) ~ 289; allow 5 sd */
+    for (int f = 1; f <= 6; f++)
+        CHECK_NEAR(count[f], N / 6.0, 5 * 289.0);
+}
+
+TEST(rng_script_replaces_dice)
+{
+    rng r;
+    rng_seed(&r, 1);
+    static const int script[] = {4, 5, 0};
+    rng_script(&r, script, 3);
+    CHECK_INT(rng_die(&r, 6), 4);
+    CHECK_INT(rng_die(&r, 6), 5);
+    CHECK_INT(rng_below(&r, 3), 0);
+}
+
+TEST(rules_set_and_merge)
+{
+    char err[256];
+    cJSON *root = rules_parse("{\"a\": 1, \"b\": {\"c\": [1, 2, 3]}}", "x", err, sizeof err);
+    CHECK(root != NULL);
+    CHECK_INT(rules_set(root, "b.c.1=7", err, sizeof err), 0);
+    CHECK_INT(cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "b"), "c"), 1)
+                  ->valueint,
+              7);
+    CHECK_INT(rules_set(root, "b.c.9=7", err, sizeof err), -1);
+    CHECK_INT(rules_set(root, "zz.q=1", err, sizeof err), -1);
+    CHECK(strstr(err, "zz") != NULL);
+    cJSON *over = rules_parse("{\"a\": 5}", "y", err, sizeof err);
+    rules_merge(root, over);
+    long a = 0;
+    CHECK_INT(rules_int(root, "", "a", 0, 10, &a, err, sizeof err), 0);
+    CHECK_INT(a, 5);
+    CHECK_INT(rules_int(root, "", "a", 0, 4, &a, err, sizeof err), -1);
+    CHECK_STR(err, "ruleset key 'a': expected an integer in 0..4");
+    static const char *const keys[] = {"a", NULL};
+    CHECK_INT(rules_only_keys(root, "", keys, err, sizeof err), -1);
+    CHECK_STR(err, "ruleset key 'b': unknown key");
+    cJSON_Delete(over);
+    cJSON_Delete(root);
+    CHECK(rules_parse("{\"a\": }", "f.json", err, sizeof err) == NULL);
+    CHECK_STR(err, "f.json: malformed JSON at line 1, column 7");
+}
+
+TEST(acc_merge_is_exact_in_any_order)
+{
+    acc a = {0}, b = {0}, c = {0}, d = {0};
+    for (int i = 0; i < 1000; i++)
+        acc_add(i % 2 ? &a : &b, i * 37 % 101 - 50, 1 + i % 3);
+    acc_merge(&c, &a);
+    acc_merge(&c, &b);
+    acc_merge(&d, &b);
+    acc_merge(&d, &a);
+    CHECK(c.n == d.n && c.sum == d.sum && c.sumsq == d.sumsq && c.min == d.min);
+    CHECK(c.lo + c.len >= c.max && d.count != NULL);
+    int64_t tot = 0;
+    for (int64_t i = 0; i < c.len; i++)
+        tot += c.count[i];
+    CHECK_INT(tot, c.n);
+    acc_free(&a);
+    acc_free(&b);
+    acc_free(&c);
+    acc_free(&d);
+}
