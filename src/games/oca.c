@@ -1,0 +1,1469 @@
+/* oca.c — Gioco dell'Oca with bank, auctions, declarations, bankruptcy, mutual aid and
+ * postcards (seed 000_73186111d786dc42.txt, articles 1-13; gap choices in the man page).
+ *
+ * The game runs on a small stack of steps (oca_op): each step is either automatic (a roll, a
+ * payment, a square's effect) or a decision of one seat. run() executes steps until one needs
+ * a decision (kept in st->pend) or the game is over; apply() answers it and runs on. Every
+ * point moves through the ledger (ledger.h), so players + cashier + Fondo Generale are
+ * constant. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "configs.h"
+#include "oca.h"
+#include "registry.h"
+
+int oca_rules_load(void *rules, const cJSON *json, char *err, size_t errlen);
+int oca_rules_check(const void *rules, int nseats, char *err, size_t errlen);
+
+enum op_type {
+    OP_VOLUNTEER, OP_BANK_SETTLE, OP_BID, OP_AUCTION, OP_ENTRY, OP_BANKER_PLAYS,
+    OP_TURN, OP_TRADE, OP_RESPOND, OP_DECLARE, OP_ROLL, OP_LAND, OP_CANCEL_OWN,
+    OP_CANCEL_OPP, OP_JOLLY, OP_COUNTER, OP_EFFECT, OP_PAY, OP_TAKEOVER, OP_TAKEOVER_SETTLE,
+};
+
+/* Reasons of transfers, for the trace. R_SQUARE carries the square in `detail`. */
+enum reason {
+    R_DOTE, R_CAPO_FEE, R_BID, R_ENTRY, R_REFUND, R_STAKE, R_PRIZE, R_BANKER_HIT,
+    R_BANKER_MISS, R_SQUARE, R_AID, R_LEFTOVER, R_PARTIAL, R_COVER, R_SALE, R_DEBT,
+};
+static const char *const reason_names[] = {
+    "dote", "Capo-gioco's fee", "auction bid", "entry fee", "banker's tax refund",
+    "declaration stake", "declaration prize", "banker's declaration hit",
+    "banker's declaration miss", "square", "mutual aid", "bankrupt's leftover to the Fondo",
+    "bankrupt's partial payment", "covering the failed bank's loss", "card sale",
+    "cashier repays a debt",
+};
+
+static const char *const account_names[OCA_ACCOUNTS] = {
+    "seat 0", "seat 1", "seat 2", "seat 3", "seat 4", "seat 5", "seat 6", "seat 7",
+    "cashier", "Fondo Generale",
+};
+
+enum { AUCTION_INITIAL, AUCTION_TAKEOVER };
+enum { STAGE_AID = 64, STAGE_BUST = 65 };
+
+/* ---- small helpers --------------------------------------------------------------------- */
+
+static void push(oca_state *st, int type, int seat, int a, int amount, int reason, int detail)
+{
+    if (st->nops == OCA_MAX_OPS) {
+        fprintf(stderr, "oca: step stack overflow (a bug)\n");
+        abort();
+    }
+    st->op[st->nops++] = (oca_op){(uint8_t)type, (int8_t)seat, (int8_t)a, 0, amount,
+                                  (int16_t)reason, (int16_t)detail};
+}
+
+static void pay(oca_state *st, int payer, int payee, int amount, int reason, int detail)
+{
+    push(st, OP_PAY, payer, payee, amount, reason, detail);
+}
+
+static oca_op *top(oca_state *st)
+{
+    return &st->op[st->nops - 1];
+}
+
+static void pop(oca_state *st)
+{
+    st->nops--;
+}
+
+/* The account that is "the bank" now: the banker's own points, or the cashier's till. */
+static int bank_account(const oca_state *st)
+{
+    return st->banker >= 0 ? st->banker : ACC_CASHIER;
+}
+
+static int resolve(const oca_state *st, int acc)
+{
+    return acc == ACC_BANK ? bank_account(st) : acc;
+}
+
+/* Seated at the table and in the round: takes part in collections, distributions, aid. */
+static bool participant(const oca_state *st, int s)
+{
+    return st->playing[s] && !st->bankrupt[s];
+}
+
+static bool in_race(const oca_state *st, int s)
+{
+    return participant(st, s) && !st->arrived[s];
+}
+
+int oca_cards_held(const oca_state *st, int seat)
+{
+    int k = 0;
+    for (int c = 0; c < st->r->ncards; c++)
+        k += st->holder[c] == seat;
+    return k;
+}
+
+/* The lowest-numbered jolly held by seat, or -1. */
+static int jolly_of(const oca_state *st, int seat)
+{
+    for (int c = 0; c < st->r->ncards; c++)
+        if (st->holder[c] == seat && st->r->sq[st->r->card_square[c]].card == CARD_JOLLY)
+            return c;
+    return -1;
+}
+
+static int move_by(const oca_state *st, int from, int roll)
+{
+    int goal = st->r->nsquares, to = from + roll;
+    if (to > goal)
+        to = st->r->finish == FINISH_BOUNCE ? goal - (to - goal) : goal;
+    return to < 1 ? 1 : to;
+}
+
+static void end_game(oca_state *st, int end, trace *tr)
+{
+    static const char *const why[] = {"the second-to-last player has reached the goal",
+                                      "bankruptcies left at most one player in the race",
+                                      "the turn cap was reached"};
+    st->over = true;
+    st->end = end;
+    st->nops = 0;
+    TRACE(tr, "game over after %d turns: %s", st->turn, why[end]);
+}
+
+/* Starts a decision of `kind` for seat with actions 0..n-1 (the common yes/no shape). */
+static bool ask_range(oca_state *st, int seat, int kind, int lo, int hi)
+{
+    decision *d = &st->pend;
+    d->seat = seat;
+    d->kind = kind;
+    d->n = 0;
+    for (int a = lo; a <= hi && d->n < GAME_MAX_ACTIONS; a++)
+        d->action[d->n++] = a;
+    return true;
+}
+
+static bool ask_yes_no(oca_state *st, int seat, int kind)
+{
+    return ask_range(st, seat, kind, 0, 1);
+}
+
+/* ---- the cashier (article 8) ------------------------------------------------------------- */
+
+static void add_debt(oca_state *st, int creditor, int amount, trace *tr)
+{
+    TRACE(tr, "  cashier owes %d to seat %d", amount, creditor);
+    if (st->ndebts == OCA_MAX_DEBTS) { /* never seen in practice: merge into the last debt */
+        for (int i = st->ndebts - 1; i >= 0; i--)
+            if (st->debt[i].creditor == creditor) {
+                st->debt[i].amount += amount;
+                return;
+            }
+        st->debt[st->ndebts - 1].amount += amount; /* keeps the total owed */
+        return;
+    }
+    st->debt[st->ndebts++] = (oca_debt){(int8_t)creditor, amount};
+}
+
+/* Pays old debts, in order, with whatever is in the till. */
+static void settle_debts(oca_state *st, trace *tr)
+{
+    while (st->ndebts > 0 && st->led.balance[ACC_CASHIER] > 0) {
+        oca_debt *d = &st->debt[0];
+        int64_t till = st->led.balance[ACC_CASHIER];
+        int amt = d->amount < till ? d->amount : (int)till;
+        ledger_transfer(&st->led, ACC_CASHIER, d->creditor, amt, reason_names[R_DEBT], -1, tr);
+        d->amount -= amt;
+        if (d->amount == 0)
+            memmove(st->debt, st->debt + 1, (size_t)--st->ndebts * sizeof *st->debt);
+    }
+}
+
+static void drop_debts_to(oca_state *st, int seat)
+{
+    int k = 0;
+    for (int i = 0; i < st->ndebts; i++)
+        if (st->debt[i].creditor != seat)
+            st->debt[k++] = st->debt[i];
+    st->ndebts = k;
+}
+
+int64_t oca_unpaid_debts(const oca_state *st)
+{
+    int64_t s = 0;
+    for (int i = 0; i < st->ndebts; i++)
+        s += st->debt[i].amount;
+    return s;
+}
+
+/* ---- bankruptcy and the bank's takeover (article 8) -------------------------------------- */
+
+static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
+{
+    int s = o.seat, payee = resolve(st, o.a);
+    TRACE(tr, "seat %d cannot cover %d and goes bankrupt", s, o.amount);
+    if (st->r->bankrupt_pays_partial)
+        ledger_transfer(&st->led, s, payee, st->led.balance[s], reason_names[R_PARTIAL], -1, tr);
+    ledger_transfer(&st->led, s, ACC_FONDO, st->led.balance[s], reason_names[R_LEFTOVER], -1, tr);
+    for (int c = 0; c < st->r->ncards; c++)
+        if (st->holder[c] == s)
+            st->holder[c] = HOLD_OUT;
+    bool racing = in_race(st, s);
+    st->bankrupt[s] = true;
+    st->bust_order[s] = (int8_t)++st->nbust;
+    st->s.bankrupt_turn[s] = st->turn > 0 ? st->turn : 1;
+    drop_debts_to(st, s);
+    if (racing)
+        st->in_race--;
+    if (s == st->banker) {
+        st->banker = -1;
+        st->takeover_loss = o.amount;
+        st->takeover_creditor = payee;
+        st->bidders = 0;
+        TRACE(tr, "the bank has failed: who covers the loss of %d takes it over", o.amount);
+        push(st, OP_TAKEOVER_SETTLE, -1, 0, 0, 0, 0);
+        for (int k = st->n - 1; k >= 1; k--)
+            push(st, OP_TAKEOVER, (s + k) % st->n, 0, 0, 0, 0);
+    }
+    if (st->turn > 0 && st->in_race <= 1)
+        end_game(st, END_BANKRUPTCIES, tr);
+}
+
+static void takeover_settle(oca_state *st, trace *tr)
+{
+    pop(st);
+    int count = __builtin_popcount(st->bidders), loss = st->takeover_loss;
+    int cred = st->takeover_creditor;
+    if (count == 0) {
+        st->cashier = true;
+        st->s.cashier_later = 1;
+        TRACE(tr, "no taker: the Capo-gioco (seat %d) runs the bank as cashier", st->capo);
+        if (cred < st->n && !st->bankrupt[cred])
+            add_debt(st, cred, loss, tr);
+        return;
+    }
+    st->s.takeovers++;
+    if (count == 1) {
+        st->banker = __builtin_ctz(st->bidders);
+        TRACE(tr, "seat %d takes over the bank", st->banker);
+        pay(st, st->banker, cred, loss, R_COVER, -1);
+        return;
+    }
+    st->auction_kind = AUCTION_TAKEOVER;
+    push(st, OP_AUCTION, -1, AUCTION_TAKEOVER, 0, 0, 0);
+    for (int k = st->n - 1; k >= 0; k--)
+        if (st->bidders >> k & 1)
+            push(st, OP_BID, k, 0, 0, 0, 0);
+}
+
+/* ---- payments and shortfalls ------------------------------------------------------------- */
+
+/* Whether seat can offer a card for sale to somebody able to pay the lowest price. */
+static bool can_sell(const oca_state *st, int seat)
+{
+    if (!st->r->trading || oca_cards_held(st, seat) == 0)
+        return false;
+    for (int j = 0; j < st->n; j++)
+        if (j != seat && !st->bankrupt[j] && st->led.balance[j] >= st->r->price[0])
+            return true;
+    return false;
+}
+
+static bool build_short_sale(oca_state *st, int seat)
+{
+    decision *d = &st->pend;
+    d->seat = seat;
+    d->kind = K_SHORT_SALE;
+    d->n = 0;
+    d->action[d->n++] = 0;
+    for (int c = 0; c < st->r->ncards; c++)
+        if (st->holder[c] == seat)
+            for (int p = 0; p < st->r->nprices && d->n < GAME_MAX_ACTIONS; p++)
+                d->action[d->n++] = OCA_TRADE(TR_SELL, c, 0, p);
+    return true;
+}
+
+/* A seat that cannot pay: sell cards, then mutual aid, then bankruptcy. */
+static bool shortfall(oca_state *st, oca_op *o, trace *tr)
+{
+    int s = o->seat;
+    if (o->reason == R_AID) { /* nobody goes bankrupt for the aid he gives */
+        TRACE(tr, "  seat %d cannot give the mutual aid of %d", s, o->amount);
+        pop(st);
+        return false;
+    }
+    if (o->stage < STAGE_AID && o->stage < st->r->short_sale_offers && can_sell(st, s))
+        return build_short_sale(st, s);
+    if (o->stage < STAGE_AID)
+        o->stage = STAGE_AID;
+    if (o->stage == STAGE_AID && !st->aid_used[s] && st->r->mutual_aid_rolls > 0)
+        return ask_range(st, s, K_MUTUAL_AID, 1, 6);
+    oca_op copy = *o;
+    pop(st);
+    go_bankrupt(st, copy, tr);
+    return false;
+}
+
+static bool pay_step(oca_state *st, trace *tr)
+{
+    oca_op *o = top(st);
+    int payer = resolve(st, o->seat), payee = resolve(st, o->a);
+    if (payer == payee || o->amount <= 0 || (payer < st->n && st->bankrupt[payer]) ||
+        (payee < st->n && st->bankrupt[payee])) {
+        pop(st);
+        return false;
+    }
+    int64_t have = st->led.balance[payer];
+    if (payer == ACC_CASHIER || payer == ACC_FONDO || have >= o->amount) {
+        int amt = have >= o->amount ? o->amount : (int)have;
+        ledger_transfer(&st->led, payer, payee, amt, reason_names[o->reason], o->detail, tr);
+        if (amt < o->amount)
+            add_debt(st, payee, o->amount - amt, tr);
+        pop(st);
+        if (payee == ACC_CASHIER)
+            settle_debts(st, tr);
+        return false;
+    }
+    o->seat = (int8_t)payer; /* the bank is now a definite seat, for the steps below */
+    o->a = (int8_t)payee;
+    return shortfall(st, o, tr);
+}
+
+static void answer_short(oca_state *st, oca_op *o, int32_t a)
+{
+    if (a == 0) {
+        o->stage = STAGE_AID;
+        return;
+    }
+    o->stage++;
+    st->offer = (oca_offer){TR_SELL, o->seat, -1, (int8_t)OCA_TR_A(a), -1,
+                            st->r->price[OCA_TR_P(a)]};
+    st->s.short_sales++;
+    push(st, OP_RESPOND, -1, 0, 0, 0, 0);
+    top(st)->stage = 1;
+}
+
+static void answer_aid(oca_state *st, oca_op *o, int32_t number, rng *ch, trace *tr)
+{
+    int s = o->seat;
+    st->aid_used[s] = true;
+    st->s.aid_tries++;
+    o->stage = STAGE_BUST;
+    bool hit = false;
+    for (int i = 0; i < st->r->mutual_aid_rolls && !hit; i++) {
+        int roll = rng_die(ch, 6);
+        hit = roll == number;
+        TRACE(tr, "mutual aid: seat %d declared %d and rolls %d", s, number, roll);
+    }
+    if (!hit)
+        return;
+    st->s.aid_hits++;
+    for (int k = st->n - 1; k >= 1; k--) {
+        int j = (s + k) % st->n;
+        if (participant(st, j) || j == st->banker)
+            pay(st, j, s, st->r->mutual_aid_amount, R_AID, -1);
+    }
+}
+
+/* ---- setup (articles 1, 2, 3, 5, 10) ------------------------------------------------------ */
+
+static int choose_capo(oca_state *st, rng *ch, trace *tr)
+{
+    uint32_t tied = (1u << st->n) - 1;
+    for (;;) {
+        int best = -1, total[GAME_MAX_SEATS];
+        uint32_t top_set = 0;
+        for (int s = 0; s < st->n; s++) {
+            if (!(tied >> s & 1))
+                continue;
+            total[s] = rng_die(ch, 6) + rng_die(ch, 6) + rng_die(ch, 6);
+            TRACE(tr, "seat %d rolls three times for Capo-gioco: total %d", s, total[s]);
+            if (total[s] > best) {
+                best = total[s];
+                top_set = 0;
+            }
+            if (total[s] == best)
+                top_set |= 1u << s;
+        }
+        if (__builtin_popcount(top_set) == 1)
+            return __builtin_ctz(top_set);
+        tied = top_set;
+        TRACE(tr, "tie at %d: the tied players roll again", best);
+    }
+}
+
+static void deal(oca_state *st, rng *ch, trace *tr)
+{
+    const oca_rules *r = st->r;
+    int ids[OCA_MAX_CARDS];
+    for (int c = 0; c < r->ncards; c++) {
+        ids[c] = c;
+        st->holder[c] = HOLD_DECK;
+    }
+    rng_shuffle_int(ch, ids, r->ncards);
+    for (int c = 0; c < r->ncards; c++)
+        st->deck[c] = (int8_t)ids[c];
+    int k = st->n > r->many_players ? r->cards_per_player_many : r->cards_per_player;
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < st->n; j++) {
+            int s = (st->capo + j) % st->n, c = st->deck[st->deck_top++];
+            st->holder[c] = (int8_t)s;
+            TRACE(tr, "seat %d receives the postcard of square %d", s, r->card_square[c]);
+        }
+}
+
+/* ---- decisions of setup ---------------------------------------------------------------- */
+
+static bool bank_settle(oca_state *st, trace *tr)
+{
+    pop(st);
+    int count = __builtin_popcount(st->bidders);
+    st->s.volunteers = count;
+    if (count == 1) {
+        st->banker = __builtin_ctz(st->bidders);
+        TRACE(tr, "seat %d is the banker", st->banker);
+    } else if (count == 0 && st->r->no_volunteer == NOVOL_CAPO) {
+        st->banker = st->capo;
+        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) is the banker", st->capo);
+    } else if (count == 0) {
+        st->cashier = true;
+        st->s.cashier_from_start = 1;
+        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) keeps the bank as cashier", st->capo);
+    } else {
+        st->s.auction = 1;
+        st->s.bidders = count;
+        st->auction_kind = AUCTION_INITIAL;
+        push(st, OP_AUCTION, -1, AUCTION_INITIAL, 0, 0, 0);
+        for (int k = st->n - 1; k >= 0; k--) {
+            int s = (st->capo + k) % st->n;
+            if (st->bidders >> s & 1)
+                push(st, OP_BID, s, 0, 0, 0, 0);
+        }
+    }
+    return false;
+}
+
+/* Participants an auction winner pays his bid to: every other seat not bankrupt. */
+static int others(const oca_state *st, int s)
+{
+    int k = 0;
+    for (int j = 0; j < st->n; j++)
+        k += j != s && !st->bankrupt[j];
+    return k;
+}
+
+static bool build_bid(oca_state *st, int s)
+{
+    const oca_rules *r = st->r;
+    int64_t budget = st->led.balance[s];
+    if (st->auction_kind == AUCTION_TAKEOVER) /* he must also cover the loss */
+        budget -= st->takeover_loss;
+    int k = others(st, s);
+    int64_t cap = k > 0 ? budget / k : 0;
+    if (cap > r->bid_max)
+        cap = r->bid_max;
+    if (cap < 0)
+        cap = 0;
+    decision *d = &st->pend;
+    d->seat = s;
+    d->kind = K_BID;
+    d->n = 0;
+    for (int64_t b = 0; b <= cap && d->n < GAME_MAX_ACTIONS; b += r->bid_step)
+        d->action[d->n++] = (int32_t)b;
+    return true;
+}
+
+static void auction_settle(oca_state *st, rng *ch, trace *tr)
+{
+    oca_op o = *top(st);
+    pop(st);
+    int best = -1;
+    uint32_t set = 0;
+    for (int s = 0; s < st->n; s++)
+        if (st->bidders >> s & 1 && !st->bankrupt[s]) {
+            if (st->bid[s] > best) {
+                best = st->bid[s];
+                set = 0;
+            }
+            if (st->bid[s] == best)
+                set |= 1u << s;
+        }
+    while (__builtin_popcount(set) > 1) { /* equal bids: the tied roll the die */
+        int hi = 0;
+        uint32_t next = 0;
+        for (int s = 0; s < st->n; s++)
+            if (set >> s & 1) {
+                int roll = rng_die(ch, 6);
+                TRACE(tr, "seat %d rolls %d to break the tie of bids", s, roll);
+                if (roll > hi) {
+                    hi = roll;
+                    next = 0;
+                }
+                if (roll == hi)
+                    next |= 1u << s;
+            }
+        set = next;
+    }
+    int w = __builtin_ctz(set);
+    st->banker = w;
+    TRACE(tr, "seat %d wins the bank with %d to each other player", w, best);
+    if (o.a == AUCTION_INITIAL) {
+        st->s.winning_bid = best;
+        st->s.auction_winner = w;
+    } else
+        pay(st, w, st->takeover_creditor, st->takeover_loss, R_COVER, -1);
+    for (int k = st->n - 1; k >= 1; k--) {
+        int j = (w + k) % st->n;
+        if (!st->bankrupt[j])
+            pay(st, w, j, best, R_BID, -1);
+    }
+}
+
+static void entry_fees(oca_state *st)
+{
+    pop(st);
+    for (int k = st->n - 1; k >= 0; k--) {
+        int s = (st->capo + k) % st->n;
+        if (s != st->banker)
+            pay(st, s, ACC_BANK, st->r->entry_fee, R_ENTRY, -1);
+    }
+    st->s.first_banker = st->banker;
+}
+
+static void banker_plays(oca_state *st, bool plays, trace *tr)
+{
+    int b = st->banker;
+    pop(st);
+    st->s.banker_played = plays;
+    if (!plays) {
+        st->playing[b] = false;
+        st->in_race--;
+        TRACE(tr, "the banker (seat %d) sits out of the race", b);
+        return;
+    }
+    TRACE(tr, "the banker (seat %d) joins the race, refunding the entry fee", b);
+    for (int k = st->n - 1; k >= 1; k--)
+        pay(st, b, (b + k) % st->n, st->r->banker_refund, R_REFUND, -1);
+}
+
+/* ---- the turn (articles 6, 7) ------------------------------------------------------------- */
+
+static void next_turn(oca_state *st, trace *tr)
+{
+    if (st->in_race <= 1) {
+        end_game(st, st->nbust > 0 ? END_BANKRUPTCIES : END_FINISH, tr);
+        return;
+    }
+    int s = st->last_turn_seat;
+    do
+        s = (s + 1) % st->n;
+    while (!in_race(st, s));
+    st->last_turn_seat = s;
+    push(st, OP_TURN, s, 0, 0, 0, 0);
+}
+
+static void turn_step(oca_state *st, trace *tr)
+{
+    int s = top(st)->seat;
+    pop(st);
+    if (++st->turn > st->r->max_turns) {
+        st->turn--;
+        end_game(st, END_TURN_CAP, tr);
+        return;
+    }
+    st->mover = s;
+    if (st->waiting[s] > 0) {
+        st->waiting[s]--;
+        TRACE(tr, "turn %d: seat %d waits on square %d", st->turn, s, st->pos[s]);
+        return;
+    }
+    TRACE(tr, "turn %d: seat %d on square %d with %lld points", st->turn, s, st->pos[s],
+          (long long)st->led.balance[s]);
+    st->declared = 0;
+    push(st, OP_ROLL, s, 0, 0, 0, 0);
+    push(st, OP_DECLARE, s, 0, 0, 0, 0);
+    push(st, OP_TRADE, s, 0, 0, 0, 0);
+}
+
+static bool declare_step(oca_state *st)
+{
+    int s = top(st)->seat;
+    if (st->declare_left[s] == 0 || st->bankrupt[s] ||
+        (s != st->banker && st->led.balance[s] < st->r->declare_stake)) {
+        if (st->declare_left[s] > 0)
+            st->declare_left[s]--;
+        pop(st);
+        return false;
+    }
+    return ask_range(st, s, K_DECLARE, 0, 6);
+}
+
+static void answer_declare(oca_state *st, int32_t a, trace *tr)
+{
+    int s = top(st)->seat;
+    pop(st);
+    st->declare_left[s]--;
+    if (a == 0)
+        return;
+    st->declared = a;
+    st->s.declarations[s]++;
+    TRACE(tr, "seat %d declares he will roll %d", s, a);
+    if (s != st->banker) {
+        st->s.declare_net[s] -= st->r->declare_stake;
+        pay(st, s, ACC_BANK, st->r->declare_stake, R_STAKE, -1);
+    }
+}
+
+/* Settles a declaration against the roll (article 7). */
+static void settle_declaration(oca_state *st, int s, int roll)
+{
+    const oca_rules *r = st->r;
+    bool hit = roll == st->declared;
+    st->s.declare_hits[s] += hit;
+    if (s != st->banker) {
+        if (hit) {
+            st->s.declare_net[s] += r->declare_prize;
+            pay(st, ACC_BANK, s, r->declare_prize, R_PRIZE, -1);
+        }
+        return;
+    }
+    for (int k = st->n - 1; k >= 1; k--) {
+        int j = (s + k) % st->n;
+        if (!participant(st, j))
+            continue;
+        if (hit) {
+            st->s.declare_net[s] += r->banker_declare_hit;
+            pay(st, j, s, r->banker_declare_hit, R_BANKER_HIT, -1);
+        } else {
+            st->s.declare_net[s] -= r->banker_declare_miss;
+            pay(st, s, j, r->banker_declare_miss, R_BANKER_MISS, -1);
+        }
+    }
+}
+
+static void roll_step(oca_state *st, rng *ch, trace *tr)
+{
+    int s = top(st)->seat;
+    pop(st);
+    if (st->bankrupt[s])
+        return;
+    st->roll = rng_die(ch, 6);
+    st->from = st->pos[s];
+    st->chain = 0;
+    int to = move_by(st, st->from, st->roll);
+    TRACE(tr, "seat %d rolls %d: square %d -> %d", s, st->roll, st->from, to);
+    push(st, OP_LAND, s, to, 0, 0, 0);
+    if (st->declared) {
+        TRACE(tr, "the declaration of %d %s", st->declared,
+              st->roll == st->declared ? "hits" : "misses");
+        settle_declaration(st, s, st->roll);
+        st->declared = 0;
+    }
+}
+
+static void arrive(oca_state *st, int s, trace *tr)
+{
+    st->arrived[s] = true;
+    st->arrival[s] = (int8_t)++st->narrived;
+    st->in_race--;
+    TRACE(tr, "seat %d reaches the goal, arrival %d", s, st->narrived);
+    if (st->in_race <= 1)
+        end_game(st, END_FINISH, tr);
+}
+
+static bool some_jolly(const oca_state *st)
+{
+    for (int c = 0; c < st->r->ncards; c++)
+        if (st->holder[c] >= 0 && st->r->sq[st->r->card_square[c]].card == CARD_JOLLY)
+            return true;
+    return false;
+}
+
+static void land_step(oca_state *st, trace *tr)
+{
+    oca_op o = *top(st);
+    pop(st);
+    int s = o.seat, sq = o.a;
+    const oca_rules *r = st->r;
+    if (st->bankrupt[s])
+        return;
+    st->pos[s] = (int8_t)sq;
+    if (sq == r->nsquares) {
+        arrive(st, s, tr);
+        return;
+    }
+    st->cancelled = false;
+    push(st, OP_EFFECT, s, sq, 0, 0, 0);
+    const oca_square *q = &r->sq[sq];
+    if (some_jolly(st) && (r->jolly_offer == JOLLY_EVERY_MOVE || q->effect != FX_NONE))
+        push(st, OP_JOLLY, s, sq, 0, 0, 0);
+    int c = r->square_card[sq];
+    if (c == OCA_NO_CARD || st->holder[c] < 0)
+        return;
+    if (q->card == CARD_POSITIVE && st->holder[c] != s)
+        push(st, OP_CANCEL_OPP, st->holder[c], sq, 0, 0, 0);
+    if (q->card == CARD_NEGATIVE && st->holder[c] == s)
+        push(st, OP_CANCEL_OWN, s, sq, 0, 0, 0);
+}
+
+static void spend(oca_state *st, int card, int seat, const char *what, trace *tr)
+{
+    st->holder[card] = HOLD_SPENT;
+    TRACE(tr, "seat %d plays the postcard of square %d: %s", seat, st->r->card_square[card],
+          what);
+}
+
+/* The asked seat of a card step, or -1 if nobody is to be asked any more. */
+static int card_asked(oca_state *st, oca_op *o)
+{
+    if (o->type == OP_CANCEL_OWN || o->type == OP_CANCEL_OPP) {
+        int c = st->r->square_card[o->a];
+        return !st->cancelled && st->holder[c] == o->seat && !st->bankrupt[o->seat] ? o->seat
+                                                                                      : -1;
+    }
+    /* OP_JOLLY asks from the mover on (stage 0..n-1); OP_COUNTER from after the player */
+    bool jolly = o->type == OP_JOLLY;
+    if (jolly ? st->cancelled : !st->cancelled)
+        return -1;
+    for (; o->stage < st->n; o->stage++) {
+        int j = (o->seat + o->stage) % st->n;
+        if ((jolly || o->stage > 0) && !st->bankrupt[j] && jolly_of(st, j) >= 0)
+            return j;
+    }
+    return -1;
+}
+
+static bool card_step(oca_state *st)
+{
+    oca_op *o = top(st);
+    int j = card_asked(st, o);
+    if (j < 0) {
+        pop(st);
+        return false;
+    }
+    static const int kind[] = {[OP_CANCEL_OWN] = K_CANCEL_OWN,
+                               [OP_CANCEL_OPP] = K_CANCEL_OPPONENT,
+                               [OP_JOLLY] = K_JOLLY,
+                               [OP_COUNTER] = K_COUNTER_JOLLY};
+    return ask_yes_no(st, j, kind[o->type]);
+}
+
+static void answer_card(oca_state *st, int32_t a, trace *tr)
+{
+    oca_op *o = top(st);
+    int j = st->pend.seat, type = o->type;
+    if (a == 0) {
+        if (type == OP_JOLLY || type == OP_COUNTER)
+            o->stage++;
+        else
+            pop(st);
+        return;
+    }
+    pop(st);
+    if (type == OP_JOLLY || type == OP_COUNTER) {
+        spend(st, jolly_of(st, j), j, type == OP_JOLLY ? "jolly, the move is cancelled"
+                                                       : "jolly, the card play is cancelled",
+              tr);
+        st->cancelled = type == OP_JOLLY;
+        if (type == OP_JOLLY)
+            st->s.jolly++;
+        else
+            st->s.counter_jolly++;
+        return;
+    }
+    spend(st, st->r->square_card[o->a], j, "the square is cancelled", tr);
+    st->cancelled = true;
+    if (type == OP_CANCEL_OWN)
+        st->s.cancel_own++;
+    else
+        st->s.cancel_opponent++;
+    push(st, OP_COUNTER, j, 0, 0, 0, 0);
+}
+
+static void effect_step(oca_state *st, trace *tr)
+{
+    oca_op o = *top(st);
+    pop(st);
+    int s = o.seat, sq = o.a;
+    if (st->bankrupt[s])
+        return;
+    if (st->cancelled) {
+        st->pos[s] = (int8_t)st->from;
+        TRACE(tr, "seat %d goes back to square %d", s, st->from);
+        return;
+    }
+    const oca_square *q = &st->r->sq[sq];
+    if (q->pulcinella > st->declare_left[s])
+        st->declare_left[s] = (int8_t)q->pulcinella;
+    switch (q->effect) {
+    case FX_PAY_BANK:
+        pay(st, s, ACC_BANK, q->amount, R_SQUARE, sq);
+        break;
+    case FX_RECEIVE_BANK:
+        pay(st, ACC_BANK, s, q->amount, R_SQUARE, sq);
+        break;
+    case FX_COLLECT_ALL:
+    case FX_DISTRIBUTE_ALL:
+        for (int k = st->n - 1; k >= 1; k--) {
+            int j = (s + k) % st->n;
+            if (!participant(st, j))
+                continue;
+            if (q->effect == FX_COLLECT_ALL)
+                pay(st, j, s, q->amount, R_SQUARE, sq);
+            else
+                pay(st, s, j, q->amount, R_SQUARE, sq);
+        }
+        break;
+    case FX_MOVE:
+    case FX_AGAIN:
+        if (++st->chain > st->r->max_chain)
+            break;
+        int to = q->effect == FX_MOVE ? q->to : move_by(st, sq, st->roll);
+        TRACE(tr, "square %d sends seat %d to square %d", sq, s, to);
+        push(st, OP_LAND, s, to, 0, 0, 0);
+        break;
+    case FX_WAIT:
+        st->waiting[s] = (int8_t)q->amount;
+        TRACE(tr, "seat %d must wait %d turn(s)", s, q->amount);
+        break;
+    }
+}
+
+/* ---- card trade (articles 12, 13) --------------------------------------------------------- */
+
+static void add(decision *d, int32_t a)
+{
+    if (d->n < GAME_MAX_ACTIONS)
+        d->action[d->n++] = a;
+}
+
+static bool build_trade(oca_state *st, int s)
+{
+    const oca_rules *r = st->r;
+    decision *d = &st->pend;
+    d->seat = s;
+    d->kind = K_TRADE;
+    d->n = 0;
+    add(d, 0);
+    int mine[OCA_MAX_CARDS], nm = 0;
+    for (int c = 0; c < r->ncards; c++)
+        if (st->holder[c] == s)
+            mine[nm++] = c;
+    if (st->deck_top < r->ncards)
+        for (int i = 0; i < nm; i++)
+            for (int k = i + 1; k < nm; k++)
+                add(d, OCA_TRADE(TR_EXCHANGE, mine[i], mine[k], 0));
+    int64_t richest = 0;
+    for (int j = 0; j < st->n; j++)
+        if (j != s && !st->bankrupt[j] && st->led.balance[j] > richest)
+            richest = st->led.balance[j];
+    for (int i = 0; i < nm; i++)
+        for (int p = 0; p < r->nprices && r->price[p] <= richest; p++)
+            add(d, OCA_TRADE(TR_SELL, mine[i], 0, p));
+    for (int c = 0; c < r->ncards; c++) {
+        int o = st->holder[c];
+        if (o < 0 || o == s)
+            continue;
+        for (int p = 0; p < r->nprices && r->price[p] <= st->led.balance[s]; p++)
+            add(d, OCA_TRADE(TR_BUY, c, o, p));
+        for (int i = 0; i < nm; i++)
+            add(d, OCA_TRADE(TR_SWAP, mine[i], c, 0));
+    }
+    return d->n > 1;
+}
+
+static bool trade_step(oca_state *st)
+{
+    int s = top(st)->seat;
+    if (!st->r->trading || st->bankrupt[s] || !build_trade(st, s)) {
+        pop(st);
+        return false;
+    }
+    return true;
+}
+
+static void answer_trade(oca_state *st, int32_t a, trace *tr)
+{
+    int s = top(st)->seat;
+    pop(st);
+    int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a);
+    if (t == TR_PASS)
+        return;
+    if (t == TR_EXCHANGE) {
+        st->holder[ca] = st->holder[cb] = HOLD_OUT;
+        int c = st->deck[st->deck_top++];
+        st->holder[c] = (int8_t)s;
+        st->s.exchanges++;
+        TRACE(tr, "seat %d gives the postcards of squares %d and %d to the Capo-gioco for the "
+              "postcard of square %d", s, st->r->card_square[ca], st->r->card_square[cb],
+              st->r->card_square[c]);
+        return;
+    }
+    int price = st->r->price[OCA_TR_P(a)];
+    if (t == TR_SELL)
+        st->offer = (oca_offer){TR_SELL, (int8_t)s, -1, (int8_t)ca, -1, price};
+    else if (t == TR_BUY)
+        st->offer = (oca_offer){TR_BUY, (int8_t)s, (int8_t)cb, (int8_t)ca, -1, price};
+    else
+        st->offer = (oca_offer){TR_SWAP, (int8_t)s, st->holder[cb], (int8_t)ca, (int8_t)cb, 0};
+    push(st, OP_RESPOND, -1, 0, 0, 0, 0);
+    top(st)->stage = 1;
+}
+
+/* Who is asked about st->offer now, or -1. */
+static int respond_asked(oca_state *st, oca_op *o)
+{
+    const oca_offer *f = &st->offer;
+    if (f->type != TR_SELL) {
+        int owner = f->type == TR_BUY ? f->card : f->card2;
+        bool ok = o->stage == 1 && st->holder[owner] == f->to && !st->bankrupt[f->to] &&
+                  (f->type == TR_SWAP || st->led.balance[f->from] >= f->price);
+        return ok ? f->to : -1;
+    }
+    for (; o->stage < st->n; o->stage++) {
+        int j = (f->from + o->stage) % st->n;
+        if (!st->bankrupt[j] && st->led.balance[j] >= f->price)
+            return j;
+    }
+    return -1;
+}
+
+static bool respond_step(oca_state *st)
+{
+    oca_op *o = top(st);
+    int j = respond_asked(st, o);
+    if (j < 0) {
+        pop(st);
+        return false;
+    }
+    static const int kind[] = {[TR_SELL] = K_BUY_CARD, [TR_BUY] = K_SELL_CARD,
+                               [TR_SWAP] = K_SWAP};
+    return ask_yes_no(st, j, kind[st->offer.type]);
+}
+
+/* Executes an accepted sale of card from seller to buyer at price. */
+static void sell(oca_state *st, int card, int seller, int buyer, int price, trace *tr)
+{
+    ledger_transfer(&st->led, buyer, seller, price, reason_names[R_SALE],
+                    st->r->card_square[card], tr);
+    st->holder[card] = (int8_t)buyer;
+    st->s.trades++;
+    st->s.trade_value += price;
+    for (int p = 0; p < st->r->nprices; p++)
+        if (st->r->price[p] == price)
+            st->s.trade_price[p]++;
+    TRACE(tr, "seat %d sells the postcard of square %d to seat %d for %d", seller,
+          st->r->card_square[card], buyer, price);
+}
+
+static void answer_respond(oca_state *st, int32_t a, trace *tr)
+{
+    oca_op *o = top(st);
+    int j = st->pend.seat;
+    const oca_offer f = st->offer;
+    if (a == 0) {
+        if (f.type == TR_SELL)
+            o->stage++;
+        else
+            o->stage = (int8_t)st->n;
+        return;
+    }
+    pop(st);
+    if (f.type == TR_SELL)
+        sell(st, f.card, f.from, j, f.price, tr);
+    else if (f.type == TR_BUY)
+        sell(st, f.card, j, f.from, f.price, tr);
+    else {
+        st->holder[f.card] = (int8_t)j;
+        st->holder[f.card2] = f.from;
+        st->s.swaps++;
+        TRACE(tr, "seats %d and %d swap the postcards of squares %d and %d", f.from, j,
+              st->r->card_square[f.card], st->r->card_square[f.card2]);
+    }
+}
+
+/* ---- the engine -------------------------------------------------------------------------- */
+
+static bool takeover_step(oca_state *st)
+{
+    int s = top(st)->seat;
+    if (st->bankrupt[s] || st->takeover_loss > st->led.balance[s]) {
+        pop(st);
+        return false;
+    }
+    return ask_yes_no(st, s, K_TAKE_OVER_BANK);
+}
+
+/* Runs the top step; returns true when it waits for a decision (st->pend is filled). */
+static bool step(oca_state *st, rng *ch, trace *tr)
+{
+    oca_op *o = top(st);
+    switch (o->type) {
+    case OP_VOLUNTEER:
+        return ask_yes_no(st, o->seat, K_VOLUNTEER);
+    case OP_BANK_SETTLE:
+        return bank_settle(st, tr);
+    case OP_BID:
+        return build_bid(st, o->seat);
+    case OP_AUCTION:
+        auction_settle(st, ch, tr);
+        return false;
+    case OP_ENTRY:
+        entry_fees(st);
+        return false;
+    case OP_BANKER_PLAYS:
+        if (st->banker < 0 || st->bankrupt[st->banker]) {
+            pop(st);
+            return false;
+        }
+        if (!st->r->banker_may_sit_out) {
+            banker_plays(st, true, tr);
+            return false;
+        }
+        return ask_yes_no(st, st->banker, K_BANKER_PLAYS);
+    case OP_TURN:
+        turn_step(st, tr);
+        return false;
+    case OP_TRADE:
+        return trade_step(st);
+    case OP_RESPOND:
+        return respond_step(st);
+    case OP_DECLARE:
+        return declare_step(st);
+    case OP_ROLL:
+        roll_step(st, ch, tr);
+        return false;
+    case OP_LAND:
+        land_step(st, tr);
+        return false;
+    case OP_CANCEL_OWN:
+    case OP_CANCEL_OPP:
+    case OP_JOLLY:
+    case OP_COUNTER:
+        return card_step(st);
+    case OP_EFFECT:
+        effect_step(st, tr);
+        return false;
+    case OP_PAY:
+        return pay_step(st, tr);
+    case OP_TAKEOVER:
+        return takeover_step(st);
+    case OP_TAKEOVER_SETTLE:
+        takeover_settle(st, tr);
+        return false;
+    }
+    abort();
+}
+
+static void run(oca_state *st, rng *ch, trace *tr)
+{
+    while (!st->over) {
+        if (st->nops == 0)
+            next_turn(st, tr);
+        else if (step(st, ch, tr))
+            return;
+    }
+}
+
+static void start(void *vst, const void *rules, int nseats, rng *ch, trace *tr)
+{
+    oca_state *st = vst;
+    const oca_rules *r = rules;
+    memset(st, 0, offsetof(oca_state, pend));
+    memset(&st->s, 0, sizeof st->s);
+    st->r = r;
+    st->n = nseats;
+    st->banker = -1;
+    st->in_race = nseats;
+    ledger_init(&st->led, OCA_ACCOUNTS, account_names);
+    for (int s = 0; s < nseats; s++) {
+        st->pos[s] = 1;
+        st->playing[s] = true;
+    }
+    st->capo = choose_capo(st, ch, tr);
+    st->last_turn_seat = (st->capo + nseats - 1) % nseats;
+    TRACE(tr, "seat %d is the Capo-gioco", st->capo);
+    ledger_issue(&st->led, ACC_FONDO, (int64_t)nseats * r->dote + r->fondo_extra,
+                 "the Fondo Generale", tr);
+    for (int s = 0; s < nseats; s++)
+        ledger_transfer(&st->led, ACC_FONDO, s, r->dote, reason_names[R_DOTE], -1, tr);
+    deal(st, ch, tr);
+    push(st, OP_BANKER_PLAYS, -1, 0, 0, 0, 0);
+    push(st, OP_ENTRY, -1, 0, 0, 0, 0);
+    push(st, OP_BANK_SETTLE, -1, 0, 0, 0, 0);
+    for (int k = nseats - 1; k >= 1; k--)
+        push(st, OP_VOLUNTEER, (st->capo + k) % nseats, 0, 0, 0, 0);
+    for (int k = nseats - 1; k >= 1; k--)
+        pay(st, (st->capo + k) % nseats, st->capo, r->capo_fee, R_CAPO_FEE, -1);
+    run(st, ch, tr);
+}
+
+static bool decide(const void *vst, decision *d)
+{
+    const oca_state *st = vst;
+    if (st->over)
+        return false;
+    d->seat = st->pend.seat;
+    d->kind = st->pend.kind;
+    d->n = st->pend.n;
+    memcpy(d->action, st->pend.action, (size_t)d->n * sizeof d->action[0]);
+    return true;
+}
+
+static void apply(void *vst, int32_t a, rng *ch, trace *tr)
+{
+    oca_state *st = vst;
+    oca_op *o = top(st);
+    switch (st->pend.kind) {
+    case K_VOLUNTEER:
+        if (a)
+            st->bidders |= (uint8_t)(1u << o->seat);
+        pop(st);
+        break;
+    case K_BID:
+        st->bid[o->seat] = a;
+        pop(st);
+        break;
+    case K_BANKER_PLAYS:
+        banker_plays(st, a != 0, tr);
+        break;
+    case K_TRADE:
+        answer_trade(st, a, tr);
+        break;
+    case K_BUY_CARD:
+    case K_SELL_CARD:
+    case K_SWAP:
+        answer_respond(st, a, tr);
+        break;
+    case K_DECLARE:
+        answer_declare(st, a, tr);
+        break;
+    case K_CANCEL_OWN:
+    case K_CANCEL_OPPONENT:
+    case K_JOLLY:
+    case K_COUNTER_JOLLY:
+        answer_card(st, a, tr);
+        break;
+    case K_SHORT_SALE:
+        answer_short(st, o, a);
+        break;
+    case K_MUTUAL_AID:
+        answer_aid(st, o, a, ch, tr);
+        break;
+    case K_TAKE_OVER_BANK:
+        if (a)
+            st->bidders |= (uint8_t)(1u << o->seat);
+        pop(st);
+        break;
+    }
+    run(st, ch, tr);
+}
+
+/* ---- values for bots ---------------------------------------------------------------------- */
+
+int oca_square_value(const oca_state *st, int seat, int sq, int per_square)
+{
+    const oca_square *q = &st->r->sq[sq];
+    int others = 0;
+    for (int j = 0; j < st->n; j++)
+        others += j != seat && participant(st, j);
+    bool banker = seat == st->banker;
+    switch (q->effect) {
+    case FX_PAY_BANK:
+        return banker ? 0 : -q->amount;
+    case FX_RECEIVE_BANK:
+        return banker ? 0 : q->amount;
+    case FX_COLLECT_ALL:
+        return q->amount * others;
+    case FX_DISTRIBUTE_ALL:
+        return -q->amount * others;
+    case FX_MOVE:
+        return per_square * (q->to - sq);
+    case FX_AGAIN:
+        return per_square * 3;
+    case FX_WAIT:
+        return -per_square * 3 * q->amount;
+    }
+    return 0;
+}
+
+/* ---- the end (article 9) and the metrics ---------------------------------------------------- */
+
+enum metric {
+    M_BANKRUPT, M_BANKRUPT_ANY, M_BANKRUPT_COUNT, M_BANKRUPT_TURN, M_AID_TRIES, M_AID_SUCCESS,
+    M_VOLUNTEERS, M_NO_VOLUNTEER, M_AUCTION, M_AUCTION_BIDDERS, M_WINNING_BID,
+    M_AUCTION_WINNER, M_BANKER, M_BANKER_PLAYS, M_BANKER_NET, M_BANKER_BANKRUPT, M_TAKEOVER,
+    M_CASHIER, M_CASHIER_LATER, M_CASHIER_UNPAID, M_CAPO, M_CAPO_WIN, M_CAPO_NET,
+    M_OTHERS_NET, M_NET, M_DECLARATIONS, M_DECLARE_HIT, M_DECLARE_NET, M_CANCEL_OWN,
+    M_CANCEL_OPP, M_JOLLY, M_COUNTER, M_CARD_PLAYS, M_TRADES, M_TRADE_PRICE, M_SWAPS,
+    M_EXCHANGES, M_SHORT_SALES, M_FONDO_END, M_TURN_CAP,
+};
+
+static const metric_def metrics[] = {
+    [M_BANKRUPT] = {"bankrupt", METRIC_RATE, METRIC_SEAT, "the seat went bankrupt"},
+    [M_BANKRUPT_ANY] = {"bankruptcy_any", METRIC_RATE, METRIC_GAME,
+                        "games with at least one bankruptcy"},
+    [M_BANKRUPT_COUNT] = {"bankruptcies", METRIC_MEAN, METRIC_GAME, "bankruptcies per game"},
+    [M_BANKRUPT_TURN] = {"bankruptcy_turn", METRIC_MEAN, METRIC_GAME,
+                         "turn at which a bankruptcy happens (one value per bankruptcy)"},
+    [M_AID_TRIES] = {"mutual_aid_attempts", METRIC_MEAN, METRIC_GAME,
+                     "mutual aid attempts per game"},
+    [M_AID_SUCCESS] = {"mutual_aid_success", METRIC_RATE, METRIC_GAME,
+                       "mutual aid attempts that hit the declared number"},
+    [M_VOLUNTEERS] = {"bank_volunteers", METRIC_MEAN, METRIC_GAME,
+                      "players volunteering for the bank"},
+    [M_NO_VOLUNTEER] = {"no_volunteer", METRIC_RATE, METRIC_GAME,
+                        "games where nobody volunteered for the bank"},
+    [M_AUCTION] = {"auction", METRIC_RATE, METRIC_GAME, "games with a bank auction"},
+    [M_AUCTION_BIDDERS] = {"auction_bidders", METRIC_MEAN, METRIC_GAME,
+                           "bidders in the bank auction (games with one)"},
+    [M_WINNING_BID] = {"winning_bid", METRIC_MEAN, METRIC_GAME,
+                       "winning bid of the bank auction, paid to each other player"},
+    [M_AUCTION_WINNER] = {"auction_winner", METRIC_RATE, METRIC_SEAT,
+                          "the seat won the bank auction (games with one)"},
+    [M_BANKER] = {"banker", METRIC_RATE, METRIC_SEAT, "the seat was the first banker"},
+    [M_BANKER_PLAYS] = {"banker_plays", METRIC_RATE, METRIC_GAME,
+                        "the first banker joined the race (games with a banker)"},
+    [M_BANKER_NET] = {"banker_net", METRIC_MEAN, METRIC_GAME,
+                      "first banker's final points minus the dote (games with a banker)"},
+    [M_BANKER_BANKRUPT] = {"banker_bankrupt", METRIC_RATE, METRIC_GAME,
+                           "the first banker went bankrupt (games with a banker)"},
+    [M_TAKEOVER] = {"bank_takeovers", METRIC_MEAN, METRIC_GAME,
+                    "failed banks taken over by a player, per game"},
+    [M_CASHIER] = {"cashier_from_start", METRIC_RATE, METRIC_GAME,
+                   "the bank was a cashier from the start (no volunteer)"},
+    [M_CASHIER_LATER] = {"cashier_after_failure", METRIC_RATE, METRIC_GAME,
+                         "a failed bank found no taker and became a cashier"},
+    [M_CASHIER_UNPAID] = {"cashier_unpaid", METRIC_MEAN, METRIC_GAME,
+                          "cashier's unpaid debts at the end (games with a cashier)"},
+    [M_CAPO] = {"capo", METRIC_RATE, METRIC_SEAT, "the seat was the Capo-gioco"},
+    [M_CAPO_WIN] = {"capo_win", METRIC_RATE, METRIC_GAME, "the Capo-gioco won (alone or tied)"},
+    [M_CAPO_NET] = {"capo_net", METRIC_MEAN, METRIC_GAME,
+                    "Capo-gioco's final points minus the dote"},
+    [M_OTHERS_NET] = {"others_net", METRIC_MEAN, METRIC_GAME,
+                      "final points minus the dote of each player other than the Capo-gioco"},
+    [M_NET] = {"net", METRIC_MEAN, METRIC_SEAT, "final points minus the dote"},
+    [M_DECLARATIONS] = {"declarations", METRIC_MEAN, METRIC_SEAT, "declarations per game"},
+    [M_DECLARE_HIT] = {"declaration_hit", METRIC_RATE, METRIC_SEAT, "declarations that hit"},
+    [M_DECLARE_NET] = {"declaration_net", METRIC_MEAN, METRIC_SEAT,
+                       "net points from declarations per game (stakes, prizes, banker's)"},
+    [M_CANCEL_OWN] = {"plays_cancel_own", METRIC_MEAN, METRIC_GAME,
+                      "postcards played to cancel one's own negative square, per game"},
+    [M_CANCEL_OPP] = {"plays_cancel_opponent", METRIC_MEAN, METRIC_GAME,
+                      "postcards played against an opponent's positive square, per game"},
+    [M_JOLLY] = {"plays_jolly", METRIC_MEAN, METRIC_GAME, "jollies played to cancel a move"},
+    [M_COUNTER] = {"plays_counter_jolly", METRIC_MEAN, METRIC_GAME,
+                   "jollies played to cancel another postcard's play"},
+    [M_CARD_PLAYS] = {"jollies_used", METRIC_MEAN, METRIC_GAME,
+                      "jollies used per game (moves and counters)"},
+    [M_TRADES] = {"card_sales", METRIC_MEAN, METRIC_GAME, "postcards sold per game"},
+    [M_TRADE_PRICE] = {"card_price", METRIC_MEAN, METRIC_GAME, "price of each postcard sold"},
+    [M_SWAPS] = {"card_swaps", METRIC_MEAN, METRIC_GAME, "postcard swaps per game"},
+    [M_EXCHANGES] = {"exchanges_2_for_1", METRIC_MEAN, METRIC_GAME,
+                     "two-for-one exchanges with the deck per game"},
+    [M_SHORT_SALES] = {"short_sale_offers", METRIC_MEAN, METRIC_GAME,
+                       "postcards offered by players short of points"},
+    [M_FONDO_END] = {"fondo_end", METRIC_MEAN, METRIC_GAME, "Fondo Generale at the end"},
+    [M_TURN_CAP] = {"turn_cap", METRIC_RATE, METRIC_GAME, "games stopped by max_turns"},
+    {NULL, 0, 0, NULL},
+};
+
+/* Ranking of article 9: most points first (winners share rank 1), then arrival order, then
+ * players still on the board (furthest first), then the bankrupt (last to fail first). A
+ * banker sitting out of the race is not ranked. */
+static int64_t rank_key(const oca_state *st, int s, uint32_t winners)
+{
+    if (winners >> s & 1)
+        return 0;
+    if (st->arrived[s] && !st->bankrupt[s])
+        return 100 + st->arrival[s];
+    if (!st->bankrupt[s])
+        return 1000 - st->pos[s];
+    return 2000 - st->bust_order[s];
+}
+
+static void outcome_of(const oca_state *st, outcome *o)
+{
+    memset(o, 0, sizeof *o);
+    o->nseats = st->n;
+    o->length = st->turn;
+    o->end = st->end;
+    int64_t best = -1;
+    for (int s = 0; s < st->n; s++) {
+        o->score[s] = st->led.balance[s];
+        if (!st->playing[s] || st->bankrupt[s])
+            continue;
+        if (o->score[s] > best) {
+            best = o->score[s];
+            o->winners = 0;
+        }
+        if (o->score[s] == best)
+            o->winners |= 1u << s;
+    }
+    for (int s = 0; s < st->n; s++) {
+        if (!st->playing[s])
+            continue;
+        int64_t k = rank_key(st, s, o->winners);
+        int r = 1;
+        for (int j = 0; j < st->n; j++)
+            r += st->playing[j] && rank_key(st, j, o->winners) < k;
+        o->rank[s] = r;
+    }
+}
+
+static void record(const oca_state *st, const outcome *o, recorder *rec)
+{
+    const oca_stats *x = &st->s;
+    int dote = st->r->dote, busts = 0, b = x->first_banker;
+    for (int s = 0; s < st->n; s++) {
+        bool bust = x->bankrupt_turn[s] > 0;
+        busts += bust;
+        rec_rate(rec, M_BANKRUPT, s, bust, 1);
+        if (bust)
+            rec_value(rec, M_BANKRUPT_TURN, -1, x->bankrupt_turn[s]);
+        rec_rate(rec, M_BANKER, s, s == b, 1);
+        rec_rate(rec, M_CAPO, s, s == st->capo, 1);
+        rec_value(rec, M_NET, s, o->score[s] - dote);
+        rec_value(rec, M_DECLARATIONS, s, x->declarations[s]);
+        rec_rate(rec, M_DECLARE_HIT, s, x->declare_hits[s], x->declarations[s]);
+        rec_value(rec, M_DECLARE_NET, s, x->declare_net[s]);
+        if (x->auction)
+            rec_rate(rec, M_AUCTION_WINNER, s, s == x->auction_winner, 1);
+        if (s != st->capo)
+            rec_value(rec, M_OTHERS_NET, -1, o->score[s] - dote);
+    }
+    rec_rate(rec, M_BANKRUPT_ANY, -1, busts > 0, 1);
+    rec_value(rec, M_BANKRUPT_COUNT, -1, busts);
+    rec_value(rec, M_AID_TRIES, -1, x->aid_tries);
+    rec_rate(rec, M_AID_SUCCESS, -1, x->aid_hits, x->aid_tries);
+    rec_value(rec, M_VOLUNTEERS, -1, x->volunteers);
+    rec_rate(rec, M_NO_VOLUNTEER, -1, x->volunteers == 0, 1);
+    rec_rate(rec, M_AUCTION, -1, x->auction, 1);
+    if (x->auction) {
+        rec_value(rec, M_AUCTION_BIDDERS, -1, x->bidders);
+        rec_value(rec, M_WINNING_BID, -1, x->winning_bid);
+    }
+    if (b >= 0) {
+        rec_rate(rec, M_BANKER_PLAYS, -1, x->banker_played, 1);
+        rec_value(rec, M_BANKER_NET, -1, o->score[b] - dote);
+        rec_rate(rec, M_BANKER_BANKRUPT, -1, x->bankrupt_turn[b] > 0, 1);
+    }
+    rec_value(rec, M_TAKEOVER, -1, x->takeovers);
+    rec_rate(rec, M_CASHIER, -1, x->cashier_from_start, 1);
+    rec_rate(rec, M_CASHIER_LATER, -1, x->cashier_later, 1);
+    if (st->cashier)
+        rec_value(rec, M_CASHIER_UNPAID, -1, oca_unpaid_debts(st));
+    rec_rate(rec, M_CAPO_WIN, -1, o->winners >> st->capo & 1, 1);
+    rec_value(rec, M_CAPO_NET, -1, o->score[st->capo] - dote);
+    rec_value(rec, M_CANCEL_OWN, -1, x->cancel_own);
+    rec_value(rec, M_CANCEL_OPP, -1, x->cancel_opponent);
+    rec_value(rec, M_JOLLY, -1, x->jolly);
+    rec_value(rec, M_COUNTER, -1, x->counter_jolly);
+    rec_value(rec, M_CARD_PLAYS, -1, x->jolly + x->counter_jolly);
+    rec_value(rec, M_TRADES, -1, x->trades);
+    for (int p = 0; p < st->r->nprices; p++)
+        rec_values(rec, M_TRADE_PRICE, -1, st->r->price[p], x->trade_price[p]);
+    rec_value(rec, M_SWAPS, -1, x->swaps);
+    rec_value(rec, M_EXCHANGES, -1, x->exchanges);
+    rec_value(rec, M_SHORT_SALES, -1, x->short_sales);
+    rec_value(rec, M_FONDO_END, -1, st->led.balance[ACC_FONDO]);
+    rec_rate(rec, M_TURN_CAP, -1, st->end == END_TURN_CAP, 1);
+}
+
+static void finish(const void *vst, outcome *o, recorder *rec)
+{
+    const oca_state *st = vst;
+    outcome_of(st, o);
+    if (rec)
+        record(st, o, rec);
+}
+
+/* ---- descriptor ------------------------------------------------------------------------------ */
+
+static const char *const kind_names[] = {
+    [K_VOLUNTEER] = "volunteer",
+    [K_BID] = "bid",
+    [K_BANKER_PLAYS] = "banker_plays",
+    [K_TRADE] = "trade",
+    [K_BUY_CARD] = "buy_card",
+    [K_SELL_CARD] = "sell_card",
+    [K_SWAP] = "swap",
+    [K_DECLARE] = "declare",
+    [K_CANCEL_OWN] = "cancel_own",
+    [K_CANCEL_OPPONENT] = "cancel_opponent",
+    [K_JOLLY] = "jolly",
+    [K_COUNTER_JOLLY] = "counter_jolly",
+    [K_SHORT_SALE] = "short_sale",
+    [K_MUTUAL_AID] = "mutual_aid_number",
+    [K_TAKE_OVER_BANK] = "take_over_bank",
+    [K_COUNT] = NULL,
+};
+
+static const char *const end_names[] = {"finish", "bankruptcies", "turn_cap", NULL};
+
+static void action_name(const void *vst, const decision *d, int32_t a, char *buf, size_t n)
+{
+    const oca_state *st = vst;
+    const int *cs = st->r->card_square;
+    switch (d->kind) {
+    case K_BID:
+        snprintf(buf, n, "bid %d to each", a);
+        return;
+    case K_DECLARE:
+        if (a)
+            snprintf(buf, n, "declare %d", a);
+        else
+            snprintf(buf, n, "pass");
+        return;
+    case K_MUTUAL_AID:
+        snprintf(buf, n, "declare %d", a);
+        return;
+    case K_TRADE:
+    case K_SHORT_SALE: {
+        int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a);
+        int p = st->r->price[OCA_TR_P(a)];
+        if (a == 0)
+            snprintf(buf, n, "%s", d->kind == K_TRADE ? "pass" : "give up selling");
+        else if (t == TR_SELL)
+            snprintf(buf, n, "offer postcard %d for %d", cs[ca], p);
+        else if (t == TR_BUY)
+            snprintf(buf, n, "offer %d to seat %d for postcard %d", p, cb, cs[ca]);
+        else if (t == TR_SWAP)
+            snprintf(buf, n, "offer postcard %d for postcard %d", cs[ca], cs[cb]);
+        else
+            snprintf(buf, n, "exchange postcards %d and %d for one from the deck", cs[ca],
+                     cs[cb]);
+        return;
+    }
+    default:
+        snprintf(buf, n, "%s", a ? "yes" : "no");
+    }
+}
+
+const game_type game_oca = {
+    .name = "oca",
+    .title = "Gioco dell'Oca with bank, auctions, declarations and postcards",
+    .seed = "000_73186111d786dc42.txt",
+    .min_seats = 2,
+    .max_seats = GAME_MAX_SEATS,
+    .default_seats = 4,
+    .default_bot = "greedy",
+    .default_rules = config_oca_json,
+    .rules_size = sizeof(oca_rules),
+    .rules_load = oca_rules_load,
+    .rules_check = oca_rules_check,
+    .state_size = sizeof(oca_state),
+    .start = start,
+    .decide = decide,
+    .apply = apply,
+    .finish = finish,
+    .view_size = 0,
+    .view = NULL,
+    .action_name = action_name,
+    .kind_names = kind_names,
+    .end_names = end_names,
+    .metrics = metrics,
+    .length_unit = "turns",
+    .score_name = "points",
+    .low_score_wins = false,
+    .exact = NULL,
+    .bots = (const bot_type *const[]){&bot_random, &oca_bot_cautious, &oca_bot_greedy,
+                                      &oca_bot_aggressive, NULL},
+};

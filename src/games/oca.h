@@ -1,0 +1,199 @@
+/* oca.h — private interface of the Gioco dell'Oca with bank and postcards (seed 000): the
+ * rules, the state and the helpers its bots use. Not part of the game contract. */
+#ifndef GIOCHI_OCA_H
+#define GIOCHI_OCA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "ledger.h"
+
+enum {
+    OCA_MAX_SQUARES = 64,
+    OCA_MAX_CARDS = 32,
+    OCA_MAX_PRICES = 8,
+    OCA_MAX_OPS = 96,
+    OCA_MAX_DEBTS = 32,
+    OCA_NO_CARD = -1,
+};
+
+/* Square effects (board[i].effect). */
+typedef enum oca_effect {
+    FX_NONE,
+    FX_PAY_BANK,       /* the lander pays `amount` to the bank */
+    FX_RECEIVE_BANK,   /* the bank pays `amount` to the lander */
+    FX_COLLECT_ALL,    /* every other player in the round pays `amount` to the lander */
+    FX_DISTRIBUTE_ALL, /* the lander pays `amount` to every other player in the round */
+    FX_MOVE,           /* the lander moves to square `to` (and lands there) */
+    FX_AGAIN,          /* the lander moves on again by the same roll */
+    FX_WAIT,           /* the lander skips `amount` turns */
+} oca_effect;
+
+/* Card polarity (board[i].card). */
+typedef enum oca_card_kind {
+    CARD_NONE,
+    CARD_POSITIVE,
+    CARD_NEGATIVE,
+    CARD_NEUTRAL,
+    CARD_JOLLY,
+} oca_card_kind;
+
+typedef struct oca_square {
+    uint8_t effect, card, pulcinella, to; /* to: target square of FX_MOVE */
+    int32_t amount;
+} oca_square;
+
+enum { FINISH_BOUNCE, FINISH_ANY };
+enum { NOVOL_CASHIER, NOVOL_CAPO };
+enum { JOLLY_EFFECT_SQUARES, JOLLY_EVERY_MOVE };
+
+typedef struct oca_rules {
+    int dote, fondo_extra, capo_fee, entry_fee, banker_refund;
+    bool banker_may_sit_out;
+    int declare_stake, declare_prize, banker_declare_hit, banker_declare_miss;
+    int mutual_aid_amount, mutual_aid_rolls;
+    int cards_per_player, cards_per_player_many, many_players;
+    int bid_step, bid_max;
+    bool trading;
+    int nprices, price[OCA_MAX_PRICES];
+    int short_sale_offers;
+    int finish, no_volunteer, jolly_offer;
+    bool bankrupt_pays_partial;
+    int max_turns, max_chain;
+    int nsquares; /* squares 1..nsquares; square nsquares is the goal */
+    oca_square sq[OCA_MAX_SQUARES + 1]; /* 1-based */
+    int ncards;
+    int card_square[OCA_MAX_CARDS]; /* card id -> its square */
+    int square_card[OCA_MAX_SQUARES + 1]; /* square -> card id, or OCA_NO_CARD */
+} oca_rules;
+
+/* Ledger accounts: seats 0..7, then these. ACC_BANK is not an account: it names "the bank",
+ * resolved when a payment is made (the banker's own points, or the cashier's till). */
+enum { ACC_CASHIER = GAME_MAX_SEATS, ACC_FONDO, OCA_ACCOUNTS, ACC_BANK = 15 };
+
+/* Card holders besides seats. */
+enum { HOLD_DECK = -1, HOLD_SPENT = -2, HOLD_OUT = -3 };
+
+/* Decision kinds (indexes into oca kind_names). */
+typedef enum oca_kind {
+    K_VOLUNTEER,
+    K_BID,
+    K_BANKER_PLAYS,
+    K_TRADE,
+    K_BUY_CARD,
+    K_SELL_CARD,
+    K_SWAP,
+    K_DECLARE,
+    K_CANCEL_OWN,
+    K_CANCEL_OPPONENT,
+    K_JOLLY,
+    K_COUNTER_JOLLY,
+    K_SHORT_SALE,
+    K_MUTUAL_AID,
+    K_TAKE_OVER_BANK,
+    K_COUNT,
+} oca_kind;
+
+/* Trade action codes: type << 24 | a << 16 | b << 8 | price index. 0 is "pass". */
+enum { TR_PASS, TR_SELL, TR_BUY, TR_SWAP, TR_EXCHANGE };
+#define OCA_TRADE(t, a, b, p) (((t) << 24) | ((a) << 16) | ((b) << 8) | (p))
+#define OCA_TR_TYPE(x) (((x) >> 24) & 0xff)
+#define OCA_TR_A(x) (((x) >> 16) & 0xff)
+#define OCA_TR_B(x) (((x) >> 8) & 0xff)
+#define OCA_TR_P(x) ((x) & 0xff)
+
+/* One pending step of the game engine (a small stack of these drives play). */
+typedef struct oca_op {
+    uint8_t type;
+    int8_t seat;  /* payer account for payments; acting or asked seat otherwise */
+    int8_t a;     /* payee account, target square, auction purpose, ... */
+    int8_t stage; /* progress inside the step */
+    int32_t amount;
+    int16_t reason, detail;
+} oca_op;
+
+/* A card offer under consideration (trade, short sale). */
+typedef struct oca_offer {
+    int8_t type, from, to, card, card2; /* TR_* ; from: who offered; to: owner asked (-1: table) */
+    int32_t price;
+} oca_offer;
+
+typedef struct oca_debt {
+    int8_t creditor;
+    int32_t amount;
+} oca_debt;
+
+/* Per-game counters for the metrics. */
+typedef struct oca_stats {
+    int volunteers, auction, bidders, winning_bid, auction_winner;
+    int first_banker, banker_played, cashier_from_start, cashier_later, takeovers;
+    int declarations[GAME_MAX_SEATS], declare_hits[GAME_MAX_SEATS];
+    int declare_net[GAME_MAX_SEATS];
+    int aid_tries, aid_hits;
+    int bankrupt_turn[GAME_MAX_SEATS]; /* 0: never */
+    int cancel_own, cancel_opponent, jolly, counter_jolly;
+    int trades, trade_value, swaps, exchanges, short_sales;
+    int trade_price[OCA_MAX_PRICES]; /* sales at each price of trade_prices */
+} oca_stats;
+
+typedef struct oca_state {
+    const oca_rules *r;
+    int n;
+    ledger led;
+    int capo, banker;     /* banker: seat or -1 (then the cashier is the bank) */
+    bool cashier;         /* the Capo-gioco runs the bank as a cashier */
+    int8_t pos[GAME_MAX_SEATS];
+    int8_t waiting[GAME_MAX_SEATS];
+    int8_t declare_left[GAME_MAX_SEATS];
+    bool playing[GAME_MAX_SEATS];  /* takes part in the race (false: banker sitting out) */
+    bool bankrupt[GAME_MAX_SEATS];
+    bool arrived[GAME_MAX_SEATS];
+    bool aid_used[GAME_MAX_SEATS];
+    int8_t arrival[GAME_MAX_SEATS]; /* arrival order, 1-based; 0: not arrived */
+    int8_t bust_order[GAME_MAX_SEATS];
+    int narrived, nbust, in_race;
+    int8_t holder[OCA_MAX_CARDS];  /* seat, HOLD_DECK, HOLD_SPENT, HOLD_OUT */
+    int8_t deck[OCA_MAX_CARDS];    /* shuffled undealt cards; deck_top is the next */
+    int deck_top;
+    /* the current turn */
+    int turn, mover, from, roll, declared, chain, last_turn_seat;
+    bool cancelled;
+    /* auctions and takeovers */
+    uint8_t bidders;
+    int auction_kind;
+    int bid[GAME_MAX_SEATS];
+    int takeover_loss, takeover_creditor;
+    oca_offer offer;
+    oca_debt debt[OCA_MAX_DEBTS];
+    int ndebts;
+    bool over;
+    int end; /* END_* */
+    int nops;
+    oca_op op[OCA_MAX_OPS];
+    decision pend; /* the pending decision, built when the engine stops */
+    oca_stats s;
+} oca_state;
+
+enum { END_FINISH, END_BANKRUPTCIES, END_TURN_CAP };
+
+/* Points held by seat (its ledger balance). */
+static inline int64_t oca_points(const oca_state *st, int seat)
+{
+    return st->led.balance[seat];
+}
+
+/* Rough value in points to `seat` of the effect of square sq when `seat` lands on it
+ * (positive: good for him); squares that move count `per_square` points per square gained. */
+int oca_square_value(const oca_state *st, int seat, int sq, int per_square);
+
+/* Sum of what the cashier still owes (article 8: debts paid in order as money comes in). */
+int64_t oca_unpaid_debts(const oca_state *st);
+
+/* Number of cards seat holds. */
+int oca_cards_held(const oca_state *st, int seat);
+
+/* The bots of this game (oca_bots.c). */
+extern const bot_type oca_bot_cautious, oca_bot_greedy, oca_bot_aggressive;
+
+#endif
