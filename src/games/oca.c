@@ -94,19 +94,35 @@ static bool in_race(const oca_state *st, int s)
 
 int oca_cards_held(const oca_state *st, int seat)
 {
-    int k = 0;
-    for (int c = 0; c < st->r->ncards; c++)
-        k += st->holder[c] == seat;
-    return k;
+    return __builtin_popcount(st->hand[seat]);
+}
+
+/* Moves card to holder h (a seat or HOLD_*), keeping the hands in step. */
+static void give(oca_state *st, int card, int h)
+{
+    int old = st->holder[card];
+    if (old >= 0)
+        st->hand[old] &= ~(1u << card);
+    if (h >= 0)
+        st->hand[h] |= 1u << card;
+    st->holder[card] = (int8_t)h;
 }
 
 /* The lowest-numbered jolly held by seat, or -1. */
 static int jolly_of(const oca_state *st, int seat)
 {
-    for (int c = 0; c < st->r->ncards; c++)
-        if (st->holder[c] == seat && st->r->sq[st->r->card_square[c]].card == CARD_JOLLY)
-            return c;
-    return -1;
+    uint32_t m = st->hand[seat] & st->r->jolly_mask;
+    return m ? __builtin_ctz(m) : -1;
+}
+
+/* Cards held by seats other than s. */
+static uint32_t others_hands(const oca_state *st, int s)
+{
+    uint32_t m = 0;
+    for (int j = 0; j < st->n; j++)
+        if (j != s)
+            m |= st->hand[j];
+    return m;
 }
 
 static int move_by(const oca_state *st, int from, int roll)
@@ -204,7 +220,7 @@ static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
     ledger_transfer(&st->led, s, ACC_FONDO, st->led.balance[s], reason_names[R_LEFTOVER], -1, tr);
     for (int c = 0; c < st->r->ncards; c++)
         if (st->holder[c] == s)
-            st->holder[c] = HOLD_OUT;
+            give(st, c, HOLD_OUT);
     bool racing = in_race(st, s);
     st->bankrupt[s] = true;
     st->bust_order[s] = (int8_t)++st->nbust;
@@ -404,7 +420,7 @@ static void deal(oca_state *st, rng *ch, trace *tr)
     for (int i = 0; i < k; i++)
         for (int j = 0; j < st->n; j++) {
             int s = (st->capo + j) % st->n, c = st->deck[st->deck_top++];
-            st->holder[c] = (int8_t)s;
+            give(st, c, s);
             TRACE(tr, "seat %d receives the postcard of square %d", s, r->card_square[c]);
         }
 }
@@ -578,8 +594,10 @@ static void turn_step(oca_state *st, trace *tr)
           (long long)st->led.balance[s]);
     st->declared = 0;
     push(st, OP_ROLL, s, 0, 0, 0, 0);
-    push(st, OP_DECLARE, s, 0, 0, 0, 0);
-    push(st, OP_TRADE, s, 0, 0, 0, 0);
+    if (st->declare_left[s] > 0)
+        push(st, OP_DECLARE, s, 0, 0, 0, 0);
+    if (st->r->trading)
+        push(st, OP_TRADE, s, 0, 0, 0, 0);
 }
 
 static bool declare_step(oca_state *st)
@@ -670,10 +688,7 @@ static void arrive(oca_state *st, int s, trace *tr)
 
 static bool some_jolly(const oca_state *st)
 {
-    for (int c = 0; c < st->r->ncards; c++)
-        if (st->holder[c] >= 0 && st->r->sq[st->r->card_square[c]].card == CARD_JOLLY)
-            return true;
-    return false;
+    return (others_hands(st, -1) & st->r->jolly_mask) != 0;
 }
 
 static void land_step(oca_state *st, trace *tr)
@@ -705,7 +720,7 @@ static void land_step(oca_state *st, trace *tr)
 
 static void spend(oca_state *st, int card, int seat, const char *what, trace *tr)
 {
-    st->holder[card] = HOLD_SPENT;
+    give(st, card, HOLD_SPENT);
     TRACE(tr, "seat %d plays the postcard of square %d: %s", seat, st->r->card_square[card],
           what);
 }
@@ -834,62 +849,101 @@ static void add(decision *d, int32_t a)
         d->action[d->n++] = a;
 }
 
-static bool build_trade(oca_state *st, int s)
+/* The kinds of trade (TR_*) seat s could propose now, as a bit mask. */
+static unsigned trade_types(const oca_state *st, int s)
+{
+    const oca_rules *r = st->r;
+    int mine = st->hand[s] != 0, theirs = others_hands(st, s) != 0;
+    unsigned m = 0;
+    for (int j = 0; j < st->n && mine && !m; j++)
+        if (j != s && !st->bankrupt[j] && st->led.balance[j] >= r->price[0])
+            m |= 1u << TR_SELL;
+    if (theirs && st->led.balance[s] >= r->price[0])
+        m |= 1u << TR_BUY;
+    if (mine && theirs)
+        m |= 1u << TR_SWAP;
+    if ((st->hand[s] & (st->hand[s] - 1)) && st->deck_top < r->ncards) /* two or more */
+        m |= 1u << TR_EXCHANGE;
+    return m;
+}
+
+/* Lists the offers of one kind (TR_*) seat s can make, after 0 (withdraw). */
+static void build_offers(oca_state *st, int s, int type)
 {
     const oca_rules *r = st->r;
     decision *d = &st->pend;
     d->seat = s;
-    d->kind = K_TRADE;
+    d->kind = K_TRADE_OFFER;
     d->n = 0;
     add(d, 0);
     int mine[OCA_MAX_CARDS], nm = 0;
     for (int c = 0; c < r->ncards; c++)
         if (st->holder[c] == s)
             mine[nm++] = c;
-    if (st->deck_top < r->ncards)
-        for (int i = 0; i < nm; i++)
-            for (int k = i + 1; k < nm; k++)
-                add(d, OCA_TRADE(TR_EXCHANGE, mine[i], mine[k], 0));
     int64_t richest = 0;
     for (int j = 0; j < st->n; j++)
         if (j != s && !st->bankrupt[j] && st->led.balance[j] > richest)
             richest = st->led.balance[j];
-    for (int i = 0; i < nm; i++)
-        for (int p = 0; p < r->nprices && r->price[p] <= richest; p++)
-            add(d, OCA_TRADE(TR_SELL, mine[i], 0, p));
-    for (int c = 0; c < r->ncards; c++) {
+    if (type == TR_EXCHANGE)
+        for (int i = 0; i < nm; i++)
+            for (int k = i + 1; k < nm; k++)
+                add(d, OCA_TRADE(TR_EXCHANGE, mine[i], mine[k], 0));
+    if (type == TR_SELL)
+        for (int i = 0; i < nm; i++)
+            for (int p = 0; p < r->nprices && r->price[p] <= richest; p++)
+                add(d, OCA_TRADE(TR_SELL, mine[i], 0, p));
+    for (int c = 0; c < r->ncards && (type == TR_BUY || type == TR_SWAP); c++) {
         int o = st->holder[c];
         if (o < 0 || o == s)
             continue;
-        for (int p = 0; p < r->nprices && r->price[p] <= st->led.balance[s]; p++)
+        for (int p = 0; type == TR_BUY && p < r->nprices && r->price[p] <= st->led.balance[s];
+             p++)
             add(d, OCA_TRADE(TR_BUY, c, o, p));
-        for (int i = 0; i < nm; i++)
+        for (int i = 0; type == TR_SWAP && i < nm; i++)
             add(d, OCA_TRADE(TR_SWAP, mine[i], c, 0));
     }
-    return d->n > 1;
 }
 
+/* The mover's trade window: first the kind of offer (or pass), then the offer itself. */
 static bool trade_step(oca_state *st)
 {
-    int s = top(st)->seat;
-    if (!st->r->trading || st->bankrupt[s] || !build_trade(st, s)) {
+    oca_op *o = top(st);
+    int s = o->seat;
+    if (o->stage > 0) {
+        build_offers(st, s, o->stage);
+        return true;
+    }
+    unsigned m = st->r->trading && !st->bankrupt[s] ? trade_types(st, s) : 0;
+    if (m == 0) {
         pop(st);
         return false;
     }
+    decision *d = &st->pend;
+    d->seat = s;
+    d->kind = K_TRADE;
+    d->n = 0;
+    for (int t = TR_PASS; t <= TR_EXCHANGE; t++)
+        if (t == TR_PASS || m >> t & 1)
+            add(d, t);
     return true;
 }
 
 static void answer_trade(oca_state *st, int32_t a, trace *tr)
 {
     int s = top(st)->seat;
+    if (st->pend.kind == K_TRADE && a != TR_PASS) {
+        top(st)->stage = (int8_t)a;
+        return;
+    }
     pop(st);
     int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a);
     if (t == TR_PASS)
         return;
     if (t == TR_EXCHANGE) {
-        st->holder[ca] = st->holder[cb] = HOLD_OUT;
+        give(st, ca, HOLD_OUT);
+        give(st, cb, HOLD_OUT);
         int c = st->deck[st->deck_top++];
-        st->holder[c] = (int8_t)s;
+        give(st, c, s);
         st->s.exchanges++;
         TRACE(tr, "seat %d gives the postcards of squares %d and %d to the Capo-gioco for the "
               "postcard of square %d", s, st->r->card_square[ca], st->r->card_square[cb],
@@ -943,7 +997,7 @@ static void sell(oca_state *st, int card, int seller, int buyer, int price, trac
 {
     ledger_transfer(&st->led, buyer, seller, price, reason_names[R_SALE],
                     st->r->card_square[card], tr);
-    st->holder[card] = (int8_t)buyer;
+    give(st, card, buyer);
     st->s.trades++;
     st->s.trade_value += price;
     for (int p = 0; p < st->r->nprices; p++)
@@ -971,8 +1025,8 @@ static void answer_respond(oca_state *st, int32_t a, trace *tr)
     else if (f.type == TR_BUY)
         sell(st, f.card, j, f.from, f.price, tr);
     else {
-        st->holder[f.card] = (int8_t)j;
-        st->holder[f.card2] = f.from;
+        give(st, f.card, j);
+        give(st, f.card2, f.from);
         st->s.swaps++;
         TRACE(tr, "seats %d and %d swap the postcards of squares %d and %d", f.from, j,
               st->r->card_square[f.card], st->r->card_square[f.card2]);
@@ -1103,7 +1157,8 @@ static bool decide(const void *vst, decision *d)
     d->seat = st->pend.seat;
     d->kind = st->pend.kind;
     d->n = st->pend.n;
-    memcpy(d->action, st->pend.action, (size_t)d->n * sizeof d->action[0]);
+    for (int i = 0; i < d->n; i++)
+        d->action[i] = st->pend.action[i];
     return true;
 }
 
@@ -1125,6 +1180,7 @@ static void apply(void *vst, int32_t a, rng *ch, trace *tr)
         banker_plays(st, a != 0, tr);
         break;
     case K_TRADE:
+    case K_TRADE_OFFER:
         answer_trade(st, a, tr);
         break;
     case K_BUY_CARD:
@@ -1382,6 +1438,7 @@ static const char *const kind_names[] = {
     [K_BID] = "bid",
     [K_BANKER_PLAYS] = "banker_plays",
     [K_TRADE] = "trade",
+    [K_TRADE_OFFER] = "trade_offer",
     [K_BUY_CARD] = "buy_card",
     [K_SELL_CARD] = "sell_card",
     [K_SWAP] = "swap",
@@ -1415,12 +1472,19 @@ static void action_name(const void *vst, const decision *d, int32_t a, char *buf
     case K_MUTUAL_AID:
         snprintf(buf, n, "declare %d", a);
         return;
-    case K_TRADE:
+    case K_TRADE: {
+        static const char *const what[] = {"pass", "offer a postcard for sale",
+                                           "offer to buy a postcard", "offer a swap",
+                                           "exchange two postcards with the deck"};
+        snprintf(buf, n, "%s", what[a]);
+        return;
+    }
+    case K_TRADE_OFFER:
     case K_SHORT_SALE: {
         int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a);
         int p = st->r->price[OCA_TR_P(a)];
         if (a == 0)
-            snprintf(buf, n, "%s", d->kind == K_TRADE ? "pass" : "give up selling");
+            snprintf(buf, n, "%s", d->kind == K_TRADE_OFFER ? "withdraw" : "give up selling");
         else if (t == TR_SELL)
             snprintf(buf, n, "offer postcard %d for %d", cs[ca], p);
         else if (t == TR_BUY)

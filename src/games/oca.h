@@ -66,6 +66,7 @@ typedef struct oca_rules {
     int ncards;
     int card_square[OCA_MAX_CARDS]; /* card id -> its square */
     int square_card[OCA_MAX_SQUARES + 1]; /* square -> card id, or OCA_NO_CARD */
+    uint32_t jolly_mask, neutral_mask;    /* bit c: card c is a jolly / neutral */
 } oca_rules;
 
 /* Ledger accounts: seats 0..7, then these. ACC_BANK is not an account: it names "the bank",
@@ -92,6 +93,7 @@ typedef enum oca_kind {
     K_SHORT_SALE,
     K_MUTUAL_AID,
     K_TAKE_OVER_BANK,
+    K_TRADE_OFFER,
     K_COUNT,
 } oca_kind;
 
@@ -154,6 +156,7 @@ typedef struct oca_state {
     int8_t bust_order[GAME_MAX_SEATS];
     int narrived, nbust, in_race;
     int8_t holder[OCA_MAX_CARDS];  /* seat, HOLD_DECK, HOLD_SPENT, HOLD_OUT */
+    uint32_t hand[GAME_MAX_SEATS]; /* bit c: seat holds card c (mirrors holder) */
     int8_t deck[OCA_MAX_CARDS];    /* shuffled undealt cards; deck_top is the next */
     int deck_top;
     /* the current turn */

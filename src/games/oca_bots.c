@@ -23,7 +23,8 @@ enum knob {
          "1: cancel own bad squares, counter cards played against oneself"},                 \
         {"jolly_min", jmin, 0, 1000, true, "points at stake for a jolly to be played"},      \
         {"sit_out", sit, 0, 1, true, "1: as banker, stay out of the race (article 5)"},      \
-        {"trade", trd, 0, 1, true, "1: make card offers on one's own turn (article 12)"},    \
+        {"trade", trd, 0, 1, false,                                                          \
+         "chance of considering a card offer on each own turn (article 12)"},                \
         {"reserve", res, 0, 1000, true, "lowest price at which a postcard is sold"},         \
         {"buy_max", buy, 0, 1000, true, "highest price paid for a jolly (half for others)"}, \
         {"exchange", exc, 0, 1, true, "1: trade two neutral postcards for one from the deck"}, \
@@ -36,13 +37,14 @@ enum knob {
 static const bot_param cautious_params[] =
     OCA_PARAMS(0, 0, 0, 0, 1, 10, 1, 0, 15, 0, 0, 0, 2, 100);
 static const bot_param greedy_params[] =
-    OCA_PARAMS(1, 20, 2, 1, 1, 20, 0, 1, 15, 30, 1, 1, 3, 60);
+    OCA_PARAMS(1, 20, 2, 1, 1, 20, 0, 0.2, 15, 30, 1, 1, 3, 60);
 static const bot_param aggressive_params[] =
-    OCA_PARAMS(1, 60, 1, 1, 1, 5, 0, 1, 30, 60, 1, 1, 3, 20);
+    OCA_PARAMS(1, 60, 1, 1, 1, 5, 0, 0.5, 30, 60, 1, 1, 3, 20);
 
 typedef struct knobs {
     int seat;
     int k[KN_COUNT];
+    double trade; /* the one fractional knob */
 } knobs;
 
 static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
@@ -53,6 +55,7 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     kn->seat = seat;
     for (int i = 0; i < KN_COUNT; i++)
         kn->k[i] = (int)param[i];
+    kn->trade = param[KN_TRADE];
     return 0;
 }
 
@@ -94,11 +97,42 @@ static bool declare_pays(const oca_state *st, int seat)
     return r->banker_declare_hit > 5 * r->banker_declare_miss;
 }
 
-/* The trade a seat proposes on its own turn: exchange, buy a jolly, or sell a neutral card. */
+/* The kind of trade worth proposing (TR_*; TR_PASS if none): exchange two neutral cards,
+ * else buy a card worth its lowest price, else sell a card worth less than the top price. */
+static int trade_kind(const oca_state *st, const knobs *kn)
+{
+    const oca_rules *r = st->r;
+    uint32_t mine = st->hand[kn->seat], jollies = 0;
+    for (int j = 0; j < st->n; j++)
+        if (j != kn->seat)
+            jollies |= st->hand[j] & r->jolly_mask;
+    if (__builtin_popcount(mine & r->neutral_mask) >= 2 && kn->k[KN_EXCHANGE] &&
+        st->deck_top < r->ncards)
+        return TR_EXCHANGE;
+    int64_t pts = oca_points(st, kn->seat);
+    if (jollies && kn->k[KN_BUY_MAX] >= r->price[0] && pts - r->price[0] >= kn->k[KN_KEEP])
+        return TR_BUY;
+    if (r->price[r->nprices - 1] >= kn->k[KN_RESERVE])
+        for (uint32_t m = mine; m; m &= m - 1)
+            if (card_value(st, kn, __builtin_ctz(m)) < kn->k[KN_RESERVE])
+                return TR_SELL;
+    return TR_PASS;
+}
+
+static int choose_trade_kind(const oca_state *st, const decision *d, const knobs *kn, rng *r)
+{
+    if (kn->trade <= 0 || (kn->trade < 1 && rng_uniform(r) >= kn->trade))
+        return 0;
+    int t = trade_kind(st, kn);
+    for (int i = 0; i < d->n; i++)
+        if (d->action[i] == t)
+            return i;
+    return 0;
+}
+
+/* The offer a seat proposes on its own turn: exchange, buy a jolly, or sell a neutral card. */
 static int choose_trade(const oca_state *st, const decision *d, const knobs *kn)
 {
-    if (!kn->k[KN_TRADE])
-        return 0;
     int64_t pts = oca_points(st, kn->seat);
     int pick = 0, pick_rank = 0;
     for (int i = 1; i < d->n; i++) {
@@ -109,7 +143,8 @@ static int choose_trade(const oca_state *st, const decision *d, const knobs *kn)
             st->r->sq[st->r->card_square[ca]].card == CARD_NEUTRAL &&
             st->r->sq[st->r->card_square[OCA_TR_B(a)]].card == CARD_NEUTRAL)
             rank = 3;
-        else if (t == TR_BUY && price <= card_value(st, kn, ca) && pts - price >= kn->k[KN_KEEP])
+        else if (t == TR_BUY && st->r->sq[st->r->card_square[ca]].card == CARD_JOLLY &&
+                 price <= card_value(st, kn, ca) && pts - price >= kn->k[KN_KEEP])
             rank = 2;
         else if (t == TR_SELL && price >= kn->k[KN_RESERVE] && card_value(st, kn, ca) < price)
             rank = 1;
@@ -180,6 +215,8 @@ static int choose(void *ctx, const void *seen, const decision *d, rng *r)
             return yes(k[KN_DEFEND] && move_value(st, kn) > 0);
         return yes(k[KN_ATTACK] && move_value(st, kn) <= -k[KN_JOLLY_MIN]);
     case K_TRADE:
+        return choose_trade_kind(st, d, kn, r);
+    case K_TRADE_OFFER:
         return choose_trade(st, d, kn);
     case K_BUY_CARD:
         return yes(f->price <= card_value(st, kn, f->card) &&

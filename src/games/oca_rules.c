@@ -112,6 +112,10 @@ static int load_square(oca_rules *r, const cJSON *o, int i, int nsq, char *err, 
         if (r->ncards == OCA_MAX_CARDS)
             return rules_error(err, e, path, "card", "more than %d cards", OCA_MAX_CARDS);
         r->square_card[i + 1] = r->ncards;
+        if (card == CARD_JOLLY)
+            r->jolly_mask |= 1u << r->ncards;
+        if (card == CARD_NEUTRAL)
+            r->neutral_mask |= 1u << r->ncards;
         r->card_square[r->ncards++] = i + 1;
     }
     return 0;
