@@ -36,7 +36,7 @@ static const char *const reason_names[] = {
 };
 
 static const char *const account_names[OCA_ACCOUNTS] = {
-    "seat 0", "seat 1", "seat 2", "seat 3", "seat 4", "seat 5", "seat 6", "seat 7",
+    "seat 1", "seat 2", "seat 3", "seat 4", "seat 5", "seat 6", "seat 7", "seat 8",
     "cashier", "Fondo Generale",
 };
 
@@ -165,7 +165,7 @@ static bool ask_yes_no(oca_state *st, int seat, int kind)
 
 static void add_debt(oca_state *st, int creditor, int amount, trace *tr)
 {
-    TRACE(tr, "  cashier owes %d to seat %d", amount, creditor);
+    TRACE(tr, "  cashier owes %d to seat %d", amount, creditor + 1);
     if (st->ndebts == OCA_MAX_DEBTS) { /* never seen in practice: merge into the last debt */
         for (int i = st->ndebts - 1; i >= 0; i--)
             if (st->debt[i].creditor == creditor) {
@@ -214,7 +214,7 @@ int64_t oca_unpaid_debts(const oca_state *st)
 static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
 {
     int s = o.seat, payee = resolve(st, o.a);
-    TRACE(tr, "seat %d cannot cover %d and goes bankrupt", s, o.amount);
+    TRACE(tr, "seat %d cannot cover %d and goes bankrupt", s + 1, o.amount);
     if (st->r->bankrupt_pays_partial)
         ledger_transfer(&st->led, s, payee, st->led.balance[s], reason_names[R_PARTIAL], -1, tr);
     ledger_transfer(&st->led, s, ACC_FONDO, st->led.balance[s], reason_names[R_LEFTOVER], -1, tr);
@@ -250,7 +250,7 @@ static void takeover_settle(oca_state *st, trace *tr)
     if (count == 0) {
         st->cashier = true;
         st->s.cashier_later = 1;
-        TRACE(tr, "no taker: the Capo-gioco (seat %d) runs the bank as cashier", st->capo);
+        TRACE(tr, "no taker: the Capo-gioco (seat %d) runs the bank as cashier", st->capo + 1);
         if (cred < st->n && !st->bankrupt[cred])
             add_debt(st, cred, loss, tr);
         return;
@@ -258,7 +258,7 @@ static void takeover_settle(oca_state *st, trace *tr)
     st->s.takeovers++;
     if (count == 1) {
         st->banker = __builtin_ctz(st->bidders);
-        TRACE(tr, "seat %d takes over the bank", st->banker);
+        TRACE(tr, "seat %d takes over the bank", st->banker + 1);
         pay(st, st->banker, cred, loss, R_COVER, -1);
         return;
     }
@@ -301,7 +301,7 @@ static bool shortfall(oca_state *st, oca_op *o, trace *tr)
 {
     int s = o->seat;
     if (o->reason == R_AID) { /* nobody goes bankrupt for the aid he gives */
-        TRACE(tr, "  seat %d cannot give the mutual aid of %d", s, o->amount);
+        TRACE(tr, "  seat %d cannot give the mutual aid of %d", s + 1, o->amount);
         pop(st);
         return false;
     }
@@ -366,7 +366,7 @@ static void answer_aid(oca_state *st, oca_op *o, int32_t number, rng *ch, trace 
     for (int i = 0; i < st->r->mutual_aid_rolls && !hit; i++) {
         int roll = rng_die(ch, 6);
         hit = roll == number;
-        TRACE(tr, "mutual aid: seat %d declared %d and rolls %d", s, number, roll);
+        TRACE(tr, "mutual aid: seat %d declared %d and rolls %d", s + 1, number, roll);
     }
     if (!hit)
         return;
@@ -390,7 +390,7 @@ static int choose_capo(oca_state *st, rng *ch, trace *tr)
             if (!(tied >> s & 1))
                 continue;
             total[s] = rng_die(ch, 6) + rng_die(ch, 6) + rng_die(ch, 6);
-            TRACE(tr, "seat %d rolls three times for Capo-gioco: total %d", s, total[s]);
+            TRACE(tr, "seat %d rolls three times for Capo-gioco: total %d", s + 1, total[s]);
             if (total[s] > best) {
                 best = total[s];
                 top_set = 0;
@@ -421,7 +421,7 @@ static void deal(oca_state *st, rng *ch, trace *tr)
         for (int j = 0; j < st->n; j++) {
             int s = (st->capo + j) % st->n, c = st->deck[st->deck_top++];
             give(st, c, s);
-            TRACE(tr, "seat %d receives the postcard of square %d", s, r->card_square[c]);
+            TRACE(tr, "seat %d receives the postcard of square %d", s + 1, r->card_square[c]);
         }
 }
 
@@ -434,14 +434,14 @@ static bool bank_settle(oca_state *st, trace *tr)
     st->s.volunteers = count;
     if (count == 1) {
         st->banker = __builtin_ctz(st->bidders);
-        TRACE(tr, "seat %d is the banker", st->banker);
+        TRACE(tr, "seat %d is the banker", st->banker + 1);
     } else if (count == 0 && st->r->no_volunteer == NOVOL_CAPO) {
         st->banker = st->capo;
-        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) is the banker", st->capo);
+        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) is the banker", st->capo + 1);
     } else if (count == 0) {
         st->cashier = true;
         st->s.cashier_from_start = 1;
-        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) keeps the bank as cashier", st->capo);
+        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) keeps the bank as cashier", st->capo + 1);
     } else {
         st->s.auction = 1;
         st->s.bidders = count;
@@ -507,7 +507,7 @@ static void auction_settle(oca_state *st, rng *ch, trace *tr)
         for (int s = 0; s < st->n; s++)
             if (set >> s & 1) {
                 int roll = rng_die(ch, 6);
-                TRACE(tr, "seat %d rolls %d to break the tie of bids", s, roll);
+                TRACE(tr, "seat %d rolls %d to break the tie of bids", s + 1, roll);
                 if (roll > hi) {
                     hi = roll;
                     next = 0;
@@ -519,7 +519,7 @@ static void auction_settle(oca_state *st, rng *ch, trace *tr)
     }
     int w = __builtin_ctz(set);
     st->banker = w;
-    TRACE(tr, "seat %d wins the bank with %d to each other player", w, best);
+    TRACE(tr, "seat %d wins the bank with %d to each other player", w + 1, best);
     if (o.a == AUCTION_INITIAL) {
         st->s.winning_bid = best;
         st->s.auction_winner = w;
@@ -551,10 +551,10 @@ static void banker_plays(oca_state *st, bool plays, trace *tr)
     if (!plays) {
         st->playing[b] = false;
         st->in_race--;
-        TRACE(tr, "the banker (seat %d) sits out of the race", b);
+        TRACE(tr, "the banker (seat %d) sits out of the race", b + 1);
         return;
     }
-    TRACE(tr, "the banker (seat %d) joins the race, refunding the entry fee", b);
+    TRACE(tr, "the banker (seat %d) joins the race, refunding the entry fee", b + 1);
     for (int k = st->n - 1; k >= 1; k--)
         pay(st, b, (b + k) % st->n, st->r->banker_refund, R_REFUND, -1);
 }
@@ -587,10 +587,10 @@ static void turn_step(oca_state *st, trace *tr)
     st->mover = s;
     if (st->waiting[s] > 0) {
         st->waiting[s]--;
-        TRACE(tr, "turn %d: seat %d waits on square %d", st->turn, s, st->pos[s]);
+        TRACE(tr, "turn %d: seat %d waits on square %d", st->turn, s + 1, st->pos[s]);
         return;
     }
-    TRACE(tr, "turn %d: seat %d on square %d with %lld points", st->turn, s, st->pos[s],
+    TRACE(tr, "turn %d: seat %d on square %d with %lld points", st->turn, s + 1, st->pos[s],
           (long long)st->led.balance[s]);
     st->declared = 0;
     push(st, OP_ROLL, s, 0, 0, 0, 0);
@@ -622,7 +622,7 @@ static void answer_declare(oca_state *st, int32_t a, trace *tr)
         return;
     st->declared = a;
     st->s.declarations[s]++;
-    TRACE(tr, "seat %d declares he will roll %d", s, a);
+    TRACE(tr, "seat %d declares he will roll %d", s + 1, a);
     if (s != st->banker) {
         st->s.declare_net[s] -= st->r->declare_stake;
         pay(st, s, ACC_BANK, st->r->declare_stake, R_STAKE, -1);
@@ -666,7 +666,7 @@ static void roll_step(oca_state *st, rng *ch, trace *tr)
     st->from = st->pos[s];
     st->chain = 0;
     int to = move_by(st, st->from, st->roll);
-    TRACE(tr, "seat %d rolls %d: square %d -> %d", s, st->roll, st->from, to);
+    TRACE(tr, "seat %d rolls %d: square %d -> %d", s + 1, st->roll, st->from, to);
     push(st, OP_LAND, s, to, 0, 0, 0);
     if (st->declared) {
         TRACE(tr, "the declaration of %d %s", st->declared,
@@ -681,7 +681,7 @@ static void arrive(oca_state *st, int s, trace *tr)
     st->arrived[s] = true;
     st->arrival[s] = (int8_t)++st->narrived;
     st->in_race--;
-    TRACE(tr, "seat %d reaches the goal, arrival %d", s, st->narrived);
+    TRACE(tr, "seat %d reaches the goal, arrival %d", s + 1, st->narrived);
     if (st->in_race <= 1)
         end_game(st, END_FINISH, tr);
 }
@@ -721,7 +721,7 @@ static void land_step(oca_state *st, trace *tr)
 static void spend(oca_state *st, int card, int seat, const char *what, trace *tr)
 {
     give(st, card, HOLD_SPENT);
-    TRACE(tr, "seat %d plays the postcard of square %d: %s", seat, st->r->card_square[card],
+    TRACE(tr, "seat %d plays the postcard of square %d: %s", seat + 1, st->r->card_square[card],
           what);
 }
 
@@ -801,7 +801,7 @@ static void effect_step(oca_state *st, trace *tr)
         return;
     if (st->cancelled) {
         st->pos[s] = (int8_t)st->from;
-        TRACE(tr, "seat %d goes back to square %d", s, st->from);
+        TRACE(tr, "seat %d goes back to square %d", s + 1, st->from);
         return;
     }
     const oca_square *q = &st->r->sq[sq];
@@ -831,12 +831,12 @@ static void effect_step(oca_state *st, trace *tr)
         if (++st->chain > st->r->max_chain)
             break;
         int to = q->effect == FX_MOVE ? q->to : move_by(st, sq, st->roll);
-        TRACE(tr, "square %d sends seat %d to square %d", sq, s, to);
+        TRACE(tr, "square %d sends seat %d to square %d", sq, s + 1, to);
         push(st, OP_LAND, s, to, 0, 0, 0);
         break;
     case FX_WAIT:
         st->waiting[s] = (int8_t)q->amount;
-        TRACE(tr, "seat %d must wait %d turn(s)", s, q->amount);
+        TRACE(tr, "seat %d must wait %d turn(s)", s + 1, q->amount);
         break;
     }
 }
@@ -946,7 +946,7 @@ static void answer_trade(oca_state *st, int32_t a, trace *tr)
         give(st, c, s);
         st->s.exchanges++;
         TRACE(tr, "seat %d gives the postcards of squares %d and %d to the Capo-gioco for the "
-              "postcard of square %d", s, st->r->card_square[ca], st->r->card_square[cb],
+              "postcard of square %d", s + 1, st->r->card_square[ca], st->r->card_square[cb],
               st->r->card_square[c]);
         return;
     }
@@ -1003,8 +1003,8 @@ static void sell(oca_state *st, int card, int seller, int buyer, int price, trac
     for (int p = 0; p < st->r->nprices; p++)
         if (st->r->price[p] == price)
             st->s.trade_price[p]++;
-    TRACE(tr, "seat %d sells the postcard of square %d to seat %d for %d", seller,
-          st->r->card_square[card], buyer, price);
+    TRACE(tr, "seat %d sells the postcard of square %d to seat %d for %d", seller + 1,
+          st->r->card_square[card], buyer + 1, price);
 }
 
 static void answer_respond(oca_state *st, int32_t a, trace *tr)
@@ -1028,7 +1028,7 @@ static void answer_respond(oca_state *st, int32_t a, trace *tr)
         give(st, f.card, j);
         give(st, f.card2, f.from);
         st->s.swaps++;
-        TRACE(tr, "seats %d and %d swap the postcards of squares %d and %d", f.from, j,
+        TRACE(tr, "seats %d and %d swap the postcards of squares %d and %d", f.from + 1, j + 1,
               st->r->card_square[f.card], st->r->card_square[f.card2]);
     }
 }
@@ -1133,7 +1133,7 @@ static void start(void *vst, const void *rules, int nseats, rng *ch, trace *tr)
     }
     st->capo = choose_capo(st, ch, tr);
     st->last_turn_seat = (st->capo + nseats - 1) % nseats;
-    TRACE(tr, "seat %d is the Capo-gioco", st->capo);
+    TRACE(tr, "seat %d is the Capo-gioco", st->capo + 1);
     ledger_issue(&st->led, ACC_FONDO, (int64_t)nseats * r->dote + r->fondo_extra,
                  "the Fondo Generale", tr);
     for (int s = 0; s < nseats; s++)
@@ -1488,7 +1488,7 @@ static void action_name(const void *vst, const decision *d, int32_t a, char *buf
         else if (t == TR_SELL)
             snprintf(buf, n, "offer postcard %d for %d", cs[ca], p);
         else if (t == TR_BUY)
-            snprintf(buf, n, "offer %d to seat %d for postcard %d", p, cb, cs[ca]);
+            snprintf(buf, n, "offer %d to seat %d for postcard %d", p, cb + 1, cs[ca]);
         else if (t == TR_SWAP)
             snprintf(buf, n, "offer postcard %d for postcard %d", cs[ca], cs[cb]);
         else

@@ -1,0 +1,447 @@
+/* test_oca.c — Gioco dell'Oca with bank and postcards (seed 000): one scripted test per
+ * article of the seed and per gap choice, the conservation of points on a large seeded
+ * batch with every bot, the end of every game, and bad board files. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/games/oca.h"
+#include "check.h"
+#include "recorder.h"
+#include "registry.h"
+#include "rules.h"
+
+extern const game_type game_oca;
+
+/* ---- helpers ------------------------------------------------------------------------------ */
+
+/* Loads the default ruleset with "key=json" overrides (top-level keys or board.N.key). */
+static void load(oca_rules *r, ...)
+{
+    char err[256];
+    cJSON *j = rules_parse(game_oca.default_rules, "oca", err, sizeof err);
+    va_list ap;
+    va_start(ap, r);
+    for (const char *set; (set = va_arg(ap, const char *)) != NULL;) {
+        char key[64];
+        const char *eq = strchr(set, '=');
+        snprintf(key, sizeof key, "%.*s", (int)(eq - set), set);
+        cJSON *obj = j, *v = cJSON_Parse(eq + 1);
+        char *leaf = key;
+        int sq;
+        if (sscanf(key, "board.%d.", &sq) == 1) {
+            obj = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "board"), sq - 1);
+            leaf = strchr(key + 6, '.') + 1;
+        }
+        cJSON_ReplaceItemInObjectCaseSensitive(obj, leaf, v);
+    }
+    va_end(ap);
+    int rc = game_oca.rules_load(r, j, err, sizeof err);
+    if (rc != 0)
+        check_fail(__FILE__, __LINE__, "ruleset: %s", err);
+    cJSON_Delete(j);
+}
+
+typedef struct tgame {
+    oca_state st;
+    rng ch;
+    int dice[64];
+} tgame;
+
+/* Scripts the next dice (and rng_below values). */
+static void dice(tgame *g, int n, const int *v)
+{
+    memcpy(g->dice, v, (size_t)n * sizeof *v);
+    rng_script(&g->ch, g->dice, n);
+}
+
+/* Starts a game of n seats in which `capo` rolls 6,6,6 and every other seat 1,1,1, and the
+ * deck stays in board order (card c is the c-th postcard square): seat capo+k gets cards
+ * k, k+n, k+2n... */
+static void begin(tgame *g, const oca_rules *r, int n, int capo)
+{
+    int v[64], k = 0;
+    for (int s = 0; s < n; s++)
+        for (int i = 0; i < 3; i++)
+            v[k++] = s == capo ? 6 : 1;
+    for (int i = r->ncards - 1; i > 0; i--)
+        v[k++] = i;
+    rng_seed(&g->ch, 7);
+    dice(g, k, v);
+    game_oca.start(&g->st, r, n, &g->ch, NULL);
+}
+
+/* Checks that seat must now decide `kind`, then applies action with the given dice next. */
+static void act_(int line, tgame *g, int kind, int seat, int32_t action, int n, ...)
+{
+    decision d;
+    if (!game_oca.decide(&g->st, &d)) {
+        check_fail(__FILE__, line, "game over, expected kind %d of seat %d", kind, seat);
+        return;
+    }
+    if (d.kind != kind || d.seat != seat) {
+        check_fail(__FILE__, line, "expected kind %d of seat %d, got kind %d of seat %d", kind,
+                   seat, d.kind, d.seat);
+        return;
+    }
+    bool legal = false;
+    for (int i = 0; i < d.n; i++)
+        legal |= d.action[i] == action;
+    if (!legal) {
+        check_fail(__FILE__, line, "action %d is not legal", action);
+        return;
+    }
+    int v[32];
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++)
+        v[i] = va_arg(ap, int);
+    va_end(ap);
+    dice(g, n, v);
+    game_oca.apply(&g->st, action, &g->ch, NULL);
+    if (g->ch.script_pos != n)
+        check_fail(__FILE__, line, "%d of %d scripted dice used", g->ch.script_pos, n);
+    if (!ledger_balanced(&g->st.led))
+        check_fail(__FILE__, line, "ledger out of balance");
+}
+#define act(g, kind, seat, action, ...) act_(__LINE__, g, kind, seat, action, __VA_ARGS__)
+
+/* The pending decision's kind and seat (or -1, -1 when the game is over). */
+static int pending(tgame *g, int *seat)
+{
+    decision d;
+    if (!game_oca.decide(&g->st, &d)) {
+        *seat = -1;
+        return -1;
+    }
+    *seat = d.seat;
+    return d.kind;
+}
+
+static int64_t pts(const tgame *g, int account)
+{
+    return g->st.led.balance[account];
+}
+
+/* Gives the postcard of square sq to holder h (a seat or HOLD_*). */
+static void set_card(tgame *g, int sq, int h)
+{
+    int c = g->st.r->square_card[sq];
+    int old = g->st.holder[c];
+    if (old >= 0)
+        g->st.hand[old] &= ~(1u << c);
+    if (h >= 0)
+        g->st.hand[h] |= 1u << c;
+    g->st.holder[c] = (int8_t)h;
+}
+
+/* Takes every postcard away (out of play), so that no card decision interferes. */
+static void no_cards(tgame *g)
+{
+    for (int c = 0; c < g->st.r->ncards; c++)
+        set_card(g, g->st.r->card_square[c], HOLD_OUT);
+}
+
+/* Two players, seat 0 Capo-gioco, nobody volunteers: the bank is the cashier; both have
+ * paid the fee and the entry: seat 0 155, seat 1 145, cashier 100. */
+static void begin_cashier2(tgame *g, const oca_rules *r)
+{
+    begin(g, r, 2, 0);
+    act(g, K_VOLUNTEER, 1, 0, 0);
+}
+
+/* Three players, seat 0 Capo-gioco, seat 1 the only volunteer, who joins the race. */
+static void begin_banker3(tgame *g, const oca_rules *r)
+{
+    begin(g, r, 3, 0);
+    act(g, K_VOLUNTEER, 1, 1, 0);
+    act(g, K_VOLUNTEER, 2, 0, 0);
+    act(g, K_BANKER_PLAYS, 1, 1, 0);
+}
+
+/* Leaves one harmless postcard per seat (squares 11, 17 and 1) so that every turn opens with
+ * the mover's trade window, where a test can place pieces and script the roll. */
+static void hooks(tgame *g)
+{
+    static const int sq[] = {11, 17, 1};
+    no_cards(g);
+    for (int s = 0; s < g->st.n && s < 3; s++)
+        set_card(g, sq[s], s);
+}
+
+/* Seat s's turn: put it on square `at` (0: leave it), pass the trade window, roll `roll`. */
+static void turn_(int line, tgame *g, int s, int at, int roll)
+{
+    if (at)
+        g->st.pos[s] = (int8_t)at;
+    act_(line, g, K_TRADE, s, 0, 1, roll);
+}
+#define turn(g, s, at, roll) turn_(__LINE__, g, s, at, roll)
+
+/* Moves points to the Fondo Generale (through the ledger), to set up a poor player. */
+static void drain(tgame *g, int s, int64_t keep)
+{
+    ledger_transfer(&g->st.led, s, ACC_FONDO, g->st.led.balance[s] - keep, "test", -1, NULL);
+}
+
+/* ---- article 1: the Capo-gioco ----------------------------------------------------------- */
+
+/* "Tutti i partecipanti tirano il dado per tre volte consecutive sommando i numeri
+ * realizzati. Chi avrà totalizzato il punteggio più alto coprirà la carica di Capo-gioco ...
+ * percepirà un rimborso spese di 5 punti da ciascun giocatore." Ties re-roll (gap). */
+TEST(oca_art1_capo_gioco_by_three_rolls_ties_reroll_fee_of_5)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    int v[64] = {1, 2, 3, 6, 6, 1, 6, 6, 1, /* re-roll of the tied */ 1, 1, 1, 2, 2, 2}, k = 15;
+    for (int i = r.ncards - 1; i > 0; i--)
+        v[k++] = i;
+    rng_seed(&g.ch, 1);
+    dice(&g, k, v);
+    game_oca.start(&g.st, &r, 3, &g.ch, NULL);
+    CHECK_INT(g.ch.script_pos, k);
+    CHECK_INT(g.st.capo, 2);
+    CHECK_INT(pts(&g, 2), 200 + 2 * 5);
+    CHECK_INT(pts(&g, 0), 195);
+    CHECK_INT(pts(&g, 1), 195);
+}
+
+/* ---- article 2: the dote ----------------------------------------------------------------- */
+
+/* "Il Capo-gioco distribuisce a ciascun partecipante, prelevandoli dal Fondo Generale, 200
+ * punti ... a titolo di dote." */
+TEST(oca_art2_dote_of_200_from_the_fondo_generale)
+{
+    oca_rules r;
+    load(&r, "fondo_extra=100", NULL);
+    tgame g;
+    begin(&g, &r, 4, 1);
+    CHECK_INT(g.st.led.total, 4 * 200 + 100);
+    CHECK_INT(pts(&g, ACC_FONDO), 100);
+    CHECK_INT(pts(&g, 0) + pts(&g, 1) + pts(&g, 2) + pts(&g, 3), 800);
+    CHECK(ledger_balanced(&g.st.led));
+}
+
+/* ---- article 3: the bank and its auction --------------------------------------------------- */
+
+/* "Un altro giocatore potrà offrirsi di fare da banchiere ... Qualora ci fossero più
+ * pretendenti, la carica di banchiere sarà messa all'asta: vincerà chi avrà offerto più punti
+ * a ciascuno degli altri partecipanti." */
+TEST(oca_art3_auction_winner_pays_his_bid_to_each_other_player)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin(&g, &r, 3, 0);
+    int seat;
+    CHECK_INT(pending(&g, &seat), K_VOLUNTEER);
+    CHECK_INT(seat, 1); /* "un altro giocatore": the Capo-gioco is not asked */
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 1, 0);
+    act(&g, K_BID, 1, 10, 0);
+    act(&g, K_BID, 2, 15, 0);
+    CHECK_INT(g.st.banker, 2);
+    act(&g, K_BANKER_PLAYS, 2, 0, 0);
+    CHECK_INT(pts(&g, 0), 210 + 15 - 50);
+    CHECK_INT(pts(&g, 1), 195 + 15 - 50);
+    CHECK_INT(pts(&g, 2), 195 - 30 + 100);
+    CHECK(!g.st.playing[2]);
+    CHECK_INT(g.st.s.winning_bid, 15);
+}
+
+/* Equal best bids: the tied bidders roll the die (gap: the text has no tie rule). */
+TEST(oca_gap_equal_bids_roll_off)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin(&g, &r, 3, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 1, 0);
+    act(&g, K_BID, 1, 10, 0);
+    act(&g, K_BID, 2, 10, 2, 2, 5);
+    CHECK_INT(g.st.banker, 2);
+}
+
+/* Nobody volunteers: the Capo-gioco keeps the bank as a plain cashier (gap, no_volunteer). */
+TEST(oca_gap_no_volunteer_cashier_or_capo)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    CHECK_INT(g.st.banker, -1);
+    CHECK(g.st.cashier);
+    CHECK_INT(pts(&g, ACC_CASHIER), 100);
+    load(&r, "no_volunteer=\"capo\"", NULL);
+    begin(&g, &r, 2, 0);
+    act(&g, K_VOLUNTEER, 1, 0, 0);
+    CHECK_INT(g.st.banker, 0);
+    act(&g, K_BANKER_PLAYS, 0, 1, 0);
+    CHECK_INT(pts(&g, 0), 205 + 50 - 10);
+}
+
+/* ---- articles 4 and 5: payments, collections, the entry fee and the banker ----------------- */
+
+/* "Ogni giocatore dovrà versare al banchiere-esattore 50 punti ... Anche il banchiere potrà
+ * partecipare al giro purchè versi a ciascun concorrente 10 punti" */
+TEST(oca_art5_entry_fee_and_banker_refund)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_banker3(&g, &r);
+    CHECK_INT(pts(&g, 0), 210 - 50 + 10);
+    CHECK_INT(pts(&g, 1), 195 + 100 - 20);
+    CHECK_INT(pts(&g, 2), 195 - 50 + 10);
+    CHECK(g.st.playing[1]);
+}
+
+/* "PAGAMENTI e INCASSI ... riguardano i singoli giocatori nei confronti della Banca (caselle 2
+ * e 13). RISCOSSIONI e DISTRIBUZIONI ... coinvolgono ... tutti i giocatori (caselle 5 e 20)";
+ * "il banchiere ... non dovrà poi incassare o pagare punti a se stesso, parteciperà alle
+ * riscossioni e distribuzioni". */
+TEST(oca_art4_art5_bank_payments_collections_banker_never_pays_himself)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_banker3(&g, &r); /* 170, 275, 155 */
+    hooks(&g);
+    turn(&g, 0, 1, 1); /* square 2: pays 10 to the bank */
+    CHECK_INT(pts(&g, 0), 160);
+    CHECK_INT(pts(&g, 1), 285);
+    turn(&g, 1, 1, 1); /* the banker on square 2 pays himself: nothing */
+    CHECK_INT(pts(&g, 1), 285);
+    turn(&g, 2, 4, 1); /* square 5: collects 10 from each, the banker included */
+    CHECK_INT(pts(&g, 2), 175);
+    CHECK_INT(pts(&g, 0), 150);
+    CHECK_INT(pts(&g, 1), 275);
+    turn(&g, 0, 12, 1); /* square 13: receives 20 from the bank */
+    CHECK_INT(pts(&g, 0), 170);
+    CHECK_INT(pts(&g, 1), 255);
+    turn(&g, 1, 19, 1); /* square 20: the banker distributes 10 to each as a player */
+    CHECK_INT(pts(&g, 1), 235);
+    CHECK_INT(pts(&g, 0), 180);
+    CHECK_INT(pts(&g, 2), 185);
+}
+
+/* ---- article 6: the die and the turn order --------------------------------------------------- */
+
+/* "I giocatori tireranno il dado, a turno e in senso orario, a iniziare dal Capo-gioco" */
+TEST(oca_art6_turns_clockwise_from_the_capo_gioco_with_one_die)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin(&g, &r, 3, 1);
+    act(&g, K_VOLUNTEER, 2, 0, 0);
+    act(&g, K_VOLUNTEER, 0, 0, 0);
+    hooks(&g);
+    turn(&g, 1, 0, 3);
+    CHECK_INT(g.st.pos[1], 4);
+    turn(&g, 2, 0, 2);
+    turn(&g, 0, 0, 3);
+    turn(&g, 1, 0, 4);
+    CHECK_INT(g.st.pos[1], 8);
+    CHECK_INT(g.st.turn, 5); /* the fifth turn (seat 2's) has begun */
+}
+
+/* ---- article 7: declarations ------------------------------------------------------------------ */
+
+/* "Capitando in una delle caselle dove appare Pulcinella, il giocatore può, al turno
+ * successivo, pagando 10 punti, azzardare un pronostico ...: se ci azzecca vince 50 punti." */
+TEST(oca_art7_declaration_after_pulcinella_stake_10_prize_50)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r); /* 155, 145, cashier 100 */
+    hooks(&g);
+    turn(&g, 0, 17, 1); /* square 18: Pulcinella */
+    CHECK_INT(g.st.declare_left[0], 1);
+    turn(&g, 1, 1, 3);
+    act(&g, K_TRADE, 0, 0, 0);
+    act(&g, K_DECLARE, 0, 4, 1, 4); /* declares 4, rolls 4: 18 -> 22 */
+    CHECK_INT(pts(&g, 0), 155 - 10 + 50);
+    CHECK_INT(pts(&g, ACC_CASHIER), 100 + 10 - 50);
+    CHECK_INT(g.st.pos[0], 22);
+    turn(&g, 1, 0, 3);
+    turn(&g, 0, 0, 1); /* no declaration on the turn after: the trade pass rolls at once */
+    CHECK_INT(g.st.pos[0], 23);
+}
+
+/* A missed declaration loses the stake; passing costs nothing. */
+TEST(oca_art7_declaration_miss_and_pass)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    turn(&g, 0, 26, 1); /* square 27: Pulcinella */
+    turn(&g, 1, 26, 1);
+    act(&g, K_TRADE, 0, 0, 0);
+    act(&g, K_DECLARE, 0, 6, 1, 2); /* miss: 27 -> 29, pays 25 there */
+    CHECK_INT(pts(&g, 0), 155 - 10 - 25);
+    act(&g, K_TRADE, 1, 0, 0);
+    act(&g, K_DECLARE, 1, 0, 1, 3); /* pass: 27 -> 30 */
+    CHECK_INT(pts(&g, 1), 145);
+}
+
+/* "Dalla casella n° 35, dove ci sono 2 Pulcinella, è possibile tentare la dichiarazione per 2
+ * volte consecutive." */
+TEST(oca_art7_square_35_two_consecutive_declarations)
+{
+    oca_rules r;
+    load(&r, "board.36.effect=\"none\"", NULL);
+    tgame g;
+    begin(&g, &r, 3, 0);
+    act(&g, K_VOLUNTEER, 1, 0, 0);
+    act(&g, K_VOLUNTEER, 2, 0, 0);
+    hooks(&g);
+    turn(&g, 0, 33, 2); /* square 35 */
+    CHECK_INT(g.st.declare_left[0], 2);
+    turn(&g, 1, 0, 3);
+    turn(&g, 2, 0, 3);
+    act(&g, K_TRADE, 0, 0, 0);
+    act(&g, K_DECLARE, 0, 3, 1, 1); /* first: miss, 35 -> 36 */
+    turn(&g, 1, 0, 4);
+    turn(&g, 2, 0, 4);
+    act(&g, K_TRADE, 0, 0, 0);
+    act(&g, K_DECLARE, 0, 5, 1, 5); /* second: hit, 36 + 5 bounces to 33 */
+    CHECK_INT(pts(&g, 0), 160 - 10 - 10 + 50);
+    CHECK_INT(g.st.pos[0], 33);
+    CHECK_INT(g.st.declare_left[0], 0);
+}
+
+/* "Anche il banchiere può tentare le dichiarazioni suddette riscuotendo 20 punti da ciascun
+ * giocatore se ci azzecca e pagando agli stessi 5 punti in caso contrario." */
+TEST(oca_art7_banker_declaration_20_from_each_or_5_to_each)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_banker3(&g, &r); /* 170, 275, 155 */
+    hooks(&g);
+    turn(&g, 0, 0, 3);  /* 1 -> 4 */
+    turn(&g, 1, 17, 1); /* the banker on square 18 */
+    turn(&g, 2, 0, 3);  /* 1 -> 4 */
+    turn(&g, 0, 0, 4);  /* 4 -> 8 */
+    act(&g, K_TRADE, 1, 0, 0);
+    act(&g, K_DECLARE, 1, 3, 1, 3); /* hit: 18 -> 21, where the bank would pay himself */
+    CHECK_INT(pts(&g, 1), 275 + 40);
+    CHECK_INT(pts(&g, 0), 150);
+    CHECK_INT(pts(&g, 2), 135);
+    turn(&g, 2, 0, 4);  /* 4 -> 8 */
+    turn(&g, 0, 0, 3);  /* 8 -> 11 */
+    turn(&g, 1, 26, 1); /* square 27 */
+    turn(&g, 2, 0, 3);  /* 8 -> 11 */
+    turn(&g, 0, 0, 4);  /* 11 -> 15 */
+    act(&g, K_TRADE, 1, 0, 0);
+    act(&g, K_DECLARE, 1, 4, 1, 3); /* miss: 27 -> 30 */
+    CHECK_INT(pts(&g, 1), 315 - 10);
+    CHECK_INT(pts(&g, 0), 155);
+    CHECK_INT(pts(&g, 2), 140);
+}
