@@ -135,11 +135,13 @@ static void set_card(tgame *g, int sq, int h)
     g->st.holder[c] = (int8_t)h;
 }
 
-/* Takes every postcard away (out of play), so that no card decision interferes. */
+/* Takes every dealt postcard out of play, so that no card decision interferes (the deck
+ * keeps its cards). */
 static void no_cards(tgame *g)
 {
     for (int c = 0; c < g->st.r->ncards; c++)
-        set_card(g, g->st.r->card_square[c], HOLD_OUT);
+        if (g->st.holder[c] >= 0)
+            set_card(g, g->st.r->card_square[c], HOLD_OUT);
 }
 
 /* Two players, seat 0 Capo-gioco, nobody volunteers: the bank is the cashier; both have
@@ -444,4 +446,245 @@ TEST(oca_art7_banker_declaration_20_from_each_or_5_to_each)
     CHECK_INT(pts(&g, 1), 315 - 10);
     CHECK_INT(pts(&g, 0), 155);
     CHECK_INT(pts(&g, 2), 140);
+}
+
+/* ---- article 8: bankruptcy, mutual aid, the failed bank --------------------------------------- */
+
+/* Three players, seat 0 Capo-gioco, nobody volunteers: 160, 145, 145, cashier 150. */
+static void begin_cashier3(tgame *g, const oca_rules *r)
+{
+    begin(g, r, 3, 0);
+    act(g, K_VOLUNTEER, 1, 0, 0);
+    act(g, K_VOLUNTEER, 2, 0, 0);
+    hooks(g);
+}
+
+/* "prima di essere dichiarato fallito esso ha ancora due possibilità di salvarsi ricorrendo al
+ * mutuo soccorso che comporta la riscossione di 10 punti da ciascun partecipante se riesce,
+ * tirando il dado, a fare uscire un numero dichiarato"; art. 12: "Un giocatore in difficoltà
+ * ... può venderle per pagare i debiti." */
+TEST(oca_art8_short_player_sells_then_mutual_aid_saves_him)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier3(&g, &r);
+    int c17 = r.square_card[17];
+    turn(&g, 0, 0, 3);
+    drain(&g, 1, 5);
+    turn(&g, 1, 9, 1); /* square 10: pay 15 with 5 */
+    act(&g, K_SHORT_SALE, 1, OCA_TRADE(TR_SELL, c17, 0, 0), 0);
+    act(&g, K_BUY_CARD, 2, 0, 0);
+    act(&g, K_BUY_CARD, 0, 0, 0);
+    act(&g, K_SHORT_SALE, 1, 0, 0);          /* gives up selling */
+    act(&g, K_MUTUAL_AID, 1, 3, 2, 1, 3);    /* two rolls at 3: the second hits */
+    CHECK(g.st.aid_used[1]);
+    CHECK_INT(pts(&g, 1), 5 + 20 - 15);
+    CHECK_INT(pts(&g, 0), 150);
+    CHECK_INT(pts(&g, 2), 135);
+    CHECK(!g.st.bankrupt[1]);
+    /* "Ciascun giocatore può ricorrere al mutuo soccorso una sola volta." */
+    turn(&g, 2, 0, 3);
+    turn(&g, 0, 0, 4);
+    int64_t fondo = pts(&g, ACC_FONDO);
+    turn(&g, 1, 33, 1); /* square 34: pay 30 with 10 */
+    act(&g, K_SHORT_SALE, 1, OCA_TRADE(TR_SELL, c17, 0, 0), 0);
+    act(&g, K_BUY_CARD, 2, 1, 0); /* sold for 5: still short, no card left, no aid: bankrupt */
+    CHECK(g.st.bankrupt[1]);
+    CHECK_INT(g.st.holder[c17], 2);
+    /* "Eventuali punti residui, non utilizzati da chi è fallito, vanno alla Fondo generale." */
+    CHECK_INT(pts(&g, 1), 0);
+    CHECK_INT(pts(&g, ACC_FONDO), fondo + 15);
+    CHECK_INT(g.st.in_race, 2);
+}
+
+/* "Un giocatore è fallito ed esce dal gioco nel caso si trovasse a non poter coprire
+ * interamente una perdita." */
+TEST(oca_art8_mutual_aid_miss_means_bankruptcy)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier3(&g, &r);
+    set_card(&g, 17, HOLD_OUT);
+    turn(&g, 0, 0, 3);
+    drain(&g, 1, 5);
+    int64_t fondo = pts(&g, ACC_FONDO);
+    turn(&g, 1, 9, 1);
+    act(&g, K_MUTUAL_AID, 1, 3, 2, 1, 2);
+    CHECK(g.st.bankrupt[1]);
+    CHECK_INT(pts(&g, ACC_FONDO), fondo + 5);
+    CHECK_INT(pts(&g, ACC_CASHIER), 150); /* the bank is not paid (gap: no partial payment) */
+    int seat;
+    CHECK_INT(pending(&g, &seat), K_TRADE);
+    CHECK_INT(seat, 2); /* the bankrupt is out of the turn order */
+}
+
+/* Gap: bankrupt_pays_partial hands what the bankrupt has to his creditor first. */
+TEST(oca_gap_bankrupt_pays_partial)
+{
+    oca_rules r;
+    load(&r, "bankrupt_pays_partial=true", NULL);
+    tgame g;
+    begin_cashier3(&g, &r);
+    set_card(&g, 17, HOLD_OUT);
+    turn(&g, 0, 0, 3);
+    drain(&g, 1, 5);
+    g.st.aid_used[1] = true;
+    int64_t fondo = pts(&g, ACC_FONDO);
+    turn(&g, 1, 9, 1);
+    CHECK(g.st.bankrupt[1]);
+    CHECK_INT(pts(&g, ACC_FONDO), fondo);
+    CHECK_INT(pts(&g, ACC_CASHIER), 155);
+}
+
+/* Banker seat 1 with 5 points must pay 20 to seat 0 (square 13) and fails. */
+static void fail_the_bank(tgame *g, const oca_rules *r)
+{
+    begin_banker3(g, r); /* 170, 275, 155 */
+    hooks(g);
+    drain(g, 1, 5);
+    turn(g, 0, 12, 1);
+    act(g, K_SHORT_SALE, 1, 0, 0);
+    act(g, K_MUTUAL_AID, 1, 6, 2, 1, 1);
+    CHECK(g->st.bankrupt[1]);
+    CHECK_INT(g->st.banker, -1);
+}
+
+/* "Se a fallire ... è il banchiere, la Banca verrà ceduta a chi si impegnerà a coprire la
+ * perdita causa del fallimento." */
+TEST(oca_art8_failed_bank_taken_over_by_who_covers_the_loss)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    fail_the_bank(&g, &r);
+    act(&g, K_TAKE_OVER_BANK, 2, 1, 0);
+    act(&g, K_TAKE_OVER_BANK, 0, 0, 0);
+    CHECK_INT(g.st.banker, 2);
+    CHECK_INT(pts(&g, 0), 190);
+    CHECK_INT(pts(&g, 2), 135);
+    CHECK_INT(g.st.s.takeovers, 1);
+}
+
+/* "Nel caso di più pretendenti a rilevare la Banca, vale la regola dell'art. 3)." */
+TEST(oca_art8_several_takers_auction_the_failed_bank)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    fail_the_bank(&g, &r);
+    act(&g, K_TAKE_OVER_BANK, 2, 1, 0);
+    act(&g, K_TAKE_OVER_BANK, 0, 1, 0);
+    act(&g, K_BID, 0, 5, 0);
+    act(&g, K_BID, 2, 10, 0);
+    CHECK_INT(g.st.banker, 2);
+    CHECK_INT(pts(&g, 0), 170 + 20 + 10);
+    CHECK_INT(pts(&g, 2), 155 - 30);
+}
+
+/* "In assenza di offerte la Banca viene gestita dal Capo-gioco che farà da semplice cassiere
+ * ... senza più rischi di fallimenti, avendo facoltà di pagare debiti vecchi e nuovi,
+ * nell'ordine, man mano che si verificheranno riscossioni." */
+TEST(oca_art8_no_taker_capo_cashier_pays_debts_in_order)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    fail_the_bank(&g, &r);
+    act(&g, K_TAKE_OVER_BANK, 2, 0, 0);
+    act(&g, K_TAKE_OVER_BANK, 0, 0, 0);
+    CHECK(g.st.cashier);
+    CHECK_INT(oca_unpaid_debts(&g.st), 20);
+    turn(&g, 2, 0, 1); /* seat 2 pays 10 on square 2: the cashier passes it to seat 0 */
+    CHECK_INT(oca_unpaid_debts(&g.st), 10);
+    CHECK_INT(pts(&g, 0), 180);
+    CHECK_INT(pts(&g, ACC_CASHIER), 0);
+    turn(&g, 0, 12, 1); /* a new debt of 20 queues behind the old one */
+    CHECK_INT(oca_unpaid_debts(&g.st), 30);
+    CHECK_INT(g.st.ndebts, 2);
+    turn(&g, 2, 9, 1); /* 15 comes in: the old debt first (10), then 5 of the new */
+    CHECK_INT(oca_unpaid_debts(&g.st), 15);
+    CHECK_INT(pts(&g, 0), 195);
+}
+
+/* ---- article 9: the end --------------------------------------------------------------------- */
+
+/* "Il gioco termina quando il penultimo concorrente rimasto in gara è approdato alla casella
+ * 37. Sarà dichiarato vincitore il giocatore che risulterà in possesso del maggior numero di
+ * punti." The others are ranked by arrival. */
+TEST(oca_art9_end_when_the_second_to_last_arrives_most_points_wins)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier3(&g, &r); /* 160, 145, 145 */
+    drain(&g, 0, 130);
+    turn(&g, 0, 36, 1);
+    CHECK_INT(g.st.arrival[0], 1);
+    int seat;
+    CHECK_INT(pending(&g, &seat), K_TRADE);
+    turn(&g, 1, 36, 1);
+    CHECK_INT(pending(&g, &seat), -1);
+    outcome o;
+    game_oca.finish(&g.st, &o, NULL);
+    CHECK_INT(o.end, END_FINISH);
+    CHECK_INT(o.winners, (1u << 1) | (1u << 2));
+    CHECK_INT(o.rank[1], 1);
+    CHECK_INT(o.rank[2], 1);
+    CHECK_INT(o.rank[0], 3);
+    CHECK_INT(o.score[0], 130);
+}
+
+/* Arrival order ranks those who do not win: a winner who has not arrived is first anyway. */
+TEST(oca_art9_arrival_order_ranks_the_rest)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier3(&g, &r); /* 160, 145, 145 */
+    drain(&g, 1, 100);
+    turn(&g, 0, 0, 3);
+    turn(&g, 1, 36, 1);
+    turn(&g, 2, 36, 1);
+    outcome o;
+    game_oca.finish(&g.st, &o, NULL);
+    CHECK_INT(o.winners, 1u << 0);
+    CHECK_INT(o.rank[0], 1);
+    CHECK_INT(o.rank[1], 2);
+    CHECK_INT(o.rank[2], 3);
+    CHECK_INT(o.length, 3);
+}
+
+/* Gap: the goal needs the exact roll, the excess walks back ("finish": "bounce"); "any" lets
+ * any roll that reaches it arrive. */
+TEST(oca_gap_exact_roll_to_the_goal_bounces)
+{
+    oca_rules r;
+    load(&r, "board.36.effect=\"none\"", NULL);
+    tgame g;
+    begin_cashier3(&g, &r);
+    turn(&g, 0, 32, 6);
+    CHECK_INT(g.st.pos[0], 36);
+    load(&r, "finish=\"any\"", NULL);
+    begin_cashier3(&g, &r);
+    turn(&g, 0, 32, 6);
+    CHECK_INT(g.st.pos[0], 37);
+    CHECK(g.st.arrived[0]);
+}
+
+/* Gap: every game ends; max_turns stops a game (end kind turn_cap). */
+TEST(oca_gap_turn_cap_ends_the_game)
+{
+    oca_rules r;
+    load(&r, "max_turns=3", NULL);
+    tgame g;
+    begin_cashier3(&g, &r);
+    turn(&g, 0, 0, 3);
+    turn(&g, 1, 0, 3);
+    turn(&g, 2, 0, 3);
+    int seat;
+    CHECK_INT(pending(&g, &seat), -1);
+    CHECK_INT(g.st.end, END_TURN_CAP);
+    CHECK_INT(g.st.turn, 3);
 }
