@@ -123,7 +123,8 @@ static int64_t pts(const tgame *g, int account)
     return g->st.led.balance[account];
 }
 
-/* Gives the postcard of square sq to holder h (a seat or HOLD_*). */
+/* Gives the postcard of square sq to holder h (a seat or HOLD_*). The pending decision was
+ * listed before: a change takes effect from the next one. */
 static void set_card(tgame *g, int sq, int h)
 {
     int c = g->st.r->square_card[sq];
@@ -687,4 +688,200 @@ TEST(oca_gap_turn_cap_ends_the_game)
     CHECK_INT(pending(&g, &seat), -1);
     CHECK_INT(g.st.end, END_TURN_CAP);
     CHECK_INT(g.st.turn, 3);
+}
+
+/* ---- articles 10 and 11: postcards and jollies ----------------------------------------------- */
+
+/* "Ogni concorrente riceverà dal mazzo ... 3 delle cartoline suddette (2, se i giocatori
+ * saranno più di 5), mettendole in vista." Face up: bots see the whole state. */
+TEST(oca_art10_three_postcards_each_two_above_five_players_face_up)
+{
+    oca_rules r;
+    load(&r, NULL);
+    CHECK_INT(r.ncards, 21);
+    tgame g;
+    begin(&g, &r, 5, 0);
+    for (int s = 0; s < 5; s++)
+        CHECK_INT(oca_cards_held(&g.st, s), 3);
+    CHECK_INT(g.st.deck_top, 15);
+    begin(&g, &r, 6, 0);
+    for (int s = 0; s < 6; s++)
+        CHECK_INT(oca_cards_held(&g.st, s), 2);
+    CHECK_INT(game_oca.view_size, 0);
+}
+
+/* "un concorrente può annullare gli effetti negativi di una casella se possiede la cartolina
+ * corrispondente: giocandola, torna alla casella dalla quale era partito" */
+TEST(oca_art10_own_card_cancels_a_negative_square)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 2, 0);
+    turn(&g, 0, 0, 1);
+    act(&g, K_CANCEL_OWN, 0, 1, 0);
+    CHECK_INT(g.st.pos[0], 1);
+    CHECK_INT(pts(&g, 0), 155);
+    CHECK_INT(g.st.holder[r.square_card[2]], HOLD_SPENT);
+}
+
+/* The Clown of square 1: a player sent back to the start (the Dragon, 31) cancels it. */
+TEST(oca_art10_clown_card_cancels_being_sent_to_the_start)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 1, 0);
+    turn(&g, 0, 30, 1); /* the Dragon sends him to 1, where his Clown card applies */
+    act(&g, K_CANCEL_OWN, 0, 1, 0);
+    CHECK_INT(g.st.pos[0], 30);
+}
+
+/* "il solo beneficio di chi possiede una cartolina positiva è costituito dal fatto di poterla
+ * usare contro un avversario capitato nella casella corrispondente" */
+TEST(oca_art10_positive_card_cancels_an_opponents_benefit)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 13, 1);
+    turn(&g, 0, 12, 1);
+    act(&g, K_CANCEL_OPPONENT, 1, 1, 0);
+    CHECK_INT(g.st.pos[0], 12);
+    CHECK_INT(pts(&g, 0), 155);
+    set_card(&g, 28, 1);
+    turn(&g, 1, 0, 3);
+    turn(&g, 0, 27, 1); /* declining lets the benefit stand */
+    act(&g, K_CANCEL_OPPONENT, 1, 0, 0);
+    CHECK_INT(pts(&g, 0), 185);
+}
+
+/* "con ciascuna di esse può annullare qualsiasi giocata propria, o di un avversario, con
+ * ritorno alla casella di partenza." */
+TEST(oca_art11_jolly_cancels_any_move_own_or_opponents)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 23, 1);
+    turn(&g, 0, 4, 1); /* square 5 would collect 10 */
+    act(&g, K_JOLLY, 1, 1, 0);
+    CHECK_INT(g.st.pos[0], 4);
+    CHECK_INT(pts(&g, 1), 145);
+    CHECK_INT(g.st.s.jolly, 1);
+    set_card(&g, 35, 1);
+    turn(&g, 1, 30, 1); /* his own move onto the Dragon */
+    act(&g, K_JOLLY, 1, 1, 0);
+    CHECK_INT(g.st.pos[1], 30);
+}
+
+/* "Il Jolly può inoltre annullare qualsiasi giocata delle altre cartoline." */
+TEST(oca_art11_counter_jolly_cancels_a_card_play)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 2, 0);
+    set_card(&g, 18, 1);
+    turn(&g, 0, 0, 1);
+    act(&g, K_CANCEL_OWN, 0, 1, 0);
+    act(&g, K_COUNTER_JOLLY, 1, 1, 0);
+    CHECK_INT(g.st.pos[0], 2);
+    CHECK_INT(pts(&g, 0), 145);
+    CHECK_INT(g.st.holder[r.square_card[2]], HOLD_SPENT);
+    CHECK_INT(g.st.holder[r.square_card[18]], HOLD_SPENT);
+}
+
+/* Gap: jollies are offered on moves onto squares with an effect ("effect_squares"), or on
+ * every move ("every_move"). */
+TEST(oca_gap_jolly_offer_on_plain_squares_is_an_option)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 23, 1);
+    turn(&g, 0, 0, 3); /* square 4: plain */
+    int seat;
+    CHECK_INT(pending(&g, &seat), K_TRADE);
+    load(&r, "jolly_offer=\"every_move\"", NULL);
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 23, 1);
+    turn(&g, 0, 0, 3);
+    CHECK_INT(pending(&g, &seat), K_JOLLY);
+    CHECK_INT(seat, 1);
+}
+
+/* ---- articles 12 and 13: trade and the 2-for-1 exchange --------------------------------------- */
+
+/* "Tutte le cartoline possono essere acquistate, vendute, o scambiate fra i giocatori" */
+TEST(oca_art12_cards_are_sold_bought_and_swapped)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r); /* 155, 145 */
+    hooks(&g);
+    int c11 = r.square_card[11], c17 = r.square_card[17];
+    act(&g, K_TRADE, 0, TR_SELL, 0);
+    act(&g, K_TRADE_OFFER, 0, OCA_TRADE(TR_SELL, c11, 0, 1), 0);
+    set_card(&g, 9, 0); /* before the next decision is listed */
+    act(&g, K_BUY_CARD, 1, 1, 1, 3);
+    CHECK_INT(g.st.holder[c11], 1);
+    CHECK_INT(pts(&g, 0), 170);
+    CHECK_INT(pts(&g, 1), 130);
+    int c9 = r.square_card[9];
+    act(&g, K_TRADE, 1, TR_SWAP, 0);
+    act(&g, K_TRADE_OFFER, 1, OCA_TRADE(TR_SWAP, c17, c9, 0), 0);
+    act(&g, K_SWAP, 0, 1, 1, 3);
+    CHECK_INT(g.st.holder[c17], 0);
+    CHECK_INT(g.st.holder[c9], 1);
+    act(&g, K_TRADE, 0, TR_BUY, 0);
+    act(&g, K_TRADE_OFFER, 0, OCA_TRADE(TR_BUY, c11, 1, 2), 0);
+    act(&g, K_SELL_CARD, 1, 0, 1, 3); /* refused: nothing changes hands */
+    CHECK_INT(g.st.holder[c11], 1);
+    CHECK_INT(pts(&g, 0), 170 + 10); /* square 7 paid him 10: no sale */
+    CHECK_INT(g.st.s.trades, 1);
+    CHECK_INT(g.st.s.swaps, 1);
+}
+
+/* "Un giocatore può chiedere al Capo-gioco una cartolina da pescare fra quelle non ancora
+ * utilizzate, ad esaurimento delle stesse, scambiandola con 2 cartoline in suo possesso." */
+TEST(oca_art13_two_cards_for_one_from_the_deck_until_it_runs_out)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 9, 0);
+    int c9 = r.square_card[9], c11 = r.square_card[11];
+    int next = g.st.deck[g.st.deck_top];
+    act(&g, K_TRADE, 0, TR_EXCHANGE, 0);
+    act(&g, K_TRADE_OFFER, 0, OCA_TRADE(TR_EXCHANGE, c9, c11, 0), 1, 3);
+    CHECK_INT(g.st.holder[next], 0);
+    CHECK_INT(g.st.holder[c9], HOLD_OUT);
+    CHECK_INT(g.st.holder[c11], HOLD_OUT);
+    CHECK_INT(oca_cards_held(&g.st, 0), 1);
+    CHECK_INT(g.st.s.exchanges, 1);
+    /* with the deck used up, no exchange is offered */
+    set_card(&g, 9, 1);
+    g.st.deck_top = r.ncards;
+    decision d;
+    CHECK(game_oca.decide(&g.st, &d));
+    CHECK_INT(d.kind, K_TRADE);
+    for (int i = 0; i < d.n; i++)
+        CHECK(d.action[i] != TR_EXCHANGE);
 }
