@@ -1,6 +1,7 @@
 /* test_oca.c — Gioco dell'Oca with bank and postcards (seed 000): one scripted test per
  * article of the seed and per gap choice, the conservation of points on a large seeded
  * batch with every bot, the end of every game, and bad board files. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -884,4 +885,166 @@ TEST(oca_art13_two_cards_for_one_from_the_deck_until_it_runs_out)
     CHECK_INT(d.kind, K_TRADE);
     for (int i = 0; i < d.n; i++)
         CHECK(d.action[i] != TR_EXCHANGE);
+}
+
+/* ---- invariants over seeded batches, with every bot ------------------------------------------ */
+
+typedef struct batch {
+    int64_t games, turn_cap, declarations, hits, aid_tries, aid_hits, busts, cashier_debts;
+} batch;
+
+/* Plays `games` games of the given bots (names) under r, checking after every step that the
+ * points are conserved, that a cashier with debts has an empty till, and that every decision
+ * is well formed and asks a seat still at the table. */
+static void play_batch(const oca_rules *r, int n, const char *const *bots, int games,
+                       uint64_t master, batch *b)
+{
+    const bot_type *bt[GAME_MAX_SEATS];
+    char ctx[GAME_MAX_SEATS][256];
+    char err[128];
+    for (int s = 0; s < n; s++) {
+        bt[s] = registry_bot(&game_oca, bots[s]);
+        CHECK(bt[s] != NULL && bt[s]->ctx_size <= sizeof ctx[s]);
+        double param[32];
+        int k = 0;
+        for (; bt[s]->params && bt[s]->params[k].name; k++)
+            param[k] = bt[s]->params[k].def;
+        if (bt[s]->setup)
+            CHECK_INT(bt[s]->setup(ctx[s], &game_oca, r, s, n, param, err, sizeof err), 0);
+    }
+    static oca_state st; /* large: not on the stack */
+    decision d;
+    for (int i = 0; i < games; i++) {
+        rng ch, br[GAME_MAX_SEATS];
+        rng_seed_stream(&ch, master, (uint64_t)i, RNG_STREAM_CHANCE);
+        for (int s = 0; s < n; s++)
+            rng_seed_stream(&br[s], master, (uint64_t)i, RNG_STREAM_SEAT(s));
+        game_oca.start(&st, r, n, &ch, NULL);
+        int steps = 0;
+        while (game_oca.decide(&st, &d)) {
+            bool ok = d.n >= 1 && d.n <= GAME_MAX_ACTIONS && d.seat >= 0 && d.seat < n &&
+                      !st.bankrupt[d.seat] && d.kind >= 0 && d.kind < K_COUNT;
+            for (int x = 0; ok && x < d.n; x++)
+                for (int y = 0; y < x; y++)
+                    ok &= d.action[x] != d.action[y];
+            int k = bt[d.seat]->choose(ctx[d.seat], &st, &d, &br[d.seat]);
+            ok &= k >= 0 && k < d.n;
+            if (!ok) {
+                check_fail(__FILE__, __LINE__, "game %d: bad decision of kind %d", i, d.kind);
+                break;
+            }
+            game_oca.apply(&st, d.action[k], &ch, NULL);
+            if (!ledger_balanced(&st.led) || (st.ndebts > 0 && st.led.balance[ACC_CASHIER])) {
+                check_fail(__FILE__, __LINE__, "game %d: points not conserved", i);
+                break;
+            }
+            if (++steps > 100000) {
+                check_fail(__FILE__, __LINE__, "game %d does not end", i);
+                break;
+            }
+        }
+        b->games++;
+        b->turn_cap += st.end == END_TURN_CAP;
+        b->aid_tries += st.s.aid_tries;
+        b->aid_hits += st.s.aid_hits;
+        b->cashier_debts += st.ndebts > 0;
+        for (int s = 0; s < n; s++) {
+            b->declarations += st.s.declarations[s];
+            b->hits += st.s.declare_hits[s];
+            b->busts += st.bankrupt[s];
+        }
+        if (st.turn > r->max_turns)
+            check_fail(__FILE__, __LINE__, "game %d: %d turns", i, st.turn);
+    }
+}
+
+/* "Points are conserved" on every step of every game, and every game ends before the cap. */
+TEST(oca_invariant_points_conserved_every_game_ends_all_bots)
+{
+    oca_rules r;
+    load(&r, NULL);
+    static const char *const mix4[] = {"random", "cautious", "greedy", "aggressive"};
+    static const char *const rand4[] = {"random", "random", "random", "random"};
+    static const char *const aggr8[] = {"aggressive", "random", "greedy", "aggressive",
+                                        "cautious", "aggressive", "random", "greedy"};
+    static const char *const two[] = {"aggressive", "random"};
+    batch b = {0};
+    play_batch(&r, 4, mix4, 8000, 11, &b);
+    play_batch(&r, 4, rand4, 4000, 12, &b);
+    play_batch(&r, 8, aggr8, 2000, 13, &b);
+    play_batch(&r, 2, two, 2000, 14, &b);
+    CHECK_INT(b.games, 16000);
+    CHECK_INT(b.turn_cap, 0);
+    CHECK(b.busts > 0);         /* the batch does reach the bankruptcy rules */
+    CHECK(b.aid_tries > 0);
+    /* the cap is counted when it is hit, and the points stay conserved */
+    load(&r, "max_turns=20", NULL);
+    batch c = {0};
+    play_batch(&r, 4, mix4, 500, 15, &c);
+    CHECK(c.turn_cap > 0);
+}
+
+/* Checks of chance through the engine: a declaration hits 1 time in 6, and mutual aid (two
+ * rolls at one number) saves 11 times in 36, within 5 standard errors. */
+TEST(oca_known_values_declaration_and_mutual_aid_odds)
+{
+    oca_rules r;
+    load(&r, NULL);
+    static const char *const aggr4[] = {"aggressive", "aggressive", "aggressive", "random"};
+    batch b = {0};
+    play_batch(&r, 4, aggr4, 6000, 21, &b);
+    CHECK(b.declarations > 2000);
+    double p = 1.0 / 6, n = (double)b.declarations;
+    CHECK_NEAR(b.hits / n, p, 5 * sqrt(p * (1 - p) / n));
+    CHECK(b.aid_tries > 300);
+    double q = 11.0 / 36, m = (double)b.aid_tries;
+    CHECK_NEAR(b.aid_hits / m, q, 5 * sqrt(q * (1 - q) / m));
+}
+
+/* ---- bad board files ------------------------------------------------------------------------ */
+
+/* Loads the default ruleset with one override and returns the loader's error ("" if none). */
+static const char *load_error(const char *set, int nseats)
+{
+    static char err[256];
+    cJSON *j = cJSON_Parse(game_oca.default_rules);
+    char key[64];
+    const char *eq = strchr(set, '=');
+    snprintf(key, sizeof key, "%.*s", (int)(eq - set), set);
+    cJSON *obj = j;
+    char *leaf = key;
+    int sq;
+    if (sscanf(key, "board.%d.", &sq) == 1) {
+        obj = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "board"), sq - 1);
+        leaf = strchr(key + 6, '.') + 1;
+    }
+    cJSON *v = cJSON_Parse(eq + 1);
+    if (!cJSON_ReplaceItemInObjectCaseSensitive(obj, leaf, v))
+        cJSON_AddItemToObject(obj, leaf, v);
+    static oca_rules r;
+    err[0] = '\0';
+    if (game_oca.rules_load(&r, j, err, sizeof err) == 0)
+        game_oca.rules_check(&r, nseats, err, sizeof err);
+    cJSON_Delete(j);
+    return err;
+}
+
+TEST(oca_bad_board_files_are_rejected_naming_the_key)
+{
+    CHECK_STR(load_error("dote=200", 4), "");
+    CHECK_STR(load_error("bogus=1", 4), "ruleset key 'bogus': unknown key");
+    CHECK_STR(load_error("board.13.amount=-5", 4),
+              "ruleset key 'board[12].amount': expected an integer in 0..10000");
+    CHECK(strstr(load_error("board.4.effect=\"fly\"", 4), "'board[3].effect'") != NULL);
+    CHECK(strstr(load_error("board.6.to=99", 4), "'board[5].to'") != NULL);
+    CHECK(strstr(load_error("board.6.to=6", 4), "'board[5].to'") != NULL);
+    CHECK(strstr(load_error("board.37.effect=\"pay_bank\"", 4), "'board[36].effect'") != NULL);
+    CHECK(strstr(load_error("board.10.card=\"gold\"", 4), "'board[9].card'") != NULL);
+    CHECK(strstr(load_error("board.10.colour=1", 4), "'board[9].colour': unknown") != NULL);
+    CHECK(strstr(load_error("board=[]", 4), "'board'") != NULL);
+    CHECK(strstr(load_error("trade_prices=[5, 0]", 4), "'trade_prices[1]'") != NULL);
+    CHECK(strstr(load_error("finish=\"never\"", 4), "'finish'") != NULL);
+    CHECK(strstr(load_error("dote=\"lots\"", 4), "'dote'") != NULL);
+    CHECK(strstr(load_error("cards_per_player=5", 5), "'cards_per_player'") != NULL);
+    CHECK(strstr(load_error("cards_per_player_many=4", 6), "'cards_per_player_many'") != NULL);
 }
