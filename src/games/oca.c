@@ -691,6 +691,8 @@ static bool some_jolly(const oca_state *st)
     return (others_hands(st, -1) & st->r->jolly_mask) != 0;
 }
 
+static void do_effect(oca_state *st, int s, int sq, trace *tr);
+
 static void land_step(oca_state *st, trace *tr)
 {
     oca_op o = *top(st);
@@ -710,12 +712,16 @@ static void land_step(oca_state *st, trace *tr)
     if (some_jolly(st) && (r->jolly_offer == JOLLY_EVERY_MOVE || q->effect != FX_NONE))
         push(st, OP_JOLLY, s, sq, 0, 0, 0);
     int c = r->square_card[sq];
-    if (c == OCA_NO_CARD || st->holder[c] < 0)
-        return;
-    if (q->card == CARD_POSITIVE && st->holder[c] != s)
-        push(st, OP_CANCEL_OPP, st->holder[c], sq, 0, 0, 0);
-    if (q->card == CARD_NEGATIVE && st->holder[c] == s)
-        push(st, OP_CANCEL_OWN, s, sq, 0, 0, 0);
+    if (c != OCA_NO_CARD && st->holder[c] >= 0) {
+        if (q->card == CARD_POSITIVE && st->holder[c] != s)
+            push(st, OP_CANCEL_OPP, st->holder[c], sq, 0, 0, 0);
+        if (q->card == CARD_NEGATIVE && st->holder[c] == s)
+            push(st, OP_CANCEL_OWN, s, sq, 0, 0, 0);
+    }
+    if (top(st)->type == OP_EFFECT) { /* no card to offer: the effect at once */
+        pop(st);
+        do_effect(st, s, sq, tr);
+    }
 }
 
 static void spend(oca_state *st, int card, int seat, const char *what, trace *tr)
@@ -796,7 +802,12 @@ static void effect_step(oca_state *st, trace *tr)
 {
     oca_op o = *top(st);
     pop(st);
-    int s = o.seat, sq = o.a;
+    do_effect(st, o.seat, o.a, tr);
+}
+
+/* The effect of square sq on seat s who landed there, unless a card play cancelled it. */
+static void do_effect(oca_state *st, int s, int sq, trace *tr)
+{
     if (st->bankrupt[s])
         return;
     if (st->cancelled) {
