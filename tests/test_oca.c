@@ -1048,3 +1048,38 @@ TEST(oca_bad_board_files_are_rejected_naming_the_key)
     CHECK(strstr(load_error("cards_per_player=5", 5), "'cards_per_player'") != NULL);
     CHECK(strstr(load_error("cards_per_player_many=4", 6), "'cards_per_player_many'") != NULL);
 }
+
+/* ---- the manual ------------------------------------------------------------------------------- */
+
+/* The man page names every ruleset key, decision kind, end kind, metric, bot and bot knob. */
+TEST(oca_manual_documents_every_key_kind_metric_and_knob)
+{
+    char err[256];
+    char *man = rules_read_file("man/giochi-sim-oca.7", err, sizeof err);
+    CHECK(man != NULL);
+    if (man == NULL)
+        return;
+    cJSON *j = cJSON_Parse(game_oca.default_rules);
+    for (const cJSON *m = j->child; m; m = m->next)
+        if (!strstr(man, m->string))
+            check_fail(__FILE__, __LINE__, "ruleset key %s undocumented", m->string);
+    cJSON_Delete(j);
+    for (int i = 0; game_oca.kind_names[i]; i++)
+        if (!strstr(man, game_oca.kind_names[i]))
+            check_fail(__FILE__, __LINE__, "kind %s undocumented", game_oca.kind_names[i]);
+    for (int i = 0; game_oca.end_names[i]; i++)
+        if (!strstr(man, game_oca.end_names[i]))
+            check_fail(__FILE__, __LINE__, "end %s undocumented", game_oca.end_names[i]);
+    for (int i = 0; game_oca.metrics[i].name; i++)
+        if (!strstr(man, game_oca.metrics[i].name))
+            check_fail(__FILE__, __LINE__, "metric %s undocumented", game_oca.metrics[i].name);
+    for (int b = 0; game_oca.bots[b]; b++) {
+        const bot_type *bt = game_oca.bots[b];
+        if (!strstr(man, bt->name))
+            check_fail(__FILE__, __LINE__, "bot %s undocumented", bt->name);
+        for (int k = 0; bt->params && bt->params[k].name; k++)
+            if (!strstr(man, bt->params[k].name))
+                check_fail(__FILE__, __LINE__, "knob %s undocumented", bt->params[k].name);
+    }
+    free(man);
+}
