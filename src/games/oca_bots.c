@@ -30,7 +30,7 @@ enum knob {
         {"exchange", exc, 0, 1, true, "1: trade two neutral postcards for one from the deck"}, \
         {"takeover", tko, 0, 1, true, "1: offer to take over a failed bank (article 8)"},    \
         {"per_square", psq, 0, 50, true, "points one square of progress is worth"},          \
-        {"keep", keep, 0, 1000, true, "points kept in hand when buying or bidding"},         \
+        {"keep", keep, 0, 1000, true, "points kept in hand when buying"},         \
         {NULL, 0, 0, 0, false, NULL},                                                        \
     }
 
