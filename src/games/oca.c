@@ -330,7 +330,7 @@ static bool pay_step(oca_state *st, trace *tr)
     if (payer == ACC_CASHIER || payer == ACC_FONDO || have >= o->amount) {
         int amt = have >= o->amount ? o->amount : (int)have;
         ledger_transfer(&st->led, payer, payee, amt, reason_names[o->reason], o->detail, tr);
-        if (amt < o->amount)
+        if (amt < o->amount) /* only the cashier can fall short here: it owes the rest */
             add_debt(st, payee, o->amount - amt, tr);
         pop(st);
         if (payee == ACC_CASHIER)
@@ -441,7 +441,8 @@ static bool bank_settle(oca_state *st, trace *tr)
     } else if (count == 0) {
         st->cashier = true;
         st->s.cashier_from_start = 1;
-        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) keeps the bank as cashier", st->capo + 1);
+        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) keeps the bank as cashier",
+              st->capo + 1);
     } else {
         st->s.auction = 1;
         st->s.bidders = count;
