@@ -128,13 +128,7 @@ static int64_t pts(const tgame *g, int account)
  * listed before: a change takes effect from the next one. */
 static void set_card(tgame *g, int sq, int h)
 {
-    int c = g->st.r->square_card[sq];
-    int old = g->st.holder[c];
-    if (old >= 0)
-        g->st.hand[old] &= ~(1u << c);
-    if (h >= 0)
-        g->st.hand[h] |= 1u << c;
-    g->st.holder[c] = (int8_t)h;
+    oca_give(&g->st, g->st.r->square_card[sq], h);
 }
 
 /* Takes every dealt postcard out of play, so that no card decision interferes (the deck
@@ -942,6 +936,14 @@ static void play_batch(const oca_rules *r, int n, const char *const *bots, int g
                 check_fail(__FILE__, __LINE__, "game %d does not end", i);
                 break;
             }
+        }
+        for (int c = 0; c < r->ncards; c++) { /* the hands mirror the holders */
+            int h = st.holder[c];
+            bool ok = (h >= 0) == ((st.held >> c) & 1);
+            for (int s = 0; s < n; s++)
+                ok &= (h == s) == ((st.hand[s] >> c) & 1);
+            if (!ok)
+                check_fail(__FILE__, __LINE__, "game %d: card %d out of step", i, c);
         }
         b->games++;
         b->turn_cap += st.end == END_TURN_CAP;

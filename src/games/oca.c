@@ -97,14 +97,14 @@ int oca_cards_held(const oca_state *st, int seat)
     return __builtin_popcount(st->hand[seat]);
 }
 
-/* Moves card to holder h (a seat or HOLD_*), keeping the hands in step. */
-static void give(oca_state *st, int card, int h)
+void oca_give(oca_state *st, int card, int h)
 {
     int old = st->holder[card];
     if (old >= 0)
         st->hand[old] &= ~(1u << card);
     if (h >= 0)
         st->hand[h] |= 1u << card;
+    st->held = h >= 0 ? st->held | 1u << card : st->held & ~(1u << card);
     st->holder[card] = (int8_t)h;
 }
 
@@ -118,11 +118,7 @@ static int jolly_of(const oca_state *st, int seat)
 /* Cards held by seats other than s. */
 static uint32_t others_hands(const oca_state *st, int s)
 {
-    uint32_t m = 0;
-    for (int j = 0; j < st->n; j++)
-        if (j != s)
-            m |= st->hand[j];
-    return m;
+    return st->held & ~st->hand[s];
 }
 
 static int move_by(const oca_state *st, int from, int roll)
@@ -220,7 +216,7 @@ static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
     ledger_transfer(&st->led, s, ACC_FONDO, st->led.balance[s], reason_names[R_LEFTOVER], -1, tr);
     for (int c = 0; c < st->r->ncards; c++)
         if (st->holder[c] == s)
-            give(st, c, HOLD_OUT);
+            oca_give(st, c, HOLD_OUT);
     bool racing = in_race(st, s);
     st->bankrupt[s] = true;
     st->bust_order[s] = (int8_t)++st->nbust;
@@ -420,7 +416,7 @@ static void deal(oca_state *st, rng *ch, trace *tr)
     for (int i = 0; i < k; i++)
         for (int j = 0; j < st->n; j++) {
             int s = (st->capo + j) % st->n, c = st->deck[st->deck_top++];
-            give(st, c, s);
+            oca_give(st, c, s);
             TRACE(tr, "seat %d receives the postcard of square %d", s + 1, r->card_square[c]);
         }
 }
@@ -689,7 +685,7 @@ static void arrive(oca_state *st, int s, trace *tr)
 
 static bool some_jolly(const oca_state *st)
 {
-    return (others_hands(st, -1) & st->r->jolly_mask) != 0;
+    return (st->held & st->r->jolly_mask) != 0;
 }
 
 static void do_effect(oca_state *st, int s, int sq, trace *tr);
@@ -727,7 +723,7 @@ static void land_step(oca_state *st, trace *tr)
 
 static void spend(oca_state *st, int card, int seat, const char *what, trace *tr)
 {
-    give(st, card, HOLD_SPENT);
+    oca_give(st, card, HOLD_SPENT);
     TRACE(tr, "seat %d plays the postcard of square %d: %s", seat + 1, st->r->card_square[card],
           what);
 }
@@ -952,10 +948,10 @@ static void answer_trade(oca_state *st, int32_t a, trace *tr)
     if (t == TR_PASS)
         return;
     if (t == TR_EXCHANGE) {
-        give(st, ca, HOLD_OUT);
-        give(st, cb, HOLD_OUT);
+        oca_give(st, ca, HOLD_OUT);
+        oca_give(st, cb, HOLD_OUT);
         int c = st->deck[st->deck_top++];
-        give(st, c, s);
+        oca_give(st, c, s);
         st->s.exchanges++;
         TRACE(tr, "seat %d gives the postcards of squares %d and %d to the Capo-gioco for the "
               "postcard of square %d", s + 1, st->r->card_square[ca], st->r->card_square[cb],
@@ -1009,7 +1005,7 @@ static void sell(oca_state *st, int card, int seller, int buyer, int price, trac
 {
     ledger_transfer(&st->led, buyer, seller, price, reason_names[R_SALE],
                     st->r->card_square[card], tr);
-    give(st, card, buyer);
+    oca_give(st, card, buyer);
     st->s.trades++;
     st->s.trade_value += price;
     for (int p = 0; p < st->r->nprices; p++)
@@ -1037,8 +1033,8 @@ static void answer_respond(oca_state *st, int32_t a, trace *tr)
     else if (f.type == TR_BUY)
         sell(st, f.card, j, f.from, f.price, tr);
     else {
-        give(st, f.card, j);
-        give(st, f.card2, f.from);
+        oca_give(st, f.card, j);
+        oca_give(st, f.card2, f.from);
         st->s.swaps++;
         TRACE(tr, "seats %d and %d swap the postcards of squares %d and %d", f.from + 1, j + 1,
               st->r->card_square[f.card], st->r->card_square[f.card2]);

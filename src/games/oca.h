@@ -157,6 +157,7 @@ typedef struct oca_state {
     int narrived, nbust, in_race;
     int8_t holder[OCA_MAX_CARDS];  /* seat, HOLD_DECK, HOLD_SPENT, HOLD_OUT */
     uint32_t hand[GAME_MAX_SEATS]; /* bit c: seat holds card c (mirrors holder) */
+    uint32_t held;                 /* bit c: some seat holds card c */
     int8_t deck[OCA_MAX_CARDS];    /* shuffled undealt cards; deck_top is the next */
     int deck_top;
     /* the current turn */
@@ -192,6 +193,9 @@ int oca_square_value(const oca_state *st, int seat, int sq, int per_square);
 
 /* Sum of what the cashier still owes (article 8: debts paid in order as money comes in). */
 int64_t oca_unpaid_debts(const oca_state *st);
+
+/* Moves card to holder h (a seat or HOLD_*), keeping the hands in step with holder[]. */
+void oca_give(oca_state *st, int card, int h);
 
 /* Number of cards seat holds. */
 int oca_cards_held(const oca_state *st, int seat);
