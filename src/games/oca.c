@@ -313,28 +313,45 @@ static bool shortfall(oca_state *st, oca_op *o, trace *tr)
     return false;
 }
 
+/* Makes the payment at once if nothing can stop it: it is void (payer and payee the same,
+ * either one bankrupt, nothing to pay) or the payer can pay (the cashier and the Fondo always
+ * can: the cashier owes what it lacks). Returns false, doing nothing, if the payer is short. */
+static bool pay_now(oca_state *st, int from, int to, int amount, int reason, int detail,
+                    trace *tr)
+{
+    int payer = resolve(st, from), payee = resolve(st, to);
+    if (payer == payee || amount <= 0 || (payer < st->n && st->bankrupt[payer]) ||
+        (payee < st->n && st->bankrupt[payee]))
+        return true;
+    int64_t have = st->led.balance[payer];
+    if (payer < st->n && have < amount)
+        return false;
+    int amt = have >= amount ? amount : (int)have;
+    ledger_transfer(&st->led, payer, payee, amt, reason_names[reason], detail, tr);
+    if (amt < amount) /* only the cashier can fall short here: it owes the rest */
+        add_debt(st, payee, amount - amt, tr);
+    if (payee == ACC_CASHIER)
+        settle_debts(st, tr);
+    return true;
+}
+
+/* Pays at once, or leaves the payment as the next step (which handles the shortfall). */
+static void pay_or_push(oca_state *st, int from, int to, int amount, int reason, int detail,
+                        trace *tr)
+{
+    if (!pay_now(st, from, to, amount, reason, detail, tr))
+        pay(st, from, to, amount, reason, detail);
+}
+
 static bool pay_step(oca_state *st, trace *tr)
 {
     oca_op *o = top(st);
-    int payer = resolve(st, o->seat), payee = resolve(st, o->a);
-    if (payer == payee || o->amount <= 0 || (payer < st->n && st->bankrupt[payer]) ||
-        (payee < st->n && st->bankrupt[payee])) {
+    if (pay_now(st, o->seat, o->a, o->amount, o->reason, o->detail, tr)) {
         pop(st);
         return false;
     }
-    int64_t have = st->led.balance[payer];
-    if (payer == ACC_CASHIER || payer == ACC_FONDO || have >= o->amount) {
-        int amt = have >= o->amount ? o->amount : (int)have;
-        ledger_transfer(&st->led, payer, payee, amt, reason_names[o->reason], o->detail, tr);
-        if (amt < o->amount) /* only the cashier can fall short here: it owes the rest */
-            add_debt(st, payee, o->amount - amt, tr);
-        pop(st);
-        if (payee == ACC_CASHIER)
-            settle_debts(st, tr);
-        return false;
-    }
-    o->seat = (int8_t)payer; /* the bank is now a definite seat, for the steps below */
-    o->a = (int8_t)payee;
+    o->seat = (int8_t)resolve(st, o->seat); /* the bank is now a definite seat, for the */
+    o->a = (int8_t)resolve(st, o->a);       /* steps below */
     return shortfall(st, o, tr);
 }
 
@@ -653,6 +670,9 @@ static void settle_declaration(oca_state *st, int s, int roll)
     }
 }
 
+static void do_land(oca_state *st, int s, int sq, trace *tr);
+static void do_effect(oca_state *st, int s, int sq, trace *tr);
+
 static void roll_step(oca_state *st, rng *ch, trace *tr)
 {
     int s = top(st)->seat;
@@ -664,13 +684,15 @@ static void roll_step(oca_state *st, rng *ch, trace *tr)
     st->chain = 0;
     int to = move_by(st, st->from, st->roll);
     TRACE(tr, "seat %d rolls %d: square %d -> %d", s + 1, st->roll, st->from, to);
-    push(st, OP_LAND, s, to, 0, 0, 0);
-    if (st->declared) {
-        TRACE(tr, "the declaration of %d %s", st->declared,
-              st->roll == st->declared ? "hits" : "misses");
-        settle_declaration(st, s, st->roll);
-        st->declared = 0;
+    if (!st->declared) {
+        do_land(st, s, to, tr);
+        return;
     }
+    push(st, OP_LAND, s, to, 0, 0, 0); /* after the declaration is settled */
+    TRACE(tr, "the declaration of %d %s", st->declared,
+          st->roll == st->declared ? "hits" : "misses");
+    settle_declaration(st, s, st->roll);
+    st->declared = 0;
 }
 
 static void arrive(oca_state *st, int s, trace *tr)
@@ -688,13 +710,9 @@ static bool some_jolly(const oca_state *st)
     return (st->held & st->r->jolly_mask) != 0;
 }
 
-static void do_effect(oca_state *st, int s, int sq, trace *tr);
-
-static void land_step(oca_state *st, trace *tr)
+/* Seat s lands on square sq: the card plays it allows are offered, then its effect. */
+static void do_land(oca_state *st, int s, int sq, trace *tr)
 {
-    oca_op o = *top(st);
-    pop(st);
-    int s = o.seat, sq = o.a;
     const oca_rules *r = st->r;
     if (st->bankrupt[s])
         return;
@@ -719,6 +737,13 @@ static void land_step(oca_state *st, trace *tr)
         pop(st);
         do_effect(st, s, sq, tr);
     }
+}
+
+static void land_step(oca_state *st, trace *tr)
+{
+    oca_op o = *top(st);
+    pop(st);
+    do_land(st, o.seat, o.a, tr);
 }
 
 static void spend(oca_state *st, int card, int seat, const char *what, trace *tr)
@@ -795,6 +820,27 @@ static void answer_card(oca_state *st, int32_t a, trace *tr)
     push(st, OP_COUNTER, j, 0, 0, 0, 0);
 }
 
+/* The payments between the lander s and every other player in the round, clockwise from his
+ * left: made at once while they can be, the rest (from the first payer short of points)
+ * left as steps in the same order. */
+static void collect_or_distribute(oca_state *st, int s, int sq, bool collect, int amount,
+                                  trace *tr)
+{
+    int left[GAME_MAX_SEATS], nleft = 0;
+    for (int k = 1; k < st->n; k++) {
+        int j = (s + k) % st->n;
+        if (!participant(st, j))
+            continue;
+        int from = collect ? j : s, to = collect ? s : j;
+        if (nleft > 0 || !pay_now(st, from, to, amount, R_SQUARE, sq, tr))
+            left[nleft++] = j;
+    }
+    while (nleft-- > 0) {
+        int j = left[nleft];
+        pay(st, collect ? j : s, collect ? s : j, amount, R_SQUARE, sq);
+    }
+}
+
 static void effect_step(oca_state *st, trace *tr)
 {
     oca_op o = *top(st);
@@ -817,22 +863,14 @@ static void do_effect(oca_state *st, int s, int sq, trace *tr)
         st->declare_left[s] = (int8_t)q->pulcinella;
     switch (q->effect) {
     case FX_PAY_BANK:
-        pay(st, s, ACC_BANK, q->amount, R_SQUARE, sq);
+        pay_or_push(st, s, ACC_BANK, q->amount, R_SQUARE, sq, tr);
         break;
     case FX_RECEIVE_BANK:
-        pay(st, ACC_BANK, s, q->amount, R_SQUARE, sq);
+        pay_or_push(st, ACC_BANK, s, q->amount, R_SQUARE, sq, tr);
         break;
     case FX_COLLECT_ALL:
     case FX_DISTRIBUTE_ALL:
-        for (int k = st->n - 1; k >= 1; k--) {
-            int j = (s + k) % st->n;
-            if (!participant(st, j))
-                continue;
-            if (q->effect == FX_COLLECT_ALL)
-                pay(st, j, s, q->amount, R_SQUARE, sq);
-            else
-                pay(st, s, j, q->amount, R_SQUARE, sq);
-        }
+        collect_or_distribute(st, s, sq, q->effect == FX_COLLECT_ALL, q->amount, tr);
         break;
     case FX_MOVE:
     case FX_AGAIN:
@@ -840,7 +878,7 @@ static void do_effect(oca_state *st, int s, int sq, trace *tr)
             break;
         int to = q->effect == FX_MOVE ? q->to : move_by(st, sq, st->roll);
         TRACE(tr, "square %d sends seat %d to square %d", sq, s + 1, to);
-        push(st, OP_LAND, s, to, 0, 0, 0);
+        do_land(st, s, to, tr);
         break;
     case FX_WAIT:
         st->waiting[s] = (int8_t)q->amount;
