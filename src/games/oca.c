@@ -18,7 +18,7 @@ int oca_rules_check(const void *rules, int nseats, char *err, size_t errlen);
 
 enum op_type {
     OP_VOLUNTEER, OP_BANK_SETTLE, OP_BID, OP_AUCTION, OP_ENTRY, OP_BANKER_PLAYS,
-    OP_TURN, OP_TRADE, OP_RESPOND, OP_DECLARE, OP_ROLL, OP_LAND, OP_CANCEL_OWN,
+    OP_TRADE, OP_RESPOND, OP_DECLARE, OP_ROLL, OP_LAND, OP_CANCEL_OWN,
     OP_CANCEL_OPP, OP_JOLLY, OP_COUNTER, OP_EFFECT, OP_PAY, OP_TAKEOVER, OP_TAKEOVER_SETTLE,
 };
 
@@ -575,34 +575,39 @@ static void banker_plays(oca_state *st, bool plays, trace *tr)
 
 /* ---- the turn (articles 6, 7) ------------------------------------------------------------- */
 
-static void next_turn(oca_state *st, trace *tr)
+static bool turn_begins(oca_state *st, int s, trace *tr);
+
+/* Starts the next player's turn; returns true if a decision is pending. */
+static bool next_turn(oca_state *st, trace *tr)
 {
     if (st->in_race <= 1) {
         end_game(st, st->nbust > 0 ? END_BANKRUPTCIES : END_FINISH, tr);
-        return;
+        return false;
     }
     int s = st->last_turn_seat;
     do
         s = (s + 1) % st->n;
     while (!in_race(st, s));
     st->last_turn_seat = s;
-    push(st, OP_TURN, s, 0, 0, 0, 0);
+    return turn_begins(st, s, tr);
 }
 
-static void turn_step(oca_state *st, trace *tr)
+static bool trade_step(oca_state *st);
+
+/* Seat s's turn begins: a skipped turn, or the trade window, the declaration and the roll.
+ * Returns true if a decision is pending. */
+static bool turn_begins(oca_state *st, int s, trace *tr)
 {
-    int s = top(st)->seat;
-    pop(st);
     if (++st->turn > st->r->max_turns) {
         st->turn--;
         end_game(st, END_TURN_CAP, tr);
-        return;
+        return false;
     }
     st->mover = s;
     if (st->waiting[s] > 0) {
         st->waiting[s]--;
         TRACE(tr, "turn %d: seat %d waits on square %d", st->turn, s + 1, st->pos[s]);
-        return;
+        return false;
     }
     TRACE(tr, "turn %d: seat %d on square %d with %lld points", st->turn, s + 1, st->pos[s],
           (long long)st->led.balance[s]);
@@ -610,8 +615,10 @@ static void turn_step(oca_state *st, trace *tr)
     push(st, OP_ROLL, s, 0, 0, 0, 0);
     if (st->declare_left[s] > 0)
         push(st, OP_DECLARE, s, 0, 0, 0, 0);
-    if (st->r->trading)
-        push(st, OP_TRADE, s, 0, 0, 0, 0);
+    if (!st->r->trading)
+        return false;
+    push(st, OP_TRADE, s, 0, 0, 0, 0);
+    return trade_step(st);
 }
 
 static bool declare_step(oca_state *st)
@@ -1118,9 +1125,6 @@ static bool step(oca_state *st, rng *ch, trace *tr)
             return false;
         }
         return ask_yes_no(st, st->banker, K_BANKER_PLAYS);
-    case OP_TURN:
-        turn_step(st, tr);
-        return false;
     case OP_TRADE:
         return trade_step(st);
     case OP_RESPOND:
@@ -1155,9 +1159,7 @@ static bool step(oca_state *st, rng *ch, trace *tr)
 static void run(oca_state *st, rng *ch, trace *tr)
 {
     while (!st->over) {
-        if (st->nops == 0)
-            next_turn(st, tr);
-        else if (step(st, ch, tr))
+        if (st->nops == 0 ? next_turn(st, tr) : step(st, ch, tr))
             return;
     }
 }
