@@ -81,6 +81,13 @@ static int resolve(const oca_state *st, int acc)
     return acc == ACC_BANK ? bank_account(st) : acc;
 }
 
+/* The seat k places clockwise after s (0 <= k < n), without a division. */
+static inline int after(const oca_state *st, int s, int k)
+{
+    int j = s + k;
+    return j >= st->n ? j - st->n : j;
+}
+
 /* Seated at the table and in the round: takes part in collections, distributions, aid. */
 static bool participant(const oca_state *st, int s)
 {
@@ -232,7 +239,7 @@ static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
         TRACE(tr, "the bank has failed: who covers the loss of %d takes it over", o.amount);
         push(st, OP_TAKEOVER_SETTLE, -1, 0, 0, 0, 0);
         for (int k = st->n - 1; k >= 1; k--)
-            push(st, OP_TAKEOVER, (s + k) % st->n, 0, 0, 0, 0);
+            push(st, OP_TAKEOVER, after(st, s, k), 0, 0, 0, 0);
     }
     if (st->turn > 0 && st->in_race <= 1)
         end_game(st, END_BANKRUPTCIES, tr);
@@ -385,7 +392,7 @@ static void answer_aid(oca_state *st, oca_op *o, int32_t number, rng *ch, trace 
         return;
     st->s.aid_hits++;
     for (int k = st->n - 1; k >= 1; k--) {
-        int j = (s + k) % st->n;
+        int j = after(st, s, k);
         if (participant(st, j) || j == st->banker)
             pay(st, j, s, st->r->mutual_aid_amount, R_AID, -1);
     }
@@ -432,7 +439,7 @@ static void deal(oca_state *st, rng *ch, trace *tr)
     int k = st->n > r->many_players ? r->cards_per_player_many : r->cards_per_player;
     for (int i = 0; i < k; i++)
         for (int j = 0; j < st->n; j++) {
-            int s = (st->capo + j) % st->n, c = st->deck[st->deck_top++];
+            int s = after(st, st->capo, j), c = st->deck[st->deck_top++];
             oca_give(st, c, s);
             TRACE(tr, "seat %d receives the postcard of square %d", s + 1, r->card_square[c]);
         }
@@ -462,7 +469,7 @@ static bool bank_settle(oca_state *st, trace *tr)
         st->auction_kind = AUCTION_INITIAL;
         push(st, OP_AUCTION, -1, AUCTION_INITIAL, 0, 0, 0);
         for (int k = st->n - 1; k >= 0; k--) {
-            int s = (st->capo + k) % st->n;
+            int s = after(st, st->capo, k);
             if (st->bidders >> s & 1)
                 push(st, OP_BID, s, 0, 0, 0, 0);
         }
@@ -540,7 +547,7 @@ static void auction_settle(oca_state *st, rng *ch, trace *tr)
     } else
         pay(st, w, st->takeover_creditor, st->takeover_loss, R_COVER, -1);
     for (int k = st->n - 1; k >= 1; k--) {
-        int j = (w + k) % st->n;
+        int j = after(st, w, k);
         if (!st->bankrupt[j])
             pay(st, w, j, best, R_BID, -1);
     }
@@ -550,7 +557,7 @@ static void entry_fees(oca_state *st)
 {
     pop(st);
     for (int k = st->n - 1; k >= 0; k--) {
-        int s = (st->capo + k) % st->n;
+        int s = after(st, st->capo, k);
         if (s != st->banker)
             pay(st, s, ACC_BANK, st->r->entry_fee, R_ENTRY, -1);
     }
@@ -570,7 +577,7 @@ static void banker_plays(oca_state *st, bool plays, trace *tr)
     }
     TRACE(tr, "the banker (seat %d) joins the race, refunding the entry fee", b + 1);
     for (int k = st->n - 1; k >= 1; k--)
-        pay(st, b, (b + k) % st->n, st->r->banker_refund, R_REFUND, -1);
+        pay(st, b, after(st, b, k), st->r->banker_refund, R_REFUND, -1);
 }
 
 /* ---- the turn (articles 6, 7) ------------------------------------------------------------- */
@@ -586,7 +593,7 @@ static bool next_turn(oca_state *st, trace *tr)
     }
     int s = st->last_turn_seat;
     do
-        s = (s + 1) % st->n;
+        s = after(st, s, 1);
     while (!in_race(st, s));
     st->last_turn_seat = s;
     return turn_begins(st, s, tr);
@@ -664,7 +671,7 @@ static void settle_declaration(oca_state *st, int s, int roll)
         return;
     }
     for (int k = st->n - 1; k >= 1; k--) {
-        int j = (s + k) % st->n;
+        int j = after(st, s, k);
         if (!participant(st, j))
             continue;
         if (hit) {
@@ -773,7 +780,7 @@ static int card_asked(oca_state *st, oca_op *o)
     if (jolly ? st->cancelled : !st->cancelled)
         return -1;
     for (; o->stage < st->n; o->stage++) {
-        int j = (o->seat + o->stage) % st->n;
+        int j = after(st, o->seat, o->stage);
         if ((jolly || o->stage > 0) && !st->bankrupt[j] && jolly_of(st, j) >= 0)
             return j;
     }
@@ -835,7 +842,7 @@ static void collect_or_distribute(oca_state *st, int s, int sq, bool collect, in
 {
     int left[GAME_MAX_SEATS], nleft = 0;
     for (int k = 1; k < st->n; k++) {
-        int j = (s + k) % st->n;
+        int j = after(st, s, k);
         if (!participant(st, j))
             continue;
         int from = collect ? j : s, to = collect ? s : j;
@@ -975,9 +982,12 @@ static bool trade_step(oca_state *st)
     d->seat = s;
     d->kind = K_TRADE;
     d->n = 0;
-    for (int t = TR_PASS; t <= TR_EXCHANGE; t++)
-        if (t == TR_PASS || m >> t & 1)
-            add(d, t);
+    int k = 0;
+    d->action[k++] = TR_PASS;
+    for (int t = TR_PASS + 1; t <= TR_EXCHANGE; t++)
+        if (m >> t & 1)
+            d->action[k++] = t;
+    d->n = k;
     return true;
 }
 
@@ -1025,7 +1035,7 @@ static int respond_asked(oca_state *st, oca_op *o)
         return ok ? f->to : -1;
     }
     for (; o->stage < st->n; o->stage++) {
-        int j = (f->from + o->stage) % st->n;
+        int j = after(st, f->from, o->stage);
         if (!st->bankrupt[j] && st->led.balance[j] >= f->price)
             return j;
     }
