@@ -10,7 +10,6 @@
 #include "rules.h"
 
 static const char *const first_names[] = {"seat0", "random", NULL};
-static const char *const over_names[] = {"right_neighbour", "previous_player", NULL};
 static const char *const floor_names[] = {"clamp", "forbid", NULL};
 static const char *const left_names[] = {"discard", "last_player", NULL};
 
@@ -36,16 +35,14 @@ static int load_deck(pig10_rules *r, const cJSON *json, char *err, size_t errlen
 
 static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
 {
-    static const char *const keys[] = {"deck",           "hand_size",        "first_player",
-                                       "over_ten_to",    "siren_below_zero", "table_at_end",
-                                       NULL};
+    static const char *const keys[] = {"deck",         "hand_size",        "first_player",
+                                       "siren_below_zero", "table_at_end", NULL};
     pig10_rules *r = rules;
     memset(r, 0, sizeof *r);
     long hand = 0;
     if (rules_only_keys(json, "", keys, err, errlen) || load_deck(r, json, err, errlen) ||
         rules_int(json, "", "hand_size", 1, PIG10_MAX_HAND, &hand, err, errlen) ||
         rules_enum(json, "", "first_player", first_names, &r->first_player, err, errlen) ||
-        rules_enum(json, "", "over_ten_to", over_names, &r->over_ten_to, err, errlen) ||
         rules_enum(json, "", "siren_below_zero", floor_names, &r->siren_below_zero, err,
                    errlen) ||
         rules_enum(json, "", "table_at_end", left_names, &r->table_at_end, err, errlen))
@@ -175,12 +172,13 @@ static int sweep(pig10_state *st, int s)
     return n;
 }
 
-/* The seat that receives the table when `seat` goes over 10. */
+/* The seat that receives the table when `seat` goes over 10: "il giocatore seduto alla sua
+ * destra", the previous seat in clockwise order. Everybody draws back to a full hand while the
+ * pile lasts, so the hands then run out in turn order and the right neighbour is always the
+ * player of the card before (tests/test_pig10.c checks it in every game of a batch). */
 static int over_receiver(const pig10_state *st, int seat)
 {
-    if (st->rules->over_ten_to == PIG10_OVER_PREVIOUS)
-        return st->top_seat;
-    return (seat + st->nseats - 1) % st->nseats; /* "seduto alla sua destra" */
+    return (seat + st->nseats - 1) % st->nseats;
 }
 
 /* Settles the table after `seat` played and the value became `value`. */
@@ -243,7 +241,7 @@ static void apply(void *state, int32_t action, rng *chance, trace *tr)
     st->played[card]++;
     st->plays++;
     settle(st, seat, value, tr);
-    st->top_card = card; /* after settle: over_receiver may need the previous top_seat */
+    st->top_card = card;
     st->top_seat = seat;
     draw(st, seat, tr);
     st->turn = pig10_next_seat(st->hand_n, st->nseats, seat);
@@ -353,7 +351,6 @@ static void view(const void *state, int seat, void *out)
     for (int c = 0; c < PIG10_VALUES; c++)
         v->deck[c] = (uint8_t)st->rules->deck[c];
     v->siren_below_zero = st->rules->siren_below_zero;
-    v->over_ten_to = st->rules->over_ten_to;
 }
 
 /* The unseen cards of view v, one entry per card, into out; returns their number or -1. */

@@ -30,7 +30,6 @@ enum pig10_mode {
 #define PIG10_MODE(a) ((int)(a) % 4)
 
 enum pig10_first { PIG10_FIRST_SEAT0, PIG10_FIRST_RANDOM };
-enum pig10_over { PIG10_OVER_RIGHT, PIG10_OVER_PREVIOUS };
 enum pig10_floor { PIG10_FLOOR_CLAMP, PIG10_FLOOR_FORBID };
 enum pig10_left { PIG10_LEFT_DISCARD, PIG10_LEFT_LAST_PLAYER };
 
@@ -39,7 +38,6 @@ typedef struct pig10_rules {
     int total;              /* cards in the deck */
     int hand_size;
     int first_player;       /* enum pig10_first */
-    int over_ten_to;        /* enum pig10_over */
     int siren_below_zero;   /* enum pig10_floor */
     int table_at_end;       /* enum pig10_left */
 } pig10_rules;
@@ -83,8 +81,7 @@ typedef struct pig10_view {
     uint8_t table[PIG10_VALUES];
     uint8_t played[PIG10_VALUES];
     uint8_t deck[PIG10_VALUES]; /* the ruleset's deck (public) */
-    int siren_below_zero;       /* public rules the bots reason with */
-    int over_ten_to;
+    int siren_below_zero;       /* a public rule the bots reason with */
 } pig10_view;
 
 /* The value after playing `card` in `mode` on a table of value `value` (empty: table_n == 0),

@@ -126,7 +126,7 @@ static double reply_value(const pig10_view *v, int card, int w, int n)
     int h = v->hand_n[next];
     double p_hit = 1.0 - none_of(u, hits, h);
     double p_over = none_of(u, u - unsafe, h);
-    int to = v->over_ten_to == PIG10_OVER_PREVIOUS ? v->seat : (next + v->nseats - 1) % v->nseats;
+    int to = (next + v->nseats - 1) % v->nseats; /* who gets the table if he goes over */
     return -p_hit * (n + 1) + (to == v->seat ? p_over * (n + 1) : 0.0);
 }
 
