@@ -2,6 +2,7 @@
  * worked examples step by step, invariants over large seeded batches, hidden information,
  * and the bots against each other at fixed seeds. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -594,4 +595,273 @@ TEST(pig10_table_at_end_option)
     CHECK_INT(st.left_on_table, 4);
     CHECK_INT(st.collected[1], 4);
     CHECK_INT(st.collected[0], 0);
+}
+
+/* ---- ruleset validation ------------------------------------------------------------------- */
+
+TEST(pig10_ruleset_errors_name_the_key)
+{
+    pig10_rules r;
+    char err[256];
+    CHECK_INT(try_load(&r, "{\"jokers\": 2}", err, sizeof err), -1);
+    CHECK_STR(err, "ruleset key 'jokers': unknown key");
+    CHECK_INT(try_load(&r, "{\"deck\": [1, 2, 3]}", err, sizeof err), -1);
+    CHECK(strstr(err, "'deck'") != NULL);
+    CHECK_INT(try_load(&r, "{\"deck\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]}", err, sizeof err),
+              -1);
+    CHECK_STR(err, "ruleset key 'deck': must hold 2..255 cards in all (has 1)");
+    CHECK_INT(try_load(&r, "{\"hand_size\": 0}", err, sizeof err), -1);
+    CHECK(strstr(err, "'hand_size'") != NULL);
+    CHECK_INT(try_load(&r, "{\"table_at_end\": \"burn\"}", err, sizeof err), -1);
+    CHECK(strstr(err, "'table_at_end'") != NULL);
+    CHECK_INT(try_load(&r, "{\"siren_below_zero\": true}", err, sizeof err), -1);
+    CHECK(strstr(err, "'siren_below_zero'") != NULL);
+    CHECK_INT(try_load(&r, "{\"deck\": [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]}", err, sizeof err),
+              0);
+    CHECK_INT(game_pig10.rules_check(&r, 7, err, sizeof err), 0);
+    CHECK_INT(game_pig10.rules_check(&r, 8, err, sizeof err), -1);
+    CHECK_STR(err, "ruleset key 'deck': 22 cards cannot deal 3 to each of 8 players");
+}
+
+/* ---- invariants over large batches ---------------------------------------------------------- */
+
+/* Every game of a large seeded batch of random players, 2 to 8 seats: the legal lists are
+ * non-empty, every card is conserved after every play (hands + draw pile + table + collected
+ * = 80, value by value), the game lasts exactly one play per card, the right neighbour of the
+ * player to move always played the card before (so "seduto alla sua destra" and "the one who
+ * played just before" never differ), and a copied state replays identically. */
+TEST(pig10_invariants_random_batch)
+{
+    static const char *const names[] = {"random"};
+    pig10_rules r;
+    LOAD(&r, NULL);
+    for (int n = 2; n <= 8; n++) {
+        seats t;
+        sit_bots(&t, &r, n, names, 1, 1);
+        for (uint64_t g = 0; g < 5000; g++) {
+            pig10_state st;
+            outcome o;
+            play_game(&st, &r, n, &t, 11, g, true, &o, NULL);
+            int64_t sum = 0;
+            for (int s = 0; s < n; s++)
+                sum += o.score[s];
+            CHECK(sum + st.left_on_table == 80);
+            CHECK(o.winners != 0);
+        }
+    }
+}
+
+/* Plays game `index` with random bots, checking before every play that the previous card on
+ * a non-empty table came from the right neighbour of the player to move, and that a copy of
+ * the state taken half-way replays to the same end. */
+static void neighbour_and_replay(const pig10_rules *r, int n, uint64_t index)
+{
+    rng chance, bots, chance2, bots2;
+    rng_seed_stream(&chance, 5, index, RNG_STREAM_CHANCE);
+    rng_seed_stream(&bots, 5, index, RNG_STREAM_SEAT(0));
+    pig10_state st, copy;
+    game_pig10.start(&st, r, n, &chance, NULL);
+    decision d;
+    int plays = 0;
+    bool copied = false;
+    while (game_pig10.decide(&st, &d)) {
+        if (st.table_n > 0 && st.top_seat != (d.seat + n - 1) % n)
+            check_fail(__FILE__, __LINE__, "game %llu: seat %d follows seat %d",
+                       (unsigned long long)index, d.seat, st.top_seat);
+        if (plays++ == 40) {
+            memcpy(&copy, &st, sizeof st);
+            chance2 = chance;
+            bots2 = bots;
+            copied = true;
+        }
+        game_pig10.apply(&st, d.action[rng_below(&bots, (uint32_t)d.n)], &chance, NULL);
+    }
+    if (!copied)
+        return;
+    while (game_pig10.decide(&copy, &d))
+        game_pig10.apply(&copy, d.action[rng_below(&bots2, (uint32_t)d.n)], &chance2, NULL);
+    CHECK(memcmp(&copy, &st, sizeof st) == 0);
+}
+
+TEST(pig10_right_neighbour_played_before_and_copies_replay)
+{
+    pig10_rules r;
+    LOAD(&r, NULL);
+    for (int n = 2; n <= 8; n++)
+        for (uint64_t g = 0; g < 300; g++)
+            neighbour_and_replay(&r, n, g);
+}
+
+/* "Per 2-8 giocatori": the smallest and the largest table both play to the end with every
+ * bot, cards conserved, under other rulesets too (a smaller hand and deck, the options). */
+TEST(pig10_two_and_eight_players_every_bot)
+{
+    static const char *const names[] = {"greedy", "count", "mc", "random"};
+    static const char *const overlays[] = {
+        NULL,
+        "{\"hand_size\": 5, \"first_player\": \"random\", \"table_at_end\": \"last_player\","
+        " \"siren_below_zero\": \"forbid\"}",
+        "{\"deck\": [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3], \"hand_size\": 2}",
+    };
+    for (int k = 0; k < 3; k++) {
+        pig10_rules r;
+        LOAD(&r, overlays[k]);
+        for (int n = 2; n <= 8; n += 6) {
+            seats t;
+            sit_bots(&t, &r, n, names, 4, 2);
+            for (uint64_t g = 0; g < 20; g++) {
+                pig10_state st;
+                outcome o;
+                play_game(&st, &r, n, &t, 99, g, true, &o, NULL);
+                int64_t sum = st.table_n;
+                for (int s = 0; s < n; s++)
+                    sum += o.score[s];
+                CHECK_INT(sum, r.total); /* the table is empty unless its cards are discarded */
+                CHECK_INT(o.length, r.total);
+            }
+        }
+    }
+}
+
+/* The metrics agree with each other over a batch: every table given is a table received,
+ * and the cards collected plus those left on the table are the whole deck. */
+TEST(pig10_metrics_are_consistent)
+{
+    static const char *const names[] = {"count", "greedy", "random"};
+    pig10_rules r;
+    LOAD(&r, NULL);
+    seats t;
+    sit_bots(&t, &r, 5, names, 3, 1);
+    recorder *rec = rec_new(&game_pig10, 5, false);
+    int64_t cards = 0;
+    for (uint64_t g = 0; g < 500; g++) {
+        pig10_state st;
+        outcome o;
+        play_game(&st, &r, 5, &t, 3, g, false, &o, rec);
+        for (int s = 0; s < 5; s++)
+            cards += o.score[s];
+    }
+    __int128 given = 0, received = 0;
+    for (int s = 0; s < 5; s++) {
+        given += rec_get(rec, 1, s)->sum;
+        received += rec_get(rec, 2, s)->sum;
+        CHECK_INT(rec_get(rec, 0, s)->n, 500);
+    }
+    CHECK(given == received && given > 0);
+    CHECK(cards + (int64_t)rec_get(rec, 6, -1)->sum == 500 * 80);
+    rec_free(rec);
+}
+
+/* ---- hidden information ---------------------------------------------------------------------- */
+
+/* Builds from st a second state that differs only in what seat `seat` cannot see: the other
+ * hands and the draw pile are dealt again from the same unseen cards. */
+static void reshuffle_hidden(const pig10_state *st, int seat, uint64_t salt, pig10_state *out)
+{
+    pig10_view v;
+    rng r;
+    rng_seed(&r, salt);
+    game_pig10.view(st, seat, &v);
+    CHECK_INT(pig10_determinize(out, st->rules, &v, &r), 0);
+    /* what the view does not carry is copied as it is: it is not hidden, only untracked */
+    out->plays = st->plays;
+    memcpy(out->count, st->count, sizeof out->count);
+}
+
+/* At many decisions of random games: a state whose other hands and pile order differ gives
+ * the seat to move byte-identical views, and every bot, with the same random stream, makes
+ * the same choice from both. A bot that read the state behind its view would part ways. */
+TEST(pig10_bots_see_no_hidden_information)
+{
+    pig10_rules r;
+    LOAD(&r, NULL);
+    int differing = 0;
+    for (int n = 2; n <= 8; n += 3) {
+        for (uint64_t g = 0; g < 12; g++) {
+            rng chance, pick;
+            rng_seed_stream(&chance, 77, g, RNG_STREAM_CHANCE);
+            rng_seed_stream(&pick, 77, g, RNG_STREAM_SEAT(0));
+            pig10_state st, other;
+            game_pig10.start(&st, &r, n, &chance, NULL);
+            decision d, d2;
+            int plays = 0;
+            while (game_pig10.decide(&st, &d)) {
+                if (plays++ % 7 == 0) {
+                    reshuffle_hidden(&st, d.seat, g * 1000 + (uint64_t)plays, &other);
+                    differing += memcmp(&st, &other, sizeof st) != 0;
+                    game_pig10.decide(&other, &d2);
+                    CHECK(d2.n == d.n && memcmp(d.action, d2.action, sizeof(int32_t) * (size_t)d.n) == 0);
+                    pig10_view a, b;
+                    memset(&a, 0xAA, sizeof a); /* padding must not leak either */
+                    memset(&b, 0x55, sizeof b);
+                    game_pig10.view(&st, d.seat, &a);
+                    game_pig10.view(&other, d.seat, &b);
+                    CHECK(memcmp(&a, &b, sizeof a) == 0);
+                    for (int k = 0; game_pig10.bots[k]; k++) {
+                        const bot_type *bt = game_pig10.bots[k];
+                        _Alignas(16) unsigned char ctx[64] = {0};
+                        double param[1] = {4};
+                        char err[64];
+                        if (bt->setup)
+                            bt->setup(ctx, &game_pig10, &r, d.seat, n, param, err, sizeof err);
+                        rng r1, r2;
+                        rng_seed(&r1, (uint64_t)plays);
+                        rng_seed(&r2, (uint64_t)plays);
+                        int c1 = bt->choose(ctx, &a, &d, &r1);
+                        int c2 = bt->choose(ctx, &b, &d2, &r2);
+                        if (c1 != c2)
+                            check_fail(__FILE__, __LINE__, "bot %s: %d vs %d", bt->name, c1, c2);
+                    }
+                }
+                game_pig10.apply(&st, d.action[rng_below(&pick, (uint32_t)d.n)], &chance, NULL);
+            }
+        }
+    }
+    CHECK(differing > 100); /* the test did compare states that differ */
+}
+
+/* The view holds the seat's own hand and none of the others': two seats' views of one state
+ * differ exactly in the hand and seat fields. */
+TEST(pig10_view_shows_only_own_hand)
+{
+    pig10_rules r;
+    LOAD(&r, NULL);
+    pig10_state st;
+    DEAL(&st, &r, 3, 0, "123 456 789");
+    pig10_view a, b;
+    game_pig10.view(&st, 0, &a);
+    game_pig10.view(&st, 1, &b);
+    CHECK_INT(a.hand[1] + a.hand[2] + a.hand[3], 3);
+    CHECK_INT(a.hand[4] + a.hand[5] + a.hand[6] + a.hand[7] + a.hand[8] + a.hand[9], 0);
+    CHECK_INT(b.hand[4] + b.hand[5] + b.hand[6], 3);
+    CHECK_INT(a.pile_left, 71);
+    CHECK_INT(a.hand_n[1], 3);
+    memcpy(b.hand, a.hand, sizeof a.hand);
+    b.seat = a.seat;
+    CHECK(memcmp(&a, &b, sizeof a) == 0);
+}
+
+/* ---- the trace ------------------------------------------------------------------------------- */
+
+TEST(pig10_trace_tells_the_story)
+{
+    pig10_rules r;
+    LOAD(&r, NULL);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *tr = open_memstream(&buf, &len);
+    uint8_t pile[PIG10_MAX_CARDS];
+    int n = make_pile(&r, "477 377 277 617 8888", pile);
+    pig10_state st;
+    pig10_start_from_pile(&st, &r, 4, 0, pile, n, tr);
+    rng unused;
+    rng_seed(&unused, 0);
+    static const int cards[] = {4, 3, 2, 6};
+    for (int i = 0; i < 4; i++)
+        game_pig10.apply(&st, PIG10_ACTION(cards[i], PIG10_ADD), &unused, tr);
+    fclose(tr);
+    CHECK(strstr(buf, "seat 0 is dealt 4 7 7") != NULL);
+    CHECK(strstr(buf, "seat 2 announces \"9\"") != NULL);
+    CHECK(strstr(buf, "seat 3: \"15\" is over 10, seat 2 receives 4 cards") != NULL);
+    free(buf);
 }
