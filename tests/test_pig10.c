@@ -145,6 +145,19 @@ static bool conserved(const pig10_state *st)
 
 /* ---- bots on a table ------------------------------------------------------------------------ */
 
+/* Sets up bot bt for seat `seat` in ctx with its default parameters, except that the first
+ * parameter (mc's samples) is `first` when the bot has parameters. */
+static void setup_bot(const bot_type *bt, void *ctx, const pig10_rules *rules, int seat,
+                      int nseats, double first)
+{
+    double param[8] = {0};
+    char err[128];
+    for (int i = 0; bt->params && bt->params[i].name; i++)
+        param[i] = i == 0 ? first : bt->params[i].def;
+    if (bt->setup && bt->setup(ctx, &game_pig10, rules, seat, nseats, param, err, sizeof err))
+        check_fail(__FILE__, __LINE__, "bot %s: %s", bt->name, err);
+}
+
 typedef struct seats {
     const bot_type *bot[GAME_MAX_SEATS];
     _Alignas(16) unsigned char ctx[GAME_MAX_SEATS][64];
@@ -160,12 +173,7 @@ static void sit_bots(seats *t, const pig10_rules *rules, int nseats, const char 
     for (int s = 0; s < nseats; s++) {
         t->bot[s] = registry_bot(&game_pig10, names[s < nnames ? s : nnames - 1]);
         CHECK(t->bot[s] != NULL && t->bot[s]->ctx_size <= sizeof t->ctx[s]);
-        double param[1] = {mc_samples};
-        char err[128];
-        if (t->bot[s]->setup)
-            CHECK_INT(t->bot[s]->setup(t->ctx[s], &game_pig10, rules, s, nseats, param, err,
-                                       sizeof err),
-                      0);
+        setup_bot(t->bot[s], t->ctx[s], rules, s, nseats, mc_samples);
     }
 }
 
@@ -800,10 +808,8 @@ TEST(pig10_bots_see_no_hidden_information)
                     for (int k = 0; game_pig10.bots[k]; k++) {
                         const bot_type *bt = game_pig10.bots[k];
                         _Alignas(16) unsigned char ctx[64] = {0};
-                        double param[1] = {4};
-                        char err[64];
-                        if (bt->setup)
-                            bt->setup(ctx, &game_pig10, &r, d.seat, n, param, err, sizeof err);
+                        CHECK(bt->ctx_size <= sizeof ctx);
+                        setup_bot(bt, ctx, &r, d.seat, n, 4);
                         rng r1, r2;
                         rng_seed(&r1, (uint64_t)plays);
                         rng_seed(&r2, (uint64_t)plays);

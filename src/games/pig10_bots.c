@@ -143,20 +143,26 @@ static double count_score(const pig10_view *v, int32_t a)
     return reply_value(v, card, to, n) - keep;
 }
 
-static int count_choose(void *ctx, const void *seen, const decision *d, rng *r)
+/* The index of count's choice in d (the first of equal scores). */
+static int count_pick(const pig10_view *v, const decision *d)
 {
-    (void)ctx;
-    (void)r;
     int best = 0;
-    double best_score = count_score(seen, d->action[0]);
+    double best_score = count_score(v, d->action[0]);
     for (int i = 1; i < d->n; i++) {
-        double sc = count_score(seen, d->action[i]);
+        double sc = count_score(v, d->action[i]);
         if (sc > best_score) {
             best = i;
             best_score = sc;
         }
     }
     return best;
+}
+
+static int count_choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    (void)ctx;
+    (void)r;
+    return count_pick(seen, d);
 }
 
 const bot_type bot_pig10_count = {
@@ -176,11 +182,14 @@ const bot_type bot_pig10_count = {
 typedef struct mc_ctx {
     const pig10_rules *rules;
     int samples;
+    bool count; /* playout policy: count (true) or greedy */
 } mc_ctx;
 
 static const bot_param mc_params[] = {
     {"samples", 16, 1, 100000, true,
      "deals of the unseen cards tried per decision; every legal play is played out on each"},
+    {"playout", 1, 0, 1, true,
+     "policy of every seat in the playouts, and the default play: 1 count, 0 greedy (faster)"},
     {NULL, 0, 0, 0, false, NULL},
 };
 
@@ -196,18 +205,25 @@ static int mc_setup(void *ctx, const game_type *g, const void *rules, int seat, 
     }
     c->rules = rules;
     c->samples = (int)param[0];
+    c->count = param[1] != 0;
     return 0;
 }
 
-/* Plays st out with greedy at every seat and returns what it was worth to `seat`: its share
- * of the win, plus a thousandth of a card for each card of margin over the best other seat. */
-static double playout(pig10_state *st, int seat, rng *r)
+/* The playout policy's choice in d for view v. */
+static int policy(const mc_ctx *c, const pig10_view *v, const decision *d)
+{
+    return c->count ? count_pick(v, d) : greedy_pick(v, d);
+}
+
+/* Plays st out with the playout policy at every seat and returns what it was worth to `seat`:
+ * its share of the win, plus a twentieth for each card of margin over the best other seat. */
+static double playout(const mc_ctx *c, pig10_state *st, int seat, rng *r)
 {
     decision d;
     pig10_view v;
     while (game_pig10.decide(st, &d)) {
         game_pig10.view(st, d.seat, &v);
-        game_pig10.apply(st, d.action[greedy_pick(&v, &d)], r, NULL);
+        game_pig10.apply(st, d.action[policy(c, &v, &d)], r, NULL);
     }
     int best_other = 0, tied = 1, mine = st->collected[seat];
     for (int s = 0; s < st->nseats; s++) {
@@ -217,37 +233,64 @@ static double playout(pig10_state *st, int seat, rng *r)
         tied += st->collected[s] == mine;
     }
     double share = mine > best_other ? 1.0 : mine == best_other ? 1.0 / tied : 0.0;
-    return share + 0.001 * (mine - best_other);
+    return share + 0.05 * (mine - best_other);
 }
 
+/* Plays every action of d out on `samples` deals and returns, per action, the mean and the
+ * squared standard error of its value minus the value of action def on the same deal (common
+ * deals make the comparison far sharper). Returns -1 if the view cannot be dealt. */
+static int evaluate(const mc_ctx *c, const pig10_view *v, const decision *d, int def, rng *r,
+                    double *mean, double *se2)
+{
+    double val[GAME_MAX_ACTIONS], sumsq[GAME_MAX_ACTIONS] = {0}, n = c->samples;
+    pig10_state base, st;
+    memset(mean, 0, sizeof(double) * (size_t)d->n);
+    for (int k = 0; k < c->samples; k++) {
+        if (pig10_determinize(&base, c->rules, v, r) != 0)
+            return -1;
+        for (int i = 0; i < d->n; i++) {
+            memcpy(&st, &base, sizeof st);
+            game_pig10.apply(&st, d->action[i], r, NULL);
+            val[i] = playout(c, &st, v->seat, r);
+        }
+        for (int i = 0; i < d->n; i++) {
+            mean[i] += val[i] - val[def];
+            sumsq[i] += (val[i] - val[def]) * (val[i] - val[def]);
+        }
+    }
+    for (int i = 0; i < d->n; i++) {
+        mean[i] /= n;
+        se2[i] = n > 1 ? (sumsq[i] - n * mean[i] * mean[i]) / (n - 1) / n : 0.0;
+    }
+    return 0;
+}
+
+/* Picks the play with the best mean, but leaves the playout policy's own choice only for a
+ * play that beats it by more than one standard error: with few samples, noise alone would
+ * otherwise choose. */
 static int mc_choose(void *ctx, const void *seen, const decision *d, rng *r)
 {
     const mc_ctx *c = ctx;
     const pig10_view *v = seen;
     if (d->n == 1)
         return 0;
-    double total[GAME_MAX_ACTIONS] = {0};
-    pig10_state base, st;
-    for (int k = 0; k < c->samples; k++) {
-        if (pig10_determinize(&base, c->rules, v, r) != 0)
-            return greedy_pick(v, d); /* not dealt from the ruleset's deck: no sampling */
-        for (int i = 0; i < d->n; i++) { /* the same deal for every play: sharper contrasts */
-            memcpy(&st, &base, sizeof st);
-            game_pig10.apply(&st, d->action[i], r, NULL);
-            total[i] += playout(&st, v->seat, r);
-        }
-    }
-    int best = 0;
-    for (int i = 1; i < d->n; i++)
-        best = total[i] > total[best] ? i : best;
+    int def = policy(c, v, d), best = def;
+    double mean[GAME_MAX_ACTIONS], se2[GAME_MAX_ACTIONS];
+    if (evaluate(c, v, d, def, r, mean, se2) != 0)
+        return def; /* a game not dealt from the ruleset's deck: nothing to sample */
+    for (int i = 0; i < d->n; i++)
+        if (mean[i] > mean[best] && mean[i] * mean[i] > se2[i])
+            best = i;
     return best;
 }
 
 const bot_type bot_pig10_mc = {
     .name = "mc",
     .doc = "determinized Monte Carlo: deals the unseen cards at random consistently with "
-           "what the seat has seen, plays every legal play out to the end with greedy at "
-           "all seats, and picks the play with the best average win share",
+           "what the seat has seen, plays every legal play out to the end with the playout "
+           "policy at all seats, and picks the play with the best average win share (with "
+           "a little weight on the card margin), keeping the policy's own play unless "
+           "another beats it by more than one standard error",
     .params = mc_params,
     .ctx_size = sizeof(mc_ctx),
     .setup = mc_setup,
