@@ -871,3 +871,48 @@ TEST(pig10_trace_tells_the_story)
     CHECK(strstr(buf, "seat 3: \"15\" is over 10, seat 2 receives 4 cards") != NULL);
     free(buf);
 }
+
+/* ---- strength at fixed seeds ------------------------------------------------------------------ */
+
+/* Win share of bot a against bot b over `games` two-player games, a taking seat 0 in even
+ * games and seat 1 in odd ones (so the seat's own effect cancels); ties count half. */
+static double head_to_head(const char *a, const char *b, int games, double samples)
+{
+    pig10_rules r;
+    LOAD(&r, NULL);
+    const char *const ab[] = {a, b}, *const ba[] = {b, a};
+    seats t[2];
+    sit_bots(&t[0], &r, 2, ab, 2, samples);
+    sit_bots(&t[1], &r, 2, ba, 2, samples);
+    double won = 0;
+    for (int g = 0; g < games; g++) {
+        pig10_state st;
+        outcome o;
+        int side = g % 2;
+        play_game(&st, &r, 2, &t[side], 2024, (uint64_t)g, false, &o, NULL);
+        uint32_t mine = 1u << side;
+        if (o.winners & mine)
+            won += o.winners == mine ? 1.0 : 0.5;
+    }
+    return won / games;
+}
+
+/* Five standard errors of a share near 1/2 over n games. */
+static double five_se(int n)
+{
+    return 5 * sqrt(0.25 / n);
+}
+
+/* The smart beat the careless: count over greedy, greedy over random, each well beyond five
+ * standard errors of an even match (a broken bot would fall to about 1/2 or below). */
+TEST(pig10_count_beats_greedy_beats_random)
+{
+    CHECK(head_to_head("count", "greedy", 2000, 1) > 0.5 + five_se(2000));
+    CHECK(head_to_head("greedy", "random", 2000, 1) > 0.5 + five_se(2000));
+}
+
+/* The search bot, at a small effort, beats the random one. */
+TEST(pig10_mc_beats_random)
+{
+    CHECK(head_to_head("mc", "random", 100, 4) > 0.5 + five_se(100));
+}
