@@ -27,7 +27,7 @@ expect_error() {
         bad "$name" "exit $rc, expected $code ($(head -c 200 "$work/err"))"
     elif [ "$lines" -ne 1 ]; then
         bad "$name" "$lines lines on stderr: $(head -c 300 "$work/err")"
-    elif ! grep -qE "$pattern" "$work/err"; then
+    elif ! grep -qE -- "$pattern" "$work/err"; then
         bad "$name" "stderr '$(cat "$work/err")' does not match '$pattern'"
     elif [ -s "$work/out" ]; then
         bad "$name" "wrote to stdout"
