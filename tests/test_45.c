@@ -12,8 +12,6 @@
 #include "registry.h"
 #include "rules.h"
 
-extern const game_type game_45;
-
 /* ---- helpers ------------------------------------------------------------------------- */
 
 /* Applies "key=value" (value read as JSON) to the ruleset j through rules_merge. rules_set
@@ -591,6 +589,7 @@ TEST(sim_shut_rate_and_mean_turn_score_match_the_exact_values)
         double p = cJSON_GetObjectItem(s0, "shut_rate")->valuedouble;
         double m = cJSON_GetObjectItem(s0, "mean_turn_score")->valuedouble;
         CHECK_STR(cJSON_GetObjectItem(s0, "bot")->valuestring, bots[b]->name);
+        CHECK_INT(cJSON_GetObjectItem(s0, "seat")->valueint, 1); /* as the reports count */
         cJSON_Delete(e);
         recorder *rec = rec_new(&game_45, 2, false);
         sim x;
@@ -742,9 +741,10 @@ TEST(trace_reports_rolls_scores_and_the_end)
     g45_state s;
     game_45.start(&s, &r, 2, &ch, tr);
     fclose(tr);
-    CHECK(strstr(buf, "seat 0 rolls 6+6 = 12: 0 moves") != NULL);
-    CHECK(strstr(buf, "seat 0 ends the turn with 1 2 open: scores 3, total 3") != NULL);
-    CHECK(strstr(buf, "seat 1 shuts 1 2 (forced)") != NULL);
-    CHECK(strstr(buf, "seat 1 shut the box") != NULL);
+    CHECK(strstr(buf, "seat 1 rolls 6+6 = 12: 0 moves") != NULL);
+    CHECK(strstr(buf, "seat 1 ends the turn with 1 2 open: scores 3, total 3") != NULL);
+    CHECK(strstr(buf, "seat 2 shuts 1 2 (forced)") != NULL);
+    CHECK(strstr(buf, "seat 2 shut the box") != NULL);
+    CHECK(strstr(buf, "game over after 1 round (shut_box): seat 2 wins") != NULL);
     free(buf);
 }

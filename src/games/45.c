@@ -130,7 +130,7 @@ static void begin_turn(g45_state *s, int seat, trace *tr)
     s->seat = seat;
     s->open = s->full;
     s->turns[seat]++;
-    TRACE(tr, "round %d: seat %d's turn (total %d), all tiles open", s->round, seat,
+    TRACE(tr, "round %d: seat %d's turn (total %d), all tiles open", s->round, seat + 1,
           s->total[seat]);
 }
 
@@ -144,7 +144,7 @@ static int rolloff(g45_state *s, uint32_t tied, rng *chance, trace *tr, int *how
         s->rolloff_rounds++;
         for (int k = next_seat(tied, 0); k >= 0; k = next_seat(tied, k + 1)) {
             int a = rng_die(chance, 6), b = rng_die(chance, 6);
-            TRACE(tr, "roll-off %d: seat %d rolls %d+%d%s", s->rolloff_rounds, k, a, b,
+            TRACE(tr, "roll-off %d: seat %d rolls %d+%d%s", s->rolloff_rounds, k + 1, a, b,
                   a + b == 9 && (a == 4 || a == 5) ? " (4 and 5)" : "");
             if (a + b == 9 && (a == 4 || a == 5))
                 hit |= 1u << k;
@@ -166,7 +166,7 @@ static int rolloff(g45_state *s, uint32_t tied, rng *chance, trace *tr, int *how
     }
     *how = 1;
     if (popcount(best) == 1) {
-        TRACE(tr, "several rolled 4 and 5: seat %d is the heaviest (%d)", __builtin_ctz(best),
+        TRACE(tr, "several rolled 4 and 5: seat %d is the heaviest (%d)", __builtin_ctz(best) + 1,
               heavy);
         return __builtin_ctz(best);
     }
@@ -176,7 +176,7 @@ static int rolloff(g45_state *s, uint32_t tied, rng *chance, trace *tr, int *how
     while (pick--)
         k = next_seat(best, k + 1);
     TRACE(tr, "several rolled 4 and 5 with equal heaviest weight %d: seat %d wins the draw",
-          heavy, k);
+          heavy, k + 1);
     return k;
 }
 
@@ -236,6 +236,19 @@ static void shut_box_end(g45_state *s, rng *chance, trace *tr)
     win_among(s, c, G45_END_SHUT_BOX, G45_END_SHUT_ROLLOFF, chance, tr);
 }
 
+/* Traces the end of the game: its rounds, how it ended and who won (seats from 1). */
+static void trace_end(const g45_state *s, trace *tr)
+{
+    char who[64] = "nobody";
+    size_t used = 0;
+    for (int k = next_seat(s->winners, 0); k >= 0 && used + 8 < sizeof who;
+         k = next_seat(s->winners, k + 1))
+        used += (size_t)snprintf(who + used, sizeof who - used, "%s%d", used ? ", " : "seat ",
+                                 k + 1);
+    TRACE(tr, "game over after %d round%s (%s): %s wins", s->round, s->round == 1 ? "" : "s",
+          game_45.end_names[s->end], who);
+}
+
 /* Checks totals at the end of a full round; ends the game or starts the next round. */
 static void end_round(g45_state *s, rng *chance, trace *tr)
 {
@@ -244,7 +257,7 @@ static void end_round(g45_state *s, rng *chance, trace *tr)
         if (s->total[k] >= s->rules->limit) {
             out |= 1u << k;
             s->elim_round[k] = s->round;
-            TRACE(tr, "end of round %d: seat %d is eliminated with %d >= %d", s->round, k,
+            TRACE(tr, "end of round %d: seat %d is eliminated with %d >= %d", s->round, k + 1,
                   s->total[k], s->rules->limit);
         }
     s->in_game = before & ~out;
@@ -265,7 +278,7 @@ static void end_round(g45_state *s, rng *chance, trace *tr)
                   tr);
     }
     if (s->over) {
-        TRACE(tr, "game over after %d rounds: winners mask 0x%x", s->round, s->winners);
+        trace_end(s, tr);
         return;
     }
     s->shut = 0;
@@ -282,11 +295,11 @@ static void end_turn(g45_state *s, rng *chance, trace *tr)
     if (s->open == 0) {
         s->shuts[k]++;
         s->shut |= 1u << k;
-        TRACE(tr, "seat %d shut the box! total %d", k, s->total[k]);
+        TRACE(tr, "seat %d shut the box! total %d", k + 1, s->total[k]);
     } else if (tr) {
         char buf[48];
         set_text(s->open, buf, sizeof buf);
-        TRACE(tr, "seat %d ends the turn with %s open: scores %d, total %d", k, buf, score,
+        TRACE(tr, "seat %d ends the turn with %s open: scores %d, total %d", k + 1, buf, score,
               s->total[k]);
     }
     int next = next_seat(s->in_game, k + 1);
@@ -307,7 +320,7 @@ static void run(g45_state *s, rng *chance, trace *tr)
         }
         int a = rng_die(chance, 6), b = rng_die(chance, 6);
         int n = g45_moves(s->open, a + b, mv);
-        TRACE(tr, "seat %d rolls %d+%d = %d: %d move%s", s->seat, a, b, a + b, n,
+        TRACE(tr, "seat %d rolls %d+%d = %d: %d move%s", s->seat + 1, a, b, a + b, n,
               n == 1 ? "" : "s");
         if (n == 0) {
             end_turn(s, chance, tr);
@@ -315,7 +328,7 @@ static void run(g45_state *s, rng *chance, trace *tr)
             if (tr) {
                 char buf[48];
                 set_text(mv[0], buf, sizeof buf);
-                TRACE(tr, "seat %d shuts %s (forced)", s->seat, buf);
+                TRACE(tr, "seat %d shuts %s (forced)", s->seat + 1, buf);
             }
             s->open &= ~mv[0];
         } else {

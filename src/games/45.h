@@ -99,6 +99,9 @@ void g45_policy_build(g45_policy *p, int tiles, g45_goal goal);
  * numerator over 36^tiles (tiles <= 12, so it fits). */
 uint64_t g45_best_shut_numerator(int tiles);
 
+/* The game (45.c). */
+extern const game_type game_45;
+
 /* The game's own bots (45_bots.c). */
 extern const bot_type g45_bot_greedy, g45_bot_optimal_score, g45_bot_optimal_shut;
 

@@ -266,7 +266,7 @@ cJSON *g45_exact(const void *rules, const seat_bots *seats)
             done[b] = true;
         }
         cJSON *o = cJSON_CreateObject();
-        cJSON_AddNumberToObject(o, "seat", k);
+        cJSON_AddNumberToObject(o, "seat", k + 1); /* seats count from 1 in reports */
         cJSON_AddStringToObject(o, "bot", analysed[b]->name);
         cJSON_AddNumberToObject(o, "shut_rate", f[b].shut);
         cJSON_AddNumberToObject(o, "mean_turn_score", f[b].mean);
