@@ -81,6 +81,19 @@ static const struct argp_option option_table[] = {
     {0},
 };
 
+/* Reports an option getopt refused: unknown, or missing its value. */
+static void bad_option(const char *text) __attribute__((noreturn));
+static void bad_option(const char *text)
+{
+    for (const struct argp_option *p = option_table; p->name || p->key; p++) {
+        bool named = (text[0] == '-' && text[1] == '-' && p->name && strcmp(text + 2, p->name) == 0) ||
+                     (text[0] == '-' && text[1] == p->key && text[2] == '\0');
+        if (named && p->arg)
+            die(EXIT_USAGE, "option '%s' needs a value (%s)", text, p->arg);
+    }
+    die(EXIT_USAGE, "unknown option '%s' (see --help)", text);
+}
+
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
     options *o = state->input;
@@ -96,7 +109,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case 'c': o->config = arg; break;
     case OPT_SET:
         if (o->nsets == MAX_SETS)
-            argp_error(state, "at most %d --set options", MAX_SETS);
+            die(EXIT_USAGE, "at most %d --set options", MAX_SETS);
         o->set[o->nsets++] = arg;
         break;
     case OPT_GAMES_CSV: o->games_csv = arg; break;
@@ -105,7 +118,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_PRINT_RULESET: o->print_ruleset = true; break;
     case 'l': o->list = true; break;
     case 'q': o->quiet = true; break;
-    case ARGP_KEY_ARG: argp_error(state, "unexpected argument '%s'", arg); break;
+    case ARGP_KEY_ARG: die(EXIT_USAGE, "unexpected argument '%s' (see --help)", arg);
+    case ARGP_KEY_ERROR:
+        /* argp stays silent (ARGP_NO_ERRS) so that every error is one line. */
+        bad_option(state->next > 0 && state->next <= state->argc ? state->argv[state->next - 1]
+                                                                 : "?");
     default: return ARGP_ERR_UNKNOWN;
     }
     return 0;
@@ -266,7 +283,7 @@ int main(int argc, char **argv)
     argp_err_exit_status = EXIT_USAGE;
     options o = {0};
     struct argp argp = {option_table, parse_opt, 0, doc, 0, 0, 0};
-    argp_parse(&argp, argc, argv, 0, 0, &o);
+    argp_parse(&argp, argc, argv, ARGP_NO_ERRS, 0, &o);
 
     char names[1024];
     registry_game_names(names, sizeof names);
