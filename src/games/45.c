@@ -20,36 +20,37 @@ int g45_ways(int total)
 }
 
 /* Candidate moves per dice total, highest tile first: the tile itself, then the pairs
- * (total-1, 1), (total-2, 2), ... Tiles above the ruleset's highest are never open, so
- * filtering by the open set is all decide() needs. */
-typedef struct cand {
-    int n;
-    uint16_t mask[G45_MAX_MOVES];
-} cand;
-
-#define T(k) (1u << ((k)-1))
-static const cand candidates[G45_TOTALS] = {
-    [2] = {1, {T(2)}},
-    [3] = {2, {T(3), T(2) | T(1)}},
-    [4] = {2, {T(4), T(3) | T(1)}},
-    [5] = {3, {T(5), T(4) | T(1), T(3) | T(2)}},
-    [6] = {3, {T(6), T(5) | T(1), T(4) | T(2)}},
-    [7] = {4, {T(7), T(6) | T(1), T(5) | T(2), T(4) | T(3)}},
-    [8] = {4, {T(8), T(7) | T(1), T(6) | T(2), T(5) | T(3)}},
-    [9] = {5, {T(9), T(8) | T(1), T(7) | T(2), T(6) | T(3), T(5) | T(4)}},
-    [10] = {5, {T(10), T(9) | T(1), T(8) | T(2), T(7) | T(3), T(6) | T(4)}},
-    [11] = {6, {T(11), T(10) | T(1), T(9) | T(2), T(8) | T(3), T(7) | T(4), T(6) | T(5)}},
-    [12] = {6, {T(12), T(11) | T(1), T(10) | T(2), T(9) | T(3), T(8) | T(4), T(7) | T(5)}},
+ * (total-1, 1), (total-2, 2), ... padded to G45_MAX_MOVES with NO, a tile that is never open.
+ * Tiles above the ruleset's highest are never open either, so filtering by the open set is
+ * all a roll needs; the fixed-length, branch-free filter keeps the hot loop predictable. */
+#define T(k) (1 << ((k)-1))
+#define NO (1 << 15)
+static const int32_t candidates[G45_TOTALS][G45_MAX_MOVES] = {
+    [0] = {NO, NO, NO, NO, NO, NO},
+    [1] = {NO, NO, NO, NO, NO, NO},
+    [2] = {T(2), NO, NO, NO, NO, NO},
+    [3] = {T(3), T(2) | T(1), NO, NO, NO, NO},
+    [4] = {T(4), T(3) | T(1), NO, NO, NO, NO},
+    [5] = {T(5), T(4) | T(1), T(3) | T(2), NO, NO, NO},
+    [6] = {T(6), T(5) | T(1), T(4) | T(2), NO, NO, NO},
+    [7] = {T(7), T(6) | T(1), T(5) | T(2), T(4) | T(3), NO, NO},
+    [8] = {T(8), T(7) | T(1), T(6) | T(2), T(5) | T(3), NO, NO},
+    [9] = {T(9), T(8) | T(1), T(7) | T(2), T(6) | T(3), T(5) | T(4), NO},
+    [10] = {T(10), T(9) | T(1), T(8) | T(2), T(7) | T(3), T(6) | T(4), NO},
+    [11] = {T(11), T(10) | T(1), T(9) | T(2), T(8) | T(3), T(7) | T(4), T(6) | T(5)},
+    [12] = {T(12), T(11) | T(1), T(10) | T(2), T(9) | T(3), T(8) | T(4), T(7) | T(5)},
 };
 #undef T
+#undef NO
 
 int g45_moves(int open, int total, int32_t *out)
 {
-    const cand *c = &candidates[total];
+    const int32_t *c = candidates[total];
     int n = 0;
-    for (int i = 0; i < c->n; i++)
-        if ((c->mask[i] & ~open) == 0)
-            out[n++] = c->mask[i];
+    for (int i = 0; i < G45_MAX_MOVES; i++) {
+        out[n] = c[i];
+        n += (c[i] & ~open) == 0;
+    }
     return n;
 }
 
@@ -129,6 +130,7 @@ static void begin_turn(g45_state *s, int seat, trace *tr)
 {
     s->seat = seat;
     s->open = s->full;
+    s->left = s->full_sum;
     s->turns[seat]++;
     TRACE(tr, "round %d: seat %d's turn (total %d), all tiles open", s->round, seat + 1,
           s->total[seat]);
@@ -289,7 +291,7 @@ static void end_round(g45_state *s, rng *chance, trace *tr)
 /* Scores the finished turn, then starts the next turn (or ends the round). */
 static void end_turn(g45_state *s, rng *chance, trace *tr)
 {
-    int k = s->seat, score = g45_sum(s->open);
+    int k = s->seat, score = s->left;
     s->total[k] += score;
     s->hist[k][score]++;
     if (s->open == 0) {
@@ -331,6 +333,7 @@ static void run(g45_state *s, rng *chance, trace *tr)
                 TRACE(tr, "seat %d shuts %s (forced)", s->seat + 1, buf);
             }
             s->open &= ~mv[0];
+            s->left -= a + b;
         } else {
             s->dice = a + b;
             return;
@@ -346,6 +349,7 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->rules = r;
     s->nseats = nseats;
     s->full = (1 << r->tiles) - 1;
+    s->full_sum = r->tiles * (r->tiles + 1) / 2;
     s->round = 1;
     s->over = false;
     s->in_game = (1u << nseats) - 1u;
@@ -355,7 +359,7 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->rolloff_rounds = 0;
     for (int k = 0; k < nseats; k++) {
         s->total[k] = s->elim_round[k] = s->turns[k] = s->shuts[k] = 0;
-        memset(s->hist[k], 0, sizeof(int) * (size_t)(g45_sum(s->full) + 1));
+        memset(s->hist[k], 0, sizeof(int) * (size_t)(s->full_sum + 1));
     }
     begin_turn(s, 0, tr);
     run(s, chance, tr);
@@ -385,6 +389,7 @@ static void apply(void *st, int32_t action, rng *chance, trace *tr)
         abort();
     }
     s->open &= ~action;
+    s->left -= s->dice;
     run(s, chance, tr);
 }
 
@@ -400,7 +405,7 @@ static bool better(const g45_state *s, int a, int b)
 static void finish(const void *st, outcome *o, recorder *rec)
 {
     const g45_state *s = st;
-    int nwin = popcount(s->winners), maxsum = g45_sum(s->full);
+    int nwin = popcount(s->winners), maxsum = s->full_sum;
     o->nseats = s->nseats;
     o->length = s->round;
     o->end = s->end;

@@ -56,9 +56,11 @@ typedef struct g45_state {
     const g45_rules *rules;
     int nseats;
     int full;       /* bitmask of every tile: tile k is bit k-1 */
+    int full_sum;   /* sum of every tile: the highest turn score */
     int round;      /* the round being played (1-based); rounds played once over */
     int seat;       /* the seat whose turn it is */
     int open;       /* open tiles of the current turn */
+    int left;       /* sum of the open tiles (each move shuts tiles summing to the dice) */
     int dice;       /* total of the roll awaiting a decision */
     bool over;
     uint32_t in_game;  /* seats not eliminated */
@@ -76,9 +78,10 @@ typedef struct g45_state {
 /* Number of ways (out of 36) two dice make `total`: 0 outside 2..12. */
 int g45_ways(int total);
 
-/* Writes into out the distinct legal moves (tile bitmasks) for a roll of `total` with the
- * tiles of `open` still open, the move with the highest tile first; returns their number
- * (0..G45_MAX_MOVES). A move is the one tile equal to total, or two tiles summing to it. */
+/* Writes into out (room for G45_MAX_MOVES, all of it may be written) the distinct legal
+ * moves (tile bitmasks) for a roll of `total` (0..12) with the tiles of `open` still open,
+ * the move with the highest tile first; returns their number (0..G45_MAX_MOVES). A move is
+ * the one tile equal to total, or two tiles summing to it. */
 int g45_moves(int open, int total, int32_t *out);
 
 /* Sum of the tile numbers in set. */
