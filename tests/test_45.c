@@ -748,3 +748,24 @@ TEST(trace_reports_rolls_scores_and_the_end)
     CHECK(strstr(buf, "game over after 1 round (shut_box): seat 2 wins") != NULL);
     free(buf);
 }
+
+/* Tie-break of the exact bots: with 1 8 9 open and a roll of 9, shutting the 9 leaves 1 8
+ * and shutting 1 8 leaves the 9: both are shut next only by a 9 (4/36, a 8 leaves the 1,
+ * which no roll shuts), an exact tie that goes to the move with the highest tile. The
+ * optimal-score bot prefers leaving 1 8 (expected 248/36 against 8). */
+TEST(dp_ties_go_to_the_move_with_the_highest_tile)
+{
+    g45_policy *p = malloc(sizeof *p);
+    int open = TILE(1) | TILE(8) | TILE(9);
+    g45_policy_build(p, 9, G45_MAX_SHUT);
+    CHECK_INT((*p)[open][9], TILE(9));
+    g45_policy_build(p, 9, G45_MIN_SCORE);
+    CHECK_INT((*p)[open][9], TILE(9));
+    /* Not a tie: 1 2 3 4 open, a 4. Shutting 1 3 leaves 2 4, shut with chance 186/1296;
+     * shutting the 4 leaves 1 2 3, shut with chance 10/1296: both bots leave the greedy move. */
+    int four = TILE(1) | TILE(2) | TILE(3) | TILE(4);
+    CHECK_INT((*p)[four][4], TILE(1) | TILE(3));
+    g45_policy_build(p, 9, G45_MAX_SHUT);
+    CHECK_INT((*p)[four][4], TILE(1) | TILE(3));
+    free(p);
+}
