@@ -278,6 +278,11 @@ TEST(rule_tie_on_lowest_total_rolls_off_until_a_4_and_a_5)
     CHECK_INT(o.end, G45_END_ROLLOFF);
     CHECK_INT(o.winners, BIT(1));
     CHECK_INT(s.rolloff_rounds, 2);
+    recorder *rec = rec_new(&game_45, 3, false);
+    game_45.finish(&s, &o, rec);
+    CHECK_INT(rec_get(rec, G45_M_ROLLOFF_ROUNDS, -1)->n, 1);
+    CHECK((int64_t)rec_get(rec, G45_M_ROLLOFF_ROUNDS, -1)->sum == 2);
+    rec_free(rec);
     CHECK_INT(o.rank[0], 2);
     CHECK_INT(o.rank[2], 2);
 }
@@ -521,6 +526,7 @@ TEST(dp_optimal_bots_dominate_the_others)
  * and the recorder's view of them. */
 typedef struct sim {
     double turns, shuts, score, sq_shut, sq_score; /* cluster sums for the ratio SEs */
+    int64_t eliminated;                            /* seats eliminated, over all games */
     double p, m;                                   /* exact figures */
 } sim;
 
@@ -553,6 +559,7 @@ static void simulate(const bot_type *b, const g45_rules *r, int nseats, int n, s
         hits[g] = turns[g] = 0;
         score[g] = 0;
         for (int k = 0; k < nseats; k++) {
+            out->eliminated += s.elim_round[k] != 0;
             hits[g] += s.shuts[k];
             turns[g] += s.turns[k];
             for (int v = 0; v <= g45_sum(s.full); v++)
@@ -601,7 +608,7 @@ TEST(sim_shut_rate_and_mean_turn_score_match_the_exact_values)
         CHECK_NEAR(x.score / x.turns, m, 5 * se_m);
         /* finish() recorded the same turns: rates, one observation per turn, one trial per
          * game for eliminated. */
-        int64_t n = 0, hits = 0;
+        int64_t n = 0, hits = 0, elim = 0;
         __int128 sum = 0;
         for (int k = 0; k < 2; k++) {
             n += rec_get(rec, G45_M_MEAN_TURN_SCORE, k)->n;
@@ -610,9 +617,12 @@ TEST(sim_shut_rate_and_mean_turn_score_match_the_exact_values)
             CHECK_INT(rec_get(rec, G45_M_SHUT_RATE, k)->n,
                       rec_get(rec, G45_M_MEAN_TURN_SCORE, k)->n);
             CHECK_INT(rec_get(rec, G45_M_ELIMINATED, k)->n, GAMES);
+            elim += rec_get(rec, G45_M_ELIMINATED, k)->hits;
         }
         CHECK_INT(n, (int64_t)x.turns);
         CHECK_INT(hits, (int64_t)x.shuts);
+        CHECK_INT(elim, x.eliminated);
+        CHECK(x.eliminated > 0);
         CHECK((double)sum == x.score);
         rec_free(rec);
     }
