@@ -114,6 +114,7 @@ static void set_text(int set, char *buf, size_t n)
         snprintf(buf, n, "-");
 }
 
+/* Number of seats in the seat mask x. */
 static int popcount(uint32_t x)
 {
     return __builtin_popcount(x);
@@ -126,6 +127,7 @@ static int next_seat(uint32_t mask, int from)
     return m ? __builtin_ctz(m) : -1;
 }
 
+/* Starts seat's turn with every tile open (the turn's rolls follow in run). */
 static void begin_turn(g45_state *s, int seat, trace *tr)
 {
     s->seat = seat;
