@@ -6,9 +6,11 @@
 
 /* One line per game: keep the order of the brief. */
 /* registry: games */
+extern const game_type game_45;
 
 const game_type *const registry_games[] = {
     /* registry: entries */
+    &game_45,
     NULL,
 };
 
