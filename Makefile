@@ -2,6 +2,7 @@
 #
 #   make            build ./giochi-sim (installs missing Debian packages first when root)
 #   make run        build and run the default simulation, printing its report
+#   make reports    remake the sample reports in reports/ from that run
 #   make check      build and run the whole test suite (unit, rule, statistical, command line)
 #   make sanitize   build with AddressSanitizer/UBSan and run the whole suite under them
 #   make bench      games per second per game and bot, one thread and all threads
@@ -31,7 +32,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN      := giochi-sim
 MANPAGES := $(sort $(wildcard man/*.[1-9]))
 
-.PHONY: all run check unit cli sanitize bench deps install uninstall clean
+.PHONY: all run reports check unit cli sanitize bench deps install uninstall clean
 
 all: deps $(BIN)
 
@@ -62,8 +63,16 @@ $(BUILD)/gen/configs.o: $(BUILD)/gen/configs.c
 $(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
 
+# The main job of the README: a real simulation of the default game and ruleset.
+RUN_ARGS := --game=45 --runs=100000 --seed=1
+
 run: all
-	./$(BIN) --game=45 --runs=100000 --seed=1
+	./$(BIN) $(RUN_ARGS)
+
+# The sample reports in reports/ are the main job's run as JSON and CSV.
+reports: all
+	./$(BIN) $(RUN_ARGS) --quiet --format=json --output=reports/sample.json
+	./$(BIN) $(RUN_ARGS) --quiet --format=csv --output=reports/sample.csv
 
 unit: deps $(BUILD)/unit-tests
 	$(BUILD)/unit-tests

@@ -1,8 +1,454 @@
-/* main.c — command line of giochi-sim (placeholder while the runner is built). */
+/* main.c — giochi-sim's command line: options into one run, exit codes, output files. */
+#include <argp.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 
-int main(void)
+#include <gsl/gsl_errno.h>
+
+#include "outfile.h"
+#include "registry.h"
+#include "report.h"
+#include "rules.h"
+#include "runner.h"
+
+/* Exit codes (documented in giochi-sim(1)). */
+enum exit_code {
+    EXIT_OK = 0,
+    EXIT_USAGE = 2,    /* bad option, unknown name, bad ruleset or config file */
+    EXIT_IO = 3,       /* an output file could not be written */
+    EXIT_INTERNAL = 4, /* a bot or game failed to set up */
+};
+
+enum { MAX_SETS = 256 };
+#define MAX_RUNS 1000000000000ULL /* 10^12 games */
+
+const char *argp_program_version = "giochi-sim " GIOCHI_VERSION;
+const char *argp_program_bug_address = "the giochi-sim issue tracker";
+
+typedef struct options {
+    const char *game, *bots, *config, *output, *games_csv, *format;
+    const char *runs, *seed, *players, *threads, *trace;
+    const char *set[MAX_SETS];
+    int nsets;
+    bool quiet, list, exact, print_ruleset;
+} options;
+
+/* One-line error, then exit. */
+static void die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+static void die(int code, const char *fmt, ...)
 {
-    puts("giochi-sim " GIOCHI_VERSION);
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("giochi-sim: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(code);
+}
+
+enum { OPT_SET = 1000, OPT_GAMES_CSV, OPT_TRACE, OPT_EXACT, OPT_PRINT_RULESET };
+
+static const struct argp_option option_table[] = {
+    {"game", 'g', "NAME", 0, "Game to simulate: 45, oca, pig10, ... (see --list)", 0},
+    {"runs", 'n', "N", 0, "Number of games to play (default 10000, at most 10^12)", 0},
+    {"seed", 's', "S", 0, "Master seed, 0..2^64-1 (default: a fresh one, shown in the report)", 0},
+    {"players", 'p', "N", 0, "Number of players (default: the game's, or the number of --bots)", 0},
+    {"bots", 'b', "LIST", 0,
+     "One bot per seat, comma-separated; one name applies to every seat. Parameters follow "
+     "the name: NAME:KEY=VALUE:KEY=VALUE (e.g. greedy,mc:samples=200)",
+     0},
+    {"threads", 't', "N", 0, "Worker threads (default: the number of online cores)", 0},
+    {"format", 'f', "FMT", 0, "Report format: text, json or csv (default text)", 0},
+    {"output", 'o', "FILE", 0, "Write the report to FILE (default standard output)", 0},
+    {"config", 'c', "FILE", 0, "Load a ruleset JSON file over the built-in default", 0},
+    {"set", OPT_SET, "KEY=VALUE", 0,
+     "Override one ruleset option (repeatable; dotted keys reach inside: board.13.amount=20)", 0},
+    {"games-csv", OPT_GAMES_CSV, "FILE", 0, "Also write one CSV row per game to FILE", 0},
+    {"trace", OPT_TRACE, "INDEX", 0,
+     "Print the play-by-play of game INDEX of this run instead of a report", 0},
+    {"exact", OPT_EXACT, 0, 0, "Add the game's exact analysis beside the simulated figures", 0},
+    {"print-ruleset", OPT_PRINT_RULESET, 0, 0, "Print the effective ruleset as JSON and exit", 0},
+    {"list", 'l', 0, 0, "List games, their bots and their ruleset options (with --game: one game)",
+     0},
+    {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},
+    {0},
+};
+
+/* Reports an option getopt refused: unknown, or missing its value. */
+static void bad_option(const char *text) __attribute__((noreturn));
+static void bad_option(const char *text)
+{
+    for (const struct argp_option *p = option_table; p->name || p->key; p++) {
+        bool named = (text[0] == '-' && text[1] == '-' && p->name && strcmp(text + 2, p->name) == 0) ||
+                     (text[0] == '-' && text[1] == p->key && text[2] == '\0');
+        if (named && p->arg)
+            die(EXIT_USAGE, "option '%s' needs a value (%s)", text, p->arg);
+    }
+    die(EXIT_USAGE, "unknown option '%s' (see --help)", text);
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+    options *o = state->input;
+    switch (key) {
+    case 'g': o->game = arg; break;
+    case 'n': o->runs = arg; break;
+    case 's': o->seed = arg; break;
+    case 'p': o->players = arg; break;
+    case 'b': o->bots = arg; break;
+    case 't': o->threads = arg; break;
+    case 'f': o->format = arg; break;
+    case 'o': o->output = arg; break;
+    case 'c': o->config = arg; break;
+    case OPT_SET:
+        if (o->nsets == MAX_SETS)
+            die(EXIT_USAGE, "at most %d --set options", MAX_SETS);
+        o->set[o->nsets++] = arg;
+        break;
+    case OPT_GAMES_CSV: o->games_csv = arg; break;
+    case OPT_TRACE: o->trace = arg; break;
+    case OPT_EXACT: o->exact = true; break;
+    case OPT_PRINT_RULESET: o->print_ruleset = true; break;
+    case 'l': o->list = true; break;
+    case 'q': o->quiet = true; break;
+    case ARGP_KEY_ARG: die(EXIT_USAGE, "unexpected argument '%s' (see --help)", arg);
+    case ARGP_KEY_ERROR:
+        /* argp stays silent (ARGP_NO_ERRS) so that every error is one line. */
+        bad_option(state->next > 0 && state->next <= state->argc ? state->argv[state->next - 1]
+                                                                 : "?");
+    default: return ARGP_ERR_UNKNOWN;
+    }
     return 0;
+}
+
+static const char doc[] =
+    "giochi-sim -- play many seeded automated games of a traditional table game and report "
+    "win shares, distributions and game-specific statistics with 95% intervals."
+    "\vExit status: 0 success, 2 bad usage or input, 3 output could not be written, "
+    "4 internal error. See giochi-sim(1) and giochi-sim-GAME(7).";
+
+/* Parses a whole decimal number in [min, max]; dies naming the option otherwise. */
+static unsigned long long whole_option(const char *opt, const char *text, unsigned long long min,
+                                       unsigned long long max)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || *end || errno || v < min || v > max)
+        die(EXIT_USAGE, "--%s '%s': expected a whole number in %llu..%llu", opt, text, min, max);
+    return v;
+}
+
+/* ---- bots ------------------------------------------------------------------------------ */
+
+/* Parses "name:key=value:..." into spec, and writes its canonical form (parameters that
+ * differ from their default, in table order) into canon. */
+static void parse_bot(const game_type *g, const char *text, seat_spec *spec, char *canon,
+                      size_t ncanon)
+{
+    char buf[512];
+    if (strlen(text) >= sizeof buf)
+        die(EXIT_USAGE, "--bots: bot '%.40s...' is too long", text);
+    strcpy(buf, text);
+    char *save = NULL;
+    char *name = strtok_r(buf, ":", &save);
+    if (name == NULL)
+        die(EXIT_USAGE, "--bots: empty bot name");
+    const bot_type *b = registry_bot(g, name);
+    if (b == NULL) {
+        char names[1024];
+        registry_bot_names(g, names, sizeof names);
+        die(EXIT_USAGE, "unknown bot '%s' for game %s (bots: %s)", name, g->name, names);
+    }
+    spec->bot = b;
+    int np = 0;
+    while (b->params && b->params[np].name)
+        np++;
+    for (int i = 0; i < np; i++)
+        spec->param[i] = b->params[i].def;
+    for (char *kv = strtok_r(NULL, ":", &save); kv; kv = strtok_r(NULL, ":", &save)) {
+        char *eq = strchr(kv, '=');
+        if (eq == NULL)
+            die(EXIT_USAGE, "bot '%s': parameter '%s' needs a value (KEY=VALUE)", name, kv);
+        *eq = '\0';
+        int i = 0;
+        while (i < np && strcmp(b->params[i].name, kv) != 0)
+            i++;
+        if (i == np) {
+            char names[512] = "";
+            size_t used = 0;
+            for (int j = 0; j < np; j++)
+                used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+                                         j ? ", " : "", b->params[j].name);
+            if (np == 0)
+                die(EXIT_USAGE, "bot '%s' takes no parameters (got '%s')", name, kv);
+            die(EXIT_USAGE, "bot '%s' has no parameter '%s' (parameters: %s)", name, kv, names);
+        }
+        const bot_param *p = &b->params[i];
+        char *end;
+        errno = 0;
+        double v = strtod(eq + 1, &end);
+        if (eq[1] == '\0' || *end || errno || !(v >= p->min && v <= p->max) ||
+            (p->integer && v != floor(v)))
+            die(EXIT_USAGE, "bot '%s' parameter '%s': expected %s in %g..%g (got '%s')", name,
+                kv, p->integer ? "a whole number" : "a number", p->min, p->max, eq + 1);
+        spec->param[i] = v;
+    }
+    size_t used = (size_t)snprintf(canon, ncanon, "%s", b->name);
+    for (int i = 0; i < np && used < ncanon; i++)
+        if (spec->param[i] != b->params[i].def)
+            used += (size_t)snprintf(canon + used, ncanon - used, ":%s=%g", b->params[i].name,
+                                     spec->param[i]);
+}
+
+/* Splits --bots into seats; a single bot applies to every seat. */
+static int parse_bots(const game_type *g, const char *list, int nseats, run_config *cfg,
+                      char canon[][128])
+{
+    char buf[4096];
+    if (strlen(list) >= sizeof buf)
+        die(EXIT_USAGE, "--bots: list too long");
+    strcpy(buf, list);
+    char *items[GAME_MAX_SEATS + 1];
+    int n = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (n == GAME_MAX_SEATS)
+            die(EXIT_USAGE, "--bots: more than %d bots", GAME_MAX_SEATS);
+        items[n++] = t;
+    }
+    if (n == 0)
+        die(EXIT_USAGE, "--bots: no bot given");
+    if (nseats == 0)
+        nseats = n > 1 ? n : g->default_seats;
+    if (n > 1 && n != nseats)
+        die(EXIT_USAGE, "--bots lists %d bots for %d players (give one per seat, or one for all)",
+            n, nseats);
+    for (int k = 0; k < nseats; k++)
+        parse_bot(g, items[n > 1 ? k : 0], &cfg->seat[k], canon[k], sizeof canon[k]);
+    return nseats;
+}
+
+/* ---- listing ------------------------------------------------------------------------------ */
+
+static void list_game(const game_type *g, bool detail)
+{
+    printf("%s — %s (%d-%d players, default %d; rules: %s)\n", g->name, g->title, g->min_seats,
+           g->max_seats, g->default_seats, g->seed);
+    printf("  bots:\n");
+    for (int i = 0; g->bots[i]; i++) {
+        const bot_type *b = g->bots[i];
+        printf("    %-16s %s%s\n", b->name, b->doc,
+               strcmp(b->name, g->default_bot) == 0 ? " (default)" : "");
+        for (int j = 0; b->params && b->params[j].name; j++) {
+            const bot_param *p = &b->params[j];
+            printf("      :%s=%g  %s (%g..%g%s)\n", p->name, p->def, p->doc, p->min, p->max,
+                   p->integer ? ", whole" : "");
+        }
+    }
+    char err[256];
+    cJSON *rules = rules_parse(g->default_rules, g->name, err, sizeof err);
+    printf("  ruleset options (--set KEY=VALUE; defaults shown):\n");
+    for (const cJSON *k = rules ? rules->child : NULL; k; k = k->next) {
+        char *v = cJSON_PrintUnformatted(k);
+        if (v && (strlen(v) <= 60 || detail))
+            printf("    %s = %s\n", k->string, v);
+        else if (cJSON_IsArray(k))
+            printf("    %s = [%d entries: see --print-ruleset]\n", k->string,
+                   cJSON_GetArraySize(k));
+        else
+            printf("    %s = {...: see --print-ruleset}\n", k->string);
+        cJSON_free(v);
+    }
+    cJSON_Delete(rules);
+    if (detail) {
+        printf("  metrics:\n");
+        for (int i = 0; g->metrics && g->metrics[i].name; i++)
+            printf("    %-24s %s, %s: %s\n", g->metrics[i].name,
+                   g->metrics[i].scope == METRIC_SEAT ? "per seat" : "per game",
+                   g->metrics[i].kind == METRIC_RATE ? "share" : "mean", g->metrics[i].doc);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    gsl_set_error_handler_off();
+    argp_err_exit_status = EXIT_USAGE;
+    options o = {0};
+    struct argp argp = {option_table, parse_opt, 0, doc, 0, 0, 0};
+    argp_parse(&argp, argc, argv, ARGP_NO_ERRS, 0, &o);
+
+    char names[1024];
+    registry_game_names(names, sizeof names);
+    const game_type *g = NULL;
+    if (o.game) {
+        g = registry_game(o.game);
+        if (g == NULL)
+            die(EXIT_USAGE, "unknown game '%s' (games: %s)", o.game, names);
+    }
+    if (o.list) {
+        for (int i = 0; registry_games[i]; i++)
+            if (g == NULL || g == registry_games[i]) {
+                list_game(registry_games[i], g != NULL);
+                if (registry_games[i + 1] && g == NULL)
+                    putchar('\n');
+            }
+        return EXIT_OK;
+    }
+    if (g == NULL)
+        die(EXIT_USAGE, "no game given: use --game=NAME (games: %s)", names);
+
+    /* The effective ruleset: the built-in default, then --config, then each --set. */
+    char err[512];
+    cJSON *ruleset = rules_parse(g->default_rules, "built-in ruleset", err, sizeof err);
+    if (ruleset == NULL)
+        die(EXIT_INTERNAL, "%s", err);
+    if (o.config) {
+        char *text = rules_read_file(o.config, err, sizeof err);
+        if (text == NULL)
+            die(EXIT_USAGE, "%s", err);
+        cJSON *file = rules_parse(text, o.config, err, sizeof err);
+        free(text);
+        if (file == NULL)
+            die(EXIT_USAGE, "%s", err);
+        if (!cJSON_IsObject(file))
+            die(EXIT_USAGE, "%s: a ruleset must be a JSON object", o.config);
+        rules_merge(ruleset, file);
+        cJSON_Delete(file);
+    }
+    for (int i = 0; i < o.nsets; i++)
+        if (rules_set(ruleset, o.set[i], err, sizeof err) != 0)
+            die(EXIT_USAGE, "%s", err);
+    void *rules = calloc(1, g->rules_size ? g->rules_size : 1);
+    if (rules == NULL)
+        die(EXIT_INTERNAL, "out of memory");
+    if (g->rules_load(rules, ruleset, err, sizeof err) != 0)
+        die(EXIT_USAGE, "%s", err);
+    if (o.print_ruleset) {
+        char *text = cJSON_Print(ruleset);
+        puts(text);
+        cJSON_free(text);
+        return EXIT_OK;
+    }
+
+    run_config cfg = {0};
+    cfg.game = g;
+    cfg.rules = rules;
+    int nseats = 0;
+    if (o.players)
+        nseats = (int)whole_option("players", o.players, (unsigned long long)g->min_seats,
+                                   (unsigned long long)g->max_seats);
+    char canon[GAME_MAX_SEATS][128];
+    cfg.nseats = parse_bots(g, o.bots ? o.bots : g->default_bot, nseats, &cfg, canon);
+    if (cfg.nseats < g->min_seats || cfg.nseats > g->max_seats)
+        die(EXIT_USAGE, "%s is for %d-%d players, not %d", g->name, g->min_seats, g->max_seats,
+            cfg.nseats);
+    if (g->rules_check && g->rules_check(rules, cfg.nseats, err, sizeof err) != 0)
+        die(EXIT_USAGE, "%s", err);
+    cfg.runs = o.runs ? whole_option("runs", o.runs, 1, MAX_RUNS) : 10000;
+    if (o.seed) {
+        if (rng_parse_seed(o.seed, &cfg.seed) != 0)
+            die(EXIT_USAGE, "--seed '%s': expected a whole number in 0..18446744073709551615",
+                o.seed);
+    } else {
+        /* Entropy enters only here; the seed is printed in every report. */
+        if (getrandom(&cfg.seed, sizeof cfg.seed, 0) != sizeof cfg.seed)
+            cfg.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    }
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    cfg.threads = o.threads ? (int)whole_option("threads", o.threads, 1, 1024)
+                            : (int)(online > 0 ? online : 1);
+    report_format fmt = REPORT_TEXT;
+    if (o.format) {
+        if (strcmp(o.format, "json") == 0)
+            fmt = REPORT_JSON;
+        else if (strcmp(o.format, "csv") == 0)
+            fmt = REPORT_CSV;
+        else if (strcmp(o.format, "text") != 0)
+            die(EXIT_USAGE, "--format '%s': expected text, json or csv", o.format);
+    }
+    cJSON *exact = NULL;
+    if (o.exact && g->exact == NULL)
+        die(EXIT_USAGE, "--exact: game %s has no exact analysis", g->name);
+
+    uint64_t trace_index = 0;
+    if (o.trace) {
+        if (o.games_csv)
+            die(EXIT_USAGE, "--trace cannot be combined with --games-csv");
+        trace_index = whole_option("trace", o.trace, 0, cfg.runs - 1);
+    }
+
+    /* Open every output before playing, so that a bad path fails at once. */
+    outfile out, games;
+    if (outfile_open(&out, o.output, err, sizeof err) != 0)
+        die(EXIT_IO, "%s", err);
+    if (o.games_csv && outfile_open(&games, o.games_csv, err, sizeof err) != 0) {
+        outfile_abort(&out);
+        die(EXIT_IO, "%s", err);
+    }
+
+    if (o.trace) {
+        outcome oc;
+        if (run_trace(&cfg, trace_index, out.f, &oc, err, sizeof err) != 0) {
+            outfile_abort(&out);
+            die(EXIT_INTERNAL, "%s", err);
+        }
+    } else {
+        if (o.exact) {
+            seat_bots sb = {.nseats = cfg.nseats};
+            for (int k = 0; k < cfg.nseats; k++) {
+                sb.bot[k] = cfg.seat[k].bot;
+                sb.param[k] = cfg.seat[k].param;
+            }
+            exact = g->exact(rules, &sb);
+            if (exact == NULL && !o.quiet)
+                fprintf(stderr, "giochi-sim: note: no exact analysis for these bots\n");
+        }
+        cfg.games_csv = o.games_csv ? games.f : NULL;
+        cfg.progress = !o.quiet && isatty(STDERR_FILENO);
+        run_result res;
+        if (run_batch(&cfg, &res, err, sizeof err) != 0) {
+            outfile_abort(&out);
+            if (o.games_csv)
+                outfile_abort(&games);
+            die(strstr(err, "write") ? EXIT_IO : EXIT_INTERNAL, "%s", err);
+        }
+        report_input in = {.cfg = &cfg, .res = &res, .ruleset = ruleset, .exact = exact};
+        for (int k = 0; k < cfg.nseats; k++)
+            in.bot_spec[k] = canon[k];
+        cJSON *report = report_build(&in);
+        report_write(out.f, report, fmt);
+        cJSON_Delete(report);
+        run_result_free(&res);
+        cJSON_Delete(exact);
+    }
+    /* Both files complete, or neither: close (checking every write) before renaming. */
+    if (outfile_close(&out, err, sizeof err) != 0) {
+        if (o.games_csv)
+            outfile_abort(&games);
+        die(EXIT_IO, "%s", err);
+    }
+    if (o.games_csv) {
+        char err2[512];
+        if (outfile_close(&games, err, sizeof err) != 0) {
+            outfile_abort(&out);
+            die(EXIT_IO, "%s", err);
+        }
+        if (outfile_rename(&games, err2, sizeof err2) != 0) {
+            outfile_abort(&out);
+            die(EXIT_IO, "%s", err2);
+        }
+    }
+    if (outfile_rename(&out, err, sizeof err) != 0)
+        die(EXIT_IO, "%s", err);
+    cJSON_Delete(ruleset);
+    free(rules);
+    return EXIT_OK;
 }

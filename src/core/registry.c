@@ -6,10 +6,12 @@
 
 /* One line per game: keep the order of the brief. */
 /* registry: games */
+extern const game_type game_45;
 extern const game_type game_pig10;
 
 const game_type *const registry_games[] = {
     /* registry: entries */
+    &game_45,
     &game_pig10,
     NULL,
 };

@@ -157,7 +157,7 @@ int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen)
             child = cJSON_GetObjectItemCaseSensitive(node, part);
             if (next == NULL) {
                 if (child != NULL)
-                    cJSON_ReplaceItemViaPointer(node, child, value);
+                    cJSON_ReplaceItemInObjectCaseSensitive(node, part, value);
                 else
                     cJSON_AddItemToObject(node, part, value); /* the loader names it unknown */
                 value = NULL;

@@ -1,0 +1,495 @@
+/* report.c — builds the report tree from a run's accumulators and renders it as JSON, tidy
+ * CSV or a terminal summary. The tree is the one model: CSV and text only read it. */
+#include "report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+enum { HIST_MAX_BINS = 40 };
+
+/* ---- building ---------------------------------------------------------------------------- */
+
+static cJSON *pair(double a, double b)
+{
+    cJSON *arr = cJSON_CreateArray();
+    cJSON_AddItemToArray(arr, cJSON_CreateNumber(a));
+    cJSON_AddItemToArray(arr, cJSON_CreateNumber(b));
+    return arr;
+}
+
+/* {"value": share, "ci95": Wilson interval, "n": trials, "hits": hits} */
+static cJSON *rate_estimate(double hits, double trials)
+{
+    cJSON *o = cJSON_CreateObject();
+    double lo, hi;
+    stats_wilson(hits, trials, &lo, &hi);
+    cJSON_AddNumberToObject(o, "value", trials > 0 ? hits / trials : 0);
+    cJSON_AddItemToObject(o, "ci95", pair(lo, hi));
+    cJSON_AddNumberToObject(o, "n", trials);
+    cJSON_AddNumberToObject(o, "hits", hits);
+    return o;
+}
+
+/* Bins a histogram into at most HIST_MAX_BINS bins of equal integer width. */
+static cJSON *histogram(const acc *a)
+{
+    int64_t span = a->max - a->min + 1;
+    int64_t width = (span + HIST_MAX_BINS - 1) / HIST_MAX_BINS;
+    if (width < 1)
+        width = 1;
+    cJSON *h = cJSON_CreateObject();
+    cJSON_AddNumberToObject(h, "width", (double)width);
+    cJSON *from = cJSON_AddArrayToObject(h, "from");
+    cJSON *count = cJSON_AddArrayToObject(h, "count");
+    for (int64_t start = a->min; start <= a->max; start += width) {
+        int64_t c = 0;
+        for (int64_t v = start; v < start + width && v <= a->max; v++)
+            c += a->count[v - a->lo];
+        cJSON_AddItemToArray(from, cJSON_CreateNumber((double)start));
+        cJSON_AddItemToArray(count, cJSON_CreateNumber((double)c));
+    }
+    return h;
+}
+
+/* {"value": mean, "ci95": t interval, "n", "sd", "min", "max", "quantiles", "histogram"} */
+static cJSON *mean_estimate(const acc *a)
+{
+    summary s;
+    stats_summary(a, &s);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "value", s.mean);
+    cJSON_AddItemToObject(o, "ci95", pair(s.lo, s.hi));
+    cJSON_AddNumberToObject(o, "n", (double)s.n);
+    cJSON_AddNumberToObject(o, "sd", s.sd);
+    cJSON_AddNumberToObject(o, "min", s.min);
+    cJSON_AddNumberToObject(o, "max", s.max);
+    if (s.has_quantiles && s.n > 0) {
+        cJSON *q = cJSON_AddObjectToObject(o, "quantiles");
+        static const char *const names[5] = {"p05", "p25", "p50", "p75", "p95"};
+        for (int i = 0; i < 5; i++)
+            cJSON_AddNumberToObject(q, names[i], s.q[i]);
+        cJSON_AddItemToObject(o, "histogram", histogram(a));
+    }
+    return o;
+}
+
+static cJSON *metric_estimate(const metric_def *m, const acc *a)
+{
+    if (m->kind == METRIC_RATE)
+        return rate_estimate((double)a->hits, (double)a->n);
+    return mean_estimate(a);
+}
+
+/* Puts the exact values the game computed for seat k beside the simulated metrics. */
+static void attach_exact(cJSON *metrics, const cJSON *exact, int k)
+{
+    const cJSON *seats = cJSON_GetObjectItemCaseSensitive(exact, "seats");
+    const cJSON *e;
+    cJSON_ArrayForEach(e, seats)
+    {
+        const cJSON *seat = cJSON_GetObjectItemCaseSensitive(e, "seat");
+        if (!cJSON_IsNumber(seat) || seat->valueint != k + 1)
+            continue;
+        for (cJSON *m = metrics->child; m; m = m->next) {
+            const cJSON *x = cJSON_GetObjectItemCaseSensitive(e, m->string);
+            if (cJSON_IsNumber(x))
+                cJSON_AddNumberToObject(m, "exact", x->valuedouble);
+        }
+    }
+}
+
+static bool same_bot(const report_input *in, int a, int b)
+{
+    return strcmp(in->bot_spec[a], in->bot_spec[b]) == 0;
+}
+
+static cJSON *build_seats(const report_input *in)
+{
+    const run_config *cfg = in->cfg;
+    const run_result *res = in->res;
+    const game_type *g = cfg->game;
+    double games = (double)res->games;
+    cJSON *seats = cJSON_CreateArray();
+    for (int k = 0; k < cfg->nseats; k++) {
+        cJSON *s = cJSON_CreateObject();
+        cJSON_AddNumberToObject(s, "seat", k + 1);
+        cJSON_AddStringToObject(s, "bot", in->bot_spec[k]);
+        double wins = (double)res->win_units[k] / RUN_WIN_UNIT;
+        cJSON_AddNumberToObject(s, "wins", wins);
+        cJSON_AddNumberToObject(s, "wins_alone", (double)res->wins_alone[k]);
+        cJSON_AddNumberToObject(s, "wins_shared", (double)res->wins_shared[k]);
+        cJSON_AddItemToObject(s, "win_share", rate_estimate(wins, games));
+        cJSON_AddItemToObject(s, g->score_name, mean_estimate(&res->score[k]));
+        cJSON_AddItemToObject(s, "rank", mean_estimate(&res->rank[k]));
+        cJSON *metrics = cJSON_AddObjectToObject(s, "metrics");
+        for (int m = 0; g->metrics && g->metrics[m].name; m++)
+            if (g->metrics[m].scope == METRIC_SEAT)
+                cJSON_AddItemToObject(metrics, g->metrics[m].name,
+                                      metric_estimate(&g->metrics[m], rec_get(res->rec, m, k)));
+        if (in->exact)
+            attach_exact(metrics, in->exact, k);
+        cJSON_AddItemToArray(seats, s);
+    }
+    return seats;
+}
+
+/* Win share per distinct bot: the share of (game, seat) pairs that bot won. */
+static cJSON *build_bots(const report_input *in)
+{
+    const run_config *cfg = in->cfg;
+    cJSON *bots = cJSON_CreateArray();
+    for (int k = 0; k < cfg->nseats; k++) {
+        bool seen = false;
+        for (int j = 0; j < k; j++)
+            seen = seen || same_bot(in, j, k);
+        if (seen)
+            continue;
+        cJSON *b = cJSON_CreateObject();
+        cJSON_AddStringToObject(b, "bot", in->bot_spec[k]);
+        cJSON *list = cJSON_AddArrayToObject(b, "seats");
+        double wins = 0, trials = 0;
+        for (int j = k; j < cfg->nseats; j++)
+            if (same_bot(in, j, k)) {
+                cJSON_AddItemToArray(list, cJSON_CreateNumber(j + 1));
+                wins += (double)in->res->win_units[j] / RUN_WIN_UNIT;
+                trials += (double)in->res->games;
+            }
+        cJSON_AddNumberToObject(b, "wins", wins);
+        cJSON_AddItemToObject(b, "win_share", rate_estimate(wins, trials));
+        cJSON_AddItemToArray(bots, b);
+    }
+    return bots;
+}
+
+static cJSON *build_game_metrics(const report_input *in)
+{
+    const run_config *cfg = in->cfg;
+    const run_result *res = in->res;
+    const game_type *g = cfg->game;
+    double games = (double)res->games;
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddItemToObject(m, "length", mean_estimate(&res->length));
+    cJSON_AddItemToObject(m, "ties", rate_estimate((double)res->tied_games, games));
+    cJSON_AddItemToObject(m, "no_winner", rate_estimate((double)res->no_winner, games));
+    cJSON *ended = cJSON_AddObjectToObject(m, "ended");
+    for (int e = 0; e < res->nends; e++)
+        cJSON_AddItemToObject(ended, g->end_names[e],
+                              rate_estimate((double)res->end_count[e], games));
+
+    /* Seat fairness: only meaningful when every seat plays the same bot. */
+    bool same = cfg->nseats >= 2;
+    for (int k = 1; k < cfg->nseats; k++)
+        same = same && same_bot(in, 0, k);
+    if (same) {
+        double obs[GAME_MAX_SEATS], chi2;
+        for (int k = 0; k < cfg->nseats; k++)
+            obs[k] = (double)res->win_units[k] / RUN_WIN_UNIT;
+        double p = stats_chisq_equal(obs, cfg->nseats, &chi2);
+        cJSON *f = cJSON_AddObjectToObject(m, "seat_fairness");
+        cJSON_AddNumberToObject(f, "chi2", chi2);
+        cJSON_AddNumberToObject(f, "df", cfg->nseats - 1);
+        cJSON_AddNumberToObject(f, "p_value", p);
+    } else {
+        cJSON_AddNullToObject(m, "seat_fairness");
+    }
+    for (int i = 0; g->metrics && g->metrics[i].name; i++)
+        if (g->metrics[i].scope == METRIC_GAME)
+            cJSON_AddItemToObject(m, g->metrics[i].name,
+                                  metric_estimate(&g->metrics[i], rec_get(res->rec, i, -1)));
+    return m;
+}
+
+cJSON *report_build(const report_input *in)
+{
+    const run_config *cfg = in->cfg;
+    const game_type *g = cfg->game;
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)cfg->seed);
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "tool", "giochi-sim");
+    cJSON_AddStringToObject(r, "version", GIOCHI_VERSION);
+    cJSON_AddStringToObject(r, "game", g->name);
+    cJSON_AddStringToObject(r, "title", g->title);
+    cJSON_AddNumberToObject(r, "runs", (double)in->res->games);
+    cJSON_AddStringToObject(r, "seed", seed);
+    cJSON_AddNumberToObject(r, "players", cfg->nseats);
+    cJSON_AddStringToObject(r, "length_unit", g->length_unit);
+    cJSON_AddStringToObject(r, "score", g->score_name);
+    cJSON_AddBoolToObject(r, "low_score_wins", g->low_score_wins);
+    cJSON_AddItemToObject(r, "ruleset", cJSON_Duplicate(in->ruleset, 1));
+    cJSON_AddItemToObject(r, "seats", build_seats(in));
+    cJSON_AddItemToObject(r, "bots", build_bots(in));
+    cJSON_AddItemToObject(r, "metrics", build_game_metrics(in));
+    if (in->exact)
+        cJSON_AddItemToObject(r, "exact", cJSON_Duplicate(in->exact, 1));
+    cJSON *run = cJSON_AddObjectToObject(r, "run");
+    cJSON_AddNumberToObject(run, "threads", cfg->threads);
+    cJSON_AddNumberToObject(run, "wall_seconds", in->res->wall_seconds);
+    cJSON_AddNumberToObject(run, "games_per_second",
+                            in->res->wall_seconds > 0
+                                ? (double)in->res->games / in->res->wall_seconds
+                                : 0);
+    return r;
+}
+
+/* ---- CSV --------------------------------------------------------------------------------- */
+
+static double num(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
+}
+
+static const char *str(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+/* Writes a CSV field, quoted if it holds a comma, quote or newline. */
+static void csv_field(FILE *f, const char *s)
+{
+    if (strpbrk(s, ",\"\n") == NULL) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void csv_num(FILE *f, double x)
+{
+    if (!isnan(x))
+        fprintf(f, "%.17g", x);
+}
+
+/* One row per estimate, then one per quantile and one per exact value of it. */
+static void csv_estimate(FILE *f, const char *game, const char *metric, int seat,
+                         const char *bot, const cJSON *e)
+{
+    char seatbuf[16] = "";
+    if (seat > 0)
+        snprintf(seatbuf, sizeof seatbuf, "%d", seat);
+    const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
+    csv_field(f, game);
+    fputc(',', f);
+    csv_field(f, metric);
+    fprintf(f, ",%s,", seatbuf);
+    csv_field(f, bot);
+    fputc(',', f);
+    csv_num(f, num(e, "value"));
+    fputc(',', f);
+    if (cJSON_GetArraySize(ci) == 2) {
+        csv_num(f, cJSON_GetArrayItem(ci, 0)->valuedouble);
+        fputc(',', f);
+        csv_num(f, cJSON_GetArrayItem(ci, 1)->valuedouble);
+    } else {
+        fputc(',', f);
+    }
+    fputc(',', f);
+    csv_num(f, num(e, "n"));
+    fputc('\n', f);
+
+    char name[160];
+    const cJSON *q = cJSON_GetObjectItemCaseSensitive(e, "quantiles");
+    for (const cJSON *p = q ? q->child : NULL; p; p = p->next) {
+        snprintf(name, sizeof name, "%s.%s", metric, p->string);
+        csv_field(f, game);
+        fputc(',', f);
+        csv_field(f, name);
+        fprintf(f, ",%s,", seatbuf);
+        csv_field(f, bot);
+        fputc(',', f);
+        csv_num(f, p->valuedouble);
+        fputs(",,,", f);
+        csv_num(f, num(e, "n"));
+        fputc('\n', f);
+    }
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(e, "exact");
+    if (cJSON_IsNumber(x)) {
+        snprintf(name, sizeof name, "%s.exact", metric);
+        csv_field(f, game);
+        fputc(',', f);
+        csv_field(f, name);
+        fprintf(f, ",%s,", seatbuf);
+        csv_field(f, bot);
+        fputc(',', f);
+        csv_num(f, x->valuedouble);
+        fputs(",,,\n", f);
+    }
+}
+
+static void write_csv(FILE *f, const cJSON *r)
+{
+    const char *game = str(r, "game");
+    const char *score = str(r, "score");
+    fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n\n", f);
+    const cJSON *s;
+    cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))
+    {
+        int seat = (int)num(s, "seat");
+        const char *bot = str(s, "bot");
+        csv_estimate(f, game, "win_share", seat, bot,
+                     cJSON_GetObjectItemCaseSensitive(s, "win_share"));
+        csv_estimate(f, game, score, seat, bot, cJSON_GetObjectItemCaseSensitive(s, score));
+        csv_estimate(f, game, "rank", seat, bot, cJSON_GetObjectItemCaseSensitive(s, "rank"));
+        const cJSON *m;
+        cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(s, "metrics"))
+            csv_estimate(f, game, m->string, seat, bot, m);
+    }
+    const cJSON *b;
+    cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(r, "bots"))
+        csv_estimate(f, game, "win_share", 0, str(b, "bot"),
+                     cJSON_GetObjectItemCaseSensitive(b, "win_share"));
+    const cJSON *m;
+    cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(r, "metrics"))
+    {
+        if (strcmp(m->string, "ended") == 0) {
+            const cJSON *e;
+            char name[160];
+            cJSON_ArrayForEach(e, m)
+            {
+                snprintf(name, sizeof name, "ended.%s", e->string);
+                csv_estimate(f, game, name, 0, "", e);
+            }
+        } else if (strcmp(m->string, "seat_fairness") == 0) {
+            if (cJSON_IsObject(m)) {
+                fprintf(f, "%s,seat_fairness.p_value,,,", game);
+                csv_num(f, num(m, "p_value"));
+                fputs(",,,\n", f);
+            }
+        } else {
+            csv_estimate(f, game, m->string, 0, "", m);
+        }
+    }
+}
+
+/* ---- text -------------------------------------------------------------------------------- */
+
+/* "12.34% [12.01, 12.67]" for shares, "3.512 [3.50, 3.52]" for means. */
+static void text_estimate(FILE *f, const cJSON *e, bool share)
+{
+    const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
+    double v = num(e, "value");
+    double lo = cJSON_GetArrayItem(ci, 0)->valuedouble, hi = cJSON_GetArrayItem(ci, 1)->valuedouble;
+    if (share)
+        fprintf(f, "%7.3f%% [%.3f, %.3f]", 100 * v, 100 * lo, 100 * hi);
+    else
+        fprintf(f, "%9.4g [%.4g, %.4g]", v, lo, hi);
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(e, "exact");
+    if (cJSON_IsNumber(x)) {
+        if (share)
+            fprintf(f, "  exact %.4f%%", 100 * x->valuedouble);
+        else
+            fprintf(f, "  exact %.5g", x->valuedouble);
+    }
+}
+
+static bool is_share(const cJSON *e)
+{
+    return cJSON_GetObjectItemCaseSensitive(e, "hits") != NULL;
+}
+
+static void text_quantiles(FILE *f, const cJSON *e)
+{
+    const cJSON *q = cJSON_GetObjectItemCaseSensitive(e, "quantiles");
+    if (q)
+        fprintf(f, "  sd %.3g, median %g, 5-95%% %g..%g", num(e, "sd"), num(q, "p50"),
+                num(q, "p05"), num(q, "p95"));
+}
+
+static void write_text(FILE *f, const cJSON *r)
+{
+    const char *score = str(r, "score");
+    fprintf(f, "%s — %s\n", str(r, "game"), str(r, "title"));
+    fprintf(f, "%.0f games, %.0f players, seed %s\n\n", num(r, "runs"), num(r, "players"),
+            str(r, "seed"));
+    fprintf(f, "seat  %-24s %-30s %s\n", "bot", "win share [95% CI]", score);
+    const cJSON *s;
+    cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))
+    {
+        fprintf(f, "%4.0f  %-24s ", num(s, "seat"), str(s, "bot"));
+        text_estimate(f, cJSON_GetObjectItemCaseSensitive(s, "win_share"), true);
+        fputs("   ", f);
+        fprintf(f, "%.4g", num(cJSON_GetObjectItemCaseSensitive(s, score), "value"));
+        fputc('\n', f);
+    }
+    const cJSON *bots = cJSON_GetObjectItemCaseSensitive(r, "bots");
+    if (cJSON_GetArraySize(bots) > 1) {
+        fputs("\nby bot\n", f);
+        const cJSON *b;
+        cJSON_ArrayForEach(b, bots)
+        {
+            fprintf(f, "      %-24s ", str(b, "bot"));
+            text_estimate(f, cJSON_GetObjectItemCaseSensitive(b, "win_share"), true);
+            fputc('\n', f);
+        }
+    }
+
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(r, "metrics");
+    fputs("\ngame\n", f);
+    for (const cJSON *e = m->child; e; e = e->next) {
+        if (strcmp(e->string, "ended") == 0) {
+            fputs("  ended:", f);
+            for (const cJSON *k = e->child; k; k = k->next)
+                if (num(k, "hits") > 0)
+                    fprintf(f, " %s %.2f%%", k->string, 100 * num(k, "value"));
+            fputc('\n', f);
+        } else if (strcmp(e->string, "seat_fairness") == 0) {
+            if (cJSON_IsObject(e))
+                fprintf(f, "  seat fairness: chi2 %.3f, df %.0f, p-value %.4f\n",
+                        num(e, "chi2"), num(e, "df"), num(e, "p_value"));
+        } else {
+            fprintf(f, "  %-28s ", strcmp(e->string, "length") == 0 ? str(r, "length_unit")
+                                                                     : e->string);
+            text_estimate(f, e, is_share(e));
+            text_quantiles(f, e);
+            fputc('\n', f);
+        }
+    }
+
+    /* Seat metrics: one block per metric, one line per seat. */
+    const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r, "seats"), 0);
+    const cJSON *names = cJSON_GetObjectItemCaseSensitive(first, "metrics");
+    for (const cJSON *n = names ? names->child : NULL; n; n = n->next) {
+        fprintf(f, "\n%s\n", n->string);
+        cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))
+        {
+            const cJSON *e =
+                cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(s, "metrics"),
+                                                 n->string);
+            fprintf(f, "  seat %-3.0f ", num(s, "seat"));
+            text_estimate(f, e, is_share(e));
+            text_quantiles(f, e);
+            fputc('\n', f);
+        }
+    }
+    const cJSON *run = cJSON_GetObjectItemCaseSensitive(r, "run");
+    fprintf(f, "\n%.0f games in %.3f s (%.0f games/s, %.0f threads)\n", num(r, "runs"),
+            num(run, "wall_seconds"), num(run, "games_per_second"), num(run, "threads"));
+}
+
+int report_write(FILE *f, const cJSON *report, report_format fmt)
+{
+    if (fmt == REPORT_JSON) {
+        char *text = cJSON_Print(report);
+        if (text == NULL)
+            return -1;
+        fputs(text, f);
+        fputc('\n', f);
+        cJSON_free(text);
+    } else if (fmt == REPORT_CSV) {
+        write_csv(f, report);
+    } else {
+        write_text(f, report);
+    }
+    return ferror(f) ? -1 : 0;
+}

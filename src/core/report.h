@@ -1,0 +1,31 @@
+/* report.h — one result model (a cJSON tree) and its three renderings: JSON, CSV, text. */
+#ifndef GIOCHI_REPORT_H
+#define GIOCHI_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#include "runner.h"
+
+typedef enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_CSV } report_format;
+
+/* What a report is made of. Nothing here is owned by the report. */
+typedef struct report_input {
+    const run_config *cfg;
+    const run_result *res;
+    const cJSON *ruleset;                    /* the effective ruleset */
+    const char *bot_spec[GAME_MAX_SEATS];    /* each seat's bot as given ("mc:samples=50") */
+    const cJSON *exact;                      /* game->exact's answer, or NULL */
+} report_input;
+
+/* Builds the report tree (documented key by key in giochi-sim(1)). Every estimate is an
+ * object {"value": x, "ci95": [lo, hi], "n": count, ...}. Everything but the "run" object is
+ * a pure function of the run's seed and options. The caller frees the tree (cJSON_Delete). */
+cJSON *report_build(const report_input *in);
+
+/* Writes the report in the given format. Returns 0, or -1 if a write failed. */
+int report_write(FILE *f, const cJSON *report, report_format fmt);
+
+#endif

@@ -1,0 +1,464 @@
+/* runner.c — plays seeded games on worker threads; exact integer reduction of their results. */
+#include "runner.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "registry.h"
+
+enum { CHUNK = 1024 }; /* games a worker claims at once */
+
+static void *xmalloc(size_t n)
+{
+    void *p = calloc(1, n ? n : 1);
+    if (p == NULL) {
+        fputs("giochi-sim: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+/* Bytes of scratch run_game needs: the state, then (16-byte aligned) the view. */
+static size_t state_bytes(const game_type *g)
+{
+    return (g->state_size + 15) / 16 * 16;
+}
+
+static size_t scratch_bytes(const game_type *g)
+{
+    return state_bytes(g) + g->view_size;
+}
+
+int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen)
+{
+    for (int k = 0; k < cfg->nseats; k++) {
+        const bot_type *b = cfg->seat[k].bot;
+        ctx[k] = xmalloc(b->ctx_size);
+        if (b->setup && b->setup(ctx[k], cfg->game, cfg->rules, k, cfg->nseats,
+                                 cfg->seat[k].param, err, errlen) != 0) {
+            for (int j = 0; j <= k; j++) {
+                if (j < k && cfg->seat[j].bot->teardown)
+                    cfg->seat[j].bot->teardown(ctx[j]);
+                free(ctx[j]);
+                ctx[j] = NULL;
+            }
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void run_bots_free(const run_config *cfg, void **ctx)
+{
+    for (int k = 0; k < cfg->nseats; k++) {
+        if (ctx[k] == NULL)
+            continue;
+        if (cfg->seat[k].bot->teardown)
+            cfg->seat[k].bot->teardown(ctx[k]);
+        free(ctx[k]);
+        ctx[k] = NULL;
+    }
+}
+
+/* Traces one decision: who chooses, the options when few, and the choice. */
+static void trace_decision(const run_config *cfg, const void *st, const decision *d, int k,
+                           trace *tr)
+{
+    const game_type *g = cfg->game;
+    char name[128];
+    g->action_name(st, d, d->action[k], name, sizeof name);
+    fprintf(tr, "  > seat %d (%s) %s: %s", d->seat + 1, cfg->seat[d->seat].bot->name,
+            g->kind_names[d->kind], name);
+    if (d->n > 1 && d->n <= 12) {
+        fputs("   [options:", tr);
+        for (int i = 0; i < d->n; i++) {
+            g->action_name(st, d, d->action[i], name, sizeof name);
+            fprintf(tr, "%s %s", i ? " |" : "", name);
+        }
+        fputc(']', tr);
+    } else if (d->n > 12) {
+        fprintf(tr, "   [%d options]", d->n);
+    }
+    fputc('\n', tr);
+}
+
+void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, outcome *o,
+              recorder *rec, trace *tr)
+{
+    const game_type *g = cfg->game;
+    rng chance, botrng[GAME_MAX_SEATS];
+    rng_seed_stream(&chance, cfg->seed, index, RNG_STREAM_CHANCE);
+    for (int k = 0; k < cfg->nseats; k++)
+        rng_seed_stream(&botrng[k], cfg->seed, index, RNG_STREAM_SEAT(k));
+    void *view = (char *)st + state_bytes(g);
+
+    decision d;
+    g->start(st, cfg->rules, cfg->nseats, &chance, tr);
+    while (g->decide(st, &d)) {
+        const void *seen = st;
+        if (g->view) {
+            g->view(st, d.seat, view);
+            seen = view;
+        }
+        const bot_type *b = cfg->seat[d.seat].bot;
+        int k = d.n == 1 ? 0 : b->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
+        if (k < 0 || k >= d.n) {
+            fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
+                    b->name, k, d.n, (unsigned long long)index);
+            abort();
+        }
+        if (tr)
+            trace_decision(cfg, st, &d, k, tr);
+        g->apply(st, d.action[k], &chance, tr);
+    }
+    memset(o, 0, sizeof *o);
+    o->nseats = cfg->nseats;
+    if (rec)
+        rec_game_begin(rec);
+    g->finish(st, o, rec);
+}
+
+/* ---- batch ------------------------------------------------------------------------------ */
+
+typedef struct shared {
+    const run_config *cfg;
+    _Atomic uint64_t next_chunk;
+    _Atomic uint64_t done_games;
+    uint64_t nchunks;
+    /* games CSV: finished chunks' text, flushed in chunk order */
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    char **chunk_text;
+    size_t *chunk_len;
+    uint64_t flushed;
+    int write_failed;
+    int workers_left;
+    _Atomic int setup_failed;
+    char err[256];
+} shared;
+
+typedef struct worker {
+    shared *sh;
+    pthread_t thread;
+    run_result part;
+} worker;
+
+static void result_init(run_result *res, const run_config *cfg, bool per_game)
+{
+    memset(res, 0, sizeof *res);
+    res->rec = rec_new(cfg->game, cfg->nseats, per_game);
+    while (cfg->game->end_names[res->nends])
+        res->nends++;
+    res->end_count = xmalloc((size_t)(res->nends ? res->nends : 1) * sizeof *res->end_count);
+}
+
+/* Folds one game's outcome into the built-in figures. */
+static void tally(run_result *res, const run_config *cfg, const outcome *o)
+{
+    res->games++;
+    acc_add(&res->length, o->length, 1);
+    if (o->end >= 0 && o->end < res->nends)
+        res->end_count[o->end]++;
+    int nwin = __builtin_popcount(o->winners);
+    if (nwin == 0)
+        res->no_winner++;
+    else if (nwin > 1)
+        res->tied_games++;
+    for (int k = 0; k < cfg->nseats; k++) {
+        acc_add(&res->score[k], o->score[k], 1);
+        acc_add(&res->rank[k], o->rank[k], 1);
+        if (o->winners & (1u << k)) {
+            res->win_units[k] += RUN_WIN_UNIT / nwin;
+            if (nwin > 1)
+                res->wins_shared[k]++;
+            else
+                res->wins_alone[k]++;
+        }
+    }
+}
+
+static void result_merge(run_result *dst, const run_result *src, int nseats)
+{
+    rec_merge(dst->rec, src->rec);
+    acc_merge(&dst->length, &src->length);
+    for (int k = 0; k < nseats; k++) {
+        acc_merge(&dst->score[k], &src->score[k]);
+        acc_merge(&dst->rank[k], &src->rank[k]);
+        dst->win_units[k] += src->win_units[k];
+        dst->wins_alone[k] += src->wins_alone[k];
+        dst->wins_shared[k] += src->wins_shared[k];
+    }
+    dst->tied_games += src->tied_games;
+    dst->no_winner += src->no_winner;
+    for (int e = 0; e < dst->nends; e++)
+        dst->end_count[e] += src->end_count[e];
+    dst->games += src->games;
+}
+
+void run_result_free(run_result *res)
+{
+    rec_free(res->rec);
+    acc_free(&res->length);
+    for (int k = 0; k < GAME_MAX_SEATS; k++) {
+        acc_free(&res->score[k]);
+        acc_free(&res->rank[k]);
+    }
+    free(res->end_count);
+    memset(res, 0, sizeof *res);
+}
+
+/* The header of the games CSV. */
+static void csv_header(FILE *f, const run_config *cfg)
+{
+    const game_type *g = cfg->game;
+    fputs("game_index,seed,winner,length,end", f);
+    for (int k = 0; k < cfg->nseats; k++)
+        fprintf(f, ",score_%d", k + 1);
+    for (int k = 0; k < cfg->nseats; k++)
+        fprintf(f, ",rank_%d", k + 1);
+    for (int m = 0; g->metrics && g->metrics[m].name; m++) {
+        if (g->metrics[m].scope == METRIC_GAME)
+            fprintf(f, ",%s", g->metrics[m].name);
+        else
+            for (int k = 0; k < cfg->nseats; k++)
+                fprintf(f, ",%s_%d", g->metrics[m].name, k + 1);
+    }
+    fputc('\n', f);
+}
+
+/* One row of the games CSV for game `index`. */
+static void csv_row(FILE *f, const run_config *cfg, uint64_t index, const outcome *o,
+                    const recorder *rec)
+{
+    const game_type *g = cfg->game;
+    fprintf(f, "%llu,%llu,", (unsigned long long)index,
+            (unsigned long long)rng_derive(cfg->seed, index, RNG_STREAM_CHANCE));
+    bool first = true;
+    for (int k = 0; k < cfg->nseats; k++)
+        if (o->winners & (1u << k)) {
+            fprintf(f, "%s%d", first ? "" : "+", k + 1);
+            first = false;
+        }
+    fprintf(f, ",%d,%s", o->length, g->end_names[o->end]);
+    for (int k = 0; k < cfg->nseats; k++)
+        fprintf(f, ",%lld", (long long)o->score[k]);
+    for (int k = 0; k < cfg->nseats; k++)
+        fprintf(f, ",%d", o->rank[k]);
+    for (int m = 0; g->metrics && g->metrics[m].name; m++) {
+        int from = g->metrics[m].scope == METRIC_GAME ? -1 : 0;
+        int to = g->metrics[m].scope == METRIC_GAME ? -1 : cfg->nseats - 1;
+        for (int k = from; k <= to; k++) {
+            double v;
+            if (rec_game_value(rec, m, k, &v))
+                fprintf(f, ",%.17g", v);
+            else
+                fputc(',', f);
+        }
+    }
+    fputc('\n', f);
+}
+
+/* Writes every finished chunk that is next in order. Called with sh->lock held. */
+static void flush_ready(shared *sh)
+{
+    FILE *out = sh->cfg->games_csv;
+    while (sh->flushed < sh->nchunks && sh->chunk_text[sh->flushed] != NULL) {
+        uint64_t c = sh->flushed;
+        if (!sh->write_failed &&
+            fwrite(sh->chunk_text[c], 1, sh->chunk_len[c], out) != sh->chunk_len[c])
+            sh->write_failed = 1;
+        free(sh->chunk_text[c]);
+        sh->chunk_text[c] = (char *)"";
+        sh->flushed++;
+    }
+}
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    shared *sh = w->sh;
+    const run_config *cfg = sh->cfg;
+    const game_type *g = cfg->game;
+    void *ctx[GAME_MAX_SEATS] = {0};
+    char err[256];
+    if (run_bots_setup(cfg, ctx, err, sizeof err) != 0) {
+        pthread_mutex_lock(&sh->lock);
+        if (!sh->setup_failed)
+            snprintf(sh->err, sizeof sh->err, "%s", err);
+        sh->setup_failed = 1;
+        sh->workers_left--;
+        pthread_cond_broadcast(&sh->wake);
+        pthread_mutex_unlock(&sh->lock);
+        return NULL;
+    }
+    void *st = xmalloc(scratch_bytes(g));
+    outcome o;
+    for (;;) {
+        uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
+        if (c >= sh->nchunks || sh->setup_failed)
+            break;
+        uint64_t from = c * CHUNK, to = from + CHUNK;
+        if (to > cfg->runs)
+            to = cfg->runs;
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = cfg->games_csv ? open_memstream(&text, &len) : NULL;
+        for (uint64_t i = from; i < to; i++) {
+            run_game(cfg, ctx, i, st, &o, w->part.rec, NULL);
+            tally(&w->part, cfg, &o);
+            if (mem)
+                csv_row(mem, cfg, i, &o, w->part.rec);
+        }
+        atomic_fetch_add(&sh->done_games, to - from);
+        if (mem) {
+            fclose(mem);
+            pthread_mutex_lock(&sh->lock);
+            sh->chunk_text[c] = text ? text : strdup("");
+            sh->chunk_len[c] = len;
+            flush_ready(sh);
+            pthread_mutex_unlock(&sh->lock);
+        }
+    }
+    free(st);
+    run_bots_free(cfg, ctx);
+    pthread_mutex_lock(&sh->lock);
+    sh->workers_left--;
+    pthread_cond_broadcast(&sh->wake);
+    pthread_mutex_unlock(&sh->lock);
+    return NULL;
+}
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Prints one progress line on stderr (overwriting the previous one). */
+static void show_progress(const run_config *cfg, uint64_t done, double elapsed)
+{
+    double rate = elapsed > 0 ? (double)done / elapsed : 0;
+    double left = rate > 0 ? (double)(cfg->runs - done) / rate : 0;
+    fprintf(stderr, "\r%s: %llu/%llu games (%.0f%%), %.0f games/s, %.0f s left   ",
+            cfg->game->name, (unsigned long long)done, (unsigned long long)cfg->runs,
+            100.0 * (double)done / (double)cfg->runs, rate, left);
+    fflush(stderr);
+}
+
+int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
+{
+    double t0 = now_seconds();
+    int nthreads = cfg->threads < 1 ? 1 : cfg->threads;
+    shared sh;
+    memset(&sh, 0, sizeof sh);
+    sh.cfg = cfg;
+    sh.nchunks = (cfg->runs + CHUNK - 1) / CHUNK;
+    if ((uint64_t)nthreads > sh.nchunks)
+        nthreads = sh.nchunks ? (int)sh.nchunks : 1;
+    pthread_mutex_init(&sh.lock, NULL);
+    pthread_cond_init(&sh.wake, NULL);
+    if (cfg->games_csv) {
+        sh.chunk_text = xmalloc((size_t)(sh.nchunks + 1) * sizeof *sh.chunk_text);
+        sh.chunk_len = xmalloc((size_t)(sh.nchunks + 1) * sizeof *sh.chunk_len);
+        csv_header(cfg->games_csv, cfg);
+    }
+    worker *w = xmalloc((size_t)nthreads * sizeof *w);
+    sh.workers_left = nthreads;
+    for (int t = 0; t < nthreads; t++) {
+        w[t].sh = &sh;
+        result_init(&w[t].part, cfg, cfg->games_csv != NULL);
+        if (pthread_create(&w[t].thread, NULL, work, &w[t]) != 0) {
+            fputs("giochi-sim: cannot start a worker thread\n", stderr);
+            abort();
+        }
+    }
+
+    /* Wait for the workers, showing progress once the run has lasted a second. */
+    pthread_mutex_lock(&sh.lock);
+    bool shown = false;
+    while (sh.workers_left > 0) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 250 * 1000 * 1000;
+        if (until.tv_nsec >= 1000000000) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&sh.wake, &sh.lock, &until);
+        double elapsed = now_seconds() - t0;
+        if (cfg->progress && elapsed > 1.0 && sh.workers_left > 0) {
+            show_progress(cfg, atomic_load(&sh.done_games), elapsed);
+            shown = true;
+        }
+    }
+    pthread_mutex_unlock(&sh.lock);
+    if (shown)
+        fputs("\r\033[K", stderr);
+
+    result_init(res, cfg, false);
+    for (int t = 0; t < nthreads; t++) {
+        pthread_join(w[t].thread, NULL);
+        result_merge(res, &w[t].part, cfg->nseats);
+        run_result_free(&w[t].part);
+    }
+    free(w);
+    free(sh.chunk_text);
+    free(sh.chunk_len);
+    pthread_mutex_destroy(&sh.lock);
+    pthread_cond_destroy(&sh.wake);
+    res->wall_seconds = now_seconds() - t0;
+
+    if (sh.setup_failed) {
+        snprintf(err, errlen, "%s", sh.err);
+        run_result_free(res);
+        return -1;
+    }
+    if (sh.write_failed) {
+        snprintf(err, errlen, "cannot write the games CSV");
+        run_result_free(res);
+        return -1;
+    }
+    return 0;
+}
+
+int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char *err,
+              size_t errlen)
+{
+    void *ctx[GAME_MAX_SEATS] = {0};
+    if (run_bots_setup(cfg, ctx, err, errlen) != 0)
+        return -1;
+    void *st = xmalloc(scratch_bytes(cfg->game));
+    recorder *rec = rec_new(cfg->game, cfg->nseats, true);
+    fprintf(out, "game %llu of seed %llu (chance seed %llu): %s, %d players\n",
+            (unsigned long long)index, (unsigned long long)cfg->seed,
+            (unsigned long long)rng_derive(cfg->seed, index, RNG_STREAM_CHANCE),
+            cfg->game->title, cfg->nseats);
+    for (int k = 0; k < cfg->nseats; k++)
+        fprintf(out, "  seat %d: %s\n", k + 1, cfg->seat[k].bot->name);
+    run_game(cfg, ctx, index, st, o, rec, out);
+    const game_type *g = cfg->game;
+    fprintf(out, "end: %s after %d %s; winner:", g->end_names[o->end], o->length,
+            g->length_unit);
+    if (o->winners == 0)
+        fputs(" nobody", out);
+    for (int k = 0; k < cfg->nseats; k++)
+        if (o->winners & (1u << k))
+            fprintf(out, " seat %d", k + 1);
+    fputc('\n', out);
+    for (int k = 0; k < cfg->nseats; k++)
+        fprintf(out, "  seat %d: %s %lld, rank %d\n", k + 1, g->score_name,
+                (long long)o->score[k], o->rank[k]);
+    /* The same row --games-csv writes for this game, to compare with the batch. */
+    fputs("csv: ", out);
+    csv_header(out, cfg);
+    fputs("csv: ", out);
+    csv_row(out, cfg, index, o, rec);
+    rec_free(rec);
+    free(st);
+    run_bots_free(cfg, ctx);
+    return 0;
+}

@@ -1,0 +1,81 @@
+/* stats.c — intervals, quantiles and tests with GSL's distribution functions. */
+#include "stats.h"
+
+#include <math.h>
+
+#include <gsl/gsl_cdf.h>
+
+const double stats_quantile_levels[5] = {0.05, 0.25, 0.50, 0.75, 0.95};
+
+void stats_wilson(double hits, double n, double *lo, double *hi)
+{
+    if (n <= 0) {
+        *lo = 0;
+        *hi = 1;
+        return;
+    }
+    double z = gsl_cdf_ugaussian_Qinv(0.025); /* 1.959964 */
+    double p = hits / n, z2n = z * z / n;
+    double centre = (p + z2n / 2) / (1 + z2n);
+    double half = z * sqrt(p * (1 - p) / n + z2n / (4 * n)) / (1 + z2n);
+    *lo = centre - half < 0 ? 0 : centre - half;
+    *hi = centre + half > 1 ? 1 : centre + half;
+    if (hits <= 0)
+        *lo = 0;
+    if (hits >= n)
+        *hi = 1;
+}
+
+double stats_quantile(const acc *a, double p)
+{
+    double need = p * (double)a->n;
+    int64_t seen = 0;
+    for (int64_t i = 0; i < a->len; i++) {
+        seen += a->count[i];
+        if (a->count[i] > 0 && (double)seen >= need)
+            return (double)(a->lo + i);
+    }
+    return (double)a->max;
+}
+
+void stats_summary(const acc *a, summary *s)
+{
+    s->n = a->n;
+    s->mean = s->sd = s->lo = s->hi = s->min = s->max = 0;
+    s->has_quantiles = false;
+    if (a->n == 0)
+        return;
+    double n = (double)a->n;
+    s->mean = (double)a->sum / n;
+    s->min = (double)a->min;
+    s->max = (double)a->max;
+    s->lo = s->hi = s->mean;
+    if (a->n >= 2) {
+        /* Exact integer numerator: n*sumsq - sum^2 >= 0, so no cancellation. */
+        __int128 num = (__int128)a->n * a->sumsq - a->sum * a->sum;
+        double var = (double)num / (n * (n - 1));
+        s->sd = sqrt(var > 0 ? var : 0);
+        double t = gsl_cdf_tdist_Pinv(0.975, n - 1);
+        s->lo = s->mean - t * s->sd / sqrt(n);
+        s->hi = s->mean + t * s->sd / sqrt(n);
+    }
+    if (a->count != NULL) {
+        s->has_quantiles = true;
+        for (int i = 0; i < 5; i++)
+            s->q[i] = stats_quantile(a, stats_quantile_levels[i]);
+    }
+}
+
+double stats_chisq_equal(const double *observed, int k, double *chi2)
+{
+    double total = 0;
+    for (int i = 0; i < k; i++)
+        total += observed[i];
+    *chi2 = 0;
+    if (total <= 0 || k < 2)
+        return 1;
+    double expect = total / k;
+    for (int i = 0; i < k; i++)
+        *chi2 += (observed[i] - expect) * (observed[i] - expect) / expect;
+    return gsl_cdf_chisq_Q(*chi2, k - 1);
+}
