@@ -270,13 +270,14 @@ TEST(pig10_turns_go_clockwise)
 }
 
 /* "Comincia il giocatore che riesce a contare più rapidamente fino al 10." The seed names no
- * rule a simulation can follow: first_player "seat0" (default) lets seat 0 start every game,
+ * rule a simulation can follow: first_player "seat1" (default) lets seat 1 (index 0) start
+ * every game,
  * "random" draws the first player from the chance stream. */
 TEST(pig10_first_player_option)
 {
     pig10_rules r;
     LOAD(&r, NULL);
-    CHECK_INT(r.first_player, PIG10_FIRST_SEAT0);
+    CHECK_INT(r.first_player, PIG10_FIRST_SEAT1);
     pig10_state st;
     rng chance;
     rng_seed(&chance, 3);
@@ -866,9 +867,10 @@ TEST(pig10_trace_tells_the_story)
     for (int i = 0; i < 4; i++)
         game_pig10.apply(&st, PIG10_ACTION(cards[i], PIG10_ADD), &unused, tr);
     fclose(tr);
-    CHECK(strstr(buf, "seat 0 is dealt 4 7 7") != NULL);
-    CHECK(strstr(buf, "seat 2 announces \"9\"") != NULL);
-    CHECK(strstr(buf, "seat 3: \"15\" is over 10, seat 2 receives 4 cards") != NULL);
+    /* seats are numbered from 1 in traces, as in every report */
+    CHECK(strstr(buf, "seat 1 is dealt 4 7 7") != NULL);
+    CHECK(strstr(buf, "seat 3 announces \"9\"") != NULL);
+    CHECK(strstr(buf, "seat 4: \"15\" is over 10, seat 3 receives 4 cards") != NULL);
     free(buf);
 }
 

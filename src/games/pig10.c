@@ -9,7 +9,7 @@
 #include "registry.h"
 #include "rules.h"
 
-static const char *const first_names[] = {"seat0", "random", NULL};
+static const char *const first_names[] = {"seat1", "random", NULL};
 static const char *const floor_names[] = {"clamp", "forbid", NULL};
 static const char *const left_names[] = {"discard", "last_player", NULL};
 
@@ -115,7 +115,7 @@ static void trace_hands(const pig10_state *st, trace *tr)
     if (!tr)
         return;
     for (int s = 0; s < st->nseats; s++) {
-        fprintf(tr, "seat %d is dealt", s);
+        fprintf(tr, "seat %d is dealt", s + 1);
         for (int c = 0; c < PIG10_VALUES; c++)
             for (int k = 0; k < st->hand[s][c]; k++)
                 fprintf(tr, " %d", c);
@@ -139,7 +139,7 @@ void pig10_start_from_pile(pig10_state *st, const pig10_rules *rules, int nseats
         }
     st->turn = first;
     trace_hands(st, tr);
-    TRACE(tr, "draw pile: %d cards; seat %d plays first", st->pile_n - st->pile_pos, first);
+    TRACE(tr, "draw pile: %d cards; seat %d plays first", st->pile_n - st->pile_pos, first + 1);
 }
 
 static void start(void *state, const void *rules, int nseats, rng *chance, trace *tr)
@@ -161,6 +161,12 @@ static void start(void *state, const void *rules, int nseats, rng *chance, trace
 }
 
 /* ---- playing a card -------------------------------------------------------------------- */
+
+/* "card" or "cards" for the traces. */
+static const char *cards(int n)
+{
+    return n == 1 ? "card" : "cards";
+}
 
 /* Moves every card on the table to seat s's collected pile. */
 static int sweep(pig10_state *st, int s)
@@ -187,18 +193,19 @@ static void settle(pig10_state *st, int seat, int value, trace *tr)
     if (value == PIG10_TARGET) {
         int n = sweep(st, seat);
         st->count[seat].hits++;
-        TRACE(tr, "seat %d: \"PIG 10\", takes %d cards (now %d)", seat, n,
+        TRACE(tr, "seat %d: \"PIG 10\", takes %d %s (now %d)", seat + 1, n, cards(n),
               st->collected[seat]);
     } else if (value > PIG10_TARGET) {
         int to = over_receiver(st, seat);
         int n = sweep(st, to);
         st->count[seat].given++;
         st->count[to].received++;
-        TRACE(tr, "seat %d: \"%d\" is over 10, seat %d receives %d cards (now %d)", seat,
-              value, to, n, st->collected[to]);
+        TRACE(tr, "seat %d: \"%d\" is over 10, seat %d receives %d %s (now %d)", seat + 1,
+              value, to + 1, n, cards(n), st->collected[to]);
     } else {
         st->value = value;
-        TRACE(tr, "seat %d announces \"%d\" (%d cards on the table)", seat, value, st->table_n);
+        TRACE(tr, "seat %d announces \"%d\" (%d %s on the table)", seat + 1, value, st->table_n,
+              cards(st->table_n));
     }
 }
 
@@ -209,7 +216,7 @@ static void draw(pig10_state *st, int seat, trace *tr)
     int c = st->pile[st->pile_pos++];
     st->hand[seat][c]++;
     st->hand_n[seat]++;
-    TRACE(tr, "seat %d draws a %d (%d left in the pile)", seat, c, st->pile_n - st->pile_pos);
+    TRACE(tr, "seat %d draws a %d (%d left in the pile)", seat + 1, c, st->pile_n - st->pile_pos);
 }
 
 /* Ends the game: the cards still on the table follow table_at_end. */
@@ -219,9 +226,11 @@ static void end_game(pig10_state *st, int last, trace *tr)
     st->left_on_table = st->table_n;
     if (st->table_n > 0 && st->rules->table_at_end == PIG10_LEFT_LAST_PLAYER) {
         int n = sweep(st, last);
-        TRACE(tr, "game over: seat %d, who played last, takes the %d cards left", last, n);
+        TRACE(tr, "game over: seat %d, who played last, takes the %d %s left", last + 1, n,
+              cards(n));
     } else {
-        TRACE(tr, "game over: %d cards left on the table are out of play", st->table_n);
+        TRACE(tr, "game over: %d %s left on the table, out of play", st->table_n,
+              cards(st->table_n));
     }
 }
 

@@ -29,7 +29,7 @@ enum pig10_mode {
 #define PIG10_CARD(a) ((int)(a) / 4)
 #define PIG10_MODE(a) ((int)(a) % 4)
 
-enum pig10_first { PIG10_FIRST_SEAT0, PIG10_FIRST_RANDOM };
+enum pig10_first { PIG10_FIRST_SEAT1, PIG10_FIRST_RANDOM };
 enum pig10_floor { PIG10_FLOOR_CLAMP, PIG10_FLOOR_FORBID };
 enum pig10_left { PIG10_LEFT_DISCARD, PIG10_LEFT_LAST_PLAYER };
 
