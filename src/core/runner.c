@@ -91,8 +91,7 @@ void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
     const game_type *g = cfg->game;
     rng chance, botrng[GAME_MAX_SEATS];
     rng_seed_stream(&chance, cfg->seed, index, RNG_STREAM_CHANCE);
-    for (int k = 0; k < cfg->nseats; k++)
-        rng_seed_stream(&botrng[k], cfg->seed, index, RNG_STREAM_SEAT(k));
+    unsigned seeded = 0; /* a seat's stream is seeded when its bot first chooses */
     void *view = (char *)st + state_bytes(g);
 
     decision d;
@@ -104,7 +103,14 @@ void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
             seen = view;
         }
         const bot_type *b = cfg->seat[d.seat].bot;
-        int k = d.n == 1 ? 0 : b->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
+        int k = 0;
+        if (d.n > 1) {
+            if (!(seeded & (1u << d.seat))) {
+                rng_seed_stream(&botrng[d.seat], cfg->seed, index, RNG_STREAM_SEAT(d.seat));
+                seeded |= 1u << d.seat;
+            }
+            k = b->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
+        }
         if (k < 0 || k >= d.n) {
             fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
                     b->name, k, d.n, (unsigned long long)index);
