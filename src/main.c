@@ -331,8 +331,11 @@ int main(int argc, char **argv)
         free(text);
         if (file == NULL)
             die(EXIT_USAGE, "%s", err);
-        if (!cJSON_IsObject(file))
+        if (!cJSON_IsObject(file)) {
+            cJSON_Delete(file);
+            cJSON_Delete(ruleset);
             die(EXIT_USAGE, "%s: a ruleset must be a JSON object", o.config);
+        }
         rules_merge(ruleset, file);
         cJSON_Delete(file);
     }
@@ -348,6 +351,8 @@ int main(int argc, char **argv)
         char *text = cJSON_Print(ruleset);
         puts(text);
         cJSON_free(text);
+        cJSON_Delete(ruleset);
+        free(rules);
         return EXIT_OK;
     }
 
