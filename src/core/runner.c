@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "numfmt.h"
 #include "registry.h"
 
 enum { CHUNK = 1024 }; /* games a worker claims at once */
@@ -258,8 +259,9 @@ static void csv_row(FILE *f, const run_config *cfg, uint64_t index, const outcom
         int to = g->metrics[m].scope == METRIC_GAME ? -1 : cfg->nseats - 1;
         for (int k = from; k <= to; k++) {
             double v;
+            char buf[40];
             if (rec_game_value(rec, m, k, &v))
-                fprintf(f, ",%.17g", v);
+                fprintf(f, ",%s", numfmt_double(buf, sizeof buf, v));
             else
                 fputc(',', f);
         }
