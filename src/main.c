@@ -231,14 +231,14 @@ static int parse_bots(const game_type *g, const char *list, int nseats, run_conf
     strcpy(buf, list);
     char *items[GAME_MAX_SEATS + 1];
     int n = 0;
-    char *save = NULL;
-    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    char *rest = buf;
+    for (char *t = strsep(&rest, ","); t; t = strsep(&rest, ",")) {
         if (n == GAME_MAX_SEATS)
             die(EXIT_USAGE, "--bots: more than %d bots", GAME_MAX_SEATS);
+        if (*t == '\0')
+            die(EXIT_USAGE, "--bots '%s': empty bot name", list);
         items[n++] = t;
     }
-    if (n == 0)
-        die(EXIT_USAGE, "--bots: no bot given");
     if (nseats == 0)
         nseats = n > 1 ? n : g->default_seats;
     if (n > 1 && n != nseats)

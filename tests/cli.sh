@@ -106,6 +106,9 @@ expect_error "bad seed" 2 "--seed 'abc'" --game=45 --seed=abc
 expect_error "bad format" 2 "--format 'xml'" --game=45 --format=xml
 expect_error "unknown ruleset key" 2 "ruleset key 'no_such_key': unknown key" --game=45 --set no_such_key=1
 expect_error "set without value" 2 "expected KEY=VALUE" --game=45 --set limit
+expect_error "empty bot in list" 2 "empty bot name" --game=45 --bots=random,,random
+expect_error "set inside a number" 2 "'tiles' is not an object or array" --game=45 --set tiles.x=1
+expect_error "option without value" 2 "option .--runs. needs a value" --game=45 --runs
 expect_error "missing config" 2 "cannot read '$work/none.json'" --game=45 --config="$work/none.json"
 printf '{"limit": 45,,}' >"$work/malformed.json"
 expect_error "malformed config" 2 "malformed.json: malformed JSON at line 1, column [0-9]+$" --game=45 --config="$work/malformed.json"
