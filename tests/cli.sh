@@ -179,20 +179,23 @@ same "GSL_RNG_* environment changes nothing" "$work/a.norun" "$work/c.norun"
 grep -q '"limit":[[:space:]]*30' "$work/s.json" && ok "report carries the effective ruleset" ||
     bad "report carries the effective ruleset" "limit 30 not in report"
 
-# ---- the manual's EXAMPLES run as written --------------------------------------------------
-sed -n '/^\.SH EXAMPLES/,/^\.SH /p' "$top/man/giochi-sim.1" | sed -n 's/^\$ //p' |
-    sed 's/\\-/-/g; s/\\\\/\\/g' >"$work/examples"
-n=0
-while IFS= read -r line; do
-    n=$((n + 1))
-    case $line in *jq*) command -v jq >/dev/null 2>&1 || continue ;; esac
-    if (cd "$work" && PATH="$(dirname "$bin"):$PATH" sh -c "$(echo "$line" | sed "s#giochi-sim #$(basename "$bin") #g")") >/dev/null 2>"$work/err"; then
-        ok "man example $n"
-    else
-        bad "man example $n" "$line: $(head -c 200 "$work/err")"
-    fi
-done <"$work/examples"
-[ "$n" -gt 0 ] && ok "man page has examples" || bad "man page has examples" "none found"
+# ---- every manual page's EXAMPLES run as written -------------------------------------------
+for page in "$top"/man/*.[1-9]; do
+    name=$(basename "$page")
+    sed -n '/^\.SH EXAMPLES/,/^\.SH /p' "$page" | sed -n 's/^\$ //p' |
+        sed 's/\\-/-/g; s/\\\\/\\/g' >"$work/examples"
+    n=0
+    while IFS= read -r line; do
+        n=$((n + 1))
+        case $line in *jq*) command -v jq >/dev/null 2>&1 || continue ;; esac
+        if (cd "$work" && PATH="$(dirname "$bin"):$PATH" sh -c "$(echo "$line" | sed "s#giochi-sim #$(basename "$bin") #g")") >/dev/null 2>"$work/err"; then
+            ok "$name example $n"
+        else
+            bad "$name example $n" "$line: $(head -c 200 "$work/err")"
+        fi
+    done <"$work/examples"
+    [ "$n" -gt 0 ] && ok "$name has examples" || bad "$name has examples" "none found"
+done
 
 for f in "$here"/cli_*.sh; do
     [ -e "$f" ] || continue
