@@ -179,6 +179,14 @@ same "GSL_RNG_* environment changes nothing" "$work/a.norun" "$work/c.norun"
 grep -q '"limit":[[:space:]]*30' "$work/s.json" && ok "report carries the effective ruleset" ||
     bad "report carries the effective ruleset" "limit 30 not in report"
 
+# ---- every manual page renders without a warning (when groff is installed) -------------------
+if command -v groff >/dev/null 2>&1; then
+    for page in "$top"/man/*.[1-9]; do
+        w=$(groff -man -Tutf8 -ww -z "$page" 2>&1)
+        [ -z "$w" ] && ok "$(basename "$page") renders cleanly" || bad "$(basename "$page") renders cleanly" "$w"
+    done
+fi
+
 # ---- every manual page's EXAMPLES run as written -------------------------------------------
 for page in "$top"/man/*.[1-9]; do
     name=$(basename "$page")
