@@ -27,17 +27,3 @@ if grep -q '^game over after [0-9]* rounds\{0,1\} ([a-z_]*): ' "$work/out"; then
 else
     bad "45 trace ends with the winner" "$(tail -n 2 "$work/out")"
 fi
-
-# The examples of giochi-sim-45(7) run as written.
-n45=0
-sed -n '/^\.SH EXAMPLES/,/^\.SH /p' "$top/man/giochi-sim-45.7" | sed -n 's/^\$ //p' |
-    sed 's/\\-/-/g' >"$work/examples45"
-while IFS= read -r line; do
-    n45=$((n45 + 1))
-    if (cd "$work" && PATH="$(dirname "$bin"):$PATH" sh -c "$(echo "$line" | sed "s#giochi-sim #$(basename "$bin") #g")") >/dev/null 2>"$work/err"; then
-        ok "45 man example $n45"
-    else
-        bad "45 man example $n45" "$line: $(head -c 200 "$work/err")"
-    fi
-done <"$work/examples45"
-[ "$n45" -gt 0 ] && ok "45 man page has examples" || bad "45 man page has examples" "none found"

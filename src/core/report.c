@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numfmt.h"
 #include "stats.h"
 
 enum { HIST_MAX_BINS = 40 };
@@ -267,8 +268,9 @@ static void csv_field(FILE *f, const char *s)
 
 static void csv_num(FILE *f, double x)
 {
+    char buf[40];
     if (!isnan(x))
-        fprintf(f, "%.17g", x);
+        fputs(numfmt_double(buf, sizeof buf, x), f);
 }
 
 /* One row per estimate, then one per quantile and one per exact value of it. */
