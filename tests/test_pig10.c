@@ -544,29 +544,42 @@ TEST(pig10_options_are_distinct)
  * carte che rimangono in mano ai giocatori. Vince chi ha accumulato il maggior numero di
  * carte." A 9-card deck, 3 players of 2 cards: the last three cards are played out without
  * drawing; the empty-handed are skipped; the most cards wins, ties share. */
+#define SMALL_DECK "{\"deck\": [0, 3, 0, 0, 0, 0, 0, 0, 3, 3, 0], \"hand_size\": 2"
+
+/* The small game of the next tests: a 9-card deck, 3 players of 2 cards. Seat index 1 and 2
+ * end with 3 cards each (index 2 by a PIG 10), index 0 with 2; one card is left on the table. */
+static void small_game(pig10_state *st, const pig10_rules *r)
+{
+    DEAL(st, r, 3, 0, "19 81 98 189");
+    PLAY(st, 0, 1, PIG10_ADD); /* 1; draws 1 */
+    PLAY(st, 1, 8, PIG10_ADD); /* 9; draws 8 */
+    PLAY(st, 2, 9, PIG10_ADD); /* 18: to index 1 (3 cards); draws 9, pile empty */
+    CHECK_INT(st->collected[1], 3);
+    CHECK_INT(st->pile_n - st->pile_pos, 0);
+    PLAY(st, 0, 1, PIG10_ADD); /* 1 */
+    PLAY(st, 1, 1, PIG10_SET); /* same card: 1 */
+    PLAY(st, 2, 9, PIG10_ADD); /* 10: index 2 takes 3 */
+    CHECK_INT(st->collected[2], 3);
+    PLAY(st, 0, 9, PIG10_ADD); /* 9 */
+    PLAY(st, 1, 8, PIG10_ADD); /* 17: to index 0 (2 cards) */
+    CHECK_INT(st->collected[0], 2);
+    CHECK_INT(st->hand_n[0] + st->hand_n[1], 0);
+    CHECK_INT(st->turn, 2); /* only index 2 still holds a card */
+    PLAY(st, 2, 8, PIG10_ADD);
+    decision d;
+    CHECK(!game_pig10.decide(st, &d));
+}
+
+/* "Una volta usato tutto il mazzo coperto, il gioco continua finché vengono giocate tutte le
+ * carte che rimangono in mano ai giocatori. Vince chi ha accumulato il maggior numero di
+ * carte." The last cards are played out without drawing, the empty-handed are skipped, the
+ * most cards wins and a tie shares the win (ruleset ties "share", the default). */
 TEST(pig10_hands_played_out_most_cards_wins)
 {
     pig10_rules r;
-    LOAD(&r, "{\"deck\": [0, 3, 0, 0, 0, 0, 0, 0, 3, 3, 0], \"hand_size\": 2}");
+    LOAD(&r, SMALL_DECK "}");
     pig10_state st;
-    DEAL(&st, &r, 3, 0, "19 81 98 189");
-    PLAY(&st, 0, 1, PIG10_ADD); /* 1; draws 1 */
-    PLAY(&st, 1, 8, PIG10_ADD); /* 9; draws 8 */
-    PLAY(&st, 2, 9, PIG10_ADD); /* 18: to seat 1 (3 cards); draws 9, pile empty */
-    CHECK_INT(st.collected[1], 3);
-    CHECK_INT(st.pile_n - st.pile_pos, 0);
-    PLAY(&st, 0, 1, PIG10_ADD); /* 1 */
-    PLAY(&st, 1, 1, PIG10_SET); /* same card: 1 */
-    PLAY(&st, 2, 9, PIG10_ADD); /* 10: seat 2 takes 3 */
-    CHECK_INT(st.collected[2], 3);
-    PLAY(&st, 0, 9, PIG10_ADD); /* 9 */
-    PLAY(&st, 1, 8, PIG10_ADD); /* 17: to seat 0 (2 cards) */
-    CHECK_INT(st.collected[0], 2);
-    CHECK_INT(st.hand_n[0] + st.hand_n[1], 0);
-    CHECK_INT(st.turn, 2); /* only seat 2 still holds a card */
-    PLAY(&st, 2, 8, PIG10_ADD);
-    decision d;
-    CHECK(!game_pig10.decide(&st, &d));
+    small_game(&st, &r);
     outcome o;
     recorder *rec = rec_new(&game_pig10, 3, false);
     game_pig10.finish(&st, &o, rec);
@@ -574,17 +587,35 @@ TEST(pig10_hands_played_out_most_cards_wins)
     CHECK_INT(o.score[0], 2);
     CHECK_INT(o.score[1], 3);
     CHECK_INT(o.score[2], 3);
-    CHECK_INT(o.winners, 6); /* seats 1 and 2 tie: they share the win */
+    CHECK_INT(o.winners, 6); /* indices 1 and 2 tie: they share the win */
     CHECK_INT(o.rank[1], 1);
     CHECK_INT(o.rank[2], 1);
     CHECK_INT(o.rank[0], 3);
     /* the 8 left on the table is discarded by default */
     CHECK(rec_get(rec, 6, -1)->sum == 1);
-    CHECK(rec_get(rec, 0, 2)->sum == 1); /* one PIG 10 by seat 2 */
+    CHECK(rec_get(rec, 0, 2)->sum == 1); /* one PIG 10 by index 2 */
     CHECK(rec_get(rec, 1, 2)->sum == 1 && rec_get(rec, 1, 1)->sum == 1); /* tables given */
     CHECK(rec_get(rec, 2, 1)->sum == 1 && rec_get(rec, 2, 0)->sum == 1); /* received */
     CHECK(rec_get(rec, 5, 1)->sum == 1); /* one set play */
     rec_free(rec);
+}
+
+/* "Vince il giocatore che raggiunge più spesso il DIECI e che entro la fine del gioco ha
+ * raccolto il maggior numero di carte." With ties "most_hits", equal cards are decided by
+ * the PIG 10s made: index 2 (one PIG 10) beats index 1 (none). */
+TEST(pig10_ties_most_hits_option)
+{
+    pig10_rules r;
+    LOAD(&r, SMALL_DECK ", \"ties\": \"most_hits\"}");
+    pig10_state st;
+    small_game(&st, &r);
+    outcome o;
+    game_pig10.finish(&st, &o, NULL);
+    CHECK_INT(o.winners, 4);
+    CHECK_INT(o.rank[2], 1);
+    CHECK_INT(o.rank[1], 2);
+    CHECK_INT(o.rank[0], 3);
+    CHECK_INT(o.score[1], 3); /* the score is still the cards */
 }
 
 /* Cards left on the table at the end (not in the seed): table_at_end "discard" (default)

@@ -12,6 +12,7 @@
 static const char *const first_names[] = {"seat1", "random", NULL};
 static const char *const floor_names[] = {"clamp", "forbid", NULL};
 static const char *const left_names[] = {"discard", "last_player", NULL};
+static const char *const ties_names[] = {"share", "most_hits", NULL};
 
 /* ---- ruleset ------------------------------------------------------------------------- */
 
@@ -36,7 +37,8 @@ static int load_deck(pig10_rules *r, const cJSON *json, char *err, size_t errlen
 static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
 {
     static const char *const keys[] = {"deck",         "hand_size",        "first_player",
-                                       "siren_below_zero", "table_at_end", NULL};
+                                       "siren_below_zero", "table_at_end", "ties",
+                                       NULL};
     pig10_rules *r = rules;
     memset(r, 0, sizeof *r);
     long hand = 0;
@@ -45,7 +47,8 @@ static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
         rules_enum(json, "", "first_player", first_names, &r->first_player, err, errlen) ||
         rules_enum(json, "", "siren_below_zero", floor_names, &r->siren_below_zero, err,
                    errlen) ||
-        rules_enum(json, "", "table_at_end", left_names, &r->table_at_end, err, errlen))
+        rules_enum(json, "", "table_at_end", left_names, &r->table_at_end, err, errlen) ||
+        rules_enum(json, "", "ties", ties_names, &r->ties, err, errlen))
         return -1;
     r->hand_size = (int)hand;
     return 0;
@@ -313,6 +316,14 @@ static void record(const pig10_state *st, recorder *rec)
     rec_value(rec, M_LEFT, -1, st->left_on_table);
 }
 
+/* What ranks seat s at the end: "vince chi ha accumulato il maggior numero di carte", and
+ * with ties "most_hits" the PIG 10s ("chi raggiunge più spesso il DIECI") among equal cards. */
+static int64_t standing(const pig10_state *st, int s)
+{
+    int64_t k = (int64_t)st->collected[s] * (PIG10_MAX_CARDS + 1);
+    return st->rules->ties == PIG10_TIES_MOST_HITS ? k + st->count[s].hits : k;
+}
+
 static void finish(const void *state, outcome *o, recorder *rec)
 {
     const pig10_state *st = state;
@@ -320,16 +331,18 @@ static void finish(const void *state, outcome *o, recorder *rec)
     o->nseats = st->nseats;
     o->length = st->plays;
     o->end = 0;
-    int best = 0;
-    for (int s = 0; s < st->nseats; s++)
-        best = st->collected[s] > best ? st->collected[s] : best;
+    int64_t key[GAME_MAX_SEATS], best = 0;
+    for (int s = 0; s < st->nseats; s++) {
+        key[s] = standing(st, s);
+        best = key[s] > best ? key[s] : best;
+    }
     for (int s = 0; s < st->nseats; s++) {
         o->score[s] = st->collected[s];
         o->rank[s] = 1;
         for (int t = 0; t < st->nseats; t++)
-            o->rank[s] += st->collected[t] > st->collected[s];
-        if (st->collected[s] == best)
-            o->winners |= 1u << s; /* "vince chi ha accumulato il maggior numero di carte" */
+            o->rank[s] += key[t] > key[s];
+        if (key[s] == best)
+            o->winners |= 1u << s;
     }
     if (rec)
         record(st, rec);

@@ -32,6 +32,7 @@ enum pig10_mode {
 enum pig10_first { PIG10_FIRST_SEAT1, PIG10_FIRST_RANDOM };
 enum pig10_floor { PIG10_FLOOR_CLAMP, PIG10_FLOOR_FORBID };
 enum pig10_left { PIG10_LEFT_DISCARD, PIG10_LEFT_LAST_PLAYER };
+enum pig10_ties { PIG10_TIES_SHARE, PIG10_TIES_MOST_HITS };
 
 typedef struct pig10_rules {
     int deck[PIG10_VALUES]; /* copies of each value */
@@ -40,6 +41,7 @@ typedef struct pig10_rules {
     int first_player;       /* enum pig10_first */
     int siren_below_zero;   /* enum pig10_floor */
     int table_at_end;       /* enum pig10_left */
+    int ties;               /* enum pig10_ties */
 } pig10_rules;
 
 /* Per-seat counters kept for the metrics. */
