@@ -12,8 +12,6 @@
 #include "registry.h"
 #include "rules.h"
 
-extern const game_type game_pig10;
-
 /* ---- helpers ------------------------------------------------------------------------------ */
 
 /* Loads the default ruleset with the JSON object `overlay` (or NULL) merged over it. Returns

@@ -16,6 +16,7 @@ static const char *const ties_names[] = {"share", "most_hits", NULL};
 
 /* ---- ruleset ------------------------------------------------------------------------- */
 
+/* Reads "deck": copies of each value 0..10, 2..PIG10_MAX_CARDS in all. */
 static int load_deck(pig10_rules *r, const cJSON *json, char *err, size_t errlen)
 {
     long deck[PIG10_VALUES];
@@ -34,6 +35,7 @@ static int load_deck(pig10_rules *r, const cJSON *json, char *err, size_t errlen
     return 0;
 }
 
+/* Reads and checks every key of the ruleset (all are required: the default provides them). */
 static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
 {
     static const char *const keys[] = {"deck",         "hand_size",        "first_player",
@@ -54,6 +56,7 @@ static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
     return 0;
 }
 
+/* The deck must deal a full hand to every player. */
 static int check_rules(const void *rules, int nseats, char *err, size_t errlen)
 {
     const pig10_rules *r = rules;
@@ -66,6 +69,8 @@ static int check_rules(const void *rules, int nseats, char *err, size_t errlen)
 
 /* ---- helpers shared with the bots ------------------------------------------------------ */
 
+/* The value after a play (contract in pig10.h): the frog makes 0, the first card or a set
+ * makes the card, a subtracted siren floors at 0, anything else adds. */
 int pig10_result(int value, int table_n, int card, int mode)
 {
     if (card == PIG10_FROG)
@@ -84,6 +89,8 @@ static bool can_set(int card, int value, int top_card, int table_n)
            (card == top_card || card == value);
 }
 
+/* The distinct legal plays of a hand (contract in pig10.h): every card once as an ordinary
+ * play, the siren also subtracted, a same card or same number also set. */
 int pig10_options(const uint8_t *hand, int value, int top_card, int table_n,
                   int siren_below_zero, int32_t *out)
 {
@@ -101,6 +108,7 @@ int pig10_options(const uint8_t *hand, int value, int top_card, int table_n,
     return n;
 }
 
+/* The next seat clockwise from `seat` with cards, possibly seat itself; -1 if none (pig10.h). */
 int pig10_next_seat(const int *hand_n, int nseats, int seat)
 {
     for (int k = 1; k <= nseats; k++) {
@@ -113,6 +121,7 @@ int pig10_next_seat(const int *hand_n, int nseats, int seat)
 
 /* ---- dealing and drawing --------------------------------------------------------------- */
 
+/* Traces every hand as dealt. */
 static void trace_hands(const pig10_state *st, trace *tr)
 {
     if (!tr)
@@ -126,6 +135,8 @@ static void trace_hands(const pig10_state *st, trace *tr)
     }
 }
 
+/* Deals from a pile in the given order (contract in pig10.h); start() uses it after the
+ * shuffle, tests with a scripted pile. */
 void pig10_start_from_pile(pig10_state *st, const pig10_rules *rules, int nseats, int first,
                            const uint8_t *pile, int n, trace *tr)
 {
@@ -145,6 +156,7 @@ void pig10_start_from_pile(pig10_state *st, const pig10_rules *rules, int nseats
     TRACE(tr, "draw pile: %d cards; seat %d plays first", st->pile_n - st->pile_pos, first + 1);
 }
 
+/* Shuffles the ruleset's deck from the chance stream, picks the first player and deals. */
 static void start(void *state, const void *rules, int nseats, rng *chance, trace *tr)
 {
     const pig10_rules *r = rules;
@@ -212,6 +224,7 @@ static void settle(pig10_state *st, int seat, int value, trace *tr)
     }
 }
 
+/* "ne riprende una dal mazzo coperto": seat draws the top card while the pile lasts. */
 static void draw(pig10_state *st, int seat, trace *tr)
 {
     if (st->pile_pos >= st->pile_n)
@@ -237,6 +250,8 @@ static void end_game(pig10_state *st, int last, trace *tr)
     }
 }
 
+/* Plays action for the seat to move: card and mode, the table settled, the draw, the turn
+ * passed clockwise to the next seat with cards (or the end). */
 static void apply(void *state, int32_t action, rng *chance, trace *tr)
 {
     (void)chance; /* the pile was shuffled at the start: draws take it in order */
@@ -261,6 +276,7 @@ static void apply(void *state, int32_t action, rng *chance, trace *tr)
         end_game(st, seat, tr);
 }
 
+/* The pending play of the seat to move: its distinct card-and-mode options. */
 static bool decide(const void *state, decision *d)
 {
     const pig10_state *st = state;
@@ -302,6 +318,7 @@ static const metric_def metrics[] = {
     {NULL, 0, 0, NULL},
 };
 
+/* Records the game's metrics (one observation per seat, and one for the game). */
 static void record(const pig10_state *st, recorder *rec)
 {
     for (int s = 0; s < st->nseats; s++) {
@@ -324,6 +341,7 @@ static int64_t standing(const pig10_state *st, int s)
     return st->rules->ties == PIG10_TIES_MOST_HITS ? k + st->count[s].hits : k;
 }
 
+/* Score = cards collected; winners and ranks by standing(). */
 static void finish(const void *state, outcome *o, recorder *rec)
 {
     const pig10_state *st = state;
@@ -350,6 +368,7 @@ static void finish(const void *state, outcome *o, recorder *rec)
 
 /* ---- hidden information and names ----------------------------------------------------- */
 
+/* What `seat` may know (pig10_view), on a zeroed buffer so that no padding byte leaks. */
 static void view(const void *state, int seat, void *out)
 {
     const pig10_state *st = state;
@@ -389,6 +408,7 @@ static int unseen(const pig10_rules *rules, const pig10_view *v, int *out)
     return n;
 }
 
+/* Deals the cards the viewer has not seen at random (contract in pig10.h). */
 int pig10_determinize(pig10_state *st, const pig10_rules *rules, const pig10_view *v, rng *r)
 {
     int cards[PIG10_MAX_CARDS];
@@ -425,6 +445,7 @@ int pig10_determinize(pig10_state *st, const pig10_rules *rules, const pig10_vie
     return 0;
 }
 
+/* "play 4: 3+4 = 7", with the value the play makes. */
 static void action_name(const void *state, const decision *d, int32_t a, char *buf, size_t n)
 {
     (void)d;
@@ -450,6 +471,7 @@ static const bot_type *const bots[] = {
     &bot_random, &bot_pig10_greedy, &bot_pig10_count, &bot_pig10_mc, NULL,
 };
 
+/* PIG 10 for giochi-sim: 2-8 seats, hidden hands (bots see pig10_view), one decision kind. */
 const game_type game_pig10 = {
     .name = "pig10",
     .title = "PIG 10",

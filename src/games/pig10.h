@@ -112,7 +112,8 @@ void pig10_start_from_pile(pig10_state *st, const pig10_rules *rules, int nseats
  * counts do not add up (a game not dealt from rules' deck). Does not take ownership. */
 int pig10_determinize(pig10_state *st, const pig10_rules *rules, const pig10_view *v, rng *r);
 
-/* The bots of this game (pig10_bots.c). */
+/* The game itself (pig10.c) and its bots (pig10_bots.c). */
+extern const game_type game_pig10;
 extern const bot_type bot_pig10_greedy;
 extern const bot_type bot_pig10_count;
 extern const bot_type bot_pig10_mc;

@@ -5,8 +5,6 @@
 #include "pig10.h"
 #include "registry.h"
 
-extern const game_type game_pig10;
-
 /* How much a card is worth keeping for later: the frog and the siren can always be played
  * without going over, a 10 takes any table the frog has just reset or an empty one. */
 static int keep_value(int card)
