@@ -24,17 +24,3 @@ if grep -q '^seat 1 is dealt' "$work/out" && grep -q '^game over: ' "$work/out";
 else
     bad "pig10 trace shows the deal and the end" "$(head -n 3 "$work/out")"
 fi
-
-# The examples of giochi-sim-pig10(7) run as written.
-npig=0
-sed -n '/^\.SH EXAMPLES/,/^\.SH /p' "$top/man/giochi-sim-pig10.7" | sed -n 's/^\$ //p' |
-    sed 's/\\-/-/g' >"$work/examples_pig10"
-while IFS= read -r line; do
-    npig=$((npig + 1))
-    if (cd "$work" && PATH="$(dirname "$bin"):$PATH" sh -c "$(echo "$line" | sed "s#giochi-sim #$(basename "$bin") #g")") >/dev/null 2>"$work/err"; then
-        ok "pig10 man example $npig"
-    else
-        bad "pig10 man example $npig" "$line: $(head -c 200 "$work/err")"
-    fi
-done <"$work/examples_pig10"
-[ "$npig" -gt 0 ] && ok "pig10 man page has examples" || bad "pig10 man page has examples" "none found"
