@@ -141,6 +141,28 @@ static bool conserved(const pig10_state *st)
     return n == st->total && table_n == st->table_n && played == st->plays;
 }
 
+/* The legal list of d is well formed for st: codes strictly increasing (so distinct), each
+ * card in the mover's hand, every card of the hand playable, modes only where they apply. */
+static bool legal_ok(const pig10_state *st, const decision *d)
+{
+    int playable[PIG10_VALUES] = {0};
+    for (int i = 0; i < d->n; i++) {
+        int card = PIG10_CARD(d->action[i]), mode = PIG10_MODE(d->action[i]);
+        if ((i > 0 && d->action[i] <= d->action[i - 1]) || card < 0 || card >= PIG10_VALUES ||
+            st->hand[d->seat][card] == 0 || mode > PIG10_SET)
+            return false;
+        if (mode == PIG10_SUB && (card != PIG10_SIREN || st->table_n == 0))
+            return false;
+        if (mode == PIG10_SET && (st->table_n == 0 || (card != st->top_card && card != st->value)))
+            return false;
+        playable[card] |= mode == PIG10_ADD;
+    }
+    for (int c = 0; c < PIG10_VALUES; c++)
+        if (st->hand[d->seat][c] > 0 && !playable[c])
+            return false;
+    return d->seat == st->turn && st->hand_n[d->seat] > 0;
+}
+
 /* ---- bots on a table ------------------------------------------------------------------------ */
 
 /* Sets up bot bt for seat `seat` in ctx with its default parameters, except that the first
@@ -189,7 +211,7 @@ static void play_game(pig10_state *st, const pig10_rules *rules, int nseats, sea
     pig10_view v;
     int plays = 0;
     while (game_pig10.decide(st, &d)) {
-        if (check && (d.n < 1 || d.n > 3 * PIG10_VALUES || !conserved(st)))
+        if (check && (d.n < 1 || d.n > 3 * PIG10_VALUES || !legal_ok(st, &d) || !conserved(st)))
             check_fail(__FILE__, __LINE__, "game %llu: bad state at play %d",
                        (unsigned long long)index, plays);
         game_pig10.view(st, d.seat, &v);
@@ -664,7 +686,7 @@ TEST(pig10_ruleset_errors_name_the_key)
 /* ---- invariants over large batches ---------------------------------------------------------- */
 
 /* Every game of a large seeded batch of random players, 2 to 8 seats: the legal lists are
- * non-empty, every card is conserved after every play (hands + draw pile + table + collected
+ * non-empty and well formed (distinct, playable, complete), every card is conserved after every play (hands + draw pile + table + collected
  * = 80, value by value), the game lasts exactly one play per card, the right neighbour of the
  * player to move always played the card before (so "seduto alla sua destra" and "the one who
  * played just before" never differ), and a copied state replays identically. */
