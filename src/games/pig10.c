@@ -27,6 +27,7 @@ static int load_deck(pig10_rules *r, const cJSON *json, char *err, size_t errlen
     r->total = 0;
     for (int v = 0; v < PIG10_VALUES; v++) {
         r->deck[v] = (int)deck[v];
+        r->deck_bytes[v] = (uint8_t)deck[v];
         r->total += r->deck[v];
     }
     if (r->total < 2 || r->total > PIG10_MAX_CARDS)
@@ -389,8 +390,7 @@ static void view(const void *state, int seat, void *out)
     memcpy(v->hand, st->hand[seat], sizeof v->hand);
     memcpy(v->table, st->table, sizeof v->table);
     memcpy(v->played, st->played, sizeof v->played);
-    for (int c = 0; c < PIG10_VALUES; c++)
-        v->deck[c] = (uint8_t)st->rules->deck[c];
+    memcpy(v->deck, st->rules->deck_bytes, sizeof v->deck);
     v->siren_below_zero = st->rules->siren_below_zero;
 }
 

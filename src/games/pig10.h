@@ -36,6 +36,7 @@ enum pig10_ties { PIG10_TIES_SHARE, PIG10_TIES_MOST_HITS };
 
 typedef struct pig10_rules {
     int deck[PIG10_VALUES]; /* copies of each value */
+    uint8_t deck_bytes[PIG10_VALUES]; /* the same, as the view holds it */
     int total;              /* cards in the deck */
     int hand_size;
     int first_player;       /* enum pig10_first */
