@@ -167,7 +167,7 @@ const bot_type bot_pig10_count = {
     .name = "count",
     .doc = "counts the cards not yet seen to estimate whether the next player can make 10 "
            "(or must go over) after each possible play, and plays for the best expected "
-           "cards; takes the table whenever it can",
+           "cards: the table taken now, or given away, or the next player's likely reply",
     .params = NULL,
     .ctx_size = 0,
     .setup = NULL,
