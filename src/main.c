@@ -53,7 +53,7 @@ static void die(int code, const char *fmt, ...)
     exit(code);
 }
 
-enum { OPT_SET = 1000, OPT_GAMES_CSV, OPT_TRACE, OPT_EXACT, OPT_PRINT_RULESET };
+enum { OPT_SET = 1000, OPT_GAMES_CSV, OPT_TRACE, OPT_EXACT, OPT_PRINT_RULESET, OPT_USAGE };
 
 static const struct argp_option option_table[] = {
     {"game", 'g', "NAME", 0, "Game to simulate: 45, oca, pig10, ... (see --list)", 0},
@@ -78,6 +78,10 @@ static const struct argp_option option_table[] = {
     {"list", 'l', 0, 0, "List games, their bots and their ruleset options (with --game: one game)",
      0},
     {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},
+    /* argp's own help options print nothing under ARGP_NO_ERRS, so they are ours. */
+    {"help", '?', 0, 0, "Give this help list", -1},
+    {"usage", OPT_USAGE, 0, 0, "Give a short usage message", -1},
+    {"version", 'V', 0, 0, "Print program version", -1},
     {0},
 };
 
@@ -118,6 +122,15 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_PRINT_RULESET: o->print_ruleset = true; break;
     case 'l': o->list = true; break;
     case 'q': o->quiet = true; break;
+    case '?':
+        argp_help(state->root_argp, stdout, ARGP_HELP_STD_HELP, (char *)"giochi-sim");
+        exit(EXIT_OK);
+    case OPT_USAGE:
+        argp_help(state->root_argp, stdout, ARGP_HELP_USAGE, (char *)"giochi-sim");
+        exit(EXIT_OK);
+    case 'V':
+        puts(argp_program_version);
+        exit(EXIT_OK);
     case ARGP_KEY_ARG: die(EXIT_USAGE, "unexpected argument '%s' (see --help)", arg);
     case ARGP_KEY_ERROR:
         /* argp stays silent (ARGP_NO_ERRS) so that every error is one line. */
@@ -218,14 +231,14 @@ static int parse_bots(const game_type *g, const char *list, int nseats, run_conf
     strcpy(buf, list);
     char *items[GAME_MAX_SEATS + 1];
     int n = 0;
-    char *save = NULL;
-    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    char *rest = buf;
+    for (char *t = strsep(&rest, ","); t; t = strsep(&rest, ",")) {
         if (n == GAME_MAX_SEATS)
             die(EXIT_USAGE, "--bots: more than %d bots", GAME_MAX_SEATS);
+        if (*t == '\0')
+            die(EXIT_USAGE, "--bots '%s': empty bot name", list);
         items[n++] = t;
     }
-    if (n == 0)
-        die(EXIT_USAGE, "--bots: no bot given");
     if (nseats == 0)
         nseats = n > 1 ? n : g->default_seats;
     if (n > 1 && n != nseats)
@@ -283,7 +296,7 @@ int main(int argc, char **argv)
     argp_err_exit_status = EXIT_USAGE;
     options o = {0};
     struct argp argp = {option_table, parse_opt, 0, doc, 0, 0, 0};
-    argp_parse(&argp, argc, argv, ARGP_NO_ERRS, 0, &o);
+    argp_parse(&argp, argc, argv, ARGP_NO_ERRS | ARGP_NO_HELP, 0, &o);
 
     char names[1024];
     registry_game_names(names, sizeof names);
@@ -318,8 +331,11 @@ int main(int argc, char **argv)
         free(text);
         if (file == NULL)
             die(EXIT_USAGE, "%s", err);
-        if (!cJSON_IsObject(file))
+        if (!cJSON_IsObject(file)) {
+            cJSON_Delete(file);
+            cJSON_Delete(ruleset);
             die(EXIT_USAGE, "%s: a ruleset must be a JSON object", o.config);
+        }
         rules_merge(ruleset, file);
         cJSON_Delete(file);
     }
@@ -335,6 +351,8 @@ int main(int argc, char **argv)
         char *text = cJSON_Print(ruleset);
         puts(text);
         cJSON_free(text);
+        cJSON_Delete(ruleset);
+        free(rules);
         return EXIT_OK;
     }
 

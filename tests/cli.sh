@@ -27,7 +27,7 @@ expect_error() {
         bad "$name" "exit $rc, expected $code ($(head -c 200 "$work/err"))"
     elif [ "$lines" -ne 1 ]; then
         bad "$name" "$lines lines on stderr: $(head -c 300 "$work/err")"
-    elif ! grep -qE "$pattern" "$work/err"; then
+    elif ! grep -qE -- "$pattern" "$work/err"; then
         bad "$name" "stderr '$(cat "$work/err")' does not match '$pattern'"
     elif [ -s "$work/out" ]; then
         bad "$name" "wrote to stdout"
@@ -106,9 +106,12 @@ expect_error "bad seed" 2 "--seed 'abc'" --game=45 --seed=abc
 expect_error "bad format" 2 "--format 'xml'" --game=45 --format=xml
 expect_error "unknown ruleset key" 2 "ruleset key 'no_such_key': unknown key" --game=45 --set no_such_key=1
 expect_error "set without value" 2 "expected KEY=VALUE" --game=45 --set limit
+expect_error "empty bot in list" 2 "empty bot name" --game=45 --bots=random,,random
+expect_error "set inside a number" 2 "'tiles' is not an object or array" --game=45 --set tiles.x=1
+expect_error "option without value" 2 "option .--runs. needs a value" --game=45 --runs
 expect_error "missing config" 2 "cannot read '$work/none.json'" --game=45 --config="$work/none.json"
 printf '{"limit": 45,,}' >"$work/malformed.json"
-expect_error "malformed config" 2 "malformed JSON at line 1, column 14" --game=45 --config="$work/malformed.json"
+expect_error "malformed config" 2 "malformed.json: malformed JSON at line 1, column [0-9]+$" --game=45 --config="$work/malformed.json"
 printf '[1,2]' >"$work/array.json"
 expect_error "config not an object" 2 "must be a JSON object" --game=45 --config="$work/array.json"
 expect_error "trace out of range" 2 "--trace '10'" --game=45 --runs=10 --trace=10
@@ -176,20 +179,31 @@ same "GSL_RNG_* environment changes nothing" "$work/a.norun" "$work/c.norun"
 grep -q '"limit":[[:space:]]*30' "$work/s.json" && ok "report carries the effective ruleset" ||
     bad "report carries the effective ruleset" "limit 30 not in report"
 
-# ---- the manual's EXAMPLES run as written --------------------------------------------------
-sed -n '/^\.SH EXAMPLES/,/^\.SH /p' "$top/man/giochi-sim.1" | sed -n 's/^\\\$ //p' |
-    sed 's/\\-/-/g; s/\\\\/\\/g' >"$work/examples"
-n=0
-while IFS= read -r line; do
-    n=$((n + 1))
-    case $line in *jq*) command -v jq >/dev/null 2>&1 || continue ;; esac
-    if (cd "$work" && PATH="$(dirname "$bin"):$PATH" sh -c "$(echo "$line" | sed "s#giochi-sim #$(basename "$bin") #g")") >/dev/null 2>"$work/err"; then
-        ok "man example $n"
-    else
-        bad "man example $n" "$line: $(head -c 200 "$work/err")"
-    fi
-done <"$work/examples"
-[ "$n" -gt 0 ] && ok "man page has examples" || bad "man page has examples" "none found"
+# ---- every manual page renders without a warning (when groff is installed) -------------------
+if command -v groff >/dev/null 2>&1; then
+    for page in "$top"/man/*.[1-9]; do
+        w=$(groff -man -Tutf8 -ww -z "$page" 2>&1)
+        [ -z "$w" ] && ok "$(basename "$page") renders cleanly" || bad "$(basename "$page") renders cleanly" "$w"
+    done
+fi
+
+# ---- every manual page's EXAMPLES run as written -------------------------------------------
+for page in "$top"/man/*.[1-9]; do
+    name=$(basename "$page")
+    sed -n '/^\.SH EXAMPLES/,/^\.SH /p' "$page" | sed -n 's/^\$ //p' |
+        sed 's/\\-/-/g; s/\\\\/\\/g' >"$work/examples"
+    n=0
+    while IFS= read -r line; do
+        n=$((n + 1))
+        case $line in *jq*) command -v jq >/dev/null 2>&1 || continue ;; esac
+        if (cd "$work" && PATH="$(dirname "$bin"):$PATH" sh -c "$(echo "$line" | sed "s#giochi-sim #$(basename "$bin") #g")") >/dev/null 2>"$work/err"; then
+            ok "$name example $n"
+        else
+            bad "$name example $n" "$line: $(head -c 200 "$work/err")"
+        fi
+    done <"$work/examples"
+    [ "$n" -gt 0 ] && ok "$name has examples" || bad "$name has examples" "none found"
+done
 
 for f in "$here"/cli_*.sh; do
     [ -e "$f" ] || continue

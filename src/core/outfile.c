@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
@@ -31,6 +32,10 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
         outfile_abort(o);
         return -1;
     }
+    /* mkstemp makes the file private; give it the mode a plain creat() would. */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
     o->f = fdopen(fd, "w");
     if (o->f == NULL) {
         snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));

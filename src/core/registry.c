@@ -6,11 +6,15 @@
 
 /* One line per game: keep the order of the brief. */
 /* registry: games */
+extern const game_type game_45;
 extern const game_type game_oca;
+extern const game_type game_pig10;
 
 const game_type *const registry_games[] = {
     /* registry: entries */
+    &game_45,
     &game_oca,
+    &game_pig10,
     NULL,
 };
 

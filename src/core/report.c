@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numfmt.h"
 #include "stats.h"
 
 enum { HIST_MAX_BINS = 40 };
@@ -267,63 +268,51 @@ static void csv_field(FILE *f, const char *s)
 
 static void csv_num(FILE *f, double x)
 {
+    char buf[40];
     if (!isnan(x))
-        fprintf(f, "%.17g", x);
+        fputs(numfmt_double(buf, sizeof buf, x), f);
+}
+
+/* One CSV row; NAN leaves a number's cell empty, seat 0 the seat's. */
+static void csv_line(FILE *f, const char *game, const char *metric, int seat, const char *bot,
+                     double value, double lo, double hi, double n)
+{
+    csv_field(f, game);
+    fputc(',', f);
+    csv_field(f, metric);
+    if (seat > 0)
+        fprintf(f, ",%d,", seat);
+    else
+        fputs(",,", f);
+    csv_field(f, bot);
+    const double cell[4] = {value, lo, hi, n};
+    for (int i = 0; i < 4; i++) {
+        fputc(',', f);
+        csv_num(f, cell[i]);
+    }
+    fputc('\n', f);
 }
 
 /* One row per estimate, then one per quantile and one per exact value of it. */
 static void csv_estimate(FILE *f, const char *game, const char *metric, int seat,
                          const char *bot, const cJSON *e)
 {
-    char seatbuf[16] = "";
-    if (seat > 0)
-        snprintf(seatbuf, sizeof seatbuf, "%d", seat);
     const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
-    csv_field(f, game);
-    fputc(',', f);
-    csv_field(f, metric);
-    fprintf(f, ",%s,", seatbuf);
-    csv_field(f, bot);
-    fputc(',', f);
-    csv_num(f, num(e, "value"));
-    fputc(',', f);
-    if (cJSON_GetArraySize(ci) == 2) {
-        csv_num(f, cJSON_GetArrayItem(ci, 0)->valuedouble);
-        fputc(',', f);
-        csv_num(f, cJSON_GetArrayItem(ci, 1)->valuedouble);
-    } else {
-        fputc(',', f);
-    }
-    fputc(',', f);
-    csv_num(f, num(e, "n"));
-    fputc('\n', f);
-
+    bool has_ci = cJSON_GetArraySize(ci) == 2;
+    double n = num(e, "n");
+    csv_line(f, game, metric, seat, bot, num(e, "value"),
+             has_ci ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
+             has_ci ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n);
     char name[160];
     const cJSON *q = cJSON_GetObjectItemCaseSensitive(e, "quantiles");
     for (const cJSON *p = q ? q->child : NULL; p; p = p->next) {
         snprintf(name, sizeof name, "%s.%s", metric, p->string);
-        csv_field(f, game);
-        fputc(',', f);
-        csv_field(f, name);
-        fprintf(f, ",%s,", seatbuf);
-        csv_field(f, bot);
-        fputc(',', f);
-        csv_num(f, p->valuedouble);
-        fputs(",,,", f);
-        csv_num(f, num(e, "n"));
-        fputc('\n', f);
+        csv_line(f, game, name, seat, bot, p->valuedouble, NAN, NAN, n);
     }
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(e, "exact");
     if (cJSON_IsNumber(x)) {
         snprintf(name, sizeof name, "%s.exact", metric);
-        csv_field(f, game);
-        fputc(',', f);
-        csv_field(f, name);
-        fprintf(f, ",%s,", seatbuf);
-        csv_field(f, bot);
-        fputc(',', f);
-        csv_num(f, x->valuedouble);
-        fputs(",,,\n", f);
+        csv_line(f, game, name, seat, bot, x->valuedouble, NAN, NAN, NAN);
     }
 }
 
@@ -361,11 +350,9 @@ static void write_csv(FILE *f, const cJSON *r)
                 csv_estimate(f, game, name, 0, "", e);
             }
         } else if (strcmp(m->string, "seat_fairness") == 0) {
-            if (cJSON_IsObject(m)) {
-                fprintf(f, "%s,seat_fairness.p_value,,,", game);
-                csv_num(f, num(m, "p_value"));
-                fputs(",,,\n", f);
-            }
+            if (cJSON_IsObject(m))
+                csv_line(f, game, "seat_fairness.p_value", 0, "", num(m, "p_value"), NAN, NAN,
+                         NAN);
         } else {
             csv_estimate(f, game, m->string, 0, "", m);
         }

@@ -134,6 +134,7 @@ int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen)
 
     int rc = 0;
     cJSON *node = root;
+    const char *parent = "the ruleset"; /* the key node was reached by, for messages */
     char *save = NULL;
     char *part = strtok_r(path, ".", &save);
     while (part != NULL) {
@@ -157,7 +158,7 @@ int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen)
             child = cJSON_GetObjectItemCaseSensitive(node, part);
             if (next == NULL) {
                 if (child != NULL)
-                    cJSON_ReplaceItemViaPointer(node, child, value);
+                    cJSON_ReplaceItemInObjectCaseSensitive(node, part, value);
                 else
                     cJSON_AddItemToObject(node, part, value); /* the loader names it unknown */
                 value = NULL;
@@ -170,12 +171,13 @@ int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen)
                 break;
             }
         } else {
-            snprintf(err, errlen, "--set '%.*s': '%s' is not inside an object or array",
-                     (int)klen, assignment, part);
+            snprintf(err, errlen, "--set '%.*s': '%s' is not an object or array, so it has no '%s'",
+                     (int)klen, assignment, parent, part);
             rc = -1;
             break;
         }
         node = child;
+        parent = part;
         part = next;
     }
     if (part == NULL && rc == 0 && value != NULL) {

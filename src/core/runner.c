@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "numfmt.h"
 #include "registry.h"
 
 enum { CHUNK = 1024 }; /* games a worker claims at once */
@@ -91,8 +92,7 @@ void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
     const game_type *g = cfg->game;
     rng chance, botrng[GAME_MAX_SEATS];
     rng_seed_stream(&chance, cfg->seed, index, RNG_STREAM_CHANCE);
-    for (int k = 0; k < cfg->nseats; k++)
-        rng_seed_stream(&botrng[k], cfg->seed, index, RNG_STREAM_SEAT(k));
+    unsigned seeded = 0; /* a seat's stream is seeded when its bot first chooses */
     void *view = (char *)st + state_bytes(g);
 
     decision d;
@@ -104,7 +104,14 @@ void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
             seen = view;
         }
         const bot_type *b = cfg->seat[d.seat].bot;
-        int k = d.n == 1 ? 0 : b->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
+        int k = 0;
+        if (d.n > 1) {
+            if (!(seeded & (1u << d.seat))) {
+                rng_seed_stream(&botrng[d.seat], cfg->seed, index, RNG_STREAM_SEAT(d.seat));
+                seeded |= 1u << d.seat;
+            }
+            k = b->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
+        }
         if (k < 0 || k >= d.n) {
             fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
                     b->name, k, d.n, (unsigned long long)index);
@@ -252,8 +259,9 @@ static void csv_row(FILE *f, const run_config *cfg, uint64_t index, const outcom
         int to = g->metrics[m].scope == METRIC_GAME ? -1 : cfg->nseats - 1;
         for (int k = from; k <= to; k++) {
             double v;
+            char buf[40];
             if (rec_game_value(rec, m, k, &v))
-                fprintf(f, ",%.17g", v);
+                fprintf(f, ",%s", numfmt_double(buf, sizeof buf, v));
             else
                 fputc(',', f);
         }

@@ -1,0 +1,122 @@
+/* pig10.h — private interface of PIG 10 (seed 003, Zoch 2010): rules, state, view, action
+ * codes and the helpers its bots and tests share. Not part of the core contract. */
+#ifndef GIOCHI_PIG10_H
+#define GIOCHI_PIG10_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+
+enum {
+    PIG10_VALUES = 11,     /* card values 0..10 */
+    PIG10_TARGET = 10,     /* "PIG 10" */
+    PIG10_FROG = 0,        /* la rana: sets the value to 0 */
+    PIG10_SIREN = 5,       /* la sirena: added or subtracted */
+    PIG10_MAX_CARDS = 255, /* most cards a ruleset's deck may hold */
+    PIG10_MAX_COPIES = 40, /* most copies of one value */
+    PIG10_MAX_HAND = 8,    /* largest hand_size */
+};
+
+/* How a card is played. Codes are card * 4 + mode. */
+enum pig10_mode {
+    PIG10_ADD = 0, /* the ordinary play: sets the value on an empty table, adds otherwise;
+                      a frog always sets 0 */
+    PIG10_SUB = 1, /* siren subtracted */
+    PIG10_SET = 2, /* same card / same number: the value becomes the card */
+};
+#define PIG10_ACTION(card, mode) ((int32_t)((card) * 4 + (mode)))
+#define PIG10_CARD(a) ((int)(a) / 4)
+#define PIG10_MODE(a) ((int)(a) % 4)
+
+enum pig10_first { PIG10_FIRST_SEAT1, PIG10_FIRST_RANDOM };
+enum pig10_floor { PIG10_FLOOR_CLAMP, PIG10_FLOOR_FORBID };
+enum pig10_left { PIG10_LEFT_DISCARD, PIG10_LEFT_LAST_PLAYER };
+enum pig10_ties { PIG10_TIES_SHARE, PIG10_TIES_MOST_HITS };
+
+typedef struct pig10_rules {
+    int deck[PIG10_VALUES]; /* copies of each value */
+    uint8_t deck_bytes[PIG10_VALUES]; /* the same, as the view holds it */
+    int total;              /* cards in the deck */
+    int hand_size;
+    int first_player;       /* enum pig10_first */
+    int siren_below_zero;   /* enum pig10_floor */
+    int table_at_end;       /* enum pig10_left */
+    int ties;               /* enum pig10_ties */
+} pig10_rules;
+
+/* Per-seat counters kept for the metrics. */
+typedef struct pig10_counts {
+    int hits, given, received, subtractions, frogs, sets;
+} pig10_counts;
+
+typedef struct pig10_state {
+    const pig10_rules *rules;
+    int nseats;
+    int turn;     /* seat to play */
+    int plays;    /* cards played so far */
+    int total;    /* cards in this game (conservation) */
+    int value;    /* value of the table; meaningful when table_n > 0 */
+    int top_card; /* last card played on the table */
+    int top_seat; /* who played it */
+    int table_n;  /* cards on the table */
+    int left_on_table; /* cards on the table when the game ended, before table_at_end */
+    int pile_n, pile_pos; /* the draw pile is pile[pile_pos .. pile_n) */
+    bool over;
+    uint8_t pile[PIG10_MAX_CARDS];
+    uint8_t hand[GAME_MAX_SEATS][PIG10_VALUES];
+    int hand_n[GAME_MAX_SEATS];
+    uint8_t table[PIG10_VALUES];  /* cards on the table, by value */
+    uint8_t played[PIG10_VALUES]; /* every card played so far, by value */
+    int collected[GAME_MAX_SEATS];
+    pig10_counts count[GAME_MAX_SEATS];
+} pig10_state;
+
+/* What one seat may know: its hand, the table, every card played, the collected piles, the
+ * size of the draw pile and of the other hands. Never another hand or the pile order. */
+typedef struct pig10_view {
+    int seat, nseats, turn;
+    int value, top_card, top_seat, table_n;
+    int pile_left;
+    int hand_n[GAME_MAX_SEATS];
+    int collected[GAME_MAX_SEATS];
+    uint8_t hand[PIG10_VALUES]; /* own hand only */
+    uint8_t table[PIG10_VALUES];
+    uint8_t played[PIG10_VALUES];
+    uint8_t deck[PIG10_VALUES]; /* the ruleset's deck (public) */
+    int siren_below_zero;       /* a public rule the bots reason with */
+} pig10_view;
+
+/* The value after playing `card` in `mode` on a table of value `value` (empty: table_n == 0),
+ * with the siren floor at 0. Does not check that the play is legal. */
+int pig10_result(int value, int table_n, int card, int mode);
+
+/* The legal action codes for a player holding hand[] (counts by value) on the given table,
+ * each distinct card-and-mode once, in increasing code order. Writes them into out (room for
+ * PIG10_VALUES * 3) and returns how many. */
+int pig10_options(const uint8_t *hand, int value, int top_card, int table_n,
+                  int siren_below_zero, int32_t *out);
+
+/* The seat that plays after `seat`: the next one clockwise still holding cards, or -1. */
+int pig10_next_seat(const int *hand_n, int nseats, int seat);
+
+/* Test and search hook: starts a game whose draw pile, before the deal, is pile[0..n) (top
+ * first), with seat `first` to play. Seat s is dealt pile[s*h .. s*h+h) for hand size h; the
+ * rest is the draw pile in order. n must be at least nseats * h and at most PIG10_MAX_CARDS.
+ * Runs to the first decision like game_type.start. Does not take ownership of rules. */
+void pig10_start_from_pile(pig10_state *st, const pig10_rules *rules, int nseats, int first,
+                           const uint8_t *pile, int n, trace *tr);
+
+/* Search hook: fills st with a full state consistent with view v under rules: the cards v's
+ * seat has not seen (the deck minus its hand minus every card played) are shuffled with r and
+ * dealt to the other hands, by their sizes, and to the draw pile. Returns 0, or -1 if the
+ * counts do not add up (a game not dealt from rules' deck). Does not take ownership. */
+int pig10_determinize(pig10_state *st, const pig10_rules *rules, const pig10_view *v, rng *r);
+
+/* The game itself (pig10.c) and its bots (pig10_bots.c). */
+extern const game_type game_pig10;
+extern const bot_type bot_pig10_greedy;
+extern const bot_type bot_pig10_count;
+extern const bot_type bot_pig10_mc;
+
+#endif

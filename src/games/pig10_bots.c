@@ -1,0 +1,297 @@
+/* pig10_bots.c — the PIG 10 bots (seed 003): greedy, count (card counting against the next
+ * player) and mc (determinized Monte Carlo). All of them read only the seat's pig10_view. */
+#include <string.h>
+
+#include "pig10.h"
+#include "registry.h"
+
+/* How much a card is worth keeping for later: the frog and the siren can always be played
+ * without going over, a 10 takes any table the frog has just reset or an empty one. */
+static int keep_value(int card)
+{
+    if (card == PIG10_FROG || card == PIG10_SIREN)
+        return 3;
+    return card == PIG10_TARGET ? 1 : 0;
+}
+
+/* The value after action a on the table of v. */
+static int result_of(const pig10_view *v, int32_t a)
+{
+    return pig10_result(v->value, v->table_n, PIG10_CARD(a), PIG10_MODE(a));
+}
+
+/* ---- greedy ------------------------------------------------------------------------------ */
+
+/* Greedy's score of action a (higher is better): take the table if possible, otherwise stay
+ * at or under 10, otherwise (and among equals) play the card least worth keeping, leaving the
+ * lowest value. */
+static int greedy_score(const pig10_view *v, int32_t a)
+{
+    int to = result_of(v, a), keep = keep_value(PIG10_CARD(a));
+    if (to == PIG10_TARGET)
+        return 1000000 - keep;
+    if (to > PIG10_TARGET)
+        return -1000000 - keep;
+    return -100 * keep - to;
+}
+
+/* The index of greedy's choice in d (the first of equal scores). */
+static int greedy_pick(const pig10_view *v, const decision *d)
+{
+    int best = 0, best_score = greedy_score(v, d->action[0]);
+    for (int i = 1; i < d->n; i++) {
+        int sc = greedy_score(v, d->action[i]);
+        if (sc > best_score) {
+            best = i;
+            best_score = sc;
+        }
+    }
+    return best;
+}
+
+static int greedy_choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    (void)ctx;
+    (void)r;
+    return greedy_pick(seen, d);
+}
+
+const bot_type bot_pig10_greedy = {
+    .name = "greedy",
+    .doc = "takes the table when it can reach exactly 10, otherwise avoids going over 10, "
+           "otherwise plays the card least worth keeping (frogs and sirens are kept)",
+    .params = NULL,
+    .ctx_size = 0,
+    .setup = NULL,
+    .choose = greedy_choose,
+    .teardown = NULL,
+};
+
+/* ---- count ------------------------------------------------------------------------------- */
+
+/* Probability that h cards drawn without replacement from u cards include none of the m
+ * marked ones (m <= u). */
+static double none_of(int u, int m, int h)
+{
+    double p = 1.0;
+    for (int i = 0; i < h; i++) {
+        if (u - i <= 0)
+            return p;
+        p *= (double)(u - m - i) / (double)(u - i);
+        if (p <= 0.0)
+            return 0.0;
+    }
+    return p;
+}
+
+/* What a player holding one card of value x can reach on a table of value w, top card c and
+ * n cards: sets *hit if some legal play makes exactly 10, *safe if some play stays <= 10. */
+static void reach(const pig10_view *v, int x, int w, int c, int n, bool *hit, bool *safe)
+{
+    uint8_t one[PIG10_VALUES] = {0};
+    int32_t opt[PIG10_VALUES * 3];
+    one[x] = 1;
+    int k = pig10_options(one, w, c, n, v->siren_below_zero, opt);
+    *hit = *safe = false;
+    for (int i = 0; i < k; i++) {
+        int to = pig10_result(w, n, x, PIG10_MODE(opt[i]));
+        *hit |= to == PIG10_TARGET;
+        *safe |= to <= PIG10_TARGET;
+    }
+}
+
+/* Expected cards won by v's seat from the next player's reply when it leaves value w, top
+ * card c and n cards on the table: minus the chance the next player holds a card that makes
+ * 10 times what he takes, plus the chance all his cards go over when the table then comes to
+ * this seat. The next hand is modelled as a uniform draw from the cards this seat has not seen. */
+static double reply_value(const pig10_view *v, int card, int w, int n)
+{
+    int hand_n[GAME_MAX_SEATS];
+    memcpy(hand_n, v->hand_n, sizeof hand_n);
+    hand_n[v->seat] = 1; /* any non-zero: this seat is only the last resort */
+    int next = pig10_next_seat(hand_n, v->nseats, v->seat);
+    if (next == v->seat)
+        return 0.0;
+    int u = 0, hits = 0, unsafe = 0;
+    for (int x = 0; x < PIG10_VALUES; x++) {
+        int cnt = v->deck[x] - v->played[x] - v->hand[x];
+        bool hit, safe;
+        reach(v, x, w, card, n, &hit, &safe);
+        u += cnt;
+        hits += hit ? cnt : 0;
+        unsafe += safe ? 0 : cnt;
+    }
+    int h = v->hand_n[next];
+    double p_hit = 1.0 - none_of(u, hits, h);
+    double p_over = none_of(u, u - unsafe, h);
+    int to = (next + v->nseats - 1) % v->nseats; /* who gets the table if he goes over */
+    return -p_hit * (n + 1) + (to == v->seat ? p_over * (n + 1) : 0.0);
+}
+
+/* Count's score of action a: cards taken now (or minus cards given away), plus the expected
+ * result of the next player's reply, minus a little for spending a card worth keeping. */
+static double count_score(const pig10_view *v, int32_t a)
+{
+    int card = PIG10_CARD(a), to = result_of(v, a), n = v->table_n + 1;
+    double keep = 0.01 * keep_value(card);
+    if (to == PIG10_TARGET)
+        return n - keep;
+    if (to > PIG10_TARGET)
+        return -n - keep;
+    return reply_value(v, card, to, n) - keep;
+}
+
+/* The index of count's choice in d (the first of equal scores). */
+static int count_pick(const pig10_view *v, const decision *d)
+{
+    int best = 0;
+    double best_score = count_score(v, d->action[0]);
+    for (int i = 1; i < d->n; i++) {
+        double sc = count_score(v, d->action[i]);
+        if (sc > best_score) {
+            best = i;
+            best_score = sc;
+        }
+    }
+    return best;
+}
+
+static int count_choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    (void)ctx;
+    (void)r;
+    return count_pick(seen, d);
+}
+
+const bot_type bot_pig10_count = {
+    .name = "count",
+    .doc = "counts the cards not yet seen to estimate whether the next player can make 10 "
+           "(or must go over) after each possible play, and plays for the best expected "
+           "cards: the table taken now, or given away, or the next player's likely reply",
+    .params = NULL,
+    .ctx_size = 0,
+    .setup = NULL,
+    .choose = count_choose,
+    .teardown = NULL,
+};
+
+/* ---- mc ---------------------------------------------------------------------------------- */
+
+typedef struct mc_ctx {
+    const pig10_rules *rules;
+    int samples;
+    bool count; /* playout policy: count (true) or greedy */
+} mc_ctx;
+
+static const bot_param mc_params[] = {
+    {"samples", 16, 1, 100000, true,
+     "deals of the unseen cards tried per decision; every legal play is played out on each"},
+    {"playout", 1, 0, 1, true,
+     "policy of every seat in the playouts, and the default play: 1 count, 0 greedy (faster)"},
+    {NULL, 0, 0, 0, false, NULL},
+};
+
+static int mc_setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
+                    const double *param, char *err, size_t errlen)
+{
+    (void)seat;
+    (void)nseats;
+    mc_ctx *c = ctx;
+    if (g != &game_pig10) {
+        snprintf(err, errlen, "bot 'mc' plays only pig10");
+        return -1;
+    }
+    c->rules = rules;
+    c->samples = (int)param[0];
+    c->count = param[1] != 0;
+    return 0;
+}
+
+/* The playout policy's choice in d for view v. */
+static int policy(const mc_ctx *c, const pig10_view *v, const decision *d)
+{
+    return c->count ? count_pick(v, d) : greedy_pick(v, d);
+}
+
+/* Plays st out with the playout policy at every seat and returns what it was worth to `seat`:
+ * its share of the win, plus a twentieth for each card of margin over the best other seat. */
+static double playout(const mc_ctx *c, pig10_state *st, int seat, rng *r)
+{
+    decision d;
+    pig10_view v;
+    while (game_pig10.decide(st, &d)) {
+        game_pig10.view(st, d.seat, &v);
+        game_pig10.apply(st, d.action[policy(c, &v, &d)], r, NULL);
+    }
+    int best_other = 0, tied = 1, mine = st->collected[seat];
+    for (int s = 0; s < st->nseats; s++) {
+        if (s == seat)
+            continue;
+        best_other = st->collected[s] > best_other ? st->collected[s] : best_other;
+        tied += st->collected[s] == mine;
+    }
+    double share = mine > best_other ? 1.0 : mine == best_other ? 1.0 / tied : 0.0;
+    return share + 0.05 * (mine - best_other);
+}
+
+/* Plays every action of d out on `samples` deals and returns, per action, the mean and the
+ * squared standard error of its value minus the value of action def on the same deal (common
+ * deals make the comparison far sharper). Returns -1 if the view cannot be dealt. */
+static int evaluate(const mc_ctx *c, const pig10_view *v, const decision *d, int def, rng *r,
+                    double *mean, double *se2)
+{
+    double val[GAME_MAX_ACTIONS], sumsq[GAME_MAX_ACTIONS] = {0}, n = c->samples;
+    pig10_state base, st;
+    memset(mean, 0, sizeof(double) * (size_t)d->n);
+    for (int k = 0; k < c->samples; k++) {
+        if (pig10_determinize(&base, c->rules, v, r) != 0)
+            return -1;
+        for (int i = 0; i < d->n; i++) {
+            memcpy(&st, &base, sizeof st);
+            game_pig10.apply(&st, d->action[i], r, NULL);
+            val[i] = playout(c, &st, v->seat, r);
+        }
+        for (int i = 0; i < d->n; i++) {
+            mean[i] += val[i] - val[def];
+            sumsq[i] += (val[i] - val[def]) * (val[i] - val[def]);
+        }
+    }
+    for (int i = 0; i < d->n; i++) {
+        mean[i] /= n;
+        se2[i] = n > 1 ? (sumsq[i] - n * mean[i] * mean[i]) / (n - 1) / n : 0.0;
+    }
+    return 0;
+}
+
+/* Picks the play with the best mean, but leaves the playout policy's own choice only for a
+ * play that beats it by more than one standard error: with few samples, noise alone would
+ * otherwise choose. */
+static int mc_choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    const mc_ctx *c = ctx;
+    const pig10_view *v = seen;
+    if (d->n == 1)
+        return 0;
+    int def = policy(c, v, d), best = def;
+    double mean[GAME_MAX_ACTIONS], se2[GAME_MAX_ACTIONS];
+    if (evaluate(c, v, d, def, r, mean, se2) != 0)
+        return def; /* a game not dealt from the ruleset's deck: nothing to sample */
+    for (int i = 0; i < d->n; i++)
+        if (mean[i] > mean[best] && mean[i] * mean[i] > se2[i])
+            best = i;
+    return best;
+}
+
+const bot_type bot_pig10_mc = {
+    .name = "mc",
+    .doc = "determinized Monte Carlo: deals the unseen cards at random consistently with "
+           "what the seat has seen, plays every legal play out to the end with the playout "
+           "policy at all seats, and picks the play with the best average win share (with "
+           "a little weight on the card margin), keeping the policy's own play unless "
+           "another beats it by more than one standard error",
+    .params = mc_params,
+    .ctx_size = sizeof(mc_ctx),
+    .setup = mc_setup,
+    .choose = mc_choose,
+    .teardown = NULL,
+};
