@@ -1085,3 +1085,18 @@ TEST(oca_manual_documents_every_key_kind_metric_and_knob)
     }
     free(man);
 }
+
+/* A move onto the goal is a move too: a jolly sends the arriving player back. */
+TEST(oca_art11_jolly_cancels_an_arrival)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier3(&g, &r);
+    set_card(&g, 23, 1);
+    turn(&g, 0, 36, 1);
+    act(&g, K_JOLLY, 1, 1, 0);
+    CHECK_INT(g.st.pos[0], 36);
+    CHECK(!g.st.arrived[0]);
+    CHECK_INT(g.st.in_race, 3);
+}

@@ -731,14 +731,11 @@ static void do_land(oca_state *st, int s, int sq, trace *tr)
     if (st->bankrupt[s])
         return;
     st->pos[s] = (int8_t)sq;
-    if (sq == r->nsquares) {
-        arrive(st, s, tr);
-        return;
-    }
     st->cancelled = false;
     push(st, OP_EFFECT, s, sq, 0, 0, 0);
     const oca_square *q = &r->sq[sq];
-    if (some_jolly(st) && (r->jolly_offer == JOLLY_EVERY_MOVE || q->effect != FX_NONE))
+    bool goal = sq == r->nsquares; /* arriving counts as an effect: a jolly can cancel it */
+    if (some_jolly(st) && (r->jolly_offer == JOLLY_EVERY_MOVE || q->effect != FX_NONE || goal))
         push(st, OP_JOLLY, s, sq, 0, 0, 0);
     int c = r->square_card[sq];
     if (c != OCA_NO_CARD && st->holder[c] >= 0) {
@@ -870,6 +867,10 @@ static void do_effect(oca_state *st, int s, int sq, trace *tr)
     if (st->cancelled) {
         st->pos[s] = (int8_t)st->from;
         TRACE(tr, "seat %d goes back to square %d", s + 1, st->from);
+        return;
+    }
+    if (sq == st->r->nsquares) {
+        arrive(st, s, tr);
         return;
     }
     const oca_square *q = &st->r->sq[sq];
@@ -1274,6 +1275,8 @@ static void apply(void *vst, int32_t a, rng *ch, trace *tr)
 
 int oca_square_value(const oca_state *st, int seat, int sq, int per_square)
 {
+    if (sq == st->r->nsquares) /* arriving: worth a good stretch of the board */
+        return per_square * 10;
     const oca_square *q = &st->r->sq[sq];
     int others = 0;
     for (int j = 0; j < st->n; j++)

@@ -188,7 +188,8 @@ static inline int64_t oca_points(const oca_state *st, int seat)
 }
 
 /* Rough value in points to `seat` of the effect of square sq when `seat` lands on it
- * (positive: good for him); squares that move count `per_square` points per square gained. */
+ * (positive: good for him); squares that move count `per_square` points per square gained,
+ * and the goal ten squares' worth. */
 int oca_square_value(const oca_state *st, int seat, int sq, int per_square);
 
 /* Sum of what the cashier still owes (article 8: debts paid in order as money comes in). */
