@@ -1304,7 +1304,7 @@ int oca_square_value(const oca_state *st, int seat, int sq, int per_square)
 /* ---- the end (article 9) and the metrics ---------------------------------------------------- */
 
 enum metric {
-    M_BANKRUPT, M_BANKRUPT_ANY, M_BANKRUPT_COUNT, M_BANKRUPT_TURN, M_AID_TRIES, M_AID_SUCCESS,
+    M_BANKRUPT, M_PLAYERS_BANKRUPT, M_BANKRUPT_ANY, M_BANKRUPT_COUNT, M_BANKRUPT_TURN, M_AID_TRIES, M_AID_SUCCESS,
     M_VOLUNTEERS, M_NO_VOLUNTEER, M_AUCTION, M_AUCTION_BIDDERS, M_WINNING_BID,
     M_AUCTION_WINNER, M_BANKER, M_BANKER_PLAYS, M_BANKER_NET, M_BANKER_BANKRUPT, M_TAKEOVER,
     M_CASHIER, M_CASHIER_LATER, M_CASHIER_UNPAID, M_CAPO, M_CAPO_WIN, M_CAPO_NET,
@@ -1315,6 +1315,8 @@ enum metric {
 
 static const metric_def metrics[] = {
     [M_BANKRUPT] = {"bankrupt", METRIC_RATE, METRIC_SEAT, "the seat went bankrupt"},
+    [M_PLAYERS_BANKRUPT] = {"players_bankrupt", METRIC_RATE, METRIC_GAME,
+                            "share of all players going bankrupt"},
     [M_BANKRUPT_ANY] = {"bankruptcy_any", METRIC_RATE, METRIC_GAME,
                         "games with at least one bankruptcy"},
     [M_BANKRUPT_COUNT] = {"bankruptcies", METRIC_MEAN, METRIC_GAME, "bankruptcies per game"},
@@ -1446,6 +1448,7 @@ static void record(const oca_state *st, const outcome *o, recorder *rec)
         if (s != st->capo)
             rec_value(rec, M_OTHERS_NET, -1, o->score[s] - dote);
     }
+    rec_rate(rec, M_PLAYERS_BANKRUPT, -1, busts, st->n);
     rec_rate(rec, M_BANKRUPT_ANY, -1, busts > 0, 1);
     rec_value(rec, M_BANKRUPT_COUNT, -1, busts);
     rec_value(rec, M_AID_TRIES, -1, x->aid_tries);
