@@ -1216,8 +1216,10 @@ static bool decide(const void *vst, decision *d)
     d->seat = st->pend.seat;
     d->kind = st->pend.kind;
     d->n = st->pend.n;
-    for (int i = 0; i < d->n; i++)
-        d->action[i] = st->pend.action[i];
+    if (d->n <= 8) /* the usual short list: a fixed-size copy the compiler inlines */
+        memcpy(d->action, st->pend.action, 8 * sizeof d->action[0]);
+    else
+        memcpy(d->action, st->pend.action, (size_t)d->n * sizeof d->action[0]);
     return true;
 }
 
