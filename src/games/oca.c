@@ -13,9 +13,6 @@
 #include "oca.h"
 #include "registry.h"
 
-int oca_rules_load(void *rules, const cJSON *json, char *err, size_t errlen);
-int oca_rules_check(const void *rules, int nseats, char *err, size_t errlen);
-
 enum op_type {
     OP_VOLUNTEER, OP_BANK_SETTLE, OP_BID, OP_AUCTION, OP_ENTRY, OP_BANKER_PLAYS,
     OP_TRADE, OP_RESPOND, OP_DECLARE, OP_ROLL, OP_LAND, OP_CANCEL_OWN,

@@ -187,6 +187,10 @@ static inline int64_t oca_points(const oca_state *st, int seat)
     return st->led.balance[seat];
 }
 
+/* Loads and validates a ruleset (oca_rules.c); see game_type.rules_load and rules_check. */
+int oca_rules_load(void *rules, const cJSON *json, char *err, size_t errlen);
+int oca_rules_check(const void *rules, int nseats, char *err, size_t errlen);
+
 /* Rough value in points to `seat` of the effect of square sq when `seat` lands on it
  * (positive: good for him); squares that move count `per_square` points per square gained,
  * and the goal ten squares' worth. */

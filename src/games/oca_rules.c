@@ -6,9 +6,6 @@
 #include "oca.h"
 #include "rules.h"
 
-int oca_rules_load(void *rules, const cJSON *json, char *err, size_t errlen);
-int oca_rules_check(const void *rules, int nseats, char *err, size_t errlen);
-
 static const char *const top_keys[] = {
     "dote", "fondo_extra", "capo_fee", "entry_fee", "banker_refund", "banker_may_sit_out",
     "declare_stake", "declare_prize", "banker_declare_hit", "banker_declare_miss",
