@@ -1100,3 +1100,18 @@ TEST(oca_art11_jolly_cancels_an_arrival)
     CHECK(!g.st.arrived[0]);
     CHECK_INT(g.st.in_race, 3);
 }
+
+/* Gap: whether the banker may stay out of the race ("potrà partecipare") is an option. */
+TEST(oca_gap_banker_must_play_when_sitting_out_is_off)
+{
+    oca_rules r;
+    load(&r, "banker_may_sit_out=false", NULL);
+    tgame g;
+    begin(&g, &r, 3, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 0, 0);
+    int seat;
+    CHECK_INT(pending(&g, &seat), K_TRADE); /* no banker_plays decision */
+    CHECK(g.st.playing[1]);
+    CHECK_INT(pts(&g, 1), 195 + 100 - 20);
+}
