@@ -88,12 +88,12 @@ static inline int after(const oca_state *st, int s, int k)
 /* Seated at the table and in the round: takes part in collections, distributions, aid. */
 static bool participant(const oca_state *st, int s)
 {
-    return st->playing[s] && !st->bankrupt[s];
+    return st->members >> s & 1;
 }
 
 static bool in_race(const oca_state *st, int s)
 {
-    return participant(st, s) && !st->arrived[s];
+    return st->racing >> s & 1;
 }
 
 int oca_cards_held(const oca_state *st, int seat)
@@ -223,6 +223,8 @@ static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
             oca_give(st, c, HOLD_OUT);
     bool racing = in_race(st, s);
     st->bankrupt[s] = true;
+    st->members &= ~(1u << s);
+    st->racing &= ~(1u << s);
     st->bust_order[s] = (int8_t)++st->nbust;
     st->s.bankrupt_turn[s] = st->turn > 0 ? st->turn : 1;
     drop_debts_to(st, s);
@@ -568,6 +570,8 @@ static void banker_plays(oca_state *st, bool plays, trace *tr)
     st->s.banker_played = plays;
     if (!plays) {
         st->playing[b] = false;
+        st->members &= ~(1u << b);
+        st->racing &= ~(1u << b);
         st->in_race--;
         TRACE(tr, "the banker (seat %d) sits out of the race", b + 1);
         return;
@@ -596,7 +600,7 @@ static bool next_turn(oca_state *st, trace *tr)
     return turn_begins(st, s, tr);
 }
 
-static bool trade_step(oca_state *st);
+static bool trade_window(oca_state *st, int s);
 
 /* Seat s's turn begins: a skipped turn, or the trade window, the declaration and the roll.
  * Returns true if a decision is pending. */
@@ -619,10 +623,10 @@ static bool turn_begins(oca_state *st, int s, trace *tr)
     push(st, OP_ROLL, s, 0, 0, 0, 0);
     if (st->declare_left[s] > 0)
         push(st, OP_DECLARE, s, 0, 0, 0, 0);
-    if (!st->r->trading)
+    if (!st->r->trading || !trade_window(st, s))
         return false;
     push(st, OP_TRADE, s, 0, 0, 0, 0);
-    return trade_step(st);
+    return true;
 }
 
 static bool declare_step(oca_state *st)
@@ -709,6 +713,7 @@ static void roll_step(oca_state *st, rng *ch, trace *tr)
 static void arrive(oca_state *st, int s, trace *tr)
 {
     st->arrived[s] = true;
+    st->racing &= ~(1u << s);
     st->arrival[s] = (int8_t)++st->narrived;
     st->in_race--;
     TRACE(tr, "seat %d reaches the goal, arrival %d", s + 1, st->narrived);
@@ -962,20 +967,13 @@ static void build_offers(oca_state *st, int s, int type)
     }
 }
 
-/* The mover's trade window: first the kind of offer (or pass), then the offer itself. */
-static bool trade_step(oca_state *st)
+/* Opens seat s's trade window: the decision between passing and the kinds of offer he can
+ * make. Returns false, listing nothing, if he can make none. */
+static bool trade_window(oca_state *st, int s)
 {
-    oca_op *o = top(st);
-    int s = o->seat;
-    if (o->stage > 0) {
-        build_offers(st, s, o->stage);
-        return true;
-    }
-    unsigned m = st->r->trading && !st->bankrupt[s] ? trade_types(st, s) : 0;
-    if (m == 0) {
-        pop(st);
+    unsigned m = trade_types(st, s);
+    if (m == 0)
         return false;
-    }
     decision *d = &st->pend;
     d->seat = s;
     d->kind = K_TRADE;
@@ -986,6 +984,20 @@ static bool trade_step(oca_state *st)
         if (m >> t & 1)
             d->action[k++] = t;
     d->n = k;
+    return true;
+}
+
+/* The trade step, once its kind is chosen (stage): the list of offers of that kind. */
+static bool trade_step(oca_state *st)
+{
+    oca_op *o = top(st);
+    if (o->stage == 0) { /* the window itself (listed when the turn began) */
+        if (trade_window(st, o->seat))
+            return true;
+        pop(st);
+        return false;
+    }
+    build_offers(st, o->seat, o->stage);
     return true;
 }
 
@@ -1182,6 +1194,7 @@ static void start(void *vst, const void *rules, int nseats, rng *ch, trace *tr)
     st->n = nseats;
     st->banker = -1;
     st->in_race = nseats;
+    st->members = st->racing = (1u << nseats) - 1;
     ledger_init(&st->led, OCA_ACCOUNTS, account_names);
     for (int s = 0; s < nseats; s++) {
         st->pos[s] = 1;

@@ -155,6 +155,8 @@ typedef struct oca_state {
     int8_t arrival[GAME_MAX_SEATS]; /* arrival order, 1-based; 0: not arrived */
     int8_t bust_order[GAME_MAX_SEATS];
     int narrived, nbust, in_race;
+    uint32_t members; /* bit s: playing and not bankrupt (in the round of collections) */
+    uint32_t racing;  /* bit s: a member who has not reached the goal */
     int8_t holder[OCA_MAX_CARDS];  /* seat, HOLD_DECK, HOLD_SPENT, HOLD_OUT */
     uint32_t hand[GAME_MAX_SEATS]; /* bit c: seat holds card c (mirrors holder) */
     uint32_t held;                 /* bit c: some seat holds card c */
