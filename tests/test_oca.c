@@ -16,7 +16,8 @@ extern const game_type game_oca;
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
-/* Loads the default ruleset with "key=json" overrides (top-level keys or board.N.key). */
+/* Loads the default ruleset with "key=json" overrides: top-level keys, or board.N.key for
+ * square N (counted from 1, unlike --set, which takes the array index). */
 static void load(oca_rules *r, ...)
 {
     char err[256];
