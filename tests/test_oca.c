@@ -1116,3 +1116,17 @@ TEST(oca_gap_banker_must_play_when_sitting_out_is_off)
     CHECK(g.st.playing[1]);
     CHECK_INT(pts(&g, 1), 195 + 100 - 20);
 }
+
+/* Gap: with two players the banker cannot sit out, or one player would race alone. */
+TEST(oca_gap_banker_plays_when_two_players)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin(&g, &r, 2, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    int seat;
+    CHECK_INT(pending(&g, &seat), K_TRADE);
+    CHECK(g.st.playing[1]);
+    CHECK_INT(g.st.in_race, 2);
+}

@@ -1140,7 +1140,7 @@ static bool step(oca_state *st, rng *ch, trace *tr)
             pop(st);
             return false;
         }
-        if (!st->r->banker_may_sit_out) {
+        if (!st->r->banker_may_sit_out || st->in_race < 3) { /* a race needs two */
             banker_plays(st, true, tr);
             return false;
         }
