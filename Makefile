@@ -64,7 +64,7 @@ $(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
 
 # The main job of the README: a real simulation of the default game and ruleset.
-RUN_ARGS := --game=45 --runs=100000 --seed=1
+RUN_ARGS := --game=oca --runs=100000 --seed=1
 
 run: all
 	./$(BIN) $(RUN_ARGS)

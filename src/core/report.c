@@ -364,6 +364,10 @@ static void write_csv(FILE *f, const cJSON *r)
 /* "12.34% [12.01, 12.67]" for shares, "3.512 [3.50, 3.52]" for means. */
 static void text_estimate(FILE *f, const cJSON *e, bool share)
 {
+    if (num(e, "n") == 0) {
+        fputs("        — (no observations)", f);
+        return;
+    }
     const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
     double v = num(e, "value");
     double lo = cJSON_GetArrayItem(ci, 0)->valuedouble, hi = cJSON_GetArrayItem(ci, 1)->valuedouble;
@@ -387,6 +391,8 @@ static bool is_share(const cJSON *e)
 
 static void text_quantiles(FILE *f, const cJSON *e)
 {
+    if (num(e, "n") == 0)
+        return;
     const cJSON *q = cJSON_GetObjectItemCaseSensitive(e, "quantiles");
     if (q)
         fprintf(f, "  sd %.3g, median %g, 5-95%% %g..%g", num(e, "sd"), num(q, "p50"),
