@@ -40,16 +40,25 @@ typedef struct options {
     bool quiet, list, exact, print_ruleset;
 } options;
 
-/* One-line error, then exit. */
+/* One-line error, then exit. Control characters the message quotes from the command line or
+ * a ruleset file (a newline in a key or a file name) are written as \xHH, so that the error
+ * stays one line. */
 static void die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 static void die(int code, const char *fmt, ...)
 {
+    char msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    fputs("giochi-sim: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    fputs("giochi-sim: ", stderr);
+    for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            fprintf(stderr, "\\x%02x", *p);
+        else
+            fputc(*p, stderr);
+    }
+    fputc('\n', stderr);
     exit(code);
 }
 

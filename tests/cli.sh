@@ -116,6 +116,13 @@ printf '[1,2]' >"$work/array.json"
 expect_error "config not an object" 2 "must be a JSON object" --game=45 --config="$work/array.json"
 expect_error "trace out of range" 2 "--trace '10'" --game=45 --runs=10 --trace=10
 expect_error "bad option" 2 "unknown option .--frobnicate." --game=45 --frobnicate
+# a newline quoted from the input does not break the error into two lines
+nl='
+'
+expect_error "newline in --set key" 2 "ruleset key 'a.x0ab': unknown key" --game=45 --set "a${nl}b=1"
+printf '{"a\\nb": 1}' >"$work/newline.json"
+expect_error "newline in a ruleset file key" 2 "ruleset key 'a.x0ab': unknown key" --game=45 --config="$work/newline.json"
+expect_error "newline in a bot name" 2 "unknown bot 'x.x0ay' for game 45" --game=45 --bots="x${nl}y"
 expect_error "stray argument" 2 "unexpected argument" --game=45 extra
 
 # ---- output files: complete or absent ------------------------------------------------------
