@@ -2,6 +2,7 @@
 #include <argp.h>
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -258,6 +259,33 @@ static int parse_bots(const game_type *g, const char *list, int nseats, run_conf
     return nseats;
 }
 
+/* ---- signals ------------------------------------------------------------------------------ */
+
+/* Removes the temporary output files, then dies of the signal as if it were not caught. */
+static void on_signal(int sig)
+{
+    outfile_remove_pending();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* An interrupted run (Ctrl-C, kill, a closed pipe) leaves no temporary file behind. Signals
+ * the caller ignores stay ignored. */
+static void catch_signals(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old;
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
 /* ---- listing ------------------------------------------------------------------------------ */
 
 static void list_game(const game_type *g, bool detail)
@@ -412,7 +440,15 @@ int main(int argc, char **argv)
         trace_index = whole_option("trace", o.trace, 0, cfg.runs - 1);
     }
 
+    if (o.output && *o.output == '\0')
+        die(EXIT_USAGE, "--output: empty file name");
+    if (o.games_csv && *o.games_csv == '\0')
+        die(EXIT_USAGE, "--games-csv: empty file name");
+    if (outfile_same(o.output, o.games_csv))
+        die(EXIT_USAGE, "--output and --games-csv name the same file '%s'", o.games_csv);
+
     /* Open every output before playing, so that a bad path fails at once. */
+    catch_signals();
     outfile out, games;
     if (outfile_open(&out, o.output, err, sizeof err) != 0)
         die(EXIT_IO, "%s", err);

@@ -136,6 +136,40 @@ if [ -w /dev/full ]; then
     [ $rc -eq 3 ] && ok "full disk gives exit 3" || bad "full disk gives exit 3" "exit $rc"
 fi
 ls "$work" | grep -q 'tmp-' && bad "no temporary files left" "$(ls "$work")" || ok "no temporary files left"
+# a directory, or an empty name, fails at once: nothing on stdout, no report written
+mkdir "$work/adir"
+expect_error "output is a directory" 3 "cannot write '$work/adir': Is a directory" --game=45 --runs=10 --output="$work/adir"
+expect_error "games csv is a directory" 3 "cannot write '$work/adir': Is a directory" --game=45 --runs=10 --games-csv="$work/adir"
+expect_error "empty output name" 2 "--output: empty file name" --game=45 --runs=10 --output=
+expect_error "empty games csv name" 2 "--games-csv: empty file name" --game=45 --runs=10 --games-csv=
+expect_error "report and games csv in one file" 2 "--output and --games-csv name the same file" --game=45 --runs=10 --output="$work/same.csv" --games-csv="$work/adir/../same.csv"
+[ ! -e "$work/same.csv" ] && ok "no file when both outputs collide" || bad "no file when both outputs collide" "written"
+# a symbolic link stays a link: the file it names receives the report
+echo old >"$work/real.txt"
+ln -s real.txt "$work/link.txt"
+expect_ok "output through a symbolic link" --game=45 --runs=10 --seed=1 --output="$work/link.txt"
+[ -L "$work/link.txt" ] && grep -q '^45 ' "$work/real.txt" && ok "link kept, target written" ||
+    bad "link kept, target written" "$(ls -l "$work/link.txt")"
+# a pipe (or a device such as /dev/null) is written in place, never replaced by a file
+if mkfifo "$work/fifo" 2>/dev/null; then
+    cat "$work/fifo" >"$work/from-fifo" &
+    reader=$!
+    expect_ok "output to a named pipe" --game=45 --runs=10 --seed=1 --output="$work/fifo"
+    [ -p "$work/fifo" ] && ok "named pipe kept" || { bad "named pipe kept" "replaced"; kill $reader; }
+    wait $reader
+    grep -q '^45 ' "$work/from-fifo" && ok "report went through the pipe" || bad "report went through the pipe" "empty"
+fi
+if [ -c /dev/null ]; then
+    expect_ok "output to /dev/null" --game=45 --runs=10 --output=/dev/null --games-csv=/dev/null
+    [ -c /dev/null ] && ok "/dev/null still a device" || bad "/dev/null still a device" "replaced by a file"
+fi
+# an interrupted run leaves no temporary file
+"$bin" --game=oca --runs=1000000000 --output="$work/int.txt" --games-csv="$work/int.csv" -q 2>/dev/null &
+pid=$!
+sleep 1
+kill -TERM $pid
+{ wait $pid; } 2>/dev/null
+ls "$work" | grep -q 'tmp-' && bad "no temporary files after SIGTERM" "$(ls "$work")" || ok "no temporary files after SIGTERM"
 
 # ---- reproducibility ---------------------------------------------------------------------
 for g in $("$bin" --list | sed -n 's/^\([a-z0-9]*\) — .*/\1/p'); do

@@ -2,46 +2,132 @@
 #include "outfile.h"
 
 #include <errno.h>
+#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Temporary files not yet renamed or removed, for outfile_remove_pending. The one piece of
+ * process-wide state here: a signal handler can reach nothing else. Only the main thread
+ * opens and closes output files. */
+enum { MAX_PENDING = 8 };
+static char *volatile pending[MAX_PENDING];
+
+static void pending_add(char *tmp)
+{
+    for (int i = 0; i < MAX_PENDING; i++)
+        if (pending[i] == NULL) {
+            pending[i] = tmp;
+            return;
+        }
+}
+
+static void pending_drop(const char *tmp)
+{
+    for (int i = 0; i < MAX_PENDING; i++)
+        if (tmp != NULL && pending[i] == tmp)
+            pending[i] = NULL;
+}
+
+void outfile_remove_pending(void)
+{
+    for (int i = 0; i < MAX_PENDING; i++)
+        if (pending[i] != NULL)
+            unlink(pending[i]);
+}
+
+/* The file a path names once symbolic links are followed: realpath of the path if it exists,
+ * else realpath of its directory joined with its last component. A new string (caller
+ * frees), or NULL if the directory does not exist either. */
+static char *canonical(const char *path)
+{
+    char *full = realpath(path, NULL);
+    if (full != NULL)
+        return full;
+    char *d = strdup(path), *b = strdup(path);
+    char *dir = d ? realpath(dirname(d), NULL) : NULL;
+    char *out = NULL;
+    if (dir != NULL && b != NULL) {
+        const char *base = basename(b);
+        size_t n = strlen(dir) + strlen(base) + 2;
+        out = malloc(n);
+        if (out != NULL)
+            snprintf(out, n, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir, base);
+    }
+    free(dir);
+    free(d);
+    free(b);
+    return out;
+}
+
+bool outfile_same(const char *a, const char *b)
+{
+    if (a == NULL || b == NULL || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+        return false;
+    char *x = canonical(a), *y = canonical(b);
+    struct stat st;
+    bool same = x && y && strcmp(x, y) == 0 && (stat(x, &st) != 0 || S_ISREG(st.st_mode));
+    free(x);
+    free(y);
+    return same;
+}
+
+/* Fails with "cannot write 'path': reason", abandoning whatever o holds. */
+static int fail(outfile *o, const char *path, const char *reason, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "cannot write '%s': %s", path, reason);
+    outfile_abort(o);
+    return -1;
+}
+
 int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
 {
-    o->f = NULL;
-    o->path = o->tmp = NULL;
+    memset(o, 0, sizeof *o);
     if (path == NULL || strcmp(path, "-") == 0) {
         o->f = stdout;
         return 0;
     }
-    size_t n = strlen(path);
+    if (*path == '\0')
+        return fail(o, path, "empty file name", err, errlen);
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
+        return fail(o, path, strerror(EISDIR), err, errlen);
     o->path = strdup(path);
-    o->tmp = malloc(n + 16);
-    if (o->path == NULL || o->tmp == NULL) {
-        snprintf(err, errlen, "cannot write '%s': out of memory", path);
-        outfile_abort(o);
-        return -1;
+    if (o->path == NULL)
+        return fail(o, path, strerror(ENOMEM), err, errlen);
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* A device, a pipe or a terminal: renaming over it would replace it. */
+        o->f = fopen(path, "w");
+        return o->f ? 0 : fail(o, path, strerror(errno), err, errlen);
     }
-    snprintf(o->tmp, n + 16, "%s.tmp-XXXXXX", path);
+    /* Through a symbolic link, the temporary goes beside the file the link names. */
+    o->target = exists ? realpath(path, NULL) : strdup(path);
+    if (o->target == NULL)
+        return fail(o, path, strerror(errno), err, errlen);
+    size_t n = strlen(o->target) + 16;
+    o->tmp = malloc(n);
+    if (o->tmp == NULL)
+        return fail(o, path, strerror(ENOMEM), err, errlen);
+    snprintf(o->tmp, n, "%s.tmp-XXXXXX", o->target);
     int fd = mkstemp(o->tmp);
     if (fd < 0) {
-        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        int saved = errno;
         free(o->tmp);
         o->tmp = NULL;
-        outfile_abort(o);
-        return -1;
+        return fail(o, path, strerror(saved), err, errlen);
     }
+    pending_add(o->tmp);
     /* mkstemp makes the file private; give it the mode a plain creat() would. */
     mode_t mask = umask(0);
     umask(mask);
     fchmod(fd, 0666 & ~mask);
     o->f = fdopen(fd, "w");
     if (o->f == NULL) {
-        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        int saved = errno;
         close(fd);
-        outfile_abort(o);
-        return -1;
+        return fail(o, path, strerror(saved), err, errlen);
     }
     return 0;
 }
@@ -64,17 +150,25 @@ int outfile_close(outfile *o, char *err, size_t errlen)
     return 0;
 }
 
+/* Frees o's names. */
+static void forget(outfile *o)
+{
+    pending_drop(o->tmp);
+    free(o->path);
+    free(o->target);
+    free(o->tmp);
+    o->path = o->target = o->tmp = NULL;
+}
+
 int outfile_rename(outfile *o, char *err, size_t errlen)
 {
     int rc = 0;
-    if (o->path && rename(o->tmp, o->path) != 0) {
+    if (o->tmp && rename(o->tmp, o->target) != 0) {
         snprintf(err, errlen, "cannot write '%s': %s", o->path, strerror(errno));
         unlink(o->tmp);
         rc = -1;
     }
-    free(o->path);
-    free(o->tmp);
-    o->path = o->tmp = NULL;
+    forget(o);
     return rc;
 }
 
@@ -85,7 +179,5 @@ void outfile_abort(outfile *o)
     o->f = NULL;
     if (o->tmp)
         unlink(o->tmp);
-    free(o->path);
-    free(o->tmp);
-    o->path = o->tmp = NULL;
+    forget(o);
 }
