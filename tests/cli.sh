@@ -108,6 +108,9 @@ expect_error "unknown ruleset key" 2 "ruleset key 'no_such_key': unknown key" --
 expect_error "set without value" 2 "expected KEY=VALUE" --game=45 --set limit
 expect_error "empty bot in list" 2 "empty bot name" --game=45 --bots=random,,random
 expect_error "set inside a number" 2 "'tiles' is not an object or array" --game=45 --set tiles.x=1
+expect_error "set with a trailing dot" 2 "--set 'limit.': empty key between dots" --game=45 --set limit.=30
+printf '{"limit": 30, "limit": 40}' >"$work/twice.json"
+expect_error "key given twice in a ruleset file" 2 "twice.json: key 'limit' is given twice in one object" --game=45 --config="$work/twice.json"
 expect_error "option without value" 2 "option .--runs. needs a value" --game=45 --runs
 expect_error "missing config" 2 "cannot read '$work/none.json'" --game=45 --config="$work/none.json"
 printf '{"limit": 45,,}' >"$work/malformed.json"

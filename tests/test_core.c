@@ -86,3 +86,34 @@ TEST(acc_merge_is_exact_in_any_order)
     acc_free(&c);
     acc_free(&d);
 }
+
+TEST(rules_parse_rejects_a_key_given_twice)
+{
+    char err[256];
+    cJSON *root = rules_parse("{\"a\": 1, \"a\": 2}", "f.json", err, sizeof err);
+    CHECK(root == NULL);
+    CHECK_STR(err, "f.json: key 'a' is given twice in one object");
+    root = rules_parse("{\"b\": [{\"x\": 1, \"y\": 2, \"x\": 3}]}", "f.json", err, sizeof err);
+    CHECK(root == NULL);
+    CHECK_STR(err, "f.json: key 'x' is given twice in one object");
+    /* the same key in two different objects is fine */
+    root = rules_parse("{\"a\": {\"x\": 1}, \"b\": {\"x\": 1}}", "f.json", err, sizeof err);
+    CHECK(root != NULL);
+    CHECK_INT(rules_set(root, "a={\"q\": 1, \"q\": 2}", err, sizeof err), -1);
+    CHECK_STR(err, "--set 'a': key 'q' is given twice in one object");
+    cJSON_Delete(root);
+}
+
+TEST(rules_set_rejects_empty_key_parts)
+{
+    char err[256];
+    cJSON *root = rules_parse("{\"a\": 1, \"b\": {\"c\": 2}}", "x", err, sizeof err);
+    CHECK(root != NULL);
+    static const char *const bad[] = {"a.=3", ".a=3", "b..c=3", ".=3", "b.c.=3"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK_INT(rules_set(root, bad[i], err, sizeof err), -1);
+        CHECK(strstr(err, "empty key between dots") != NULL);
+    }
+    CHECK_INT(rules_set(root, "b.c=3", err, sizeof err), 0);
+    cJSON_Delete(root);
+}

@@ -10,10 +10,53 @@
 
 enum { MAX_RULES_FILE = 16 << 20 };
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp((*(const cJSON *const *)a)->string, (*(const cJSON *const *)b)->string);
+}
+
+/* Returns the first key given twice in one object of the tree (JSON allows it, and the later
+ * value would silently win), or NULL. Sorts the keys of each object, so that a file with very
+ * many keys is checked in n log n. */
+static const char *duplicate_key(const cJSON *node)
+{
+    int n = 0;
+    for (const cJSON *c = node->child; c != NULL; c = c->next)
+        n++;
+    if (cJSON_IsObject(node) && n > 1) {
+        const cJSON **keys = malloc((size_t)n * sizeof *keys);
+        if (keys == NULL)
+            return NULL;
+        int i = 0;
+        for (const cJSON *c = node->child; c != NULL; c = c->next)
+            keys[i++] = c;
+        qsort(keys, (size_t)n, sizeof *keys, by_name);
+        const char *dup = NULL;
+        for (i = 1; i < n && dup == NULL; i++)
+            if (strcmp(keys[i - 1]->string, keys[i]->string) == 0)
+                dup = keys[i]->string;
+        free(keys);
+        if (dup != NULL)
+            return dup;
+    }
+    for (const cJSON *c = node->child; c != NULL; c = c->next) {
+        const char *dup = duplicate_key(c);
+        if (dup != NULL)
+            return dup;
+    }
+    return NULL;
+}
+
 cJSON *rules_parse(const char *text, const char *what, char *err, size_t errlen)
 {
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithOpts(text, &end, 1);
+    const char *dup = root ? duplicate_key(root) : NULL;
+    if (dup != NULL) {
+        snprintf(err, errlen, "%s: key '%s' is given twice in one object", what, dup);
+        cJSON_Delete(root);
+        return NULL;
+    }
     if (root == NULL) {
         /* Report the line and column of the first character the parser could not take. */
         const char *at = end ? end : cJSON_GetErrorPtr();
@@ -126,9 +169,21 @@ int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen)
     }
     memcpy(path, assignment, klen);
     path[klen] = '\0';
+    if (path[0] == '.' || path[klen - 1] == '.' || strstr(path, "..") != NULL) {
+        snprintf(err, errlen, "--set '%s': empty key between dots", path);
+        free(path);
+        return -1;
+    }
 
     const char *text = eq + 1;
     cJSON *value = cJSON_ParseWithOpts(text, NULL, 1);
+    const char *dup = value ? duplicate_key(value) : NULL;
+    if (dup != NULL) {
+        snprintf(err, errlen, "--set '%s': key '%s' is given twice in one object", path, dup);
+        cJSON_Delete(value);
+        free(path);
+        return -1;
+    }
     if (value == NULL)
         value = cJSON_CreateString(text);
 

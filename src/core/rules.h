@@ -9,7 +9,8 @@
 #include <cjson/cJSON.h>
 
 /* Parses JSON text. Returns a new tree (caller frees with cJSON_Delete) or NULL with a one-line
- * message naming `what` (a file name) and the position of the error in err. */
+ * message naming `what` (a file name) and the position of the error in err. A key given twice
+ * in one object is an error too. */
 cJSON *rules_parse(const char *text, const char *what, char *err, size_t errlen);
 
 /* Reads a whole file into a new NUL-terminated buffer (caller frees). NULL and a one-line
