@@ -223,6 +223,20 @@ same "GSL_RNG_* environment changes nothing" "$work/a.norun" "$work/c.norun"
 grep -q '"limit":[[:space:]]*30' "$work/s.json" && ok "report carries the effective ruleset" ||
     bad "report carries the effective ruleset" "limit 30 not in report"
 
+# one game: a mean of one observation has no interval (null), a metric never observed no value
+if command -v python3 >/dev/null 2>&1; then
+    "$bin" --game=45 --runs=1 --seed=1 --format=json -q >"$work/one.json"
+    python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))["metrics"]
+assert m["length"]["n"] == 1 and m["length"]["ci95"] is None and m["length"]["sd"] is None, m["length"]
+r = m["rolloff_rounds"]
+assert r["n"] == 0 and r["value"] is None and r["ci95"] is None and r["min"] is None, r
+' "$work/one.json" && ok "one game: no interval claimed" || bad "one game: no interval claimed" "see above"
+fi
+"$bin" --game=45 --runs=1 --seed=1 --format=csv -q | grep -qE '^45,length,,,[0-9]+,,,1$' &&
+    ok "one game: CSV interval cells empty" || bad "one game: CSV interval cells empty" "interval written"
+
 # ---- every manual page renders without a warning (when groff is installed) -------------------
 if command -v groff >/dev/null 2>&1; then
     for page in "$top"/man/*.[1-9]; do

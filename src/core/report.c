@@ -55,18 +55,19 @@ static cJSON *histogram(const acc *a)
     return h;
 }
 
-/* {"value": mean, "ci95": t interval, "n", "sd", "min", "max", "quantiles", "histogram"} */
+/* {"value": mean, "ci95": t interval, "n", "sd", "min", "max", "quantiles", "histogram"}. With
+ * no observation the value is null; with fewer than two there is no interval (null). */
 static cJSON *mean_estimate(const acc *a)
 {
     summary s;
     stats_summary(a, &s);
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "value", s.mean);
-    cJSON_AddItemToObject(o, "ci95", pair(s.lo, s.hi));
+    cJSON_AddItemToObject(o, "value", s.n > 0 ? cJSON_CreateNumber(s.mean) : cJSON_CreateNull());
+    cJSON_AddItemToObject(o, "ci95", s.n >= 2 ? pair(s.lo, s.hi) : cJSON_CreateNull());
     cJSON_AddNumberToObject(o, "n", (double)s.n);
-    cJSON_AddNumberToObject(o, "sd", s.sd);
-    cJSON_AddNumberToObject(o, "min", s.min);
-    cJSON_AddNumberToObject(o, "max", s.max);
+    cJSON_AddItemToObject(o, "sd", s.n >= 2 ? cJSON_CreateNumber(s.sd) : cJSON_CreateNull());
+    cJSON_AddItemToObject(o, "min", s.n > 0 ? cJSON_CreateNumber(s.min) : cJSON_CreateNull());
+    cJSON_AddItemToObject(o, "max", s.n > 0 ? cJSON_CreateNumber(s.max) : cJSON_CreateNull());
     if (s.has_quantiles && s.n > 0) {
         cJSON *q = cJSON_AddObjectToObject(o, "quantiles");
         static const char *const names[5] = {"p05", "p25", "p50", "p75", "p95"};
@@ -370,11 +371,16 @@ static void text_estimate(FILE *f, const cJSON *e, bool share)
     }
     const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
     double v = num(e, "value");
-    double lo = cJSON_GetArrayItem(ci, 0)->valuedouble, hi = cJSON_GetArrayItem(ci, 1)->valuedouble;
-    if (share)
-        fprintf(f, "%7.3f%% [%.3f, %.3f]", 100 * v, 100 * lo, 100 * hi);
-    else
-        fprintf(f, "%9.4g [%.4g, %.4g]", v, lo, hi);
+    if (cJSON_GetArraySize(ci) != 2) {
+        fprintf(f, "%9.4g (1 observation: no interval)", v);
+    } else {
+        double lo = cJSON_GetArrayItem(ci, 0)->valuedouble;
+        double hi = cJSON_GetArrayItem(ci, 1)->valuedouble;
+        if (share)
+            fprintf(f, "%7.3f%% [%.3f, %.3f]", 100 * v, 100 * lo, 100 * hi);
+        else
+            fprintf(f, "%9.4g [%.4g, %.4g]", v, lo, hi);
+    }
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(e, "exact");
     if (cJSON_IsNumber(x)) {
         if (share)
@@ -394,7 +400,7 @@ static void text_quantiles(FILE *f, const cJSON *e)
     if (num(e, "n") == 0)
         return;
     const cJSON *q = cJSON_GetObjectItemCaseSensitive(e, "quantiles");
-    if (q)
+    if (q && num(e, "n") >= 2)
         fprintf(f, "  sd %.3g, median %g, 5-95%% %g..%g", num(e, "sd"), num(q, "p50"),
                 num(q, "p05"), num(q, "p95"));
 }
