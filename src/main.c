@@ -66,7 +66,7 @@ static void die(int code, const char *fmt, ...)
 enum { OPT_SET = 1000, OPT_GAMES_CSV, OPT_TRACE, OPT_EXACT, OPT_PRINT_RULESET, OPT_USAGE };
 
 static const struct argp_option option_table[] = {
-    {"game", 'g', "NAME", 0, "Game to simulate: 45, oca, pig10, ... (see --list)", 0},
+    {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
     {"runs", 'n', "N", 0, "Number of games to play (default 10000, at most 10^12)", 0},
     {"seed", 's', "S", 0, "Master seed, 0..2^64-1 (default: a fresh one, shown in the report)", 0},
     {"players", 'p', "N", 0, "Number of players (default: the game's, or the number of --bots)", 0},
@@ -76,8 +76,8 @@ static const struct argp_option option_table[] = {
      0},
     {"threads", 't', "N", 0, "Worker threads (default: the number of online cores)", 0},
     {"format", 'f', "FMT", 0, "Report format: text, json or csv (default text)", 0},
-    {"output", 'o', "FILE", 0, "Write the report to FILE (default standard output)", 0},
-    {"config", 'c', "FILE", 0, "Load a ruleset JSON file over the built-in default", 0},
+    {"output", 'o', "FILE", 0, "Write the report to FILE (default: standard output)", 0},
+    {"config", 'c', "FILE", 0, "Load a ruleset JSON file over the built-in default ruleset", 0},
     {"set", OPT_SET, "KEY=VALUE", 0,
      "Override one ruleset option (repeatable; dotted keys reach inside: board.13.amount=20)", 0},
     {"games-csv", OPT_GAMES_CSV, "FILE", 0, "Also write one CSV row per game to FILE", 0},
