@@ -437,6 +437,11 @@ int main(int argc, char **argv)
     if (o.trace) {
         if (o.games_csv)
             die(EXIT_USAGE, "--trace cannot be combined with --games-csv");
+        if (o.exact)
+            die(EXIT_USAGE, "--trace cannot be combined with --exact");
+        if (fmt != REPORT_TEXT)
+            die(EXIT_USAGE, "--trace prints text: it cannot be combined with --format=%s",
+                o.format);
         trace_index = whole_option("trace", o.trace, 0, cfg.runs - 1);
     }
 

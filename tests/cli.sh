@@ -118,6 +118,8 @@ expect_error "malformed config" 2 "malformed.json: malformed JSON at line 1, col
 printf '[1,2]' >"$work/array.json"
 expect_error "config not an object" 2 "must be a JSON object" --game=45 --config="$work/array.json"
 expect_error "trace out of range" 2 "--trace '10'" --game=45 --runs=10 --trace=10
+expect_error "trace with json" 2 "--trace prints text: it cannot be combined with --format=json" --game=45 --runs=10 --trace=1 --format=json
+expect_error "trace with exact" 2 "--trace cannot be combined with --exact" --game=45 --runs=10 --trace=1 --exact
 expect_error "bad option" 2 "unknown option .--frobnicate." --game=45 --frobnicate
 # a newline quoted from the input does not break the error into two lines
 nl='
