@@ -604,6 +604,33 @@ TEST(oca_art8_no_taker_capo_cashier_pays_debts_in_order)
     CHECK_INT(pts(&g, 0), 195);
 }
 
+/* Gap bankrupt_pays_partial with a failed bank: the bankrupt banker's points go to his
+ * creditor, so the taker covers only what is left unpaid ("chi si impegnerà a coprire la
+ * perdita causa del fallimento"); and a partial payment into the cashier's till pays the old
+ * debts at once ("pagare debiti vecchi e nuovi, nell'ordine, man mano che si verificheranno
+ * riscossioni"). */
+TEST(oca_art8_partial_payments_shrink_the_loss_and_pay_the_cashiers_debts)
+{
+    oca_rules r;
+    load(&r, "bankrupt_pays_partial=true", NULL);
+    tgame g;
+    fail_the_bank(&g, &r); /* seat 1 had 5 of the 20 he owed seat 0 */
+    CHECK_INT(pts(&g, 0), 175);
+    CHECK_INT(g.st.takeover_loss, 15);
+    act(&g, K_TAKE_OVER_BANK, 2, 0, 0);
+    act(&g, K_TAKE_OVER_BANK, 0, 0, 0);
+    CHECK(g.st.cashier);
+    CHECK_INT(oca_unpaid_debts(&g.st), 15);
+    drain(&g, 2, 5);
+    turn(&g, 2, 0, 1); /* square 2: owes the bank 10, holds 5 */
+    act(&g, K_SHORT_SALE, 2, 0, 0);
+    act(&g, K_MUTUAL_AID, 2, 6, 2, 1, 1);
+    CHECK(g.st.bankrupt[2]);
+    CHECK_INT(oca_unpaid_debts(&g.st), 10);
+    CHECK_INT(pts(&g, ACC_CASHIER), 0);
+    CHECK_INT(pts(&g, 0), 180);
+}
+
 /* ---- article 9: the end --------------------------------------------------------------------- */
 
 /* "Il gioco termina quando il penultimo concorrente rimasto in gara è approdato alla casella

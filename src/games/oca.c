@@ -213,10 +213,14 @@ int64_t oca_unpaid_debts(const oca_state *st)
 
 static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
 {
-    int s = o.seat, payee = resolve(st, o.a);
+    int s = o.seat, payee = resolve(st, o.a), loss = o.amount;
     TRACE(tr, "seat %d cannot cover %d and goes bankrupt", s + 1, o.amount);
-    if (st->r->bankrupt_pays_partial)
+    if (st->r->bankrupt_pays_partial && !(payee < st->n && st->bankrupt[payee])) {
+        loss -= (int)st->led.balance[s]; /* what is left unpaid */
         ledger_transfer(&st->led, s, payee, st->led.balance[s], reason_names[R_PARTIAL], -1, tr);
+        if (payee == ACC_CASHIER) /* money came in: old debts first (article 8) */
+            settle_debts(st, tr);
+    }
     ledger_transfer(&st->led, s, ACC_FONDO, st->led.balance[s], reason_names[R_LEFTOVER], -1, tr);
     for (int c = 0; c < st->r->ncards; c++)
         if (st->holder[c] == s)
@@ -232,10 +236,10 @@ static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
         st->in_race--;
     if (s == st->banker) {
         st->banker = -1;
-        st->takeover_loss = o.amount;
+        st->takeover_loss = loss;
         st->takeover_creditor = payee;
         st->bidders = 0;
-        TRACE(tr, "the bank has failed: who covers the loss of %d takes it over", o.amount);
+        TRACE(tr, "the bank has failed: who covers the loss of %d takes it over", loss);
         push(st, OP_TAKEOVER_SETTLE, -1, 0, 0, 0, 0);
         for (int k = st->n - 1; k >= 1; k--)
             push(st, OP_TAKEOVER, after(st, s, k), 0, 0, 0, 0);
