@@ -921,7 +921,7 @@ static void play_batch(const oca_rules *r, int n, const char *const *bots, int g
                        uint64_t master, batch *b)
 {
     const bot_type *bt[GAME_MAX_SEATS];
-    char ctx[GAME_MAX_SEATS][256];
+    char ctx[GAME_MAX_SEATS][1024];
     char err[128];
     for (int s = 0; s < n; s++) {
         bt[s] = registry_bot(&game_oca, bots[s]);
@@ -1028,6 +1028,118 @@ TEST(oca_known_values_declaration_and_mutual_aid_odds)
     CHECK(b.aid_tries > 300);
     double q = 11.0 / 36, m = (double)b.aid_tries;
     CHECK_NEAR(b.aid_hits / m, q, 5 * sqrt(q * (1 - q) / m));
+}
+
+/* ---- the greedy bot's bank model ---------------------------------------------------------- */
+
+/* A board of 8 squares, the goal reached by any roll that gets there ("finish": "any"), where
+ * squares 2..7 each take `amount` for the bank. */
+static void paying_board(oca_rules *r, int amount)
+{
+    char board[1024] = "board=[{\"name\": \"s\", \"effect\": \"none\", \"amount\": 0, \"to\": 0, "
+                       "\"pulcinella\": 0, \"card\": \"none\"}";
+    for (int i = 2; i <= 7; i++)
+        snprintf(board + strlen(board), sizeof board - strlen(board),
+                 ", {\"name\": \"p\", \"effect\": \"pay_bank\", \"amount\": %d, \"to\": 0, "
+                 "\"pulcinella\": 0, \"card\": \"none\"}", amount);
+    snprintf(board + strlen(board), sizeof board - strlen(board),
+             ", {\"name\": \"g\", \"effect\": \"none\", \"amount\": 0, \"to\": 0, "
+             "\"pulcinella\": 0, \"card\": \"none\"}]");
+    load(r, board, "finish=\"any\"", NULL);
+}
+
+/* Known value: on the paying board a racer pays 6 on every landing but the last; the number of
+ * rolls to total at least 7 with one die has mean (7/6)^6, so togo[1] = 6 ((7/6)^6 - 1). The
+ * cut of m = 3 racers (the last one stops paying when the second-to-last arrives) is checked
+ * against a direct simulation of three racers, within 5 standard errors. */
+TEST(oca_greedy_bank_model_known_values)
+{
+    oca_rules r;
+    paying_board(&r, 6);
+    float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
+    oca_bank_model(&r, togo, cut);
+    CHECK_NEAR(togo[1], 6 * (pow(7.0 / 6, 6) - 1), 1e-4);
+    CHECK_NEAR(togo[7], 0, 1e-6);
+    rng g;
+    rng_seed(&g, 5);
+    enum { TRIALS = 200000 };
+    double sum = 0, sum2 = 0;
+    for (int i = 0; i < TRIALS; i++) {
+        int paid[3] = {0}, len[3];
+        for (int k = 0; k < 3; k++) {
+            int at = 1, t = 0;
+            while (at < 8) {
+                at += rng_die(&g, 6);
+                t++;
+                paid[k] += at < 8 ? 6 : 0;
+            }
+            len[k] = t;
+        }
+        int last = len[0] >= len[1] && len[0] >= len[2] ? 0 : len[1] >= len[2] ? 1 : 2;
+        int end = 0; /* the second-to-last arrival: the largest length of the other two */
+        for (int k = 0; k < 3; k++)
+            if (k != last && len[k] > end)
+                end = len[k];
+        /* the last one's landings after the end, but for his arrival, pay nothing */
+        int lost = len[last] > end ? len[last] - end - 1 : 0;
+        double total = paid[0] + paid[1] + paid[2] - 6.0 * lost;
+        sum += total;
+        sum2 += total * total;
+    }
+    double mean = sum / TRIALS, se = sqrt((sum2 / TRIALS - mean * mean) / TRIALS);
+    CHECK_NEAR(3 * togo[1] * cut[3], mean, 5 * se);
+}
+
+/* Greedy's bids follow the bank's worth (gap choice of the bot, documented under BANK VALUE):
+ * with n players the break-even bid is entry_fee - banker_refund + togo[1] cut[n] (the winner
+ * pays it to each of the n - 1 others, a loser receives it), rounded down to a bid step and
+ * capped by max_bid; a bank worth nothing gets no volunteer. */
+TEST(oca_greedy_bids_the_banks_expected_worth)
+{
+    oca_rules r;
+    load(&r, NULL);
+    float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
+    oca_bank_model(&r, togo, cut);
+    const bot_type *gb = registry_bot(&game_oca, "greedy");
+    double param[32];
+    int np = 0, kmax = -1;
+    for (; gb->params[np].name; np++) {
+        param[np] = gb->params[np].def;
+        if (strcmp(gb->params[np].name, "max_bid") == 0)
+            kmax = np;
+    }
+    char ctx[1024], err[64];
+    CHECK(gb->ctx_size <= sizeof ctx && kmax >= 0);
+    double worth = 50 - 10 + (double)togo[1] * cut[3];
+    int expect = (int)(worth / 5) * 5;
+    CHECK(expect > 20 && expect < 65); /* a real bid, below the budget cap of 195 / 2 */
+    for (int cap = 0; cap < 2; cap++) {
+        param[kmax] = cap ? 20 : gb->params[kmax].def;
+        tgame g;
+        begin(&g, &r, 3, 0);
+        decision d;
+        rng br;
+        rng_seed(&br, 3);
+        for (int s = 1; s <= 2; s++) {
+            CHECK_INT(gb->setup(ctx, &game_oca, &r, s, 3, param, err, sizeof err), 0);
+            CHECK(game_oca.decide(&g.st, &d) && d.kind == K_VOLUNTEER && d.seat == s);
+            CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], 1);
+            game_oca.apply(&g.st, 1, &g.ch, NULL);
+        }
+        CHECK_INT(gb->setup(ctx, &game_oca, &r, 1, 3, param, err, sizeof err), 0);
+        CHECK(game_oca.decide(&g.st, &d) && d.kind == K_BID && d.seat == 1);
+        CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], cap ? 20 : expect);
+    }
+    load(&r, "entry_fee=0", "banker_refund=60", NULL); /* worth 3 (togo cut - 60) < 0 */
+    param[kmax] = gb->params[kmax].def;
+    tgame g;
+    begin(&g, &r, 3, 0);
+    CHECK_INT(gb->setup(ctx, &game_oca, &r, 1, 3, param, err, sizeof err), 0);
+    decision d;
+    rng br;
+    rng_seed(&br, 3);
+    CHECK(game_oca.decide(&g.st, &d) && d.kind == K_VOLUNTEER);
+    CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], 0);
 }
 
 /* ---- bad board files ------------------------------------------------------------------------ */

@@ -37,7 +37,6 @@ static const char *const account_names[OCA_ACCOUNTS] = {
     "cashier", "Fondo Generale",
 };
 
-enum { AUCTION_INITIAL, AUCTION_TAKEOVER };
 enum { STAGE_AID = 64, STAGE_BUST = 65 };
 
 /* ---- small helpers --------------------------------------------------------------------- */
