@@ -444,6 +444,32 @@ TEST(oca_art7_banker_declaration_20_from_each_or_5_to_each)
     CHECK_INT(pts(&g, 2), 140);
 }
 
+/* The banker's hit collects 20 "da ciascun giocatore": a player who cannot pay goes bankrupt
+ * instead (article 8), and the declaration's net (metric declaration_net) counts only what was
+ * paid. */
+TEST(oca_art7_banker_hit_from_a_player_who_fails_is_not_collected)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_banker3(&g, &r); /* 170, 275, 155 */
+    hooks(&g);
+    turn(&g, 0, 0, 3);
+    turn(&g, 1, 17, 1); /* the banker on square 18 */
+    turn(&g, 2, 0, 3);
+    turn(&g, 0, 0, 4);
+    drain(&g, 2, 5);
+    g.st.aid_used[2] = true;
+    act(&g, K_TRADE, 1, 0, 0);
+    act(&g, K_DECLARE, 1, 3, 1, 3); /* hit: seat 2 owes 20 with 5 */
+    act(&g, K_SHORT_SALE, 2, 0, 0);
+    CHECK(g.st.bankrupt[2]);
+    CHECK_INT(pts(&g, 1), 275 + 20);
+    CHECK_INT(g.st.s.declare_net[1], 20);
+    CHECK_INT(g.st.s.declarations[1], 1);
+    CHECK_INT(g.st.s.declare_hits[1], 1);
+}
+
 /* ---- article 8: bankruptcy, mutual aid, the failed bank --------------------------------------- */
 
 /* Three players, seat 0 Capo-gioco, nobody volunteers: 160, 145, 145, cashier 150. */

@@ -322,6 +322,16 @@ static bool shortfall(oca_state *st, oca_op *o, trace *tr)
     return false;
 }
 
+/* Adds a declaration's payment to the declarer's net (metric declaration_net): he pays the
+ * stake and a banker's miss, he receives the prize and a banker's hit. */
+static void declaration_net(oca_state *st, int reason, int payer, int payee, int amount)
+{
+    if (reason == R_STAKE || reason == R_BANKER_MISS)
+        st->s.declare_net[payer] -= amount;
+    else
+        st->s.declare_net[payee] += amount;
+}
+
 /* Makes the payment at once if nothing can stop it: it is void (payer and payee the same,
  * either one bankrupt, nothing to pay) or the payer can pay (the cashier and the Fondo always
  * can: the cashier owes what it lacks). Returns false, doing nothing, if the payer is short. */
@@ -339,6 +349,8 @@ static bool pay_now(oca_state *st, int from, int to, int amount, int reason, int
     ledger_transfer(&st->led, payer, payee, amt, reason_names[reason], detail, tr);
     if (amt < amount) /* only the cashier can fall short here: it owes the rest */
         add_debt(st, payee, amount - amt, tr);
+    if (reason >= R_STAKE && reason <= R_BANKER_MISS) /* counted as made (or owed) */
+        declaration_net(st, reason, payer, payee, amount);
     if (payee == ACC_CASHIER)
         settle_debts(st, tr);
     return true;
@@ -655,10 +667,8 @@ static void answer_declare(oca_state *st, int32_t a, trace *tr)
     st->declared = a;
     st->s.declarations[s]++;
     TRACE(tr, "seat %d declares he will roll %d", s + 1, a);
-    if (s != st->banker) {
-        st->s.declare_net[s] -= st->r->declare_stake;
+    if (s != st->banker)
         pay(st, s, ACC_BANK, st->r->declare_stake, R_STAKE, -1);
-    }
 }
 
 /* Settles a declaration against the roll (article 7). */
@@ -668,10 +678,8 @@ static void settle_declaration(oca_state *st, int s, int roll)
     bool hit = roll == st->declared;
     st->s.declare_hits[s] += hit;
     if (s != st->banker) {
-        if (hit) {
-            st->s.declare_net[s] += r->declare_prize;
+        if (hit)
             pay(st, ACC_BANK, s, r->declare_prize, R_PRIZE, -1);
-        }
         return;
     }
     for (int k = st->n - 1; k >= 1; k--) {
@@ -679,10 +687,8 @@ static void settle_declaration(oca_state *st, int s, int roll)
         if (!participant(st, j))
             continue;
         if (hit) {
-            st->s.declare_net[s] += r->banker_declare_hit;
             pay(st, j, s, r->banker_declare_hit, R_BANKER_HIT, -1);
         } else {
-            st->s.declare_net[s] -= r->banker_declare_miss;
             pay(st, s, j, r->banker_declare_miss, R_BANKER_MISS, -1);
         }
     }
@@ -1325,7 +1331,7 @@ enum metric {
     M_CASHIER, M_CASHIER_LATER, M_CASHIER_UNPAID, M_CAPO, M_CAPO_WIN, M_CAPO_NET,
     M_OTHERS_NET, M_NET, M_DECLARATIONS, M_DECLARE_HIT, M_DECLARE_NET, M_CANCEL_OWN,
     M_CANCEL_OPP, M_JOLLY, M_COUNTER, M_CARD_PLAYS, M_TRADES, M_TRADE_PRICE, M_SWAPS,
-    M_EXCHANGES, M_SHORT_SALES, M_FONDO_END, M_TURN_CAP,
+    M_EXCHANGES, M_SHORT_SALES, M_FONDO_END, M_TURN_CAP, M_ARRIVAL,
 };
 
 static const metric_def metrics[] = {
@@ -1396,6 +1402,8 @@ static const metric_def metrics[] = {
                        "postcards offered by players short of points"},
     [M_FONDO_END] = {"fondo_end", METRIC_MEAN, METRIC_GAME, "Fondo Generale at the end"},
     [M_TURN_CAP] = {"turn_cap", METRIC_RATE, METRIC_GAME, "games stopped by max_turns"},
+    [M_ARRIVAL] = {"arrival", METRIC_MEAN, METRIC_SEAT,
+                   "place in the order of arrival at the goal (games where the seat arrived)"},
     {NULL, 0, 0, NULL},
 };
 
@@ -1462,6 +1470,8 @@ static void record(const oca_state *st, const outcome *o, recorder *rec)
             rec_rate(rec, M_AUCTION_WINNER, s, s == x->auction_winner, 1);
         if (s != st->capo)
             rec_value(rec, M_OTHERS_NET, -1, o->score[s] - dote);
+        if (st->arrival[s] > 0)
+            rec_value(rec, M_ARRIVAL, s, st->arrival[s]);
     }
     rec_rate(rec, M_PLAYERS_BANKRUPT, -1, busts, st->n);
     rec_rate(rec, M_BANKRUPT_ANY, -1, busts > 0, 1);
