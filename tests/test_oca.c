@@ -872,6 +872,24 @@ TEST(oca_gap_jolly_offer_on_plain_squares_is_an_option)
     CHECK_INT(seat, 1);
 }
 
+/* A Pulcinella square gives the right to declare ("Capitando in una delle caselle dove appare
+ * Pulcinella, il giocatore può, al turno successivo ... azzardare un pronostico"): with
+ * "effect_squares" a jolly ("può annullare qualsiasi giocata ... di un avversario") is offered
+ * there too, and cancelling the move takes the right away. */
+TEST(oca_art11_jolly_offered_on_a_pulcinella_square)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 23, 1);
+    turn(&g, 0, 24, 3); /* square 27: Pulcinella, no effect of its own */
+    act(&g, K_JOLLY, 1, 1, 0);
+    CHECK_INT(g.st.pos[0], 24);
+    CHECK_INT(g.st.declare_left[0], 0);
+}
+
 /* ---- articles 12 and 13: trade and the 2-for-1 exchange --------------------------------------- */
 
 /* "Tutte le cartoline possono essere acquistate, vendute, o scambiate fra i giocatori" */

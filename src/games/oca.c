@@ -745,8 +745,9 @@ static void do_land(oca_state *st, int s, int sq, trace *tr)
     st->cancelled = false;
     push(st, OP_EFFECT, s, sq, 0, 0, 0);
     const oca_square *q = &r->sq[sq];
-    bool goal = sq == r->nsquares; /* arriving counts as an effect: a jolly can cancel it */
-    if (some_jolly(st) && (r->jolly_offer == JOLLY_EVERY_MOVE || q->effect != FX_NONE || goal))
+    /* arriving, and the right to declare a Pulcinella square gives, count as effects */
+    bool effect = q->effect != FX_NONE || q->pulcinella > 0 || sq == r->nsquares;
+    if (some_jolly(st) && (r->jolly_offer == JOLLY_EVERY_MOVE || effect))
         push(st, OP_JOLLY, s, sq, 0, 0, 0);
     int c = r->square_card[sq];
     if (c != OCA_NO_CARD && st->holder[c] >= 0) {
