@@ -1331,7 +1331,7 @@ enum metric {
     M_AUCTION_WINNER, M_BANKER, M_BANKER_PLAYS, M_BANKER_NET, M_BANKER_BANKRUPT, M_TAKEOVER,
     M_CASHIER, M_CASHIER_LATER, M_CASHIER_UNPAID, M_CAPO, M_CAPO_WIN, M_CAPO_NET,
     M_OTHERS_NET, M_NET, M_DECLARATIONS, M_DECLARE_HIT, M_DECLARE_NET, M_CANCEL_OWN,
-    M_CANCEL_OPP, M_JOLLY, M_COUNTER, M_CARD_PLAYS, M_TRADES, M_TRADE_PRICE, M_SWAPS,
+    M_CANCEL_OPP, M_JOLLY, M_COUNTER, M_JOLLIES_USED, M_TRADES, M_TRADE_PRICE, M_SWAPS,
     M_EXCHANGES, M_SHORT_SALES, M_FONDO_END, M_TURN_CAP, M_ARRIVAL,
 };
 
@@ -1392,7 +1392,7 @@ static const metric_def metrics[] = {
     [M_JOLLY] = {"plays_jolly", METRIC_MEAN, METRIC_GAME, "jollies played to cancel a move"},
     [M_COUNTER] = {"plays_counter_jolly", METRIC_MEAN, METRIC_GAME,
                    "jollies played to cancel another postcard's play"},
-    [M_CARD_PLAYS] = {"jollies_used", METRIC_MEAN, METRIC_GAME,
+    [M_JOLLIES_USED] = {"jollies_used", METRIC_MEAN, METRIC_GAME,
                       "jollies used per game (moves and counters)"},
     [M_TRADES] = {"card_sales", METRIC_MEAN, METRIC_GAME, "postcards sold per game"},
     [M_TRADE_PRICE] = {"card_price", METRIC_MEAN, METRIC_GAME, "price of each postcard sold"},
@@ -1502,7 +1502,7 @@ static void record(const oca_state *st, const outcome *o, recorder *rec)
     rec_value(rec, M_CANCEL_OPP, -1, x->cancel_opponent);
     rec_value(rec, M_JOLLY, -1, x->jolly);
     rec_value(rec, M_COUNTER, -1, x->counter_jolly);
-    rec_value(rec, M_CARD_PLAYS, -1, x->jolly + x->counter_jolly);
+    rec_value(rec, M_JOLLIES_USED, -1, x->jolly + x->counter_jolly);
     rec_value(rec, M_TRADES, -1, x->trades);
     for (int p = 0; p < st->r->nprices; p++)
         rec_values(rec, M_TRADE_PRICE, -1, st->r->price[p], x->trade_price[p]);
