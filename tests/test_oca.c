@@ -657,6 +657,25 @@ TEST(oca_art8_partial_payments_shrink_the_loss_and_pay_the_cashiers_debts)
     CHECK_INT(pts(&g, 0), 180);
 }
 
+/* Gap arrived_in_round: "RISCOSSIONI e DISTRIBUZIONI ... coinvolgono ... tutti i giocatori che
+ * partecipano al giro": a player who has reached the goal stays in the round (true, default)
+ * or has left it (false). */
+TEST(oca_gap_arrived_players_in_the_round_is_an_option)
+{
+    for (int in = 0; in < 2; in++) {
+        oca_rules r;
+        load(&r, in ? "arrived_in_round=true" : "arrived_in_round=false", NULL);
+        tgame g;
+        begin_cashier3(&g, &r); /* 160, 145, 145 */
+        turn(&g, 0, 36, 1);     /* arrives */
+        CHECK(g.st.arrived[0]);
+        turn(&g, 1, 4, 1); /* square 5: collects 10 from each in the round */
+        CHECK_INT(pts(&g, 0), in ? 150 : 160);
+        CHECK_INT(pts(&g, 2), 135);
+        CHECK_INT(pts(&g, 1), in ? 165 : 155);
+    }
+}
+
 /* ---- article 9: the end --------------------------------------------------------------------- */
 
 /* "Il gioco termina quando il penultimo concorrente rimasto in gara è approdato alla casella

@@ -84,10 +84,18 @@ static inline int after(const oca_state *st, int s, int k)
     return j >= st->n ? j - st->n : j;
 }
 
-/* Seated at the table and in the round: takes part in collections, distributions, aid. */
+/* A player of the game: not bankrupt and racing or arrived (a banker sitting out is not one);
+ * gives mutual aid, pays a banker's declaration, and is the pool of in_round. */
 static bool participant(const oca_state *st, int s)
 {
     return st->members >> s & 1;
+}
+
+/* In the round of article 4's collections and distributions ("tutti i giocatori che
+ * partecipano al giro"): a participant, and, unless arrived_in_round, not yet arrived. */
+static bool in_round(const oca_state *st, int s)
+{
+    return participant(st, s) && (st->r->arrived_in_round || !st->arrived[s]);
 }
 
 static bool in_race(const oca_state *st, int s)
@@ -852,7 +860,7 @@ static void collect_or_distribute(oca_state *st, int s, int sq, bool collect, in
     int left[GAME_MAX_SEATS], nleft = 0;
     for (int k = 1; k < st->n; k++) {
         int j = after(st, s, k);
-        if (!participant(st, j))
+        if (!in_round(st, j))
             continue;
         int from = collect ? j : s, to = collect ? s : j;
         if (nleft > 0 || !pay_now(st, from, to, amount, R_SQUARE, sq, tr))
@@ -1302,7 +1310,7 @@ int oca_square_value(const oca_state *st, int seat, int sq, int per_square)
     const oca_square *q = &st->r->sq[sq];
     int others = 0;
     for (int j = 0; j < st->n; j++)
-        others += j != seat && participant(st, j);
+        others += j != seat && in_round(st, j);
     bool banker = seat == st->banker;
     switch (q->effect) {
     case FX_PAY_BANK:

@@ -60,7 +60,7 @@ typedef struct oca_rules {
     int nprices, price[OCA_MAX_PRICES];
     int short_sale_offers;
     int finish, no_volunteer, jolly_offer;
-    bool bankrupt_pays_partial;
+    bool bankrupt_pays_partial, arrived_in_round;
     int max_turns, max_chain;
     int nsquares; /* squares 1..nsquares; square nsquares is the goal */
     oca_square sq[OCA_MAX_SQUARES + 1]; /* 1-based */
