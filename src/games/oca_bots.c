@@ -131,7 +131,7 @@ static void model_cut(const oca_rules *r, const float *togo, float *cut)
     if (mass == NULL)
         abort();
     mass[1] = 1; /* turn 0, square 1 */
-    for (int t = 0; t < 100000 && 1 - F > 1e-12; t++) {
+    for (int t = 0; t < r->max_turns && 1 - F > 1e-12; t++) { /* no game runs longer */
         double *now = mass + (size_t)(t % slots) * (size_t)nsq;
         for (int p = 1; p < r->nsquares; p++) {
             if (now[p] == 0)
