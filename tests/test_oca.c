@@ -1205,6 +1205,35 @@ TEST(oca_greedy_bids_the_banks_expected_worth)
     CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], 0);
 }
 
+/* Greedy takes over a failed bank ("chi si impegnerà a coprire la perdita") only when the
+ * payments still to come from the racers, as the model sees them, exceed the loss to cover. */
+TEST(oca_greedy_takes_over_a_failed_bank_by_its_worth)
+{
+    oca_rules r;
+    load(&r, NULL);
+    float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
+    oca_bank_model(&r, togo, cut);
+    const bot_type *gb = registry_bot(&game_oca, "greedy");
+    double param[32];
+    for (int i = 0; gb->params[i].name; i++)
+        param[i] = gb->params[i].def;
+    char ctx[1024], err[64];
+    for (int cheap = 0; cheap < 2; cheap++) {
+        tgame g;
+        fail_the_bank(&g, &r); /* seat 0 (on 13) is owed 20; seats 0 and 2 (on 1) race */
+        if (cheap)
+            g.st.takeover_loss = 5; /* as if the failed banker had paid all but 5 */
+        double worth = ((double)togo[13] + togo[1]) * cut[2] - g.st.takeover_loss;
+        CHECK(cheap ? worth > 0 : worth < 0);
+        CHECK_INT(gb->setup(ctx, &game_oca, &r, 2, 3, param, err, sizeof err), 0);
+        decision d;
+        rng br;
+        rng_seed(&br, 3);
+        CHECK(game_oca.decide(&g.st, &d) && d.kind == K_TAKE_OVER_BANK && d.seat == 2);
+        CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], worth > 0);
+    }
+}
+
 /* ---- bad board files ------------------------------------------------------------------------ */
 
 /* Loads the default ruleset with one override and returns the loader's error ("" if none). */
