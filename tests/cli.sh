@@ -220,6 +220,13 @@ same "printed seed repeats the run" "$work/a.norun" "$work/b.norun"
 GSL_RNG_TYPE=taus GSL_RNG_SEED=99 "$bin" --game=45 --runs=500 --format=json -q --seed="$seed" >"$work/c.json"
 json_without_run "$work/c.json" >"$work/c.norun"
 same "GSL_RNG_* environment changes nothing" "$work/a.norun" "$work/c.norun"
+# per-bot rows pool the seats a bot plays: trials add up over its seats
+"$bin" --game=45 --runs=300 --seed=1 --players=3 --bots=greedy,random,greedy --format=csv -q >"$work/pool.csv"
+s1=$(awk -F, '$2 == "shut_rate" && $3 == 1 {print $8}' "$work/pool.csv")
+s3=$(awk -F, '$2 == "shut_rate" && $3 == 3 {print $8}' "$work/pool.csv")
+pooled=$(awk -F, '$2 == "shut_rate" && $3 == "" && $4 == "greedy" {print $8}' "$work/pool.csv")
+[ -n "$pooled" ] && [ "$pooled" -eq $((s1 + s3)) ] && ok "per-bot metrics pool the bot's seats" ||
+    bad "per-bot metrics pool the bot's seats" "seat n $s1 + $s3, pooled n '$pooled'"
 # --set changes the effective ruleset shown in the report
 "$bin" --game=45 --runs=100 --seed=1 --format=json -q --set limit=30 >"$work/s.json"
 grep -q '"limit":[[:space:]]*30' "$work/s.json" && ok "report carries the effective ruleset" ||

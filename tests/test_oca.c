@@ -444,6 +444,32 @@ TEST(oca_art7_banker_declaration_20_from_each_or_5_to_each)
     CHECK_INT(pts(&g, 2), 140);
 }
 
+/* The banker's hit collects 20 "da ciascun giocatore": a player who cannot pay goes bankrupt
+ * instead (article 8), and the declaration's net (metric declaration_net) counts only what was
+ * paid. */
+TEST(oca_art7_banker_hit_from_a_player_who_fails_is_not_collected)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_banker3(&g, &r); /* 170, 275, 155 */
+    hooks(&g);
+    turn(&g, 0, 0, 3);
+    turn(&g, 1, 17, 1); /* the banker on square 18 */
+    turn(&g, 2, 0, 3);
+    turn(&g, 0, 0, 4);
+    drain(&g, 2, 5);
+    g.st.aid_used[2] = true;
+    act(&g, K_TRADE, 1, 0, 0);
+    act(&g, K_DECLARE, 1, 3, 1, 3); /* hit: seat 2 owes 20 with 5 */
+    act(&g, K_SHORT_SALE, 2, 0, 0);
+    CHECK(g.st.bankrupt[2]);
+    CHECK_INT(pts(&g, 1), 275 + 20);
+    CHECK_INT(g.st.s.declare_net[1], 20);
+    CHECK_INT(g.st.s.declarations[1], 1);
+    CHECK_INT(g.st.s.declare_hits[1], 1);
+}
+
 /* ---- article 8: bankruptcy, mutual aid, the failed bank --------------------------------------- */
 
 /* Three players, seat 0 Capo-gioco, nobody volunteers: 160, 145, 145, cashier 150. */
@@ -602,6 +628,52 @@ TEST(oca_art8_no_taker_capo_cashier_pays_debts_in_order)
     turn(&g, 2, 9, 1); /* 15 comes in: the old debt first (10), then 5 of the new */
     CHECK_INT(oca_unpaid_debts(&g.st), 15);
     CHECK_INT(pts(&g, 0), 195);
+}
+
+/* Gap bankrupt_pays_partial with a failed bank: the bankrupt banker's points go to his
+ * creditor, so the taker covers only what is left unpaid ("chi si impegnerà a coprire la
+ * perdita causa del fallimento"); and a partial payment into the cashier's till pays the old
+ * debts at once ("pagare debiti vecchi e nuovi, nell'ordine, man mano che si verificheranno
+ * riscossioni"). */
+TEST(oca_art8_partial_payments_shrink_the_loss_and_pay_the_cashiers_debts)
+{
+    oca_rules r;
+    load(&r, "bankrupt_pays_partial=true", NULL);
+    tgame g;
+    fail_the_bank(&g, &r); /* seat 1 had 5 of the 20 he owed seat 0 */
+    CHECK_INT(pts(&g, 0), 175);
+    CHECK_INT(g.st.takeover_loss, 15);
+    act(&g, K_TAKE_OVER_BANK, 2, 0, 0);
+    act(&g, K_TAKE_OVER_BANK, 0, 0, 0);
+    CHECK(g.st.cashier);
+    CHECK_INT(oca_unpaid_debts(&g.st), 15);
+    drain(&g, 2, 5);
+    turn(&g, 2, 0, 1); /* square 2: owes the bank 10, holds 5 */
+    act(&g, K_SHORT_SALE, 2, 0, 0);
+    act(&g, K_MUTUAL_AID, 2, 6, 2, 1, 1);
+    CHECK(g.st.bankrupt[2]);
+    CHECK_INT(oca_unpaid_debts(&g.st), 10);
+    CHECK_INT(pts(&g, ACC_CASHIER), 0);
+    CHECK_INT(pts(&g, 0), 180);
+}
+
+/* Gap arrived_in_round: "RISCOSSIONI e DISTRIBUZIONI ... coinvolgono ... tutti i giocatori che
+ * partecipano al giro": a player who has reached the goal stays in the round (true, default)
+ * or has left it (false). */
+TEST(oca_gap_arrived_players_in_the_round_is_an_option)
+{
+    for (int in = 0; in < 2; in++) {
+        oca_rules r;
+        load(&r, in ? "arrived_in_round=true" : "arrived_in_round=false", NULL);
+        tgame g;
+        begin_cashier3(&g, &r); /* 160, 145, 145 */
+        turn(&g, 0, 36, 1);     /* arrives */
+        CHECK(g.st.arrived[0]);
+        turn(&g, 1, 4, 1); /* square 5: collects 10 from each in the round */
+        CHECK_INT(pts(&g, 0), in ? 150 : 160);
+        CHECK_INT(pts(&g, 2), 135);
+        CHECK_INT(pts(&g, 1), in ? 165 : 155);
+    }
 }
 
 /* ---- article 9: the end --------------------------------------------------------------------- */
@@ -819,6 +891,24 @@ TEST(oca_gap_jolly_offer_on_plain_squares_is_an_option)
     CHECK_INT(seat, 1);
 }
 
+/* A Pulcinella square gives the right to declare ("Capitando in una delle caselle dove appare
+ * Pulcinella, il giocatore può, al turno successivo ... azzardare un pronostico"): with
+ * "effect_squares" a jolly ("può annullare qualsiasi giocata ... di un avversario") is offered
+ * there too, and cancelling the move takes the right away. */
+TEST(oca_art11_jolly_offered_on_a_pulcinella_square)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 23, 1);
+    turn(&g, 0, 24, 3); /* square 27: Pulcinella, no effect of its own */
+    act(&g, K_JOLLY, 1, 1, 0);
+    CHECK_INT(g.st.pos[0], 24);
+    CHECK_INT(g.st.declare_left[0], 0);
+}
+
 /* ---- articles 12 and 13: trade and the 2-for-1 exchange --------------------------------------- */
 
 /* "Tutte le cartoline possono essere acquistate, vendute, o scambiate fra i giocatori" */
@@ -894,7 +984,7 @@ static void play_batch(const oca_rules *r, int n, const char *const *bots, int g
                        uint64_t master, batch *b)
 {
     const bot_type *bt[GAME_MAX_SEATS];
-    char ctx[GAME_MAX_SEATS][256];
+    char ctx[GAME_MAX_SEATS][1024];
     char err[128];
     for (int s = 0; s < n; s++) {
         bt[s] = registry_bot(&game_oca, bots[s]);
@@ -1001,6 +1091,147 @@ TEST(oca_known_values_declaration_and_mutual_aid_odds)
     CHECK(b.aid_tries > 300);
     double q = 11.0 / 36, m = (double)b.aid_tries;
     CHECK_NEAR(b.aid_hits / m, q, 5 * sqrt(q * (1 - q) / m));
+}
+
+/* ---- the greedy bot's bank model ---------------------------------------------------------- */
+
+/* A board of 8 squares, the goal reached by any roll that gets there ("finish": "any"), where
+ * squares 2..7 each take `amount` for the bank. */
+static void paying_board(oca_rules *r, int amount)
+{
+    char board[1024] = "board=[{\"name\": \"s\", \"effect\": \"none\", \"amount\": 0, \"to\": 0, "
+                       "\"pulcinella\": 0, \"card\": \"none\"}";
+    for (int i = 2; i <= 7; i++)
+        snprintf(board + strlen(board), sizeof board - strlen(board),
+                 ", {\"name\": \"p\", \"effect\": \"pay_bank\", \"amount\": %d, \"to\": 0, "
+                 "\"pulcinella\": 0, \"card\": \"none\"}", amount);
+    snprintf(board + strlen(board), sizeof board - strlen(board),
+             ", {\"name\": \"g\", \"effect\": \"none\", \"amount\": 0, \"to\": 0, "
+             "\"pulcinella\": 0, \"card\": \"none\"}]");
+    load(r, board, "finish=\"any\"", NULL);
+}
+
+/* Known value: on the paying board a racer pays 6 on every landing but the last; the number of
+ * rolls to total at least 7 with one die has mean (7/6)^6, so togo[1] = 6 ((7/6)^6 - 1). The
+ * cut of m = 3 racers (the last one stops paying when the second-to-last arrives) is checked
+ * against a direct simulation of three racers, within 5 standard errors. */
+TEST(oca_greedy_bank_model_known_values)
+{
+    oca_rules r;
+    paying_board(&r, 6);
+    float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
+    oca_bank_model(&r, togo, cut);
+    CHECK_NEAR(togo[1], 6 * (pow(7.0 / 6, 6) - 1), 1e-4);
+    CHECK_NEAR(togo[7], 0, 1e-6);
+    rng g;
+    rng_seed(&g, 5);
+    enum { TRIALS = 200000 };
+    double sum = 0, sum2 = 0;
+    for (int i = 0; i < TRIALS; i++) {
+        int paid[3] = {0}, len[3];
+        for (int k = 0; k < 3; k++) {
+            int at = 1, t = 0;
+            while (at < 8) {
+                at += rng_die(&g, 6);
+                t++;
+                paid[k] += at < 8 ? 6 : 0;
+            }
+            len[k] = t;
+        }
+        int last = len[0] >= len[1] && len[0] >= len[2] ? 0 : len[1] >= len[2] ? 1 : 2;
+        int end = 0; /* the second-to-last arrival: the largest length of the other two */
+        for (int k = 0; k < 3; k++)
+            if (k != last && len[k] > end)
+                end = len[k];
+        /* the last one's landings after the end, but for his arrival, pay nothing */
+        int lost = len[last] > end ? len[last] - end - 1 : 0;
+        double total = paid[0] + paid[1] + paid[2] - 6.0 * lost;
+        sum += total;
+        sum2 += total * total;
+    }
+    double mean = sum / TRIALS, se = sqrt((sum2 / TRIALS - mean * mean) / TRIALS);
+    CHECK_NEAR(3 * togo[1] * cut[3], mean, 5 * se);
+}
+
+/* Greedy's bids follow the bank's worth (gap choice of the bot, documented under BANK VALUE):
+ * with n players the break-even bid is entry_fee - banker_refund + togo[1] cut[n] (the winner
+ * pays it to each of the n - 1 others, a loser receives it), rounded down to a bid step and
+ * capped by max_bid; a bank worth nothing gets no volunteer. */
+TEST(oca_greedy_bids_the_banks_expected_worth)
+{
+    oca_rules r;
+    load(&r, NULL);
+    float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
+    oca_bank_model(&r, togo, cut);
+    const bot_type *gb = registry_bot(&game_oca, "greedy");
+    double param[32];
+    int np = 0, kmax = -1;
+    for (; gb->params[np].name; np++) {
+        param[np] = gb->params[np].def;
+        if (strcmp(gb->params[np].name, "max_bid") == 0)
+            kmax = np;
+    }
+    char ctx[1024], err[64];
+    CHECK(gb->ctx_size <= sizeof ctx && kmax >= 0);
+    double worth = 50 - 10 + (double)togo[1] * cut[3];
+    int expect = (int)(worth / 5) * 5;
+    CHECK(expect > 20 && expect < 65); /* a real bid, below the budget cap of 195 / 2 */
+    for (int cap = 0; cap < 2; cap++) {
+        param[kmax] = cap ? 20 : gb->params[kmax].def;
+        tgame g;
+        begin(&g, &r, 3, 0);
+        decision d;
+        rng br;
+        rng_seed(&br, 3);
+        for (int s = 1; s <= 2; s++) {
+            CHECK_INT(gb->setup(ctx, &game_oca, &r, s, 3, param, err, sizeof err), 0);
+            CHECK(game_oca.decide(&g.st, &d) && d.kind == K_VOLUNTEER && d.seat == s);
+            CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], 1);
+            game_oca.apply(&g.st, 1, &g.ch, NULL);
+        }
+        CHECK_INT(gb->setup(ctx, &game_oca, &r, 1, 3, param, err, sizeof err), 0);
+        CHECK(game_oca.decide(&g.st, &d) && d.kind == K_BID && d.seat == 1);
+        CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], cap ? 20 : expect);
+    }
+    load(&r, "entry_fee=0", "banker_refund=60", NULL); /* worth 3 (togo cut - 60) < 0 */
+    param[kmax] = gb->params[kmax].def;
+    tgame g;
+    begin(&g, &r, 3, 0);
+    CHECK_INT(gb->setup(ctx, &game_oca, &r, 1, 3, param, err, sizeof err), 0);
+    decision d;
+    rng br;
+    rng_seed(&br, 3);
+    CHECK(game_oca.decide(&g.st, &d) && d.kind == K_VOLUNTEER);
+    CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], 0);
+}
+
+/* Greedy takes over a failed bank ("chi si impegnerà a coprire la perdita") only when the
+ * payments still to come from the racers, as the model sees them, exceed the loss to cover. */
+TEST(oca_greedy_takes_over_a_failed_bank_by_its_worth)
+{
+    oca_rules r;
+    load(&r, NULL);
+    float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
+    oca_bank_model(&r, togo, cut);
+    const bot_type *gb = registry_bot(&game_oca, "greedy");
+    double param[32];
+    for (int i = 0; gb->params[i].name; i++)
+        param[i] = gb->params[i].def;
+    char ctx[1024], err[64];
+    for (int cheap = 0; cheap < 2; cheap++) {
+        tgame g;
+        fail_the_bank(&g, &r); /* seat 0 (on 13) is owed 20; seats 0 and 2 (on 1) race */
+        if (cheap)
+            g.st.takeover_loss = 5; /* as if the failed banker had paid all but 5 */
+        double worth = ((double)togo[13] + togo[1]) * cut[2] - g.st.takeover_loss;
+        CHECK(cheap ? worth > 0 : worth < 0);
+        CHECK_INT(gb->setup(ctx, &game_oca, &r, 2, 3, param, err, sizeof err), 0);
+        decision d;
+        rng br;
+        rng_seed(&br, 3);
+        CHECK(game_oca.decide(&g.st, &d) && d.kind == K_TAKE_OVER_BANK && d.seat == 2);
+        CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], worth > 0);
+    }
 }
 
 /* ---- bad board files ------------------------------------------------------------------------ */

@@ -138,7 +138,27 @@ static cJSON *build_seats(const report_input *in)
     return seats;
 }
 
-/* Win share per distinct bot: the share of (game, seat) pairs that bot won. */
+/* The seat metrics of the bot of seat k, pooled over every seat that plays it. */
+static cJSON *bot_metrics(const report_input *in, int k)
+{
+    const game_type *g = in->cfg->game;
+    cJSON *metrics = cJSON_CreateObject();
+    for (int m = 0; g->metrics && g->metrics[m].name; m++) {
+        if (g->metrics[m].scope != METRIC_SEAT)
+            continue;
+        acc pooled = {0};
+        for (int j = k; j < in->cfg->nseats; j++)
+            if (same_bot(in, j, k))
+                acc_merge(&pooled, rec_get(in->res->rec, m, j));
+        cJSON_AddItemToObject(metrics, g->metrics[m].name,
+                              metric_estimate(&g->metrics[m], &pooled));
+        acc_free(&pooled);
+    }
+    return metrics;
+}
+
+/* Win share per distinct bot: the share of (game, seat) pairs that bot won; its seat metrics
+ * pooled over its seats. */
 static cJSON *build_bots(const report_input *in)
 {
     const run_config *cfg = in->cfg;
@@ -161,6 +181,7 @@ static cJSON *build_bots(const report_input *in)
             }
         cJSON_AddNumberToObject(b, "wins", wins);
         cJSON_AddItemToObject(b, "win_share", rate_estimate(wins, trials));
+        cJSON_AddItemToObject(b, "metrics", bot_metrics(in, k));
         cJSON_AddItemToArray(bots, b);
     }
     return bots;
@@ -337,8 +358,13 @@ static void write_csv(FILE *f, const cJSON *r)
     }
     const cJSON *b;
     cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(r, "bots"))
+    {
         csv_estimate(f, game, "win_share", 0, str(b, "bot"),
                      cJSON_GetObjectItemCaseSensitive(b, "win_share"));
+        const cJSON *m;
+        cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(b, "metrics"))
+            csv_estimate(f, game, m->string, 0, str(b, "bot"), m);
+    }
     const cJSON *m;
     cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(r, "metrics"))
     {
@@ -469,6 +495,17 @@ static void write_text(FILE *f, const cJSON *r)
             text_estimate(f, e, is_share(e));
             text_quantiles(f, e);
             fputc('\n', f);
+        }
+        if (cJSON_GetArraySize(bots) > 1) {
+            const cJSON *b;
+            cJSON_ArrayForEach(b, bots)
+            {
+                const cJSON *e = cJSON_GetObjectItemCaseSensitive(
+                    cJSON_GetObjectItemCaseSensitive(b, "metrics"), n->string);
+                fprintf(f, "  %-8.8s ", str(b, "bot"));
+                text_estimate(f, e, is_share(e));
+                fputc('\n', f);
+            }
         }
     }
     const cJSON *run = cJSON_GetObjectItemCaseSensitive(r, "run");

@@ -176,7 +176,8 @@ static void tally(run_result *res, const run_config *cfg, const outcome *o)
         res->tied_games++;
     for (int k = 0; k < cfg->nseats; k++) {
         acc_add(&res->score[k], o->score[k], 1);
-        acc_add(&res->rank[k], o->rank[k], 1);
+        if (o->rank[k] > 0) /* 0: unranked (e.g. a banker who does not race) */
+            acc_add(&res->rank[k], o->rank[k], 1);
         if (o->winners & (1u << k)) {
             res->win_units[k] += RUN_WIN_UNIT / nwin;
             if (nwin > 1)

@@ -37,7 +37,6 @@ static const char *const account_names[OCA_ACCOUNTS] = {
     "cashier", "Fondo Generale",
 };
 
-enum { AUCTION_INITIAL, AUCTION_TAKEOVER };
 enum { STAGE_AID = 64, STAGE_BUST = 65 };
 
 /* ---- small helpers --------------------------------------------------------------------- */
@@ -85,10 +84,18 @@ static inline int after(const oca_state *st, int s, int k)
     return j >= st->n ? j - st->n : j;
 }
 
-/* Seated at the table and in the round: takes part in collections, distributions, aid. */
+/* A player of the game: not bankrupt and racing or arrived (a banker sitting out is not one);
+ * gives mutual aid, pays a banker's declaration, and is the pool of in_round. */
 static bool participant(const oca_state *st, int s)
 {
     return st->members >> s & 1;
+}
+
+/* In the round of article 4's collections and distributions ("tutti i giocatori che
+ * partecipano al giro"): a participant, and, unless arrived_in_round, not yet arrived. */
+static bool in_round(const oca_state *st, int s)
+{
+    return participant(st, s) && (st->r->arrived_in_round || !st->arrived[s]);
 }
 
 static bool in_race(const oca_state *st, int s)
@@ -213,10 +220,14 @@ int64_t oca_unpaid_debts(const oca_state *st)
 
 static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
 {
-    int s = o.seat, payee = resolve(st, o.a);
+    int s = o.seat, payee = resolve(st, o.a), loss = o.amount;
     TRACE(tr, "seat %d cannot cover %d and goes bankrupt", s + 1, o.amount);
-    if (st->r->bankrupt_pays_partial)
+    if (st->r->bankrupt_pays_partial && !(payee < st->n && st->bankrupt[payee])) {
+        loss -= (int)st->led.balance[s]; /* what is left unpaid */
         ledger_transfer(&st->led, s, payee, st->led.balance[s], reason_names[R_PARTIAL], -1, tr);
+        if (payee == ACC_CASHIER) /* money came in: old debts first (article 8) */
+            settle_debts(st, tr);
+    }
     ledger_transfer(&st->led, s, ACC_FONDO, st->led.balance[s], reason_names[R_LEFTOVER], -1, tr);
     for (int c = 0; c < st->r->ncards; c++)
         if (st->holder[c] == s)
@@ -232,10 +243,10 @@ static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
         st->in_race--;
     if (s == st->banker) {
         st->banker = -1;
-        st->takeover_loss = o.amount;
+        st->takeover_loss = loss;
         st->takeover_creditor = payee;
         st->bidders = 0;
-        TRACE(tr, "the bank has failed: who covers the loss of %d takes it over", o.amount);
+        TRACE(tr, "the bank has failed: who covers the loss of %d takes it over", loss);
         push(st, OP_TAKEOVER_SETTLE, -1, 0, 0, 0, 0);
         for (int k = st->n - 1; k >= 1; k--)
             push(st, OP_TAKEOVER, after(st, s, k), 0, 0, 0, 0);
@@ -319,6 +330,16 @@ static bool shortfall(oca_state *st, oca_op *o, trace *tr)
     return false;
 }
 
+/* Adds a declaration's payment to the declarer's net (metric declaration_net): he pays the
+ * stake and a banker's miss, he receives the prize and a banker's hit. */
+static void declaration_net(oca_state *st, int reason, int payer, int payee, int amount)
+{
+    if (reason == R_STAKE || reason == R_BANKER_MISS)
+        st->s.declare_net[payer] -= amount;
+    else
+        st->s.declare_net[payee] += amount;
+}
+
 /* Makes the payment at once if nothing can stop it: it is void (payer and payee the same,
  * either one bankrupt, nothing to pay) or the payer can pay (the cashier and the Fondo always
  * can: the cashier owes what it lacks). Returns false, doing nothing, if the payer is short. */
@@ -336,6 +357,8 @@ static bool pay_now(oca_state *st, int from, int to, int amount, int reason, int
     ledger_transfer(&st->led, payer, payee, amt, reason_names[reason], detail, tr);
     if (amt < amount) /* only the cashier can fall short here: it owes the rest */
         add_debt(st, payee, amount - amt, tr);
+    if (reason >= R_STAKE && reason <= R_BANKER_MISS) /* counted as made (or owed) */
+        declaration_net(st, reason, payer, payee, amount);
     if (payee == ACC_CASHIER)
         settle_debts(st, tr);
     return true;
@@ -652,10 +675,8 @@ static void answer_declare(oca_state *st, int32_t a, trace *tr)
     st->declared = a;
     st->s.declarations[s]++;
     TRACE(tr, "seat %d declares he will roll %d", s + 1, a);
-    if (s != st->banker) {
-        st->s.declare_net[s] -= st->r->declare_stake;
+    if (s != st->banker)
         pay(st, s, ACC_BANK, st->r->declare_stake, R_STAKE, -1);
-    }
 }
 
 /* Settles a declaration against the roll (article 7). */
@@ -665,10 +686,8 @@ static void settle_declaration(oca_state *st, int s, int roll)
     bool hit = roll == st->declared;
     st->s.declare_hits[s] += hit;
     if (s != st->banker) {
-        if (hit) {
-            st->s.declare_net[s] += r->declare_prize;
+        if (hit)
             pay(st, ACC_BANK, s, r->declare_prize, R_PRIZE, -1);
-        }
         return;
     }
     for (int k = st->n - 1; k >= 1; k--) {
@@ -676,10 +695,8 @@ static void settle_declaration(oca_state *st, int s, int roll)
         if (!participant(st, j))
             continue;
         if (hit) {
-            st->s.declare_net[s] += r->banker_declare_hit;
             pay(st, j, s, r->banker_declare_hit, R_BANKER_HIT, -1);
         } else {
-            st->s.declare_net[s] -= r->banker_declare_miss;
             pay(st, s, j, r->banker_declare_miss, R_BANKER_MISS, -1);
         }
     }
@@ -736,8 +753,9 @@ static void do_land(oca_state *st, int s, int sq, trace *tr)
     st->cancelled = false;
     push(st, OP_EFFECT, s, sq, 0, 0, 0);
     const oca_square *q = &r->sq[sq];
-    bool goal = sq == r->nsquares; /* arriving counts as an effect: a jolly can cancel it */
-    if (some_jolly(st) && (r->jolly_offer == JOLLY_EVERY_MOVE || q->effect != FX_NONE || goal))
+    /* arriving, and the right to declare a Pulcinella square gives, count as effects */
+    bool effect = q->effect != FX_NONE || q->pulcinella > 0 || sq == r->nsquares;
+    if (some_jolly(st) && (r->jolly_offer == JOLLY_EVERY_MOVE || effect))
         push(st, OP_JOLLY, s, sq, 0, 0, 0);
     int c = r->square_card[sq];
     if (c != OCA_NO_CARD && st->holder[c] >= 0) {
@@ -842,7 +860,7 @@ static void collect_or_distribute(oca_state *st, int s, int sq, bool collect, in
     int left[GAME_MAX_SEATS], nleft = 0;
     for (int k = 1; k < st->n; k++) {
         int j = after(st, s, k);
-        if (!participant(st, j))
+        if (!in_round(st, j))
             continue;
         int from = collect ? j : s, to = collect ? s : j;
         if (nleft > 0 || !pay_now(st, from, to, amount, R_SQUARE, sq, tr))
@@ -1292,7 +1310,7 @@ int oca_square_value(const oca_state *st, int seat, int sq, int per_square)
     const oca_square *q = &st->r->sq[sq];
     int others = 0;
     for (int j = 0; j < st->n; j++)
-        others += j != seat && participant(st, j);
+        others += j != seat && in_round(st, j);
     bool banker = seat == st->banker;
     switch (q->effect) {
     case FX_PAY_BANK:
@@ -1321,8 +1339,8 @@ enum metric {
     M_AUCTION_WINNER, M_BANKER, M_BANKER_PLAYS, M_BANKER_NET, M_BANKER_BANKRUPT, M_TAKEOVER,
     M_CASHIER, M_CASHIER_LATER, M_CASHIER_UNPAID, M_CAPO, M_CAPO_WIN, M_CAPO_NET,
     M_OTHERS_NET, M_NET, M_DECLARATIONS, M_DECLARE_HIT, M_DECLARE_NET, M_CANCEL_OWN,
-    M_CANCEL_OPP, M_JOLLY, M_COUNTER, M_CARD_PLAYS, M_TRADES, M_TRADE_PRICE, M_SWAPS,
-    M_EXCHANGES, M_SHORT_SALES, M_FONDO_END, M_TURN_CAP,
+    M_CANCEL_OPP, M_JOLLY, M_COUNTER, M_JOLLIES_USED, M_TRADES, M_TRADE_PRICE, M_SWAPS,
+    M_EXCHANGES, M_SHORT_SALES, M_FONDO_END, M_TURN_CAP, M_ARRIVAL,
 };
 
 static const metric_def metrics[] = {
@@ -1382,7 +1400,7 @@ static const metric_def metrics[] = {
     [M_JOLLY] = {"plays_jolly", METRIC_MEAN, METRIC_GAME, "jollies played to cancel a move"},
     [M_COUNTER] = {"plays_counter_jolly", METRIC_MEAN, METRIC_GAME,
                    "jollies played to cancel another postcard's play"},
-    [M_CARD_PLAYS] = {"jollies_used", METRIC_MEAN, METRIC_GAME,
+    [M_JOLLIES_USED] = {"jollies_used", METRIC_MEAN, METRIC_GAME,
                       "jollies used per game (moves and counters)"},
     [M_TRADES] = {"card_sales", METRIC_MEAN, METRIC_GAME, "postcards sold per game"},
     [M_TRADE_PRICE] = {"card_price", METRIC_MEAN, METRIC_GAME, "price of each postcard sold"},
@@ -1393,6 +1411,8 @@ static const metric_def metrics[] = {
                        "postcards offered by players short of points"},
     [M_FONDO_END] = {"fondo_end", METRIC_MEAN, METRIC_GAME, "Fondo Generale at the end"},
     [M_TURN_CAP] = {"turn_cap", METRIC_RATE, METRIC_GAME, "games stopped by max_turns"},
+    [M_ARRIVAL] = {"arrival", METRIC_MEAN, METRIC_SEAT,
+                   "place in the order of arrival at the goal (games where the seat arrived)"},
     {NULL, 0, 0, NULL},
 };
 
@@ -1459,6 +1479,8 @@ static void record(const oca_state *st, const outcome *o, recorder *rec)
             rec_rate(rec, M_AUCTION_WINNER, s, s == x->auction_winner, 1);
         if (s != st->capo)
             rec_value(rec, M_OTHERS_NET, -1, o->score[s] - dote);
+        if (st->arrival[s] > 0)
+            rec_value(rec, M_ARRIVAL, s, st->arrival[s]);
     }
     rec_rate(rec, M_PLAYERS_BANKRUPT, -1, busts, st->n);
     rec_rate(rec, M_BANKRUPT_ANY, -1, busts > 0, 1);
@@ -1488,7 +1510,7 @@ static void record(const oca_state *st, const outcome *o, recorder *rec)
     rec_value(rec, M_CANCEL_OPP, -1, x->cancel_opponent);
     rec_value(rec, M_JOLLY, -1, x->jolly);
     rec_value(rec, M_COUNTER, -1, x->counter_jolly);
-    rec_value(rec, M_CARD_PLAYS, -1, x->jolly + x->counter_jolly);
+    rec_value(rec, M_JOLLIES_USED, -1, x->jolly + x->counter_jolly);
     rec_value(rec, M_TRADES, -1, x->trades);
     for (int p = 0; p < st->r->nprices; p++)
         rec_values(rec, M_TRADE_PRICE, -1, st->r->price[p], x->trade_price[p]);

@@ -45,6 +45,7 @@ typedef struct oca_square {
 } oca_square;
 
 enum { FINISH_BOUNCE, FINISH_ANY };
+enum { AUCTION_INITIAL, AUCTION_TAKEOVER }; /* oca_state.auction_kind */
 enum { NOVOL_CASHIER, NOVOL_CAPO };
 enum { JOLLY_EFFECT_SQUARES, JOLLY_EVERY_MOVE };
 
@@ -59,7 +60,7 @@ typedef struct oca_rules {
     int nprices, price[OCA_MAX_PRICES];
     int short_sale_offers;
     int finish, no_volunteer, jolly_offer;
-    bool bankrupt_pays_partial;
+    bool bankrupt_pays_partial, arrived_in_round;
     int max_turns, max_chain;
     int nsquares; /* squares 1..nsquares; square nsquares is the goal */
     oca_square sq[OCA_MAX_SQUARES + 1]; /* 1-based */
@@ -206,6 +207,12 @@ void oca_give(oca_state *st, int card, int h);
 
 /* Number of cards seat holds. */
 int oca_cards_held(const oca_state *st, int seat);
+
+/* The greedy bot's model of the bank (oca_bots.c), from the board alone (no cards): togo[p]
+ * (p in 1..nsquares) is what a racer on square p is expected to pay the bank, net, before he
+ * reaches the goal; cut[m] (m in 0..GAME_MAX_SEATS) the share of m racers' payments made
+ * before the game ends at the second-to-last arrival. Fills the caller's arrays. */
+void oca_bank_model(const oca_rules *r, float *togo, float *cut);
 
 /* The bots of this game (oca_bots.c). */
 extern const bot_type oca_bot_cautious, oca_bot_greedy, oca_bot_aggressive;

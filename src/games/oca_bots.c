@@ -1,5 +1,7 @@
 /* oca_bots.c — the Gioco dell'Oca bots (seed 000): cautious, greedy and aggressive are one
- * rule-of-thumb player with different knobs, each settable as bot:key=value. */
+ * rule-of-thumb player with different knobs, each settable as bot:key=value; with bank_ev
+ * (greedy) it volunteers, bids and takes over the bank by a model of the bank's worth. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "oca.h"
@@ -7,11 +9,11 @@
 enum knob {
     KN_VOLUNTEER, KN_MAX_BID, KN_DECLARE, KN_ATTACK, KN_DEFEND, KN_JOLLY_MIN, KN_SIT_OUT,
     KN_TRADE, KN_RESERVE, KN_BUY_MAX, KN_EXCHANGE, KN_TAKEOVER, KN_PER_SQUARE, KN_KEEP,
-    KN_COUNT,
+    KN_BANK_EV, KN_COUNT,
 };
 
 /* One parameter table per bot: the same keys, each bot's own defaults (in knob order). */
-#define OCA_PARAMS(vol, bid, dec, att, def, jmin, sit, trd, res, buy, exc, tko, psq, keep)    \
+#define OCA_PARAMS(vol, bid, dec, att, def, jmin, sit, trd, res, buy, exc, tko, psq, keep, ev) \
     {                                                                                        \
         {"volunteer", vol, 0, 1, true, "1: volunteer for the bank (article 3)"},             \
         {"max_bid", bid, 0, 1000, true, "highest auction bid, points to each other player"}, \
@@ -30,33 +32,196 @@ enum knob {
         {"exchange", exc, 0, 1, true, "1: trade two neutral postcards for one from the deck"}, \
         {"takeover", tko, 0, 1, true, "1: offer to take over a failed bank (article 8)"},    \
         {"per_square", psq, 0, 50, true, "points one square of progress is worth"},          \
-        {"keep", keep, 0, 1000, true, "points kept in hand when buying"},         \
+        {"keep", keep, 0, 1000, true, "points kept in hand when buying"},                    \
+        {"bank_ev", ev, 0, 1, true,                                                          \
+         "1: volunteer, bid and take over by the bank's expected worth (capped by max_bid)"}, \
         {NULL, 0, 0, 0, false, NULL},                                                        \
     }
 
 static const bot_param cautious_params[] =
-    OCA_PARAMS(0, 0, 0, 0, 1, 10, 1, 0, 15, 0, 0, 0, 2, 100);
+    OCA_PARAMS(0, 0, 0, 0, 1, 10, 1, 0, 15, 0, 0, 0, 2, 100, 0);
 static const bot_param greedy_params[] =
-    OCA_PARAMS(1, 20, 2, 1, 1, 20, 0, 0.2, 15, 30, 1, 1, 3, 60);
+    OCA_PARAMS(1, 1000, 2, 1, 1, 20, 0, 0.2, 15, 30, 1, 1, 3, 60, 1);
 static const bot_param aggressive_params[] =
-    OCA_PARAMS(1, 60, 1, 1, 1, 5, 0, 0.5, 30, 60, 1, 1, 3, 20);
+    OCA_PARAMS(1, 60, 1, 1, 1, 5, 0, 0.5, 30, 60, 1, 1, 3, 20, 0);
+
+/* The bank's worth, modelled once per run from the board (see the manual, BANK VALUE). */
+typedef struct bank_model {
+    float togo[OCA_MAX_SQUARES + 1]; /* net points a racer on square p pays the bank by the goal */
+    float cut[GAME_MAX_SEATS + 1];   /* with m racers: share of their flows paid before the end */
+} bank_model;
 
 typedef struct knobs {
     int seat;
     int k[KN_COUNT];
     double trade; /* the one fractional knob */
+    bank_model bm;
 } knobs;
+
+/* Where a roll from square `from` finally rests, as the engine resolves it without cards:
+ * the square's move and again effects chained at most max_chain times. Adds the points paid to
+ * the bank on the way to *flow (received from it: negative) and sets *wait to the turns to
+ * skip there. */
+static int resolve_roll(const oca_rules *r, int from, int roll, double *flow, int *wait)
+{
+    int goal = r->nsquares, at = from;
+    *wait = 0;
+    for (int chain = 0;; chain++) {
+        int to = at + roll;
+        if (to > goal)
+            to = r->finish == FINISH_BOUNCE ? goal - (to - goal) : goal;
+        to = to < 1 ? 1 : to;
+        for (;;) { /* the squares' effects from `to` on */
+            const oca_square *q = &r->sq[to];
+            if (to == goal)
+                return to;
+            *flow += q->effect == FX_PAY_BANK ? q->amount
+                     : q->effect == FX_RECEIVE_BANK ? -q->amount : 0;
+            if (q->effect == FX_WAIT)
+                *wait = q->amount;
+            if ((q->effect != FX_MOVE && q->effect != FX_AGAIN) || ++chain > r->max_chain)
+                return to;
+            if (q->effect == FX_AGAIN)
+                break;
+            to = q->to;
+        }
+        at = to;
+        chain--; /* the outer loop counts this again */
+    }
+}
+
+/* togo[p]: expected net points a racer standing on square p pays the bank before he reaches
+ * the goal, by value iteration over the board (a Markov chain of one die). */
+static void model_togo(const oca_rules *r, float *togo)
+{
+    double v[OCA_MAX_SQUARES + 1] = {0};
+    for (int sweep = 0; sweep < 20000; sweep++) {
+        double change = 0;
+        for (int p = 1; p < r->nsquares; p++) {
+            double sum = 0;
+            for (int roll = 1; roll <= 6; roll++) {
+                double flow = 0;
+                int wait, to = resolve_roll(r, p, roll, &flow, &wait);
+                sum += flow + v[to];
+            }
+            double d = sum / 6 - v[p];
+            change = d > change ? d : -d > change ? -d : change;
+            v[p] += d;
+        }
+        if (change < 1e-9)
+            break;
+    }
+    for (int p = 0; p <= r->nsquares; p++)
+        togo[p] = (float)v[p];
+}
+
+/* cut[m]: the game ends when the second-to-last of m racers arrives, and the last one pays
+ * nothing after that. With the racers independent (cards aside), the chain's law of a racer's
+ * square after t turns gives D(t), what a racer not yet arrived at turn t still has to pay
+ * (togo of his square), and F(t), the chance he has arrived; the last racer then loses
+ * m sum_t (F(t)^(m-1) - F(t-1)^(m-1)) D(t) of the m togo[1] the racers would pay in full. */
+static void model_cut(const oca_rules *r, const float *togo, float *cut)
+{
+    int slots = 2, nsq = r->nsquares + 1;
+    for (int p = 1; p < r->nsquares; p++)
+        if (r->sq[p].effect == FX_WAIT && r->sq[p].amount + 2 > slots)
+            slots = r->sq[p].amount + 2;
+    double *mass = calloc((size_t)slots * (size_t)nsq, sizeof *mass); /* ring over turns */
+    double F = 0, lost[GAME_MAX_SEATS + 1] = {0}, before[GAME_MAX_SEATS + 1] = {0};
+    if (mass == NULL)
+        abort();
+    mass[1] = 1; /* turn 0, square 1 */
+    for (int t = 0; t < r->max_turns && 1 - F > 1e-12; t++) { /* no game runs longer */
+        double *now = mass + (size_t)(t % slots) * (size_t)nsq;
+        for (int p = 1; p < r->nsquares; p++) {
+            if (now[p] == 0)
+                continue;
+            for (int roll = 1; roll <= 6; roll++) {
+                double flow = 0;
+                int wait, to = resolve_roll(r, p, roll, &flow, &wait);
+                if (to == r->nsquares)
+                    F += now[p] / 6;
+                else
+                    mass[(size_t)((t + 1 + wait) % slots) * (size_t)nsq + (size_t)to] += now[p] / 6;
+            }
+            now[p] = 0;
+        }
+        double D = 0; /* after t + 1 turns: waiting racers sit in later slots of the ring */
+        for (size_t i = 0; i < (size_t)slots * (size_t)nsq; i++)
+            D += mass[i] * togo[i % (size_t)nsq];
+        double pw = 1; /* F^(m-1) */
+        for (int m = 2; m <= GAME_MAX_SEATS; m++) {
+            pw *= F;
+            lost[m] += m * (pw - before[m]) * D;
+            before[m] = pw;
+        }
+    }
+    free(mass);
+    for (int m = 0; m <= GAME_MAX_SEATS; m++)
+        cut[m] = m < 2 || togo[1] == 0 ? 1 : (float)(1 - lost[m] / (m * (double)togo[1]));
+}
+
+void oca_bank_model(const oca_rules *r, float *togo, float *cut)
+{
+    model_togo(r, togo);
+    model_cut(r, togo, cut);
+}
 
 static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
                  const double *param, char *err, size_t errlen)
 {
-    (void)g, (void)rules, (void)nseats, (void)err, (void)errlen;
+    (void)g, (void)nseats, (void)err, (void)errlen;
     knobs *kn = ctx;
     kn->seat = seat;
     for (int i = 0; i < KN_COUNT; i++)
         kn->k[i] = (int)param[i];
     kn->trade = param[KN_TRADE];
+    memset(&kn->bm, 0, sizeof kn->bm);
+    if (kn->k[KN_BANK_EV])
+        oca_bank_model(rules, kn->bm.togo, kn->bm.cut);
     return 0;
+}
+
+/* Whether this seat, made banker, would join the race (article 5). */
+static bool would_play(const oca_state *st, const knobs *kn)
+{
+    return !kn->k[KN_SIT_OUT] || !st->r->banker_may_sit_out || st->n < 3;
+}
+
+/* What holding the bank from now on is worth to this seat, in points, against being a plain
+ * player (see the manual, BANK VALUE). At the start (n players): n (entry fee - refund if he
+ * plays) + n togo[1] cut[m]: he collects the fee and the flows of the n - 1 others and no
+ * longer pays his own, and pays the refund to the n - 1 instead of receiving one. On a
+ * takeover: the flows still to come from the racers, cut as at the start, minus the loss he
+ * must cover. */
+static double bank_worth(const oca_state *st, const knobs *kn, bool initial)
+{
+    const oca_rules *r = st->r;
+    const bank_model *bm = &kn->bm;
+    if (initial) {
+        bool plays = would_play(st, kn);
+        int m = plays ? st->n : st->n - 1;
+        return st->n * (r->entry_fee - (plays ? r->banker_refund : 0) +
+                        (double)bm->togo[1] * bm->cut[m]);
+    }
+    double flows = 0;
+    int m = 0;
+    for (int j = 0; j < st->n; j++)
+        if (st->racing >> j & 1) {
+            flows += bm->togo[st->pos[j]];
+            m++;
+        }
+    return flows * bm->cut[m] - st->takeover_loss;
+}
+
+/* The break-even bid: the winner pays b to each of the k others, a loser receives b from the
+ * winner, so winning beats losing while worth - k b > b, i.e. b < worth / (k + 1). */
+static double break_even_bid(const oca_state *st, const knobs *kn, bool initial)
+{
+    int k = 0;
+    for (int j = 0; j < st->n; j++)
+        k += j != kn->seat && !st->bankrupt[j];
+    return bank_worth(st, kn, initial) / (k + 1);
 }
 
 /* How much a seat with these knobs values a postcard. */
@@ -80,13 +245,26 @@ static int move_value(const oca_state *st, const knobs *kn)
            kn->k[KN_PER_SQUARE] * (sq - st->from);
 }
 
-static int choose_bid(const decision *d, const knobs *kn)
+/* The highest legal bid within max_bid and, with bank_ev, within the break-even bid. */
+static int choose_bid(const oca_state *st, const decision *d, const knobs *kn)
 {
+    double cap = kn->k[KN_MAX_BID];
+    if (kn->k[KN_BANK_EV]) {
+        double b = break_even_bid(st, kn, st->auction_kind == AUCTION_INITIAL);
+        cap = b < cap ? b : cap;
+    }
     int best = 0;
     for (int i = 0; i < d->n; i++)
-        if (d->action[i] <= kn->k[KN_MAX_BID])
+        if (d->action[i] <= cap)
             best = i;
     return best;
+}
+
+/* Volunteering and taking over: the knob, and with bank_ev a bank worth more than nothing. */
+static bool wants_bank(const oca_state *st, const knobs *kn, int knob)
+{
+    bool initial = knob == KN_VOLUNTEER;
+    return kn->k[knob] && (!kn->k[KN_BANK_EV] || bank_worth(st, kn, initial) > 0);
 }
 
 static bool declare_pays(const oca_state *st, int seat)
@@ -191,9 +369,9 @@ static int choose(void *ctx, const void *seen, const decision *d, rng *r)
     int me = kn->seat;
     switch (d->kind) {
     case K_VOLUNTEER:
-        return yes(k[KN_VOLUNTEER]);
+        return yes(wants_bank(st, kn, KN_VOLUNTEER));
     case K_BID:
-        return choose_bid(d, kn);
+        return choose_bid(st, d, kn);
     case K_BANKER_PLAYS:
         return yes(!k[KN_SIT_OUT]);
     case K_DECLARE:
@@ -230,7 +408,7 @@ static int choose(void *ctx, const void *seen, const decision *d, rng *r)
     case K_SHORT_SALE:
         return choose_short_sale(st, d, kn);
     case K_TAKE_OVER_BANK:
-        return yes(k[KN_TAKEOVER]);
+        return yes(wants_bank(st, kn, KN_TAKEOVER));
     }
     return 0; /* a kind without an opinion: the first action is always legal */
 }
@@ -247,8 +425,9 @@ const bot_type oca_bot_cautious = {
 
 const bot_type oca_bot_greedy = {
     .name = "greedy",
-    .doc = "expected-value player: declares only when the stake pays, bids up to max_bid, "
-           "plays cards when the points at stake exceed its thresholds, trades cards",
+    .doc = "expected-value player: volunteers, bids and takes over by the bank's modelled "
+           "worth (capped by max_bid), declares only when the stake pays, plays cards when the "
+           "points at stake exceed its thresholds, trades cards",
     .params = greedy_params,
     .ctx_size = sizeof(knobs),
     .setup = setup,

@@ -11,7 +11,8 @@ static const char *const top_keys[] = {
     "declare_stake", "declare_prize", "banker_declare_hit", "banker_declare_miss",
     "mutual_aid_amount", "mutual_aid_rolls", "cards_per_player", "cards_per_player_many",
     "many_players", "bid_step", "bid_max", "trading", "trade_prices", "short_sale_offers",
-    "finish", "no_volunteer", "bankrupt_pays_partial", "jolly_offer", "max_turns", "max_chain",
+    "finish", "no_volunteer", "bankrupt_pays_partial", "arrived_in_round", "jolly_offer",
+    "max_turns", "max_chain",
     "board", NULL};
 static const char *const square_keys[] = {"name", "effect", "amount", "to", "pulcinella", "card",
                                           NULL};
@@ -60,6 +61,7 @@ static int load_economy(oca_rules *r, const cJSON *j, char *err, size_t e)
         rules_enum(j, "", "finish", finish_names, &r->finish, err, e) ||
         rules_enum(j, "", "no_volunteer", novol_names, &r->no_volunteer, err, e) ||
         rules_bool(j, "", "bankrupt_pays_partial", &r->bankrupt_pays_partial, err, e) ||
+        rules_bool(j, "", "arrived_in_round", &r->arrived_in_round, err, e) ||
         rules_enum(j, "", "jolly_offer", jolly_names, &r->jolly_offer, err, e) ||
         get(j, "", "max_turns", 1, 1000000, &r->max_turns, err, e) ||
         get(j, "", "max_chain", 1, 64, &r->max_chain, err, e))
