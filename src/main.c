@@ -13,6 +13,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "numfmt.h"
 #include "outfile.h"
 #include "registry.h"
 #include "report.h"
@@ -27,7 +28,7 @@ enum exit_code {
     EXIT_INTERNAL = 4, /* a bot or game failed to set up */
 };
 
-enum { MAX_SETS = 256 };
+enum { MAX_SETS = 256, BOT_SPEC_MAX = 1024 /* a bot with all its parameters, written out */ };
 #define MAX_RUNS 1000000000000ULL /* 10^12 games */
 
 const char *argp_program_version = "giochi-sim " GIOCHI_VERSION;
@@ -224,16 +225,22 @@ static void parse_bot(const game_type *g, const char *text, seat_spec *spec, cha
                 kv, p->integer ? "a whole number" : "a number", p->min, p->max, eq + 1);
         spec->param[i] = v;
     }
+    /* Written in full, each value to all its digits: two seats whose bots differ in any
+     * parameter must never be reported (and pooled) as the same bot. */
     size_t used = (size_t)snprintf(canon, ncanon, "%s", b->name);
     for (int i = 0; i < np && used < ncanon; i++)
-        if (spec->param[i] != b->params[i].def)
-            used += (size_t)snprintf(canon + used, ncanon - used, ":%s=%g", b->params[i].name,
-                                     spec->param[i]);
+        if (spec->param[i] != b->params[i].def) {
+            char num[40];
+            used += (size_t)snprintf(canon + used, ncanon - used, ":%s=%s", b->params[i].name,
+                                     numfmt_double(num, sizeof num, spec->param[i]));
+        }
+    if (used >= ncanon)
+        die(EXIT_INTERNAL, "--bots: bot '%s' has too long a description", b->name);
 }
 
 /* Splits --bots into seats; a single bot applies to every seat. */
 static int parse_bots(const game_type *g, const char *list, int nseats, run_config *cfg,
-                      char canon[][128])
+                      char canon[][BOT_SPEC_MAX])
 {
     char buf[4096];
     if (strlen(list) >= sizeof buf)
@@ -400,7 +407,7 @@ int main(int argc, char **argv)
     if (o.players)
         nseats = (int)whole_option("players", o.players, (unsigned long long)g->min_seats,
                                    (unsigned long long)g->max_seats);
-    char canon[GAME_MAX_SEATS][128];
+    char canon[GAME_MAX_SEATS][BOT_SPEC_MAX];
     cfg.nseats = parse_bots(g, o.bots ? o.bots : g->default_bot, nseats, &cfg, canon);
     if (cfg.nseats < g->min_seats || cfg.nseats > g->max_seats)
         die(EXIT_USAGE, "%s is for %d-%d players, not %d", g->name, g->min_seats, g->max_seats,

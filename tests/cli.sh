@@ -246,6 +246,17 @@ fi
 "$bin" --game=45 --runs=1 --seed=1 --format=csv -q | grep -qE '^45,length,,,[0-9]+,,,1$' &&
     ok "one game: CSV interval cells empty" || bad "one game: CSV interval cells empty" "interval written"
 
+# bots that differ in any parameter are told apart: values in full, names never truncated
+"$bin" --game=oca --runs=3 --seed=1 -q --format=csv --players=2 \
+    --bots=greedy:trade=0.1234567,greedy:trade=0.1234568 >"$work/bots.csv"
+[ "$(grep -c '^oca,win_share,,greedy:trade=0.123456[78],' "$work/bots.csv")" -eq 2 ] &&
+    ok "bots differing in the 7th digit are two bots" || bad "bots differing in the 7th digit are two bots" "$(grep ',win_share,,' "$work/bots.csv")"
+long=volunteer=0:max_bid=999:declare=0:attack=0:defend=0:jolly_min=999:sit_out=1:trade=0.25:reserve=999:buy_max=999:exchange=0:takeover=0:per_square=49
+"$bin" --game=oca --runs=3 --seed=1 -q --format=csv --players=2 \
+    --bots=aggressive:$long:keep=1,aggressive:$long:keep=2 >"$work/bots.csv"
+[ "$(grep -c "^oca,win_share,,aggressive:$long:keep=[12]," "$work/bots.csv")" -eq 2 ] &&
+    ok "bots with long parameter lists are two bots" || bad "bots with long parameter lists are two bots" "$(grep ',win_share,,' "$work/bots.csv" | cut -c1-200)"
+
 # ---- every manual page renders without a warning (when groff is installed) -------------------
 if command -v groff >/dev/null 2>&1; then
     for page in "$top"/man/*.[1-9]; do
