@@ -181,9 +181,9 @@ static void parse_bot(const game_type *g, const char *text, seat_spec *spec, cha
     if (strlen(text) >= sizeof buf)
         die(EXIT_USAGE, "--bots: bot '%.40s...' is too long", text);
     strcpy(buf, text);
-    char *save = NULL;
-    char *name = strtok_r(buf, ":", &save);
-    if (name == NULL)
+    char *rest = buf;
+    char *name = strsep(&rest, ":");
+    if (*name == '\0')
         die(EXIT_USAGE, "--bots: empty bot name");
     const bot_type *b = registry_bot(g, name);
     if (b == NULL) {
@@ -197,7 +197,10 @@ static void parse_bot(const game_type *g, const char *text, seat_spec *spec, cha
         np++;
     for (int i = 0; i < np; i++)
         spec->param[i] = b->params[i].def;
-    for (char *kv = strtok_r(NULL, ":", &save); kv; kv = strtok_r(NULL, ":", &save)) {
+    bool given[BOT_MAX_PARAMS] = {false};
+    for (char *kv = strsep(&rest, ":"); kv; kv = strsep(&rest, ":")) {
+        if (*kv == '\0')
+            die(EXIT_USAGE, "bot '%s': empty parameter (a ':' too many)", name);
         char *eq = strchr(kv, '=');
         if (eq == NULL)
             die(EXIT_USAGE, "bot '%s': parameter '%s' needs a value (KEY=VALUE)", name, kv);
@@ -215,6 +218,9 @@ static void parse_bot(const game_type *g, const char *text, seat_spec *spec, cha
                 die(EXIT_USAGE, "bot '%s' takes no parameters (got '%s')", name, kv);
             die(EXIT_USAGE, "bot '%s' has no parameter '%s' (parameters: %s)", name, kv, names);
         }
+        if (given[i])
+            die(EXIT_USAGE, "bot '%s': parameter '%s' is given twice", name, kv);
+        given[i] = true;
         const bot_param *p = &b->params[i];
         char *end;
         errno = 0;

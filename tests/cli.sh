@@ -107,6 +107,10 @@ expect_error "bad format" 2 "--format 'xml'" --game=45 --format=xml
 expect_error "unknown ruleset key" 2 "ruleset key 'no_such_key': unknown key" --game=45 --set no_such_key=1
 expect_error "set without value" 2 "expected KEY=VALUE" --game=45 --set limit
 expect_error "empty bot in list" 2 "empty bot name" --game=45 --bots=random,,random
+expect_error "empty bot parameter" 2 "bot 'greedy': empty parameter" --game=oca --bots=greedy::trade=1
+expect_error "trailing colon after a bot" 2 "bot 'greedy': empty parameter" --game=oca --bots=greedy:
+expect_error "bot parameter given twice" 2 "bot 'greedy': parameter 'trade' is given twice" --game=oca --bots=greedy:trade=1:trade=0
+expect_error "bot name empty before parameters" 2 "empty bot name" --game=oca --bots=:trade=1
 expect_error "set inside a number" 2 "'tiles' is not an object or array" --game=45 --set tiles.x=1
 expect_error "set with a trailing dot" 2 "--set 'limit.': empty key between dots" --game=45 --set limit.=30
 printf '{"limit": 30, "limit": 40}' >"$work/twice.json"
