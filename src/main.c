@@ -64,6 +64,16 @@ static void die(int code, const char *fmt, ...)
     exit(code);
 }
 
+/* Exits with success once everything written to standard output has reached it; a full disk
+ * or a closed pipe is exit 3, as for a report. */
+static void exit_flushed(void) __attribute__((noreturn));
+static void exit_flushed(void)
+{
+    if (fflush(stdout) != 0 || ferror(stdout))
+        die(EXIT_IO, "cannot write 'standard output': %s", strerror(errno ? errno : EIO));
+    exit(EXIT_OK);
+}
+
 enum { OPT_SET = 1000, OPT_GAMES_CSV, OPT_TRACE, OPT_EXACT, OPT_PRINT_RULESET, OPT_USAGE };
 
 static const struct argp_option option_table[] = {
@@ -135,13 +145,13 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case 'q': o->quiet = true; break;
     case '?':
         argp_help(state->root_argp, stdout, ARGP_HELP_STD_HELP, (char *)"giochi-sim");
-        exit(EXIT_OK);
+        exit_flushed();
     case OPT_USAGE:
         argp_help(state->root_argp, stdout, ARGP_HELP_USAGE, (char *)"giochi-sim");
-        exit(EXIT_OK);
+        exit_flushed();
     case 'V':
         puts(argp_program_version);
-        exit(EXIT_OK);
+        exit_flushed();
     case ARGP_KEY_ARG: die(EXIT_USAGE, "unexpected argument '%s' (see --help)", arg);
     case ARGP_KEY_ERROR:
         /* argp stays silent (ARGP_NO_ERRS) so that every error is one line. */
@@ -363,7 +373,7 @@ int main(int argc, char **argv)
                 if (registry_games[i + 1] && g == NULL)
                     putchar('\n');
             }
-        return EXIT_OK;
+        exit_flushed();
     }
     if (g == NULL)
         die(EXIT_USAGE, "no game given: use --game=NAME (games: %s)", names);
@@ -403,7 +413,7 @@ int main(int argc, char **argv)
         cJSON_free(text);
         cJSON_Delete(ruleset);
         free(rules);
-        return EXIT_OK;
+        exit_flushed();
     }
 
     run_config cfg = {0};
@@ -499,7 +509,10 @@ int main(int argc, char **argv)
             outfile_abort(&out);
             if (o.games_csv)
                 outfile_abort(&games);
-            die(strstr(err, "write") ? EXIT_IO : EXIT_INTERNAL, "%s", err);
+            const char *games_error = "cannot write the games CSV: ";
+            if (strncmp(err, games_error, strlen(games_error)) == 0)
+                die(EXIT_IO, "cannot write '%s': %s", o.games_csv, err + strlen(games_error));
+            die(EXIT_INTERNAL, "%s", err);
         }
         report_input in = {.cfg = &cfg, .res = &res, .ruleset = ruleset, .exact = exact};
         for (int k = 0; k < cfg.nseats; k++)

@@ -143,6 +143,13 @@ if [ -w /dev/full ]; then
     "$bin" --game=45 --runs=10 --seed=1 --quiet >/dev/full 2>"$work/err"
     rc=$?
     [ $rc -eq 3 ] && ok "full disk gives exit 3" || bad "full disk gives exit 3" "exit $rc"
+    for args in --list --help --version "--game=45 --print-ruleset"; do
+        # shellcheck disable=SC2086
+        "$bin" $args >/dev/full 2>"$work/err"
+        rc=$?
+        [ $rc -eq 3 ] && ok "full disk on $args gives exit 3" || bad "full disk on $args gives exit 3" "exit $rc"
+    done
+    expect_error "games csv on a full disk" 3 "cannot write '/dev/full': No space left on device" --game=45 --runs=3000 --games-csv=/dev/full
 fi
 ls "$work" | grep -q 'tmp-' && bad "no temporary files left" "$(ls "$work")" || ok "no temporary files left"
 # a directory, or an empty name, fails at once: nothing on stdout, no report written

@@ -1,6 +1,7 @@
 /* runner.c — plays seeded games on worker threads; exact integer reduction of their results. */
 #include "runner.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -141,7 +142,7 @@ typedef struct shared {
     char **chunk_text;
     size_t *chunk_len;
     uint64_t flushed;
-    int write_failed;
+    int write_failed; /* errno of the first failed write, or EIO */
     int workers_left;
     _Atomic int setup_failed;
     char err[256];
@@ -278,7 +279,7 @@ static void flush_ready(shared *sh)
         uint64_t c = sh->flushed;
         if (!sh->write_failed &&
             fwrite(sh->chunk_text[c], 1, sh->chunk_len[c], out) != sh->chunk_len[c])
-            sh->write_failed = 1;
+            sh->write_failed = errno ? errno : EIO;
         free(sh->chunk_text[c]);
         sh->chunk_text[c] = (char *)"";
         sh->flushed++;
@@ -427,7 +428,7 @@ int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
         return -1;
     }
     if (sh.write_failed) {
-        snprintf(err, errlen, "cannot write the games CSV");
+        snprintf(err, errlen, "cannot write the games CSV: %s", strerror(sh.write_failed));
         run_result_free(res);
         return -1;
     }
