@@ -344,3 +344,32 @@ TEST(stats_chisq_p_value)
     CHECK_NEAR(chi2, 4.0, 1e-12);
     CHECK_NEAR(p, 0.04550026389635842, 1e-12);
 }
+
+/* Counts the contexts set up, one per seat per worker thread that was started. */
+static _Atomic int counted_setups;
+static int count_setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
+                       const double *param, char *err, size_t errlen)
+{
+    (void)ctx, (void)g, (void)rules, (void)seat, (void)nseats, (void)param, (void)err,
+        (void)errlen;
+    counted_setups++;
+    return 0;
+}
+static const bot_type bot_counted = {
+    .name = "counted", .doc = "always banks; counts its setups", .setup = count_setup,
+    .choose = always_bank};
+
+TEST(runner_shares_a_short_run_among_all_threads)
+{
+    /* 40 games, 4 threads: the games are split so that every thread gets some (a run of a
+     * few slow games must not be played by one thread while the others idle). */
+    char err[256];
+    run_config c = toy_config(2, 40, 4);
+    c.seat[0].bot = c.seat[1].bot = &bot_counted;
+    counted_setups = 0;
+    run_result r;
+    CHECK_INT(run_batch(&c, &r, err, sizeof err), 0);
+    CHECK_INT(counted_setups, 2 * 4);
+    CHECK_INT(r.games, 40);
+    run_result_free(&r);
+}

@@ -11,7 +11,9 @@
 #include "numfmt.h"
 #include "registry.h"
 
-enum { CHUNK = 1024 }; /* games a worker claims at once */
+/* Games a worker claims at once: at most CHUNK, and few enough that every thread gets about
+ * CHUNKS_PER_THREAD claims, so that a short run of slow games is shared by all threads. */
+enum { CHUNK = 1024, CHUNKS_PER_THREAD = 8 };
 
 static void *xmalloc(size_t n)
 {
@@ -136,6 +138,7 @@ typedef struct shared {
     _Atomic uint64_t next_chunk;
     _Atomic uint64_t done_games;
     uint64_t nchunks;
+    uint64_t chunk; /* games per chunk */
     /* games CSV: finished chunks' text, flushed in chunk order */
     pthread_mutex_t lock;
     pthread_cond_t wake;
@@ -310,7 +313,7 @@ static void *work(void *arg)
         uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
         if (c >= sh->nchunks || sh->setup_failed)
             break;
-        uint64_t from = c * CHUNK, to = from + CHUNK;
+        uint64_t from = c * sh->chunk, to = from + sh->chunk;
         if (to > cfg->runs)
             to = cfg->runs;
         char *text = NULL;
@@ -366,7 +369,12 @@ int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
     shared sh;
     memset(&sh, 0, sizeof sh);
     sh.cfg = cfg;
-    sh.nchunks = (cfg->runs + CHUNK - 1) / CHUNK;
+    sh.chunk = cfg->runs / ((uint64_t)nthreads * CHUNKS_PER_THREAD);
+    if (sh.chunk < 1)
+        sh.chunk = 1;
+    if (sh.chunk > CHUNK)
+        sh.chunk = CHUNK;
+    sh.nchunks = (cfg->runs + sh.chunk - 1) / sh.chunk;
     if ((uint64_t)nthreads > sh.nchunks)
         nthreads = sh.nchunks ? (int)sh.nchunks : 1;
     pthread_mutex_init(&sh.lock, NULL);
