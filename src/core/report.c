@@ -435,7 +435,8 @@ static void write_text(FILE *f, const cJSON *r)
 {
     const char *score = str(r, "score");
     fprintf(f, "%s — %s\n", str(r, "game"), str(r, "title"));
-    fprintf(f, "%.0f games, %.0f players, seed %s\n\n", num(r, "runs"), num(r, "players"),
+    fprintf(f, "%.0f game%s, %.0f player%s, seed %s\n\n", num(r, "runs"),
+            num(r, "runs") == 1 ? "" : "s", num(r, "players"), num(r, "players") == 1 ? "" : "s",
             str(r, "seed"));
     fprintf(f, "seat  %-24s %-30s %s\n", "bot", "win share [95% CI]", score);
     const cJSON *s;
@@ -509,8 +510,9 @@ static void write_text(FILE *f, const cJSON *r)
         }
     }
     const cJSON *run = cJSON_GetObjectItemCaseSensitive(r, "run");
-    fprintf(f, "\n%.0f games in %.3f s (%.0f games/s, %.0f threads)\n", num(r, "runs"),
-            num(run, "wall_seconds"), num(run, "games_per_second"), num(run, "threads"));
+    fprintf(f, "\n%.0f game%s in %.3f s (%.0f games/s, %.0f thread%s)\n", num(r, "runs"),
+            num(r, "runs") == 1 ? "" : "s", num(run, "wall_seconds"),
+            num(run, "games_per_second"), num(run, "threads"), num(run, "threads") == 1 ? "" : "s");
 }
 
 int report_write(FILE *f, const cJSON *report, report_format fmt)
