@@ -1047,6 +1047,8 @@ static void play_batch(const oca_rules *r, int n, const char *const *bots, int g
         }
         if (st.turn > r->max_turns)
             check_fail(__FILE__, __LINE__, "game %d: %d turns", i, st.turn);
+        if (st.banker < -1 || st.banker >= n)
+            check_fail(__FILE__, __LINE__, "game %d: banker %d", i, st.banker);
     }
 }
 
@@ -1074,6 +1076,26 @@ TEST(oca_invariant_points_conserved_every_game_ends_all_bots)
     batch c = {0};
     play_batch(&r, 4, mix4, 500, 15, &c);
     CHECK(c.turn_cap > 0);
+}
+
+/* Gap: players bankrupt in the setup payments (a tiny dote, a huge Capo-gioco fee) are
+ * asked nothing, and an auction left with no solvent bidder falls back on the no_volunteer
+ * rule. play_batch fails on any decision offered to a bankrupt seat. */
+TEST(oca_gap_bankrupt_in_setup_neither_volunteers_nor_bids)
+{
+    static const char *const rand4[] = {"random", "random", "random", "random"};
+    static const char *const mix8[] = {"greedy", "cautious", "cautious", "greedy",
+                                       "aggressive", "cautious", "greedy", "aggressive"};
+    oca_rules r;
+    batch b = {0};
+    load(&r, "dote=1", NULL);
+    play_batch(&r, 4, rand4, 300, 21, &b);
+    load(&r, "capo_fee=10000", NULL);
+    play_batch(&r, 8, mix8, 300, 22, &b);
+    load(&r, "dote=12", NULL); /* some survive the fee, some volunteer, few can bid */
+    play_batch(&r, 4, rand4, 2000, 23, &b);
+    CHECK_INT(b.games, 2600);
+    CHECK(b.busts > 0);
 }
 
 /* Checks of chance through the engine: a declaration hits 1 time in 6, and mutual aid (two

@@ -255,17 +255,25 @@ static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
         end_game(st, END_BANKRUPTCIES, tr);
 }
 
+/* Nobody (solvent) takes over a failed bank: the Capo-gioco runs it as a cashier, owing the
+ * loss to its creditor (art. 8). */
+static void no_taker(oca_state *st, trace *tr)
+{
+    int cred = st->takeover_creditor;
+    st->cashier = true;
+    st->s.cashier_later = 1;
+    TRACE(tr, "no taker: the Capo-gioco (seat %d) runs the bank as cashier", st->capo + 1);
+    if (cred < st->n && !st->bankrupt[cred])
+        add_debt(st, cred, st->takeover_loss, tr);
+}
+
 static void takeover_settle(oca_state *st, trace *tr)
 {
     pop(st);
     int count = __builtin_popcount(st->bidders), loss = st->takeover_loss;
     int cred = st->takeover_creditor;
     if (count == 0) {
-        st->cashier = true;
-        st->s.cashier_later = 1;
-        TRACE(tr, "no taker: the Capo-gioco (seat %d) runs the bank as cashier", st->capo + 1);
-        if (cred < st->n && !st->bankrupt[cred])
-            add_debt(st, cred, loss, tr);
+        no_taker(st, tr);
         return;
     }
     st->s.takeovers++;
@@ -469,6 +477,20 @@ static void deal(oca_state *st, rng *ch, trace *tr)
 
 /* ---- decisions of setup ---------------------------------------------------------------- */
 
+/* Nobody (solvent) volunteered for the bank: the no_volunteer gap rule decides. */
+static void no_volunteer(oca_state *st, trace *tr)
+{
+    if (st->r->no_volunteer == NOVOL_CAPO) {
+        st->banker = st->capo;
+        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) is the banker", st->capo + 1);
+    } else {
+        st->cashier = true;
+        st->s.cashier_from_start = 1;
+        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) keeps the bank as cashier",
+              st->capo + 1);
+    }
+}
+
 static bool bank_settle(oca_state *st, trace *tr)
 {
     pop(st);
@@ -477,14 +499,8 @@ static bool bank_settle(oca_state *st, trace *tr)
     if (count == 1) {
         st->banker = __builtin_ctz(st->bidders);
         TRACE(tr, "seat %d is the banker", st->banker + 1);
-    } else if (count == 0 && st->r->no_volunteer == NOVOL_CAPO) {
-        st->banker = st->capo;
-        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) is the banker", st->capo + 1);
     } else if (count == 0) {
-        st->cashier = true;
-        st->s.cashier_from_start = 1;
-        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) keeps the bank as cashier",
-              st->capo + 1);
+        no_volunteer(st, tr);
     } else {
         st->s.auction = 1;
         st->s.bidders = count;
@@ -559,6 +575,13 @@ static void auction_settle(oca_state *st, rng *ch, trace *tr)
                     next |= 1u << s;
             }
         set = next;
+    }
+    if (set == 0) { /* every bidder went bankrupt before the auction was settled */
+        if (o.a == AUCTION_INITIAL)
+            no_volunteer(st, tr);
+        else
+            no_taker(st, tr);
+        return;
     }
     int w = __builtin_ctz(set);
     st->banker = w;
@@ -1141,11 +1164,20 @@ static bool step(oca_state *st, rng *ch, trace *tr)
 {
     oca_op *o = top(st);
     switch (o->type) {
-    case OP_VOLUNTEER:
+    case OP_VOLUNTEER: /* a seat already bankrupt (in the setup payments) is not asked */
+        if (st->bankrupt[o->seat]) {
+            pop(st);
+            return false;
+        }
         return ask_yes_no(st, o->seat, K_VOLUNTEER);
     case OP_BANK_SETTLE:
         return bank_settle(st, tr);
     case OP_BID:
+        if (st->bankrupt[o->seat]) { /* went bankrupt since volunteering: no bid */
+            st->bidders &= ~(1u << o->seat);
+            pop(st);
+            return false;
+        }
         return build_bid(st, o->seat);
     case OP_AUCTION:
         auction_settle(st, ch, tr);
