@@ -39,7 +39,7 @@ all: deps $(BIN)
 # Checks that the C libraries are there; as root with apt-get, installs what is missing,
 # otherwise names the exact packages to install.
 deps:
-	@tests/deps.sh
+	@src/build/deps.sh
 
 $(BIN): $(BUILD)/src/main.o $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS) $(LDFLAGS)
@@ -53,9 +53,9 @@ $(BUILD)/%.o: %.c $(wildcard src/*/*.h) $(wildcard src/*.h) tests/check.h Makefi
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The built-in default rulesets are configs/*.json themselves, embedded as C strings.
-$(BUILD)/gen/configs.c: $(CONFIGS) tests/embed.sh
+$(BUILD)/gen/configs.c: $(CONFIGS) src/build/embed.sh
 	@mkdir -p $(dir $@)
-	tests/embed.sh $(CONFIGS) > $@.tmp && mv $@.tmp $@
+	src/build/embed.sh $(CONFIGS) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/gen/configs.o: $(BUILD)/gen/configs.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<

@@ -1,5 +1,5 @@
 /* configs.h — the built-in default rulesets: configs/<game>.json embedded at build time by
- * tests/embed.sh, byte for byte. A game references only its own. */
+ * src/build/embed.sh, byte for byte. A game references only its own. */
 #ifndef GIOCHI_CONFIGS_H
 #define GIOCHI_CONFIGS_H
 
