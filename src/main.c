@@ -13,7 +13,7 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "numfmt.h"
+#include "botspec.h"
 #include "outfile.h"
 #include "registry.h"
 #include "report.h"
@@ -28,7 +28,7 @@ enum exit_code {
     EXIT_INTERNAL = 4, /* a bot or game failed to set up */
 };
 
-enum { MAX_SETS = 256, BOT_SPEC_MAX = 1024 /* a bot with all its parameters, written out */ };
+enum { MAX_SETS = 256 };
 #define MAX_RUNS 1000000000000ULL /* 10^12 games */
 
 const char *argp_program_version = "giochi-sim " GIOCHI_VERSION;
@@ -180,108 +180,6 @@ static unsigned long long whole_option(const char *opt, const char *text, unsign
     return v;
 }
 
-/* ---- bots ------------------------------------------------------------------------------ */
-
-/* Parses "name:key=value:..." into spec, and writes its canonical form (parameters that
- * differ from their default, in table order) into canon. */
-static void parse_bot(const game_type *g, const char *text, seat_spec *spec, char *canon,
-                      size_t ncanon)
-{
-    char buf[512];
-    if (strlen(text) >= sizeof buf)
-        die(EXIT_USAGE, "--bots: bot '%.40s...' is too long", text);
-    strcpy(buf, text);
-    char *rest = buf;
-    char *name = strsep(&rest, ":");
-    if (*name == '\0')
-        die(EXIT_USAGE, "--bots: empty bot name");
-    const bot_type *b = registry_bot(g, name);
-    if (b == NULL) {
-        char names[1024];
-        registry_bot_names(g, names, sizeof names);
-        die(EXIT_USAGE, "unknown bot '%s' for game %s (bots: %s)", name, g->name, names);
-    }
-    spec->bot = b;
-    int np = 0;
-    while (b->params && b->params[np].name)
-        np++;
-    for (int i = 0; i < np; i++)
-        spec->param[i] = b->params[i].def;
-    bool given[BOT_MAX_PARAMS] = {false};
-    for (char *kv = strsep(&rest, ":"); kv; kv = strsep(&rest, ":")) {
-        if (*kv == '\0')
-            die(EXIT_USAGE, "bot '%s': empty parameter (a ':' too many)", name);
-        char *eq = strchr(kv, '=');
-        if (eq == NULL)
-            die(EXIT_USAGE, "bot '%s': parameter '%s' needs a value (KEY=VALUE)", name, kv);
-        *eq = '\0';
-        int i = 0;
-        while (i < np && strcmp(b->params[i].name, kv) != 0)
-            i++;
-        if (i == np) {
-            char names[512] = "";
-            size_t used = 0;
-            for (int j = 0; j < np; j++)
-                used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
-                                         j ? ", " : "", b->params[j].name);
-            if (np == 0)
-                die(EXIT_USAGE, "bot '%s' takes no parameters (got '%s')", name, kv);
-            die(EXIT_USAGE, "bot '%s' has no parameter '%s' (parameters: %s)", name, kv, names);
-        }
-        if (given[i])
-            die(EXIT_USAGE, "bot '%s': parameter '%s' is given twice", name, kv);
-        given[i] = true;
-        const bot_param *p = &b->params[i];
-        char *end;
-        errno = 0;
-        double v = strtod(eq + 1, &end);
-        if (eq[1] == '\0' || *end || errno || !(v >= p->min && v <= p->max) ||
-            (p->integer && v != floor(v)))
-            die(EXIT_USAGE, "bot '%s' parameter '%s': expected %s in %g..%g (got '%s')", name,
-                kv, p->integer ? "a whole number" : "a number", p->min, p->max, eq + 1);
-        spec->param[i] = v;
-    }
-    /* Written in full, each value to all its digits: two seats whose bots differ in any
-     * parameter must never be reported (and pooled) as the same bot. */
-    size_t used = (size_t)snprintf(canon, ncanon, "%s", b->name);
-    for (int i = 0; i < np && used < ncanon; i++)
-        if (spec->param[i] != b->params[i].def) {
-            char num[40];
-            used += (size_t)snprintf(canon + used, ncanon - used, ":%s=%s", b->params[i].name,
-                                     numfmt_double(num, sizeof num, spec->param[i]));
-        }
-    if (used >= ncanon)
-        die(EXIT_INTERNAL, "--bots: bot '%s' has too long a description", b->name);
-}
-
-/* Splits --bots into seats; a single bot applies to every seat. */
-static int parse_bots(const game_type *g, const char *list, int nseats, run_config *cfg,
-                      char canon[][BOT_SPEC_MAX])
-{
-    char buf[4096];
-    if (strlen(list) >= sizeof buf)
-        die(EXIT_USAGE, "--bots: list too long");
-    strcpy(buf, list);
-    char *items[GAME_MAX_SEATS + 1];
-    int n = 0;
-    char *rest = buf;
-    for (char *t = strsep(&rest, ","); t; t = strsep(&rest, ",")) {
-        if (n == GAME_MAX_SEATS)
-            die(EXIT_USAGE, "--bots: more than %d bots", GAME_MAX_SEATS);
-        if (*t == '\0')
-            die(EXIT_USAGE, "--bots '%s': empty bot name", list);
-        items[n++] = t;
-    }
-    if (nseats == 0)
-        nseats = n > 1 ? n : g->default_seats;
-    if (n > 1 && n != nseats)
-        die(EXIT_USAGE, "--bots lists %d bots for %d players (give one per seat, or one for all)",
-            n, nseats);
-    for (int k = 0; k < nseats; k++)
-        parse_bot(g, items[n > 1 ? k : 0], &cfg->seat[k], canon[k], sizeof canon[k]);
-    return nseats;
-}
-
 /* ---- signals ------------------------------------------------------------------------------ */
 
 /* Removes the temporary output files, then dies of the signal as if it were not caught. */
@@ -380,32 +278,9 @@ int main(int argc, char **argv)
 
     /* The effective ruleset: the built-in default, then --config, then each --set. */
     char err[512];
-    cJSON *ruleset = rules_parse(g->default_rules, "built-in ruleset", err, sizeof err);
-    if (ruleset == NULL)
-        die(EXIT_INTERNAL, "%s", err);
-    if (o.config) {
-        char *text = rules_read_file(o.config, err, sizeof err);
-        if (text == NULL)
-            die(EXIT_USAGE, "%s", err);
-        cJSON *file = rules_parse(text, o.config, err, sizeof err);
-        free(text);
-        if (file == NULL)
-            die(EXIT_USAGE, "%s", err);
-        if (!cJSON_IsObject(file)) {
-            cJSON_Delete(file);
-            cJSON_Delete(ruleset);
-            die(EXIT_USAGE, "%s: a ruleset must be a JSON object", o.config);
-        }
-        rules_merge(ruleset, file);
-        cJSON_Delete(file);
-    }
-    for (int i = 0; i < o.nsets; i++)
-        if (rules_set(ruleset, o.set[i], err, sizeof err) != 0)
-            die(EXIT_USAGE, "%s", err);
-    void *rules = calloc(1, g->rules_size ? g->rules_size : 1);
+    cJSON *ruleset = NULL;
+    void *rules = rules_effective(g, o.config, o.set, o.nsets, &ruleset, err, sizeof err);
     if (rules == NULL)
-        die(EXIT_INTERNAL, "out of memory");
-    if (g->rules_load(rules, ruleset, err, sizeof err) != 0)
         die(EXIT_USAGE, "%s", err);
     if (o.print_ruleset) {
         char *text = cJSON_Print(ruleset);
@@ -424,7 +299,10 @@ int main(int argc, char **argv)
         nseats = (int)whole_option("players", o.players, (unsigned long long)g->min_seats,
                                    (unsigned long long)g->max_seats);
     char canon[GAME_MAX_SEATS][BOT_SPEC_MAX];
-    cfg.nseats = parse_bots(g, o.bots ? o.bots : g->default_bot, nseats, &cfg, canon);
+    cfg.nseats = botspec_parse_list(g, o.bots ? o.bots : g->default_bot, nseats, cfg.seat, canon,
+                                    err, sizeof err);
+    if (cfg.nseats < 0)
+        die(EXIT_USAGE, "%s", err);
     if (cfg.nseats < g->min_seats || cfg.nseats > g->max_seats)
         die(EXIT_USAGE, "%s is for %d-%d players, not %d", g->name, g->min_seats, g->max_seats,
             cfg.nseats);

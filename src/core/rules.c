@@ -1,6 +1,8 @@
 /* rules.c — JSON rulesets: parsing, merging, --set assignments and typed, key-naming readers. */
 #include "rules.h"
 
+#include "game.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -398,4 +400,48 @@ int rules_int_array(const cJSON *obj, const char *path, const char *key, int min
     }
     *len = i;
     return 0;
+}
+
+void *rules_effective(const game_type *g, const char *config, const char *const *sets,
+                      int nsets, cJSON **json, char *err, size_t errlen)
+{
+    *json = NULL;
+    cJSON *ruleset = rules_parse(g->default_rules, "built-in ruleset", err, errlen);
+    if (ruleset == NULL)
+        return NULL;
+    if (config) {
+        char *text = rules_read_file(config, err, errlen);
+        cJSON *file = text ? rules_parse(text, config, err, errlen) : NULL;
+        free(text);
+        if (file == NULL) {
+            cJSON_Delete(ruleset);
+            return NULL;
+        }
+        if (!cJSON_IsObject(file)) {
+            snprintf(err, errlen, "%s: a ruleset must be a JSON object", config);
+            cJSON_Delete(file);
+            cJSON_Delete(ruleset);
+            return NULL;
+        }
+        rules_merge(ruleset, file);
+        cJSON_Delete(file);
+    }
+    for (int i = 0; i < nsets; i++)
+        if (rules_set(ruleset, sets[i], err, errlen) != 0) {
+            cJSON_Delete(ruleset);
+            return NULL;
+        }
+    void *rules = calloc(1, g->rules_size ? g->rules_size : 1);
+    if (rules == NULL) {
+        snprintf(err, errlen, "out of memory");
+        cJSON_Delete(ruleset);
+        return NULL;
+    }
+    if (g->rules_load(rules, ruleset, err, errlen) != 0) {
+        free(rules);
+        cJSON_Delete(ruleset);
+        return NULL;
+    }
+    *json = ruleset;
+    return rules;
 }

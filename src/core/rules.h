@@ -28,6 +28,15 @@ int rules_merge(cJSON *base, const cJSON *overlay);
  * (40, true, [1,2], "text"), otherwise as a plain string. Returns 0, or -1 with a message. */
 int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen);
 
+/* Builds the effective ruleset of game g: its built-in default, merged with the JSON object
+ * in file config (if not NULL), then each of the nsets "--set" assignments in order; then
+ * loads it with g->rules_load. Returns the loaded rules (malloc'ed, g->rules_size bytes;
+ * caller frees) and the effective JSON in *json (caller frees with cJSON_Delete), or NULL
+ * with a one-line message (and nothing to free). */
+struct game_type;
+void *rules_effective(const struct game_type *g, const char *config, const char *const *sets,
+                      int nsets, cJSON **json, char *err, size_t errlen);
+
 /* ---- typed readers for rules_load ----------------------------------------------------
  * Each reads member `key` of object obj. `path` is the JSON path of obj for messages ("" at
  * the top, "board[12]" inside). Each returns 0, or -1 with a one-line message naming the full

@@ -14,7 +14,7 @@
 #include "game.h"
 #include "recorder.h"
 
-enum { BOT_MAX_PARAMS = 16 };
+enum { BOT_MAX_PARAMS = 32 };
 
 /* One seat's bot and its parameter values (in the order of bot->params). */
 typedef struct seat_spec {
