@@ -214,8 +214,10 @@ static void list_game(const game_type *g, bool detail)
     printf("%s — %s (%d-%d players, default %d; rules: %s)\n", g->name, g->title, g->min_seats,
            g->max_seats, g->default_seats, g->seed);
     printf("  bots:\n");
-    for (int i = 0; g->bots[i]; i++) {
-        const bot_type *b = g->bots[i];
+    const bot_type *all[REGISTRY_MAX_BOTS];
+    int nbots = registry_bots(g, all, REGISTRY_MAX_BOTS);
+    for (int i = 0; i < nbots; i++) {
+        const bot_type *b = all[i];
         printf("    %-16s %s%s\n", b->name, b->doc,
                strcmp(b->name, g->default_bot) == 0 ? " (default)" : "");
         for (int j = 0; b->params && b->params[j].name; j++) {

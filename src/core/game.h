@@ -187,6 +187,8 @@ struct bot_type {
      * information) or the seat's view; r is the seat's own random stream for this game. */
     int (*choose)(void *ctx, const void *seen, const decision *d, rng *r);
     void (*teardown)(void *ctx);
+    /* Generic bots only (registry_generic_bots): whether the bot can play game g. */
+    bool (*supports)(const game_type *g);
 };
 
 #endif

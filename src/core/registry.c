@@ -26,11 +26,29 @@ const game_type *registry_game(const char *name)
     return NULL;
 }
 
+const bot_type *const registry_generic_bots[] = {
+    &bot_rollout,
+    NULL,
+};
+
+int registry_bots(const game_type *g, const bot_type **out, int max)
+{
+    int n = 0;
+    for (int i = 0; g->bots[i] && n < max; i++)
+        out[n++] = g->bots[i];
+    for (int i = 0; registry_generic_bots[i] && n < max; i++)
+        if (registry_generic_bots[i]->supports == NULL || registry_generic_bots[i]->supports(g))
+            out[n++] = registry_generic_bots[i];
+    return n;
+}
+
 const bot_type *registry_bot(const game_type *g, const char *name)
 {
-    for (int i = 0; g->bots[i]; i++)
-        if (strcmp(g->bots[i]->name, name) == 0)
-            return g->bots[i];
+    const bot_type *all[REGISTRY_MAX_BOTS];
+    int n = registry_bots(g, all, REGISTRY_MAX_BOTS);
+    for (int i = 0; i < n; i++)
+        if (strcmp(all[i]->name, name) == 0)
+            return all[i];
     return NULL;
 }
 
@@ -52,8 +70,10 @@ void registry_game_names(char *buf, size_t n)
 
 void registry_bot_names(const game_type *g, char *buf, size_t n)
 {
+    const bot_type *all[REGISTRY_MAX_BOTS];
+    int count = registry_bots(g, all, REGISTRY_MAX_BOTS);
     size_t used = 0;
     buf[0] = '\0';
-    for (int i = 0; g->bots[i]; i++)
-        join(buf, n, g->bots[i]->name, &used);
+    for (int i = 0; i < count; i++)
+        join(buf, n, all[i]->name, &used);
 }

@@ -4,13 +4,23 @@
 
 #include "game.h"
 
+enum { REGISTRY_MAX_BOTS = 64 }; /* bots one game can use, its own and generic ones */
+
 /* Every game, in the order --list shows them; NULL-terminated. */
 extern const game_type *const registry_games[];
 
 /* The game called name, or NULL. */
 const game_type *registry_game(const char *name);
 
-/* The bot of game g called name, or NULL. */
+/* Bots that play any game they support (bot_type.supports), beyond each game's own list;
+ * NULL-terminated. */
+extern const bot_type *const registry_generic_bots[];
+
+/* Writes into out (room for max) every bot game g can use: its own list, then the generic
+ * bots that support it. Returns how many. */
+int registry_bots(const game_type *g, const bot_type **out, int max);
+
+/* The bot of game g called name (its own or a generic one), or NULL. */
 const bot_type *registry_bot(const game_type *g, const char *name);
 
 /* Writes the names of all games ("45, oca, ...") into buf. */
@@ -19,7 +29,8 @@ void registry_game_names(char *buf, size_t n);
 /* Writes the names of g's bots into buf. */
 void registry_bot_names(const game_type *g, char *buf, size_t n);
 
-/* Generic bots, usable by every game (listed by each game's bots table). */
+/* The generic bots: random (listed by every game's own table) and rollout. */
 extern const bot_type bot_random;
+extern const bot_type bot_rollout;
 
 #endif
