@@ -1304,6 +1304,19 @@ TEST(oca_bad_board_files_are_rejected_naming_the_key)
     CHECK(strstr(load_error("cards_per_player_many=4", 6), "'cards_per_player_many'") != NULL);
 }
 
+/* Found by fuzzing: the trade rules take trade_prices[0] as the lowest price (whether a sale
+ * or a purchase can be offered at all, which prices a buyer can pay), and a price given twice
+ * counted each sale at that price twice in card_price. Prices must strictly increase. */
+TEST(oca_trade_prices_must_increase)
+{
+    CHECK_STR(load_error("trade_prices=[30, 5]", 4),
+              "ruleset key 'trade_prices[1]': prices must increase (5 after 30)");
+    CHECK_STR(load_error("trade_prices=[5, 15, 15]", 4),
+              "ruleset key 'trade_prices[2]': prices must increase (15 after 15)");
+    CHECK_STR(load_error("trade_prices=[60]", 4), "");
+    CHECK_STR(load_error("trade_prices=[1, 2, 100000]", 4), "");
+}
+
 /* ---- the manual ------------------------------------------------------------------------------- */
 
 /* The man page names every ruleset key, decision kind, end kind, metric, bot and bot knob. */
