@@ -1098,6 +1098,41 @@ TEST(oca_gap_bankrupt_in_setup_neither_volunteers_nor_bids)
     CHECK(b.busts > 0);
 }
 
+/* The index of the metric called name. */
+static int metric(const char *name)
+{
+    for (int i = 0; game_oca.metrics[i].name; i++)
+        if (strcmp(game_oca.metrics[i].name, name) == 0)
+            return i;
+    check_fail(__FILE__, __LINE__, "no metric %s", name);
+    return 0;
+}
+
+/* Found by fuzzing: a bankruptcy in the setup payments was reported at turn 1 of a game that
+ * ended after 0 turns. It happens before the first turn: bankruptcy_turn 0. */
+TEST(oca_bankruptcy_in_the_setup_is_at_turn_0)
+{
+    oca_rules r;
+    load(&r, "capo_fee=10000", "short_sale_offers=0", "mutual_aid_rolls=0", NULL);
+    static tgame g;
+    begin(&g, &r, 3, 0); /* seats 1 and 2 cannot pay the fee: only the Capo-gioco is left */
+    int seat;
+    CHECK_INT(pending(&g, &seat), -1);
+    CHECK(g.st.bankrupt[1] && g.st.bankrupt[2]);
+    CHECK_INT(g.st.turn, 0);
+    recorder *rec = rec_new(&game_oca, 3, false);
+    outcome o;
+    game_oca.finish(&g.st, &o, rec);
+    const acc *t = rec_get(rec, metric("bankruptcy_turn"), -1);
+    CHECK_INT(t->n, 2);
+    CHECK_INT(t->min, 0);
+    CHECK_INT(t->max, 0);
+    CHECK_INT(rec_get(rec, metric("bankrupt"), 1)->hits, 1);
+    CHECK_INT(rec_get(rec, metric("bankrupt"), 0)->hits, 0);
+    CHECK_INT(rec_get(rec, metric("bankruptcies"), -1)->sum == 2, 1);
+    rec_free(rec);
+}
+
 /* Checks of chance through the engine: a declaration hits 1 time in 6, and mutual aid (two
  * rolls at one number) saves 11 times in 36, within 5 standard errors. */
 TEST(oca_known_values_declaration_and_mutual_aid_odds)
