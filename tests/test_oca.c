@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../src/games/oca.h"
 #include "check.h"
@@ -1208,6 +1209,33 @@ TEST(oca_greedy_bank_model_known_values)
     }
     double mean = sum / TRIALS, se = sqrt((sum2 / TRIALS - mean * mean) / TRIALS);
     CHECK_NEAR(3 * togo[1] * cut[3], mean, 5 * se);
+}
+
+/* Found by fuzzing: on a board whose goal cannot be reached (every square sends the piece back
+ * to the start, one makes it wait 100 turns) with max_turns 1000000, the model of the race's
+ * end followed the racers for all the million turns, about 12 s per greedy seat before the
+ * first game. It stops once no racer can arrive any more, and nobody's payments are cut. */
+TEST(oca_greedy_bank_model_stops_when_nobody_can_arrive)
+{
+    static char board[8192];
+    snprintf(board, sizeof board, "board=[");
+    for (int sq = 1; sq <= OCA_MAX_SQUARES; sq++) {
+        bool back = sq > 1 && sq < OCA_MAX_SQUARES && sq != 7;
+        snprintf(board + strlen(board), sizeof board - strlen(board),
+                 "%s{\"name\": \"s\", \"effect\": \"%s\", \"amount\": %d, \"to\": %d, "
+                 "\"pulcinella\": 0, \"card\": \"none\"}", sq > 1 ? ", " : "",
+                 back ? "move" : sq == 7 ? "wait" : "none", sq == 7 ? 100 : 0, back ? 1 : 0);
+    }
+    snprintf(board + strlen(board), sizeof board - strlen(board), "]");
+    oca_rules r;
+    load(&r, board, "max_turns=1000000", "cards_per_player=0", "cards_per_player_many=0", NULL);
+    float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
+    clock_t t0 = clock();
+    oca_bank_model(&r, togo, cut);
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    CHECK(secs < 2); /* milliseconds now (also under the sanitizers); 12 s before */
+    for (int m = 2; m <= GAME_MAX_SEATS; m++)
+        CHECK_NEAR(cut[m], 1, 1e-9);
 }
 
 /* Greedy's bids follow the bank's worth (gap choice of the bot, documented under BANK VALUE):
