@@ -1134,6 +1134,61 @@ TEST(oca_bankruptcy_in_the_setup_is_at_turn_0)
     rec_free(rec);
 }
 
+/* Writes into buf a --set of a 37-square board whose squares 2..36 all have effect fx with
+ * amount (move: to square 1), pulc Pulcinella and a card of kind card (squares 1..32). */
+static const char *uniform_board(char *buf, size_t n, const char *fx, int amount, int pulc,
+                                 const char *card)
+{
+    snprintf(buf, n, "board=[");
+    for (int sq = 1; sq <= 37; sq++) {
+        bool mid = sq > 1 && sq < 37;
+        snprintf(buf + strlen(buf), n - strlen(buf),
+                 "%s{\"name\": \"s\", \"effect\": \"%s\", \"amount\": %d, \"to\": %d, "
+                 "\"pulcinella\": %d, \"card\": \"%s\"}", sq > 1 ? ", " : "",
+                 mid ? fx : "none", mid ? amount : 0, mid && !strcmp(fx, "move") ? 1 : 0,
+                 mid ? pulc : 0, sq <= 32 ? card : "none");
+    }
+    snprintf(buf + strlen(buf), n - strlen(buf), "]");
+    return buf;
+}
+
+/* The invariants of play_batch (points conserved on every step, no decision to a bankrupt
+ * seat, well-formed decisions, cards in step, a sane banker) on rulesets pushed to their
+ * limits, as the fuzzing pass played them: every square the same effect at the largest
+ * amount, Pulcinella everywhere, all jollies or no cards, the largest fees and prizes with
+ * the smallest dote, the cashier's debts, a turn cap of 1. */
+TEST(oca_invariant_extreme_rulesets)
+{
+    static const char *const mix8[] = {"aggressive", "random", "greedy", "cautious",
+                                       "aggressive", "greedy", "random", "aggressive"};
+    static const char *const fx[] = {"pay_bank", "receive_bank", "collect_all",
+                                     "distribute_all", "again", "wait"};
+    static char board[8192];
+    oca_rules r;
+    batch b = {0};
+    for (int i = 0; i < 6; i++) {
+        uniform_board(board, sizeof board, fx[i], i == 5 ? 100 : 10000, 4, "jolly");
+        load(&r, board, "cards_per_player_many=4", NULL);
+        play_batch(&r, 8, mix8, 40, 40 + (uint64_t)i, &b);
+        uniform_board(board, sizeof board, fx[i], 1, 0, "none");
+        load(&r, board, "cards_per_player=0", "cards_per_player_many=0",
+             "bankrupt_pays_partial=true", "no_volunteer=\"capo\"", NULL);
+        play_batch(&r, 3, mix8, 40, 50 + (uint64_t)i, &b);
+    }
+    load(&r, "dote=1", "capo_fee=10000", "entry_fee=10000", "banker_refund=10000",
+         "declare_prize=10000", "banker_declare_hit=10000", "banker_declare_miss=10000",
+         "mutual_aid_amount=10000", "mutual_aid_rolls=10", "fondo_extra=1000000", NULL);
+    play_batch(&r, 8, mix8, 100, 60, &b);
+    load(&r, "entry_fee=0", "banker_refund=10000", "banker_may_sit_out=false",
+         "arrived_in_round=false", "short_sale_offers=20", "trade_prices=[1, 100000]", NULL);
+    play_batch(&r, 5, mix8, 100, 61, &b);
+    load(&r, "max_turns=1", "max_chain=1", "finish=\"any\"", "jolly_offer=\"every_move\"",
+         NULL);
+    play_batch(&r, 4, mix8, 100, 62, &b);
+    CHECK_INT(b.games, 12 * 40 + 300);
+    CHECK(b.busts > 0);
+}
+
 /* Checks of chance through the engine: a declaration hits 1 time in 6, and mutual aid (two
  * rolls at one number) saves 11 times in 36, within 5 standard errors. */
 TEST(oca_known_values_declaration_and_mutual_aid_odds)
