@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../src/games/oca.h"
 #include "check.h"
@@ -1098,6 +1099,96 @@ TEST(oca_gap_bankrupt_in_setup_neither_volunteers_nor_bids)
     CHECK(b.busts > 0);
 }
 
+/* The index of the metric called name. */
+static int metric(const char *name)
+{
+    for (int i = 0; game_oca.metrics[i].name; i++)
+        if (strcmp(game_oca.metrics[i].name, name) == 0)
+            return i;
+    check_fail(__FILE__, __LINE__, "no metric %s", name);
+    return 0;
+}
+
+/* Found by fuzzing: a bankruptcy in the setup payments was reported at turn 1 of a game that
+ * ended after 0 turns. It happens before the first turn: bankruptcy_turn 0. */
+TEST(oca_bankruptcy_in_the_setup_is_at_turn_0)
+{
+    oca_rules r;
+    load(&r, "capo_fee=10000", "short_sale_offers=0", "mutual_aid_rolls=0", NULL);
+    static tgame g;
+    begin(&g, &r, 3, 0); /* seats 1 and 2 cannot pay the fee: only the Capo-gioco is left */
+    int seat;
+    CHECK_INT(pending(&g, &seat), -1);
+    CHECK(g.st.bankrupt[1] && g.st.bankrupt[2]);
+    CHECK_INT(g.st.turn, 0);
+    recorder *rec = rec_new(&game_oca, 3, false);
+    outcome o;
+    game_oca.finish(&g.st, &o, rec);
+    const acc *t = rec_get(rec, metric("bankruptcy_turn"), -1);
+    CHECK_INT(t->n, 2);
+    CHECK_INT(t->min, 0);
+    CHECK_INT(t->max, 0);
+    CHECK_INT(rec_get(rec, metric("bankrupt"), 1)->hits, 1);
+    CHECK_INT(rec_get(rec, metric("bankrupt"), 0)->hits, 0);
+    CHECK_INT(rec_get(rec, metric("bankruptcies"), -1)->sum == 2, 1);
+    rec_free(rec);
+}
+
+/* Writes into buf a --set of a 37-square board whose squares 2..36 all have effect fx with
+ * amount (move: to square 1), pulc Pulcinella and a card of kind card (squares 1..32). */
+static const char *uniform_board(char *buf, size_t n, const char *fx, int amount, int pulc,
+                                 const char *card)
+{
+    snprintf(buf, n, "board=[");
+    for (int sq = 1; sq <= 37; sq++) {
+        bool mid = sq > 1 && sq < 37;
+        snprintf(buf + strlen(buf), n - strlen(buf),
+                 "%s{\"name\": \"s\", \"effect\": \"%s\", \"amount\": %d, \"to\": %d, "
+                 "\"pulcinella\": %d, \"card\": \"%s\"}", sq > 1 ? ", " : "",
+                 mid ? fx : "none", mid ? amount : 0, mid && !strcmp(fx, "move") ? 1 : 0,
+                 mid ? pulc : 0, sq <= 32 ? card : "none");
+    }
+    snprintf(buf + strlen(buf), n - strlen(buf), "]");
+    return buf;
+}
+
+/* The invariants of play_batch (points conserved on every step, no decision to a bankrupt
+ * seat, well-formed decisions, cards in step, a sane banker) on rulesets pushed to their
+ * limits, as the fuzzing pass played them: every square the same effect at the largest
+ * amount, Pulcinella everywhere, all jollies or no cards, the largest fees and prizes with
+ * the smallest dote, the cashier's debts, a turn cap of 1. */
+TEST(oca_invariant_extreme_rulesets)
+{
+    static const char *const mix8[] = {"aggressive", "random", "greedy", "cautious",
+                                       "aggressive", "greedy", "random", "aggressive"};
+    static const char *const fx[] = {"pay_bank", "receive_bank", "collect_all",
+                                     "distribute_all", "again", "wait"};
+    static char board[8192];
+    oca_rules r;
+    batch b = {0};
+    for (int i = 0; i < 6; i++) {
+        uniform_board(board, sizeof board, fx[i], i == 5 ? 100 : 10000, 4, "jolly");
+        load(&r, board, "cards_per_player_many=4", NULL);
+        play_batch(&r, 8, mix8, 40, 40 + (uint64_t)i, &b);
+        uniform_board(board, sizeof board, fx[i], 1, 0, "none");
+        load(&r, board, "cards_per_player=0", "cards_per_player_many=0",
+             "bankrupt_pays_partial=true", "no_volunteer=\"capo\"", NULL);
+        play_batch(&r, 3, mix8, 40, 50 + (uint64_t)i, &b);
+    }
+    load(&r, "dote=1", "capo_fee=10000", "entry_fee=10000", "banker_refund=10000",
+         "declare_prize=10000", "banker_declare_hit=10000", "banker_declare_miss=10000",
+         "mutual_aid_amount=10000", "mutual_aid_rolls=10", "fondo_extra=1000000", NULL);
+    play_batch(&r, 8, mix8, 100, 60, &b);
+    load(&r, "entry_fee=0", "banker_refund=10000", "banker_may_sit_out=false",
+         "arrived_in_round=false", "short_sale_offers=20", "trade_prices=[1, 100000]", NULL);
+    play_batch(&r, 5, mix8, 100, 61, &b);
+    load(&r, "max_turns=1", "max_chain=1", "finish=\"any\"", "jolly_offer=\"every_move\"",
+         NULL);
+    play_batch(&r, 4, mix8, 100, 62, &b);
+    CHECK_INT(b.games, 12 * 40 + 300);
+    CHECK(b.busts > 0);
+}
+
 /* Checks of chance through the engine: a declaration hits 1 time in 6, and mutual aid (two
  * rolls at one number) saves 11 times in 36, within 5 standard errors. */
 TEST(oca_known_values_declaration_and_mutual_aid_odds)
@@ -1173,6 +1264,33 @@ TEST(oca_greedy_bank_model_known_values)
     }
     double mean = sum / TRIALS, se = sqrt((sum2 / TRIALS - mean * mean) / TRIALS);
     CHECK_NEAR(3 * togo[1] * cut[3], mean, 5 * se);
+}
+
+/* Found by fuzzing: on a board whose goal cannot be reached (every square sends the piece back
+ * to the start, one makes it wait 100 turns) with max_turns 1000000, the model of the race's
+ * end followed the racers for all the million turns, about 12 s per greedy seat before the
+ * first game. It stops once no racer can arrive any more, and nobody's payments are cut. */
+TEST(oca_greedy_bank_model_stops_when_nobody_can_arrive)
+{
+    static char board[8192];
+    snprintf(board, sizeof board, "board=[");
+    for (int sq = 1; sq <= OCA_MAX_SQUARES; sq++) {
+        bool back = sq > 1 && sq < OCA_MAX_SQUARES && sq != 7;
+        snprintf(board + strlen(board), sizeof board - strlen(board),
+                 "%s{\"name\": \"s\", \"effect\": \"%s\", \"amount\": %d, \"to\": %d, "
+                 "\"pulcinella\": 0, \"card\": \"none\"}", sq > 1 ? ", " : "",
+                 back ? "move" : sq == 7 ? "wait" : "none", sq == 7 ? 100 : 0, back ? 1 : 0);
+    }
+    snprintf(board + strlen(board), sizeof board - strlen(board), "]");
+    oca_rules r;
+    load(&r, board, "max_turns=1000000", "cards_per_player=0", "cards_per_player_many=0", NULL);
+    float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
+    clock_t t0 = clock();
+    oca_bank_model(&r, togo, cut);
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    CHECK(secs < 2); /* milliseconds now (also under the sanitizers); 12 s before */
+    for (int m = 2; m <= GAME_MAX_SEATS; m++)
+        CHECK_NEAR(cut[m], 1, 1e-9);
 }
 
 /* Greedy's bids follow the bank's worth (gap choice of the bot, documented under BANK VALUE):
@@ -1302,6 +1420,19 @@ TEST(oca_bad_board_files_are_rejected_naming_the_key)
     CHECK(strstr(load_error("dote=\"lots\"", 4), "'dote'") != NULL);
     CHECK(strstr(load_error("cards_per_player=5", 5), "'cards_per_player'") != NULL);
     CHECK(strstr(load_error("cards_per_player_many=4", 6), "'cards_per_player_many'") != NULL);
+}
+
+/* Found by fuzzing: the trade rules take trade_prices[0] as the lowest price (whether a sale
+ * or a purchase can be offered at all, which prices a buyer can pay), and a price given twice
+ * counted each sale at that price twice in card_price. Prices must strictly increase. */
+TEST(oca_trade_prices_must_increase)
+{
+    CHECK_STR(load_error("trade_prices=[30, 5]", 4),
+              "ruleset key 'trade_prices[1]': prices must increase (5 after 30)");
+    CHECK_STR(load_error("trade_prices=[5, 15, 15]", 4),
+              "ruleset key 'trade_prices[2]': prices must increase (15 after 15)");
+    CHECK_STR(load_error("trade_prices=[60]", 4), "");
+    CHECK_STR(load_error("trade_prices=[1, 2, 100000]", 4), "");
 }
 
 /* ---- the manual ------------------------------------------------------------------------------- */

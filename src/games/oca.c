@@ -237,7 +237,7 @@ static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
     st->members &= ~(1u << s);
     st->racing &= ~(1u << s);
     st->bust_order[s] = (int8_t)++st->nbust;
-    st->s.bankrupt_turn[s] = st->turn > 0 ? st->turn : 1;
+    st->s.bankrupt_turn[s] = st->turn;
     drop_debts_to(st, s);
     if (racing)
         st->in_race--;
@@ -1383,7 +1383,8 @@ static const metric_def metrics[] = {
                         "games with at least one bankruptcy"},
     [M_BANKRUPT_COUNT] = {"bankruptcies", METRIC_MEAN, METRIC_GAME, "bankruptcies per game"},
     [M_BANKRUPT_TURN] = {"bankruptcy_turn", METRIC_MEAN, METRIC_GAME,
-                         "turn at which a bankruptcy happens (one value per bankruptcy)"},
+                         "turn at which a bankruptcy happens (one value per bankruptcy; 0: "
+                         "in the setup payments)"},
     [M_AID_TRIES] = {"mutual_aid_attempts", METRIC_MEAN, METRIC_GAME,
                      "mutual aid attempts per game"},
     [M_AID_SUCCESS] = {"mutual_aid_success", METRIC_RATE, METRIC_GAME,
@@ -1496,7 +1497,7 @@ static void record(const oca_state *st, const outcome *o, recorder *rec)
     const oca_stats *x = &st->s;
     int dote = st->r->dote, busts = 0, b = x->first_banker;
     for (int s = 0; s < st->n; s++) {
-        bool bust = x->bankrupt_turn[s] > 0;
+        bool bust = st->bankrupt[s];
         busts += bust;
         rec_rate(rec, M_BANKRUPT, s, bust, 1);
         if (bust)
@@ -1529,7 +1530,7 @@ static void record(const oca_state *st, const outcome *o, recorder *rec)
     if (b >= 0) {
         rec_rate(rec, M_BANKER_PLAYS, -1, x->banker_played, 1);
         rec_value(rec, M_BANKER_NET, -1, o->score[b] - dote);
-        rec_rate(rec, M_BANKER_BANKRUPT, -1, x->bankrupt_turn[b] > 0, 1);
+        rec_rate(rec, M_BANKER_BANKRUPT, -1, st->bankrupt[b], 1);
     }
     rec_value(rec, M_TAKEOVER, -1, x->takeovers);
     rec_rate(rec, M_CASHIER, -1, x->cashier_from_start, 1);

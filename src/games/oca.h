@@ -134,7 +134,7 @@ typedef struct oca_stats {
     int declarations[GAME_MAX_SEATS], declare_hits[GAME_MAX_SEATS];
     int declare_net[GAME_MAX_SEATS];
     int aid_tries, aid_hits;
-    int bankrupt_turn[GAME_MAX_SEATS]; /* 0: never */
+    int bankrupt_turn[GAME_MAX_SEATS]; /* turn of the bankruptcy (0: in the setup payments) */
     int cancel_own, cancel_opponent, jolly, counter_jolly;
     int trades, trade_value, swaps, exchanges, short_sales;
     int trade_price[OCA_MAX_PRICES]; /* sales at each price of trade_prices */

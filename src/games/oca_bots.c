@@ -115,6 +115,23 @@ static void model_togo(const oca_rules *r, float *togo)
         togo[p] = (float)v[p];
 }
 
+/* reach[p]: whether a racer on square p can still reach the goal (some rolls lead there). */
+static void model_reach(const oca_rules *r, bool *reach)
+{
+    memset(reach, 0, (size_t)(r->nsquares + 1) * sizeof *reach);
+    reach[r->nsquares] = true;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int p = 1; p < r->nsquares; p++)
+            for (int roll = 1; roll <= 6 && !reach[p]; roll++) {
+                double flow = 0;
+                int wait;
+                if (reach[resolve_roll(r, p, roll, &flow, &wait)])
+                    reach[p] = grew = true;
+            }
+    }
+}
+
 /* cut[m]: the game ends when the second-to-last of m racers arrives, and the last one pays
  * nothing after that. With the racers independent (cards aside), the chain's law of a racer's
  * square after t turns gives D(t), what a racer not yet arrived at turn t still has to pay
@@ -128,8 +145,10 @@ static void model_cut(const oca_rules *r, const float *togo, float *cut)
             slots = r->sq[p].amount + 2;
     double *mass = calloc((size_t)slots * (size_t)nsq, sizeof *mass); /* ring over turns */
     double F = 0, lost[GAME_MAX_SEATS + 1] = {0}, before[GAME_MAX_SEATS + 1] = {0};
+    bool reach[OCA_MAX_SQUARES + 1];
     if (mass == NULL)
         abort();
+    model_reach(r, reach);
     mass[1] = 1; /* turn 0, square 1 */
     for (int t = 0; t < r->max_turns && 1 - F > 1e-12; t++) { /* no game runs longer */
         double *now = mass + (size_t)(t % slots) * (size_t)nsq;
@@ -146,15 +165,19 @@ static void model_cut(const oca_rules *r, const float *togo, float *cut)
             }
             now[p] = 0;
         }
-        double D = 0; /* after t + 1 turns: waiting racers sit in later slots of the ring */
-        for (size_t i = 0; i < (size_t)slots * (size_t)nsq; i++)
+        double D = 0, live = 0; /* after t + 1 turns: waiting racers sit in later slots */
+        for (size_t i = 0; i < (size_t)slots * (size_t)nsq; i++) {
             D += mass[i] * togo[i % (size_t)nsq];
+            live += reach[i % (size_t)nsq] ? mass[i] : 0;
+        }
         double pw = 1; /* F^(m-1) */
         for (int m = 2; m <= GAME_MAX_SEATS; m++) {
             pw *= F;
             lost[m] += m * (pw - before[m]) * D;
             before[m] = pw;
         }
+        if (live < 1e-12) /* the rest can never arrive: F is final (boards with traps) */
+            break;
     }
     free(mass);
     for (int m = 0; m <= GAME_MAX_SEATS; m++)

@@ -73,8 +73,14 @@ static int load_economy(oca_rules *r, const cJSON *j, char *err, size_t e)
     if (rules_int_array(j, "", "trade_prices", 1, OCA_MAX_PRICES, 1, 100000, p, &r->nprices,
                         err, e))
         return -1;
-    for (int i = 0; i < r->nprices; i++)
+    for (int i = 0; i < r->nprices; i++) {
+        char key[32];
+        snprintf(key, sizeof key, "trade_prices[%d]", i);
+        if (i > 0 && p[i] <= p[i - 1]) /* the trade rules take price[0] as the lowest */
+            return rules_error(err, e, "", key, "prices must increase (%ld after %ld)", p[i],
+                               p[i - 1]);
         r->price[i] = (int)p[i];
+    }
     return 0;
 }
 
