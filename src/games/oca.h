@@ -211,8 +211,10 @@ int oca_cards_held(const oca_state *st, int seat);
 /* The greedy bot's model of the bank (oca_bots.c), from the board alone (no cards): togo[p]
  * (p in 1..nsquares) is what a racer on square p is expected to pay the bank, net, before he
  * reaches the goal; cut[m] (m in 0..GAME_MAX_SEATS) the share of m racers' payments made
- * before the game ends at the second-to-last arrival. Fills the caller's arrays. */
-void oca_bank_model(const oca_rules *r, float *togo, float *cut);
+ * before the game ends at the second-to-last arrival. Fills the caller's arrays; returns the
+ * number of turns of the race it modelled (it stops once every racer has arrived or nobody
+ * still racing can arrive, and at max_turns at the latest). */
+int oca_bank_model(const oca_rules *r, float *togo, float *cut);
 
 /* The bots of this game (oca_bots.c). */
 extern const bot_type oca_bot_cautious, oca_bot_greedy, oca_bot_aggressive;

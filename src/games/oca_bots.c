@@ -137,7 +137,7 @@ static void model_reach(const oca_rules *r, bool *reach)
  * square after t turns gives D(t), what a racer not yet arrived at turn t still has to pay
  * (togo of his square), and F(t), the chance he has arrived; the last racer then loses
  * m sum_t (F(t)^(m-1) - F(t-1)^(m-1)) D(t) of the m togo[1] the racers would pay in full. */
-static void model_cut(const oca_rules *r, const float *togo, float *cut)
+static int model_cut(const oca_rules *r, const float *togo, float *cut)
 {
     int slots = 2, nsq = r->nsquares + 1;
     for (int p = 1; p < r->nsquares; p++)
@@ -150,7 +150,8 @@ static void model_cut(const oca_rules *r, const float *togo, float *cut)
         abort();
     model_reach(r, reach);
     mass[1] = 1; /* turn 0, square 1 */
-    for (int t = 0; t < r->max_turns && 1 - F > 1e-12; t++) { /* no game runs longer */
+    int t = 0;
+    for (; t < r->max_turns && 1 - F > 1e-12; t++) { /* no game runs longer */
         double *now = mass + (size_t)(t % slots) * (size_t)nsq;
         for (int p = 1; p < r->nsquares; p++) {
             if (now[p] == 0)
@@ -176,18 +177,21 @@ static void model_cut(const oca_rules *r, const float *togo, float *cut)
             lost[m] += m * (pw - before[m]) * D;
             before[m] = pw;
         }
-        if (live < 1e-12) /* the rest can never arrive: F is final (boards with traps) */
+        if (live < 1e-12) { /* the rest can never arrive: F is final (boards with traps) */
+            t++;
             break;
+        }
     }
     free(mass);
     for (int m = 0; m <= GAME_MAX_SEATS; m++)
         cut[m] = m < 2 || togo[1] == 0 ? 1 : (float)(1 - lost[m] / (m * (double)togo[1]));
+    return t;
 }
 
-void oca_bank_model(const oca_rules *r, float *togo, float *cut)
+int oca_bank_model(const oca_rules *r, float *togo, float *cut)
 {
     model_togo(r, togo);
-    model_cut(r, togo, cut);
+    return model_cut(r, togo, cut);
 }
 
 static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
