@@ -182,7 +182,13 @@ fi
 # an interrupted run leaves no temporary file
 "$bin" --game=oca --runs=1000000000 --output="$work/int.txt" --games-csv="$work/int.csv" -q 2>/dev/null &
 pid=$!
-sleep 1
+# wait (without sleeping) until its temporary files exist: the run has then started
+tries=0
+while :; do
+    set -- "$work"/int.csv.tmp-*
+    [ -e "$1" ] || [ $tries -gt 200000 ] || ! kill -0 $pid 2>/dev/null && break
+    tries=$((tries + 1))
+done
 kill -TERM $pid
 { wait $pid; } 2>/dev/null
 ls "$work" | grep -q 'tmp-' && bad "no temporary files after SIGTERM" "$(ls "$work")" || ok "no temporary files after SIGTERM"
