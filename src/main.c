@@ -15,6 +15,7 @@
 
 #include "botspec.h"
 #include "outfile.h"
+#include "perft.h"
 #include "registry.h"
 #include "report.h"
 #include "rules.h"
@@ -36,7 +37,7 @@ const char *argp_program_bug_address = "the giochi-sim issue tracker";
 
 typedef struct options {
     const char *game, *bots, *config, *output, *games_csv, *format;
-    const char *runs, *seed, *players, *threads, *trace;
+    const char *runs, *seed, *players, *threads, *trace, *perft;
     const char *set[MAX_SETS];
     int nsets;
     bool quiet, list, exact, print_ruleset;
@@ -74,7 +75,7 @@ static void exit_flushed(void)
     exit(EXIT_OK);
 }
 
-enum { OPT_SET = 1000, OPT_GAMES_CSV, OPT_TRACE, OPT_EXACT, OPT_PRINT_RULESET, OPT_USAGE };
+enum { OPT_SET = 1000, OPT_GAMES_CSV, OPT_TRACE, OPT_EXACT, OPT_PRINT_RULESET, OPT_USAGE, OPT_PERFT };
 
 static const struct argp_option option_table[] = {
     {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
@@ -96,6 +97,10 @@ static const struct argp_option option_table[] = {
      "Print the play-by-play of game INDEX of this run instead of a report", 0},
     {"exact", OPT_EXACT, 0, 0, "Add the game's exact analysis beside the simulated figures", 0},
     {"print-ruleset", OPT_PRINT_RULESET, 0, 0, "Print the effective ruleset as JSON and exit", 0},
+    {"perft", OPT_PERFT, "D", 0,
+     "Count the move paths of each length 1..D from the start (games without chance or "
+     "hidden information) instead of playing",
+     0},
     {"list", 'l', 0, 0, "List games, their bots and their ruleset options (with --game: one game)",
      0},
     {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},
@@ -141,6 +146,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_TRACE: o->trace = arg; break;
     case OPT_EXACT: o->exact = true; break;
     case OPT_PRINT_RULESET: o->print_ruleset = true; break;
+    case OPT_PERFT: o->perft = arg; break;
     case 'l': o->list = true; break;
     case 'q': o->quiet = true; break;
     case '?':
@@ -250,6 +256,82 @@ static void list_game(const game_type *g, bool detail)
     }
 }
 
+/* --perft: prints the move-path counts of depths 1..D as text ("d COUNT" lines), JSON or CSV,
+ * with the nodes per second on stderr unless --quiet, then exits. */
+static void run_perft(const game_type *g, const void *rules, const options *o, cJSON *ruleset)
+    __attribute__((noreturn));
+static void run_perft(const game_type *g, const void *rules, const options *o, cJSON *ruleset)
+{
+    char err[512];
+    if (o->trace || o->games_csv || o->exact || o->bots || o->runs)
+        die(EXIT_USAGE, "--perft counts move paths: it cannot be combined with --trace, "
+                        "--games-csv, --exact, --bots or --runs");
+    int depth = (int)whole_option("perft", o->perft, 1, PERFT_MAX_DEPTH);
+    int nseats = o->players ? (int)whole_option("players", o->players,
+                                                (unsigned long long)g->min_seats,
+                                                (unsigned long long)g->max_seats)
+                            : g->default_seats;
+    if (g->rules_check && g->rules_check(rules, nseats, err, sizeof err) != 0)
+        die(EXIT_USAGE, "%s", err);
+    const char *fmt = o->format ? o->format : "text";
+    if (strcmp(fmt, "text") != 0 && strcmp(fmt, "json") != 0 && strcmp(fmt, "csv") != 0)
+        die(EXIT_USAGE, "--format '%s': expected text, json or csv", fmt);
+    if (o->output && *o->output == '\0')
+        die(EXIT_USAGE, "--output: empty file name");
+    if (!g->deterministic)
+        die(EXIT_USAGE, "--perft: %s has chance or hidden information (move paths are counted "
+                        "for deterministic games of perfect information)", g->name);
+    catch_signals();
+    outfile out;
+    if (outfile_open(&out, o->output, err, sizeof err) != 0)
+        die(EXIT_IO, "%s", err);
+    uint64_t nodes[PERFT_MAX_DEPTH];
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (perft_count(g, rules, nseats, depth, nodes, err, sizeof err) != 0) {
+        outfile_abort(&out);
+        die(EXIT_INTERNAL, "%s", err);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (strcmp(fmt, "json") == 0) {
+        cJSON *root = cJSON_CreateObject(), *arr = cJSON_CreateArray();
+        cJSON_AddStringToObject(root, "game", g->name);
+        cJSON_AddNumberToObject(root, "players", nseats);
+        cJSON_AddItemToObject(root, "ruleset", cJSON_Duplicate(ruleset, 1));
+        for (int d = 0; d < depth; d++) {
+            cJSON *row = cJSON_CreateObject();
+            cJSON_AddNumberToObject(row, "depth", d + 1);
+            /* counts stay below 2^53 at any depth a machine reaches */
+            cJSON_AddNumberToObject(row, "nodes", (double)nodes[d]);
+            cJSON_AddItemToArray(arr, row);
+        }
+        cJSON_AddItemToObject(root, "perft", arr);
+        char *text = cJSON_Print(root);
+        fprintf(out.f, "%s\n", text);
+        cJSON_free(text);
+        cJSON_Delete(root);
+    } else {
+        if (strcmp(fmt, "csv") == 0)
+            fprintf(out.f, "depth,nodes\n");
+        for (int d = 0; d < depth; d++)
+            fprintf(out.f, strcmp(fmt, "csv") == 0 ? "%d,%llu\n" : "%d %llu\n", d + 1,
+                    (unsigned long long)nodes[d]);
+    }
+    if (outfile_close(&out, err, sizeof err) != 0 || outfile_rename(&out, err, sizeof err) != 0)
+        die(EXIT_IO, "%s", err);
+    if (!o->quiet) {
+        uint64_t total = 0;
+        for (int d = 0; d < depth; d++)
+            total += nodes[d];
+        double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        fprintf(stderr, "giochi-sim: perft %d: %llu nodes in %.3f s (%.0f nodes/s)\n", depth,
+                (unsigned long long)total, secs, secs > 0 ? (double)total / secs : 0.0);
+    }
+    cJSON_Delete(ruleset);
+    free((void *)rules);
+    exit_flushed();
+}
+
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
@@ -292,6 +374,9 @@ int main(int argc, char **argv)
         free(rules);
         exit_flushed();
     }
+
+    if (o.perft)
+        run_perft(g, rules, &o, ruleset);
 
     run_config cfg = {0};
     cfg.game = g;

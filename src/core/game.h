@@ -159,7 +159,34 @@ typedef struct game_type {
     cJSON *(*exact)(const void *rules, const seat_bots *seats);
 
     const bot_type *const *bots; /* the bots of this game, NULL-terminated (generic ones too) */
+
+    /* ---- search (optional) -------------------------------------------------------------
+     * Hooks for the generic search bots (src/bots/: alphabeta, mcts) and for move-path
+     * counts (--perft). A game leaves them zero unless they apply. */
+
+    /* true: after start() returns, apply() never draws from `chance` and nothing is hidden
+     * (view_size == 0), so the actions alone decide the future of a position. Such a game
+     * lists every decision, forced ones (n == 1) included, so that move paths count as
+     * moves at the table; --perft accepts only such games. */
+    bool deterministic;
+    /* Two-player zero-sum games: a heuristic worth, for `seat`, of a position that is not
+     * over, in the game's own units (e.g. seeds x 100); the other seat's worth is its
+     * negation. Must stay within +-GAME_EVAL_MAX. Search bots call it at their horizon;
+     * finished positions are scored by finish() (win, draw, loss), never by evaluate. */
+    int32_t (*evaluate)(const void *st, int seat);
+    /* A 64-bit key of the position (pieces and the side to move, nothing else): equal
+     * positions give equal keys. Transposition tables use it. NULL: search runs without. */
+    uint64_t (*hash)(const void *st);
+    /* Move-ordering hint for d (listed by decide on st): score[i] for d->action[i], higher
+     * first (captures before quiet moves). NULL: actions keep their listed order. */
+    void (*order)(const void *st, const decision *d, int32_t *score);
+    /* A fast game-specific bot that generic search may use as its playout policy (mcts
+     * rollout=policy), set up like a seat's bot with its default parameters. NULL: none. */
+    const bot_type *policy;
 } game_type;
+
+/* The largest |evaluate| a game may return; search scores wins beyond it. */
+#define GAME_EVAL_MAX 1000000
 
 /* ---- bots ---------------------------------------------------------------------------- */
 

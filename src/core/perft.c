@@ -1,0 +1,70 @@
+/* perft.c — move-path counts by depth-first walk over copies of the state. */
+#include "perft.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Adds the paths below st (at depth `at`, 0-based) to nodes[at..max-1]. `stack` holds one
+ * scratch state per level below this one; d is the decision scratch of this level. */
+static void walk(const game_type *g, const void *st, int at, int max, uint64_t *nodes,
+                 unsigned char *stack, decision *d, rng *none)
+{
+    if (!g->decide(st, d))
+        return;
+    nodes[at] += (uint64_t)d->n;
+    if (at + 1 == max)
+        return; /* the last level only counts its moves: no need to play them */
+    void *child = stack;
+    for (int i = 0; i < d->n; i++) {
+        memcpy(child, st, g->state_size);
+        g->apply(child, d->action[i], none, NULL);
+        walk(g, child, at + 1, max, nodes, stack + g->state_size, d + 1, none);
+    }
+}
+
+int perft_from(const game_type *g, const void *st, int depth, uint64_t *nodes, char *err,
+               size_t errlen)
+{
+    if (!g->deterministic || g->view_size != 0) {
+        snprintf(err, errlen, "--perft: %s has chance or hidden information (move paths "
+                 "are counted for deterministic games of perfect information)", g->name);
+        return -1;
+    }
+    if (depth < 1 || depth > PERFT_MAX_DEPTH) {
+        snprintf(err, errlen, "--perft: depth must be 1..%d", PERFT_MAX_DEPTH);
+        return -1;
+    }
+    unsigned char *stack = malloc(g->state_size * (size_t)depth);
+    decision *d = malloc(sizeof *d * (size_t)depth);
+    if (stack == NULL || d == NULL) {
+        free(stack);
+        free(d);
+        snprintf(err, errlen, "--perft: out of memory");
+        return -1;
+    }
+    memset(nodes, 0, sizeof *nodes * (size_t)depth);
+    /* A deterministic game never draws: a generator in a fixed state is only a placeholder. */
+    rng none;
+    rng_seed(&none, 0);
+    walk(g, st, 0, depth, nodes, stack, d, &none);
+    free(stack);
+    free(d);
+    return 0;
+}
+
+int perft_count(const game_type *g, const void *rules, int nseats, int depth, uint64_t *nodes,
+                char *err, size_t errlen)
+{
+    void *st = malloc(g->state_size);
+    if (st == NULL) {
+        snprintf(err, errlen, "--perft: out of memory");
+        return -1;
+    }
+    rng none;
+    rng_seed(&none, 0);
+    if (g->deterministic)
+        g->start(st, rules, nseats, &none, NULL);
+    int rc = perft_from(g, st, depth, nodes, err, errlen);
+    free(st);
+    return rc;
+}
