@@ -98,6 +98,9 @@ expect_error "unknown bot parameter" 2 "bot 'random' takes no parameters" --game
 expect_error "too many bots" 2 "lists 3 bots for 2 players" --game=45 --players=2 --bots=random,random,random
 expect_error "negative runs" 2 "--runs '-5': expected a whole number" --game=45 --runs=-5
 expect_error "zero runs" 2 "--runs '0'" --game=45 --runs=0
+expect_error "perft of a chance game" 2 "--perft: 45 has chance or hidden information" --game=45 --perft=2
+expect_error "perft with bots" 2 "--perft counts move paths: it cannot be combined" --game=45 --perft=2 --bots=random
+expect_error "perft depth" 2 "--perft '0': expected a whole number in 1..64" --game=45 --perft=0
 expect_error "huge runs" 2 "--runs '99999999999999999999999'" --game=45 --runs=99999999999999999999999
 expect_error "text runs" 2 "--runs 'many'" --game=45 --runs=many
 expect_error "players out of range" 2 "--players '9'" --game=45 --players=9
