@@ -5,7 +5,7 @@
 #   make reports    remake the sample reports in reports/ from that run
 #   make check      build and run the whole test suite (unit, rule, statistical, command line)
 #   make sanitize   build with AddressSanitizer/UBSan and run the whole suite under them
-#   make bench      games per second per game and bot, one thread and all threads
+#   make bench      games per second per case (repeated, median and spread), and the ratio to bare loops
 #   make install / uninstall   honour PREFIX (/usr/local) and DESTDIR
 #   make clean
 
@@ -84,8 +84,16 @@ sanitize:
 	$(MAKE) BUILD=build-san BIN=giochi-sim-san OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined' LDFLAGS='-fsanitize=address,undefined' giochi-sim-san build-san/unit-tests
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 GIOCHI_SANITIZE=1 tests/run-all.sh build-san/unit-tests ./giochi-sim-san
 
-bench: all
-	@tests/bench.sh ./$(BIN)
+# Bare reference loops (tests/bench/*.c): the floor each benchmarked game is compared with.
+BARE_SRC := $(sort $(wildcard tests/bench/*.c))
+BARE_BIN := $(BARE_SRC:tests/bench/%.c=$(BUILD)/bench/%)
+
+$(BUILD)/bench/%: tests/bench/%.c $(BUILD)/libgiochi.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
+
+bench: all $(BARE_BIN)
+	@tests/bench.sh ./$(BIN) $(BUILD)/bench
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7

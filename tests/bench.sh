@@ -1,21 +1,70 @@
 #!/bin/sh
-# bench.sh BINARY — games per second for each case of tests/bench.list, on one thread and on
-# every online core. A benchmark, never a test: it asserts nothing about speed.
+# bench.sh BINARY BAREDIR — games per second for each case of tests/bench.list, on one thread
+# and on every online core, repeated BENCH_REPS times (default 5) with the median and the
+# spread (min-max) printed, because the machine is shared and noisy. A case that names a bare
+# reference loop (tests/bench/*.c, built into BAREDIR) runs it alternately with giochi-sim in
+# the same repetitions and prints the ratio of giochi-sim's time per game to the loop's, and
+# whether both counted the same wins. A benchmark, never a test: it asserts nothing on speed.
 set -eu
 bin=$1
+baredir=${2:-build/bench}
 list=$(dirname "$0")/bench.list
+reps=${BENCH_REPS:-5}
 cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
-printf '%-8s %-7s %-28s %10s %14s %14s %8s\n' game players bots runs "games/s 1 thr" \
-    "games/s $cores thr" scaling
-grep -v '^#' "$list" | while read -r game players bots runs; do
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+
+# stats: reads numbers on stdin, prints "median min max".
+stats() {
+    sort -g | awk '{ v[NR] = $1 } END {
+        if (NR == 0) { print "0 0 0"; exit }
+        m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+        printf "%.0f %.0f %.0f\n", m, v[1], v[NR] }'
+}
+
+echo "giochi-sim bench: $reps repetitions per case, median [min-max] games/s; $cores cores"
+printf '%-7s %-3s %-34s %9s  %-26s %-26s %7s  %-24s %6s %s\n' game pl bots runs \
+    "1 thread" "$cores threads" scaling "bare loop (1 thread)" ratio check
+grep -v '^#' "$list" | while read -r game players bots runs bare; do
     [ -n "$game" ] || continue
-    rate() { # rate THREADS
+    one="" all="" ref="" check=""
+    r=0
+    while [ "$r" -lt "$reps" ]; do
+        r=$((r + 1))
         "$bin" --game="$game" --players="$players" --bots="$bots" --runs="$runs" --seed=1 \
-            --threads="$1" --format=json --quiet |
-            sed -n 's/.*"games_per_second":[[:space:]]*\([0-9.eE+-]*\).*/\1/p'
-    }
-    one=$(rate 1)
-    all=$(rate "$cores")
-    printf '%-8s %-7s %-28s %10s %14.0f %14.0f %7.2fx\n' "$game" "$players" "$bots" "$runs" \
-        "$one" "$all" "$(echo "$all $one" | awk '{print $1 / $2}')"
+            --threads=1 --format=json --quiet >"$tmp"
+        one="$one $(sed -n 's/.*"games_per_second":[[:space:]]*\([0-9.eE+-]*\).*/\1/p' "$tmp")"
+        if [ -n "${bare:-}" ] && [ "$bare" != "-" ] && [ -x "$baredir/$bare" ]; then
+            wins=$(sed -n 's/.*"wins_alone":[[:space:]]*\([0-9]*\).*/\1/p' "$tmp" |
+                head -n "$players" | tr '\n' ' ' | sed 's/ $//')
+            out=$("$baredir/$bare" "$runs" 1 "$players")
+            ref="$ref $(echo "$out" | sed -n 's/.*games_per_second \([0-9.]*\).*/\1/p')"
+            bwins=$(echo "$out" | sed -n 's/^wins \(.*\) games_per_second.*/\1/p')
+            if [ "$wins" = "$bwins" ]; then check="same wins"; else check="WINS DIFFER: $wins / $bwins"; fi
+        fi
+        if [ "$cores" -gt 1 ]; then
+            "$bin" --game="$game" --players="$players" --bots="$bots" --runs="$runs" --seed=1 \
+                --threads="$cores" --format=json --quiet >"$tmp"
+            all="$all $(sed -n 's/.*"games_per_second":[[:space:]]*\([0-9.eE+-]*\).*/\1/p' "$tmp")"
+        fi
+    done
+    set -- $(echo "$one" | tr ' ' '\n' | grep . | stats)
+    o_med=$1 o_lo=$2 o_hi=$3
+    if [ -n "$all" ]; then
+        set -- $(echo "$all" | tr ' ' '\n' | grep . | stats)
+        a_txt="$1 [$2-$3]"
+        scal=$(echo "$1 $o_med" | awk '{ printf "%.2fx", $1 / $2 }')
+    else
+        a_txt="-" scal="-"
+    fi
+    if [ -n "$ref" ]; then
+        set -- $(echo "$ref" | tr ' ' '\n' | grep . | stats)
+        b_txt="$1 [$2-$3]"
+        ratio=$(echo "$1 $o_med" | awk '{ printf "%.2f", $1 / $2 }')
+    else
+        b_txt="-" ratio="-" check=""
+    fi
+    printf '%-7s %-3s %-34s %9s  %-26s %-26s %7s  %-24s %6s %s\n' "$game" "$players" "$bots" \
+        "$runs" "$o_med [$o_lo-$o_hi]" "$a_txt" "$scal" "$b_txt" "$ratio" "$check"
 done
+echo "ratio: giochi-sim's time per game over the bare loop's (1.00 = as fast as a bare loop)"
