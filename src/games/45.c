@@ -282,7 +282,8 @@ static void end_round(g45_state *s, rng *chance, trace *tr)
                   tr);
     }
     if (s->over) {
-        trace_end(s, tr);
+        if (tr)
+            trace_end(s, tr);
         return;
     }
     s->shut = 0;
@@ -296,6 +297,7 @@ static void end_turn(g45_state *s, rng *chance, trace *tr)
     int k = s->seat, score = s->left;
     s->total[k] += score;
     s->hist[k][score]++;
+    s->used[k][score >> 6] |= 1ull << (score & 63);
     if (s->open == 0) {
         s->shuts[k]++;
         s->shut |= 1u << k;
@@ -362,6 +364,7 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     for (int k = 0; k < nseats; k++) {
         s->total[k] = s->elim_round[k] = s->turns[k] = s->shuts[k] = 0;
         memset(s->hist[k], 0, sizeof(int) * (size_t)(s->full_sum + 1));
+        s->used[k][0] = s->used[k][1] = 0;
     }
     begin_turn(s, 0, tr);
     run(s, chance, tr);
@@ -381,10 +384,11 @@ static bool decide(const void *st, decision *d)
 static void apply(void *st, int32_t action, rng *chance, trace *tr)
 {
     g45_state *s = st;
-    int32_t mv[G45_MAX_MOVES];
-    int n = g45_moves(s->open, s->dice, mv), ok = 0;
-    for (int i = 0; i < n; i++)
-        ok |= mv[i] == action;
+    /* A legal move is one open tile, or two, adding up to the dice (cheaper to check than to
+     * list the moves again). */
+    uint32_t a = (uint32_t)action, rest = a & (a - 1);
+    int sum = a ? __builtin_ctz(a) + 1 + (rest ? __builtin_ctz(rest) + 1 : 0) : 0;
+    bool ok = a && (rest & (rest - 1)) == 0 && (a & ~(uint32_t)s->open) == 0 && sum == s->dice;
     if (s->over || !ok) {
         fprintf(stderr, "45: action 0x%x is not a legal move (roll %d, open 0x%x)\n",
                 (unsigned)action, s->dice, (unsigned)s->open);
@@ -407,7 +411,7 @@ static bool better(const g45_state *s, int a, int b)
 static void finish(const void *st, outcome *o, recorder *rec)
 {
     const g45_state *s = st;
-    int nwin = popcount(s->winners), maxsum = s->full_sum;
+    int nwin = popcount(s->winners);
     o->nseats = s->nseats;
     o->length = s->round;
     o->end = s->end;
@@ -427,9 +431,11 @@ static void finish(const void *st, outcome *o, recorder *rec)
         return;
     for (int k = 0; k < s->nseats; k++) {
         rec_rate(rec, G45_M_SHUT_RATE, k, s->shuts[k], s->turns[k]);
-        for (int v = 0; v <= maxsum; v++)
-            if (s->hist[k][v])
+        for (int w = 0; w < 2; w++) /* the scores seen, in increasing order */
+            for (uint64_t m = s->used[k][w]; m; m &= m - 1) {
+                int v = w * 64 + __builtin_ctzll(m);
                 rec_values(rec, G45_M_MEAN_TURN_SCORE, k, v, s->hist[k][v]);
+            }
         rec_rate(rec, G45_M_ELIMINATED, k, s->elim_round[k] != 0, 1);
     }
     if (s->rolloff_rounds)

@@ -73,6 +73,7 @@ typedef struct g45_state {
     int turns[GAME_MAX_SEATS];
     int shuts[GAME_MAX_SEATS];
     int hist[GAME_MAX_SEATS][G45_MAX_SUM + 1]; /* turns per turn score; rows 0..nseats-1 */
+    uint64_t used[GAME_MAX_SEATS][2]; /* bit v: hist[k][v] > 0 (finish visits only those) */
 } g45_state;
 
 /* Number of ways (out of 36) two dice make `total`: 0 outside 2..12. */
