@@ -318,7 +318,7 @@ static void end_turn(g45_state *s, rng *chance, trace *tr)
 /* Rolls and plays forced moves until a roll offers a choice or the game ends. */
 static void run(g45_state *s, rng *chance, trace *tr)
 {
-    int32_t mv[G45_MAX_MOVES];
+    int32_t *mv = s->moves;
     while (!s->over) {
         if (s->open == 0) { /* box shut: nothing is left to roll for */
             end_turn(s, chance, tr);
@@ -340,6 +340,7 @@ static void run(g45_state *s, rng *chance, trace *tr)
             s->left -= a + b;
         } else {
             s->dice = a + b;
+            s->nmoves = n;
             return;
         }
     }
@@ -377,7 +378,8 @@ static bool decide(const void *st, decision *d)
         return false;
     d->seat = s->seat;
     d->kind = 0;
-    d->n = g45_moves(s->open, s->dice, d->action);
+    d->n = s->nmoves;
+    memcpy(d->action, s->moves, sizeof s->moves);
     return true;
 }
 

@@ -62,6 +62,8 @@ typedef struct g45_state {
     int open;       /* open tiles of the current turn */
     int left;       /* sum of the open tiles (each move shuts tiles summing to the dice) */
     int dice;       /* total of the roll awaiting a decision */
+    int nmoves;     /* its legal moves, listed once by run() for decide() */
+    int32_t moves[G45_MAX_MOVES];
     bool over;
     uint32_t in_game;  /* seats not eliminated */
     uint32_t shut;     /* seats that shut the box in the current round */
