@@ -211,6 +211,9 @@ static void catch_signals(void)
         sigemptyset(&sa.sa_mask);
         sigaction(sigs[i], &sa, NULL);
     }
+    /* Past a file-size limit (ulimit -f) a write fails with EFBIG, reported as any failed
+     * write (exit 3), instead of the signal killing the run with its temporary files. */
+    signal(SIGXFSZ, SIG_IGN);
 }
 
 /* ---- listing ------------------------------------------------------------------------------ */
