@@ -57,3 +57,52 @@ ln -s private.txt "$work/private-link"
 expect_ok "replace a 640 report through a link" --game=45 --runs=10 --seed=1 -q -o "$work/private-link"
 mode=$(stat -c %a "$work/private.txt")
 [ "$mode" = 640 ] && ok "replaced report keeps mode 640 through a link" || bad "replaced report keeps mode 640 through a link" "mode $mode"
+
+# ---- 6. numbers: exactly JSON's syntax, the key named ---------------------------------------
+for v in 01 1. 0x10 +5 .5; do
+    expect_error "--set limit=$v is refused" 2 "ruleset key 'limit': expected an integer" --game=45 --set limit=$v
+done
+printf '{"limit": 01}' >"$work/n01.json"
+expect_error "config number 01" 2 "n01.json: ruleset key 'limit': '01' is not a JSON number" --game=45 --config="$work/n01.json"
+printf '{"board": [{"amount": 1.}]}' >"$work/n1.json"
+expect_error "config number 1." 2 "n1.json: ruleset key 'board\\[0\\].amount': '1.' is not a JSON number" --game=oca --config="$work/n1.json"
+for v in 0x10 0x1p4 " 16" 016 16.0.0 inf; do
+    expect_error "bot parameter '$v' is refused" 2 "bot 'rollout' parameter 'playouts': expected a whole number in 1\\.\\.100000" \
+        --game=45 --bots="rollout:playouts=$v" --runs=1
+done
+expect_ok "bot parameter 1e1 is a JSON number" --game=45 --bots=rollout:playouts=1e1 --runs=1 -q
+expect_error "array index with a leading zero" 2 "--set 'board.03.name': no element 03" --game=oca --set board.03.name=x
+
+# ---- 7. strings: valid UTF-8, no \u0000 --------------------------------------------------------
+printf '{"board": [{"name": "start\377"}]}' >"$work/utf8.json"
+expect_error "invalid UTF-8 in a ruleset string" 2 "utf8.json: ruleset key 'board\\[0\\].name': a string is not valid UTF-8" \
+    --game=oca --config="$work/utf8.json"
+printf '{"board": [{"name": "\\u0000abc"}]}' >"$work/nul.json"
+expect_error "\\u0000 in a ruleset string" 2 "nul.json: ruleset key 'board\\[0\\].name': a string holds .u0000" \
+    --game=oca --config="$work/nul.json"
+expect_error "\\u0000 in a --set string" 2 "--set 'board.1.name': a string holds .u0000" --game=oca --set 'board.1.name="\u0000abc"'
+expect_error "lone surrogate in a --set string" 2 "--set 'board.1.name': a string holds a lone surrogate" --game=oca --set 'board.1.name="\udc00"'
+expect_error "invalid UTF-8 in a plain --set string" 2 "--set 'board.1.name': the value is not valid UTF-8" \
+    --game=oca --set "board.1.name=$(printf 'x\377')"
+# a valid name reaches the report, which parses
+expect_ok "UTF-8 name in the report" --game=oca --set 'board.1.name="caf\u00e9 \ud83c\udfb2"' --runs=5 --seed=1 -q --format=json
+if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import json,sys; r = json.load(sys.stdin); assert r["ruleset"]["board"][1]["name"] == "caf\u00e9 \U0001f3b2"' <"$work/out" &&
+        ok "UTF-8 name round trip" || bad "UTF-8 name round trip" "$(grep -m1 caf "$work/out")"
+fi
+
+# ---- 8. a huge ruleset is refused early, in little memory ----------------------------------------
+awk 'BEGIN { printf "{\"x\": ["; for (i = 0; i < 400000; i++) printf "%s0", i ? "," : ""; print "]}" }' >"$work/big.json"
+(
+    # 200 MB: the old loader took about 80 bytes a value (not under ASan, which maps terabytes)
+    [ -n "${GIOCHI_SANITIZE:-}" ] || ulimit -v 200000
+    "$bin" --game=45 --config="$work/big.json" >/dev/null 2>"$work/big.err"
+    echo $? >"$work/big.rc"
+)
+[ "$(cat "$work/big.rc")" -eq 2 ] && grep -q "big.json: ruleset key 'x\\[99998\\]': more than 100000 values (the limit for a ruleset)" "$work/big.err" &&
+    ok "huge ruleset refused by its size" || bad "huge ruleset refused by its size" "exit $(cat "$work/big.rc"): $(cat "$work/big.err")"
+
+# ---- 9. too deep a ruleset names the limit ----------------------------------------------------
+awk 'BEGIN { for (i = 0; i < 1100; i++) printf "["; for (i = 0; i < 1100; i++) printf "]"; print "" }' >"$work/deep.json"
+expect_error "deep ruleset names the limit" 2 "deep.json: arrays and objects nested deeper than 64 levels \\(the limit\\) at line 1, column 65" \
+    --game=45 --config="$work/deep.json"

@@ -2,6 +2,7 @@
 #include "rules.h"
 
 #include "game.h"
+#include "jsoncheck.h"
 
 #include <errno.h>
 #include <math.h>
@@ -51,6 +52,10 @@ static const char *duplicate_key(const cJSON *node)
 
 cJSON *rules_parse(const char *text, const char *what, char *err, size_t errlen)
 {
+    /* Strict JSON first, so that cJSON never sees what it would take loosely (01, 1., a
+     * \u0000 that cuts a string) and a huge file is refused before a tree is built. */
+    if (jsoncheck_text(text, what, err, errlen) != JSONCHECK_OK)
+        return NULL;
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithOpts(text, &end, 1);
     const char *dup = root ? duplicate_key(root) : NULL;
@@ -146,7 +151,7 @@ int rules_merge(cJSON *base, const cJSON *overlay)
 /* Parses a non-negative decimal index; -1 if the text is not one. */
 static long parse_index(const char *s)
 {
-    if (*s < '0' || *s > '9')
+    if (*s < '0' || *s > '9' || (s[0] == '0' && s[1] != '\0'))
         return -1;
     char *end;
     errno = 0;
@@ -178,11 +183,23 @@ int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen)
     }
 
     const char *text = eq + 1;
-    cJSON *value = cJSON_ParseWithOpts(text, NULL, 1);
+    char what[160];
+    snprintf(what, sizeof what, "--set '%.120s'", path);
+    cJSON *value = NULL;
+    switch (jsoncheck_text(text, what, err, errlen)) {
+    case JSONCHECK_OK: value = cJSON_ParseWithOpts(text, NULL, 1); break;
+    case JSONCHECK_MALFORMED: break; /* not JSON: a plain string */
+    case JSONCHECK_REFUSED: free(path); return -1;
+    }
     const char *dup = value ? duplicate_key(value) : NULL;
     if (dup != NULL) {
         snprintf(err, errlen, "--set '%s': key '%s' is given twice in one object", path, dup);
         cJSON_Delete(value);
+        free(path);
+        return -1;
+    }
+    if (value == NULL && !jsoncheck_utf8(text, strlen(text))) {
+        snprintf(err, errlen, "--set '%s': the value is not valid UTF-8", path);
         free(path);
         return -1;
     }
