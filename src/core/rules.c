@@ -422,11 +422,19 @@ int rules_int_array(const cJSON *obj, const char *path, const char *key, int min
 void *rules_effective(const game_type *g, const char *config, const char *const *sets,
                       int nsets, cJSON **json, char *err, size_t errlen)
 {
+    return rules_effective_files(g, &config, config ? 1 : 0, sets, nsets, json, err, errlen);
+}
+
+void *rules_effective_files(const game_type *g, const char *const *configs, int nconfigs,
+                            const char *const *sets, int nsets, cJSON **json, char *err,
+                            size_t errlen)
+{
     *json = NULL;
     cJSON *ruleset = rules_parse(g->default_rules, "built-in ruleset", err, errlen);
     if (ruleset == NULL)
         return NULL;
-    if (config) {
+    for (int c = 0; c < nconfigs; c++) {
+        const char *config = configs[c];
         char *text = rules_read_file(config, err, errlen);
         cJSON *file = text ? rules_parse(text, config, err, errlen) : NULL;
         free(text);

@@ -42,6 +42,12 @@ struct game_type;
 void *rules_effective(const struct game_type *g, const char *config, const char *const *sets,
                       int nsets, cJSON **json, char *err, size_t errlen);
 
+/* As rules_effective, with nconfigs ruleset files (none if 0) merged over the default one
+ * after the other, in order: a later file's value replaces an earlier one's. */
+void *rules_effective_files(const struct game_type *g, const char *const *configs, int nconfigs,
+                            const char *const *sets, int nsets, cJSON **json, char *err,
+                            size_t errlen);
+
 /* ---- typed readers for rules_load ----------------------------------------------------
  * Each reads member `key` of object obj. `path` is the JSON path of obj for messages ("" at
  * the top, "board[12]" inside). Each returns 0, or -1 with a one-line message naming the full
