@@ -106,3 +106,95 @@ awk 'BEGIN { printf "{\"x\": ["; for (i = 0; i < 400000; i++) printf "%s0", i ? 
 awk 'BEGIN { for (i = 0; i < 1100; i++) printf "["; for (i = 0; i < 1100; i++) printf "]"; print "" }' >"$work/deep.json"
 expect_error "deep ruleset names the limit" 2 "deep.json: arrays and objects nested deeper than 64 levels \\(the limit\\) at line 1, column 65" \
     --game=45 --config="$work/deep.json"
+
+# ---- 1. memory does not grow with --runs; out of memory is exit 5 with nothing left ------------
+# 10^12 games under a 1 GB address-space limit (the old runner reserved 15 GB up front and
+# aborted with exit 134): the run starts and writes games-CSV rows, then is stopped.
+mkdir "$work/mem"
+(
+    [ -n "${GIOCHI_SANITIZE:-}" ] || ulimit -v 1000000
+    exec "$bin" --game=45 --runs=1000000000000 --seed=1 -q --threads=2 \
+        --games-csv="$work/mem/g.csv" -o "$work/mem/r.json" 2>"$work/mem.err"
+) &
+pid=$!
+# wait (without sleeping) until a few chunks of rows are out, or the run has died
+tries=0
+while kill -0 $pid 2>/dev/null && [ $tries -lt 100000 ]; do
+    set -- "$work"/mem/g.csv.tmp-*
+    [ -e "$1" ] && [ "$(wc -c <"$1")" -gt 200000 ] && break
+    tries=$((tries + 1))
+done
+if kill -0 $pid 2>/dev/null; then
+    ok "10^12 games start within 1 GB"
+    kill -TERM $pid
+else
+    bad "10^12 games start within 1 GB" "the run ended: $(cat "$work/mem.err")"
+fi
+{ wait $pid; } 2>/dev/null
+no_tmp "10^12 games stopped: no temporary file" "$work/mem"
+# more threads than the address space allows: exit 5, one line, no file of either output
+if [ -z "${GIOCHI_SANITIZE:-}" ]; then
+    (
+        ulimit -v 400000
+        "$bin" --game=45 --runs=100000 --threads=1024 --seed=1 -q --games-csv="$work/mem/g.csv" \
+            -o "$work/mem/r.json" >"$work/mem.out" 2>"$work/mem.err"
+        echo $? >"$work/mem.rc"
+    )
+    rc=$(cat "$work/mem.rc")
+    [ "$rc" -eq 5 ] && [ "$(wc -l <"$work/mem.err")" -eq 1 ] && grep -q '^giochi-sim: out of memory (' "$work/mem.err" &&
+        ok "out of memory: exit 5, one line" || bad "out of memory: exit 5, one line" "exit $rc: $(head -c 300 "$work/mem.err")"
+    [ ! -e "$work/mem/r.json" ] && [ ! -e "$work/mem/g.csv" ] && ok "out of memory: no output" ||
+        bad "out of memory: no output" "$(ls "$work/mem")"
+    no_tmp "out of memory: no temporary file" "$work/mem"
+fi
+
+# ---- 5. a single-valued option given twice is an error; --config files merge in order ---------
+expect_error "--runs twice" 2 "option --runs is given twice \\(it takes one value\\)" --game=45 --runs=abc --runs=5
+expect_error "--bots twice" 2 "option --bots is given twice" --game=45 --bots=nonsense --bots=greedy
+expect_error "-n and --runs" 2 "option --runs is given twice" --game=45 -n 5 --runs=5
+expect_error "--output twice" 2 "option --output is given twice" --game=45 --runs=5 -o "$work/x1" -o "$work/x2"
+expect_ok "a flag twice" --game=45 --runs=5 -q -q
+printf '{"limit": 30}' >"$work/ca.json"
+printf '{"tiles": 8}' >"$work/cb.json"
+printf '{"limit": 35}' >"$work/cc.json"
+expect_ok "--config twice" --game=45 --config="$work/ca.json" --config="$work/cb.json" --config="$work/cc.json" --print-ruleset
+grep -q '"limit":[[:space:]]*35' "$work/out" && grep -q '"tiles":[[:space:]]*8' "$work/out" &&
+    ok "--config files merge in order" || bad "--config files merge in order" "$(head -c 200 "$work/out")"
+expect_error "--list checks the other options" 2 "--runs 'abc'" --list --runs=abc
+expect_error "--list --game checks --bots" 2 "unknown bot 'nonsense' for game 45" --list --game=45 --bots=nonsense
+expect_error "--list without a game refuses --bots" 2 "--list: --bots needs --game" --list --bots=greedy
+expect_error "--list with --games-csv" 2 "--list cannot be combined with --games-csv" --list --games-csv="$work/g.csv"
+expect_error "--list as json" 2 "--list prints text: it cannot be combined with --format=json" --list --format=json
+expect_error "--print-ruleset checks the other options" 2 "--threads '0'" --game=45 --print-ruleset --threads=0
+expect_error "--print-ruleset checks the seats" 2 "--players '9'" --game=45 --print-ruleset --players=9
+expect_error "--print-ruleset with --trace" 2 "--print-ruleset cannot be combined with --trace" --game=45 --print-ruleset --trace=1
+expect_ok "--list to --output" --list --output="$work/list.txt"
+[ ! -s "$work/out" ] && grep -q '^45 — ' "$work/list.txt" && ok "--list writes --output" || bad "--list writes --output" "stdout or file wrong"
+expect_ok "--print-ruleset to --output" --game=45 --print-ruleset --set limit=31 -o "$work/rules-out.json"
+[ ! -s "$work/out" ] && grep -q '"limit":[[:space:]]*31' "$work/rules-out.json" && ok "--print-ruleset writes --output" ||
+    bad "--print-ruleset writes --output" "stdout or file wrong"
+expect_error "--print-ruleset to a missing directory" 3 "cannot write '$work/none/r.json'" --game=45 --print-ruleset -o "$work/none/r.json"
+
+# ---- 10. --progress for logs; --list names the slow bots ---------------------------------------
+expect_ok "--progress to a log" --game=45 --runs=50 --seed=1 --progress --threads=1
+grep -q '^giochi-sim: progress: 45: 50 games on 1 threads$' "$work/err" &&
+    grep -q '^giochi-sim: progress: 45: 50/50 games in [0-9.]* s$' "$work/err" &&
+    ok "--progress lines in the log" || bad "--progress lines in the log" "$(cat "$work/err")"
+grep -q '^45 ' "$work/out" && ok "--progress keeps the report on stdout" || bad "--progress keeps the report on stdout" "no report"
+expect_error "--quiet and --progress" 2 "--quiet and --progress contradict each other" --game=45 --runs=5 -q --progress
+"$bin" --game=45 --runs=50 --seed=1 >/dev/null 2>"$work/err"
+[ ! -s "$work/err" ] && ok "no progress in a log without --progress" || bad "no progress in a log without --progress" "$(cat "$work/err")"
+"$bin" --list --game=oca >"$work/list.txt"
+grep -q '^    rollout .*\[slow here' "$work/list.txt" && ok "--list marks rollout slow in oca" || bad "--list marks rollout slow in oca" "$(grep rollout "$work/list.txt")"
+"$bin" --list --game=45 >"$work/list.txt"
+grep -q 'slow here' "$work/list.txt" && bad "--list marks nothing slow in 45" "$(grep slow "$work/list.txt")" || ok "--list marks nothing slow in 45"
+
+# ---- 11. --check verifies each game's invariants during a run, the user's ruleset too ---------
+for g in 45 oca pig10; do
+    expect_ok "$g --check" --game="$g" --runs=500 --seed=4 --check --format=csv -q
+    cp "$work/out" "$work/checked.csv"
+    expect_ok "$g without --check" --game="$g" --runs=500 --seed=4 --format=csv -q
+    same "$g: --check changes no figure" "$work/out" "$work/checked.csv"
+done
+expect_ok "--check with --trace" --game=oca --runs=10 --seed=1 --trace=3 --check
+expect_error "--check with --perft" 2 "--perft counts move paths: it cannot be combined" --game=45 --perft=2 --check
