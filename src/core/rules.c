@@ -3,6 +3,7 @@
 
 #include "game.h"
 #include "jsoncheck.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <math.h>
@@ -27,9 +28,7 @@ static const char *duplicate_key(const cJSON *node)
     for (const cJSON *c = node->child; c != NULL; c = c->next)
         n++;
     if (cJSON_IsObject(node) && n > 1) {
-        const cJSON **keys = malloc((size_t)n * sizeof *keys);
-        if (keys == NULL)
-            return NULL;
+        const cJSON **keys = xmalloc((size_t)n * sizeof *keys);
         int i = 0;
         for (const cJSON *c = node->child; c != NULL; c = c->next)
             keys[i++] = c;
@@ -89,13 +88,8 @@ char *rules_read_file(const char *path, char *err, size_t errlen)
         return NULL;
     }
     size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
+    char *buf = xmalloc(cap);
     for (;;) {
-        if (buf == NULL) {
-            fclose(f);
-            snprintf(err, errlen, "cannot read '%s': out of memory", path);
-            return NULL;
-        }
         size_t got = fread(buf + len, 1, cap - len - 1, f);
         len += got;
         if (got == 0)
@@ -107,10 +101,7 @@ char *rules_read_file(const char *path, char *err, size_t errlen)
                 snprintf(err, errlen, "cannot read '%s': larger than 16 MiB", path);
                 return NULL;
             }
-            char *nb = realloc(buf, cap * 2);
-            if (nb == NULL)
-                free(buf);
-            buf = nb;
+            buf = xrealloc(buf, cap * 2);
             cap *= 2;
         }
     }
@@ -169,11 +160,7 @@ int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen)
         return -1;
     }
     size_t klen = (size_t)(eq - assignment);
-    char *path = malloc(klen + 1);
-    if (path == NULL) {
-        snprintf(err, errlen, "--set: out of memory");
-        return -1;
-    }
+    char *path = xmalloc(klen + 1);
     memcpy(path, assignment, klen);
     path[klen] = '\0';
     if (path[0] == '.' || path[klen - 1] == '.' || strstr(path, "..") != NULL) {
@@ -456,12 +443,7 @@ void *rules_effective_files(const game_type *g, const char *const *configs, int 
             cJSON_Delete(ruleset);
             return NULL;
         }
-    void *rules = calloc(1, g->rules_size ? g->rules_size : 1);
-    if (rules == NULL) {
-        snprintf(err, errlen, "out of memory");
-        cJSON_Delete(ruleset);
-        return NULL;
-    }
+    void *rules = xcalloc(1, g->rules_size);
     if (g->rules_load(rules, ruleset, err, errlen) != 0) {
         free(rules);
         cJSON_Delete(ruleset);

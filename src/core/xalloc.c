@@ -40,6 +40,14 @@ void *xmalloc(size_t n)
     return p;
 }
 
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (q == NULL)
+        xalloc_fail("cannot allocate memory");
+    return q;
+}
+
 void xalloc_json_hooks(void)
 {
     cJSON_Hooks hooks = {xmalloc, free};

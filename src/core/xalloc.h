@@ -13,6 +13,9 @@ void *xcalloc(size_t n, size_t size);
 /* Memory for n bytes, not zeroed; never NULL. Freed with free(). */
 void *xmalloc(size_t n);
 
+/* Resizes p (from malloc, or NULL) to n bytes, keeping its contents; never NULL. */
+void *xrealloc(void *p, size_t n);
+
 /* Ends the process for want of memory or of what the system lends with it (a thread's stack):
  * writes "giochi-sim: out of memory (what)" on stderr, removes every pending temporary output
  * file (outfile.h) and exits with XALLOC_EXIT without running atexit handlers. Safe to call
