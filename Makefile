@@ -6,6 +6,9 @@
 #   make check      build and run the whole test suite (unit, rule, statistical, command line)
 #   make sanitize   build with AddressSanitizer/UBSan and run the whole suite under them
 #   make bench      games per second per case (repeated, median and spread), and the ratio to bare loops
+#   make fuzz       build the libFuzzer target (tests/fuzz/) with clang and run it FUZZ_SECONDS
+#                   (default 60) from the corpus in tests/fuzz/corpus; new inputs and crashes
+#                   go to build-fuzz/. Skipped, with a message, if libFuzzer cannot be had.
 #   make install / uninstall   honour PREFIX (/usr/local) and DESTDIR
 #   make clean
 
@@ -37,7 +40,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN      := giochi-sim
 MANPAGES := $(sort $(wildcard man/*.[1-9]))
 
-.PHONY: all run reports check unit cli sanitize bench deps install uninstall clean
+.PHONY: all run reports check unit cli sanitize fuzz bench deps install uninstall clean
 
 all: deps $(BIN)
 
@@ -100,6 +103,23 @@ $(BUILD)/bench/%: tests/bench/%.c $(BUILD)/libgiochi.a
 bench: all $(BARE_BIN)
 	@tests/bench.sh ./$(BIN) $(BUILD)/bench
 
+# The fuzz target: every object built by clang with coverage for libFuzzer and ASan/UBSan.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+                -fno-sanitize-recover=undefined -fsanitize=fuzzer-no-link
+
+fuzz:
+	@FUZZ_CC=$(FUZZ_CC) src/build/deps.sh fuzz || { echo "fuzz: skipped: libFuzzer is not available (see above)"; exit 0; }; \
+	$(MAKE) --no-print-directory BUILD=build-fuzz CC=$(FUZZ_CC) OPT='$(FUZZ_OPT)' build-fuzz/fuzz-rules && \
+	mkdir -p build-fuzz/corpus && \
+	build-fuzz/fuzz-rules -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	    -print_final_stats=1 -artifact_prefix=build-fuzz/ build-fuzz/corpus tests/fuzz/corpus
+
+$(BUILD)/fuzz-rules: tests/fuzz/fuzz_rules.c $(BUILD)/libgiochi.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) -fsanitize=address,undefined
+
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/$(BIN)
@@ -110,4 +130,4 @@ uninstall:
 	for m in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; done
 
 clean:
-	rm -rf build build-san $(BIN) giochi-sim-san
+	rm -rf build build-san build-fuzz $(BIN) giochi-sim-san

@@ -20,27 +20,33 @@
 #include "report.h"
 #include "rules.h"
 #include "runner.h"
+#include "xalloc.h"
 
 /* Exit codes (documented in giochi-sim(1)). */
 enum exit_code {
     EXIT_OK = 0,
     EXIT_USAGE = 2,    /* bad option, unknown name, bad ruleset or config file */
     EXIT_IO = 3,       /* an output file could not be written */
-    EXIT_INTERNAL = 4, /* a bot or game failed to set up */
+    EXIT_INTERNAL = 4, /* a bot or game failed to set up; --check found a broken invariant */
+    EXIT_NOMEM = XALLOC_EXIT, /* out of memory (5): see xalloc.h */
 };
 
-enum { MAX_SETS = 256 };
+enum { MAX_SETS = 256, MAX_CONFIGS = 16, MAX_SEEN = 64 };
 #define MAX_RUNS 1000000000000ULL /* 10^12 games */
 
 const char *argp_program_version = "giochi-sim " GIOCHI_VERSION;
 const char *argp_program_bug_address = "the giochi-sim issue tracker";
 
 typedef struct options {
-    const char *game, *bots, *config, *output, *games_csv, *format;
+    const char *game, *bots, *output, *games_csv, *format;
     const char *runs, *seed, *players, *threads, *trace, *perft;
     const char *set[MAX_SETS];
     int nsets;
-    bool quiet, list, exact, print_ruleset;
+    const char *config[MAX_CONFIGS]; /* merged in order */
+    int nconfigs;
+    bool quiet, list, exact, print_ruleset, progress, check;
+    int seen[MAX_SEEN]; /* keys of the single-valued options given so far */
+    int nseen;
 } options;
 
 /* One-line error, then exit. Control characters the message quotes from the command line or
@@ -75,7 +81,17 @@ static void exit_flushed(void)
     exit(EXIT_OK);
 }
 
-enum { OPT_SET = 1000, OPT_GAMES_CSV, OPT_TRACE, OPT_EXACT, OPT_PRINT_RULESET, OPT_USAGE, OPT_PERFT };
+enum {
+    OPT_SET = 1000,
+    OPT_GAMES_CSV,
+    OPT_TRACE,
+    OPT_EXACT,
+    OPT_PRINT_RULESET,
+    OPT_USAGE,
+    OPT_PERFT,
+    OPT_PROGRESS,
+    OPT_CHECK,
+};
 
 static const struct argp_option option_table[] = {
     {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
@@ -89,7 +105,9 @@ static const struct argp_option option_table[] = {
     {"threads", 't', "N", 0, "Worker threads (default: the number of online cores)", 0},
     {"format", 'f', "FMT", 0, "Report format: text, json or csv (default text)", 0},
     {"output", 'o', "FILE", 0, "Write the report to FILE (default: standard output)", 0},
-    {"config", 'c', "FILE", 0, "Load a ruleset JSON file over the built-in default ruleset", 0},
+    {"config", 'c', "FILE", 0,
+     "Load a ruleset JSON file over the built-in default ruleset (repeatable: merged in order)",
+     0},
     {"set", OPT_SET, "KEY=VALUE", 0,
      "Override one ruleset option (repeatable; dotted keys reach inside: board.13.amount=20)", 0},
     {"games-csv", OPT_GAMES_CSV, "FILE", 0, "Also write one CSV row per game to FILE", 0},
@@ -104,6 +122,11 @@ static const struct argp_option option_table[] = {
     {"list", 'l', 0, 0, "List games, their bots and their ruleset options (with --game: one game)",
      0},
     {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},
+    {"progress", OPT_PROGRESS, 0, 0,
+     "Show progress on standard error even when it is not a terminal (a line every 10 s)", 0},
+    {"check", OPT_CHECK, 0, 0,
+     "Check the game's invariants after every step of every game; stop at the first broken one",
+     0},
     /* argp's own help options print nothing under ARGP_NO_ERRS, so they are ours. */
     {"help", '?', 0, 0, "Give this help list", -1},
     {"usage", OPT_USAGE, 0, 0, "Give a short usage message", -1},
@@ -124,9 +147,34 @@ static void bad_option(const char *text)
     die(EXIT_USAGE, "unknown option '%s' (see --help)", text);
 }
 
+/* Options that may be given more than once, applied in order; flags may repeat harmlessly.
+ * Any other option given twice is an error rather than a silent "last one wins". */
+static const int repeatable[] = {OPT_SET, 'c'};
+
+/* Dies if key names a single-valued option already given. */
+static void reject_repeat(options *o, int key)
+{
+    for (size_t i = 0; i < sizeof repeatable / sizeof repeatable[0]; i++)
+        if (key == repeatable[i])
+            return;
+    for (const struct argp_option *p = option_table; p->name; p++) {
+        if (p->key != key)
+            continue;
+        if (p->arg == NULL)
+            return;
+        for (int i = 0; i < o->nseen; i++)
+            if (o->seen[i] == key)
+                die(EXIT_USAGE, "option --%s is given twice (it takes one value)", p->name);
+        if (o->nseen < MAX_SEEN)
+            o->seen[o->nseen++] = key;
+        return;
+    }
+}
+
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
     options *o = state->input;
+    reject_repeat(o, key);
     switch (key) {
     case 'g': o->game = arg; break;
     case 'n': o->runs = arg; break;
@@ -136,7 +184,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case 't': o->threads = arg; break;
     case 'f': o->format = arg; break;
     case 'o': o->output = arg; break;
-    case 'c': o->config = arg; break;
+    case 'c':
+        if (o->nconfigs == MAX_CONFIGS)
+            die(EXIT_USAGE, "at most %d --config files", MAX_CONFIGS);
+        o->config[o->nconfigs++] = arg;
+        break;
     case OPT_SET:
         if (o->nsets == MAX_SETS)
             die(EXIT_USAGE, "at most %d --set options", MAX_SETS);
@@ -149,6 +201,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_PERFT: o->perft = arg; break;
     case 'l': o->list = true; break;
     case 'q': o->quiet = true; break;
+    case OPT_PROGRESS: o->progress = true; break;
+    case OPT_CHECK: o->check = true; break;
     case '?':
         argp_help(state->root_argp, stdout, ARGP_HELP_STD_HELP, (char *)"giochi-sim");
         exit_flushed();
@@ -172,7 +226,8 @@ static const char doc[] =
     "giochi-sim -- play many seeded automated games of a traditional table game and report "
     "win shares, distributions and game-specific statistics with 95% intervals."
     "\vExit status: 0 success, 2 bad usage or input, 3 output could not be written, "
-    "4 internal error. See giochi-sim(1) and giochi-sim-GAME(7).";
+    "4 internal error or a broken invariant (--check), 5 out of memory. See giochi-sim(1) "
+    "and giochi-sim-GAME(7).";
 
 /* Parses a whole decimal number in [min, max]; dies naming the option otherwise. */
 static unsigned long long whole_option(const char *opt, const char *text, unsigned long long min,
@@ -211,48 +266,62 @@ static void catch_signals(void)
         sigemptyset(&sa.sa_mask);
         sigaction(sigs[i], &sa, NULL);
     }
+    /* Past a file-size limit (ulimit -f) a write fails with EFBIG, reported as any failed
+     * write (exit 3), instead of the signal killing the run with its temporary files. */
+    signal(SIGXFSZ, SIG_IGN);
 }
 
 /* ---- listing ------------------------------------------------------------------------------ */
 
-static void list_game(const game_type *g, bool detail)
+/* True if game g lists bot `name` among its slow bots. */
+static bool slow_bot(const game_type *g, const char *name)
 {
-    printf("%s — %s (%d-%d players, default %d; rules: %s)\n", g->name, g->title, g->min_seats,
-           g->max_seats, g->default_seats, g->seed);
-    printf("  bots:\n");
+    for (int i = 0; g->slow_bots && g->slow_bots[i]; i++)
+        if (strcmp(g->slow_bots[i], name) == 0)
+            return true;
+    return false;
+}
+
+static void list_game(FILE *f, const game_type *g, bool detail)
+{
+    fprintf(f, "%s — %s (%d-%d players, default %d; rules: %s)\n", g->name, g->title,
+            g->min_seats, g->max_seats, g->default_seats, g->seed);
+    fprintf(f, "  bots:\n");
     const bot_type *all[REGISTRY_MAX_BOTS];
     int nbots = registry_bots(g, all, REGISTRY_MAX_BOTS);
     for (int i = 0; i < nbots; i++) {
         const bot_type *b = all[i];
-        printf("    %-16s %s%s\n", b->name, b->doc,
-               strcmp(b->name, g->default_bot) == 0 ? " (default)" : "");
+        fprintf(f, "    %-16s %s%s%s\n", b->name, b->doc,
+                strcmp(b->name, g->default_bot) == 0 ? " (default)" : "",
+                slow_bot(g, b->name) ? " [slow here: a second or more a game; see --progress]"
+                                     : "");
         for (int j = 0; b->params && b->params[j].name; j++) {
             const bot_param *p = &b->params[j];
-            printf("      :%s=%g  %s (%g..%g%s)\n", p->name, p->def, p->doc, p->min, p->max,
-                   p->integer ? ", whole" : "");
+            fprintf(f, "      :%s=%g  %s (%g..%g%s)\n", p->name, p->def, p->doc, p->min,
+                    p->max, p->integer ? ", whole" : "");
         }
     }
     char err[256];
     cJSON *rules = rules_parse(g->default_rules, g->name, err, sizeof err);
-    printf("  ruleset options (--set KEY=VALUE; defaults shown):\n");
+    fprintf(f, "  ruleset options (--set KEY=VALUE; defaults shown):\n");
     for (const cJSON *k = rules ? rules->child : NULL; k; k = k->next) {
         char *v = cJSON_PrintUnformatted(k);
         if (v && (strlen(v) <= 60 || detail))
-            printf("    %s = %s\n", k->string, v);
+            fprintf(f, "    %s = %s\n", k->string, v);
         else if (cJSON_IsArray(k))
-            printf("    %s = [%d entries: see --print-ruleset]\n", k->string,
-                   cJSON_GetArraySize(k));
+            fprintf(f, "    %s = [%d entries: see --print-ruleset]\n", k->string,
+                    cJSON_GetArraySize(k));
         else
-            printf("    %s = {...: see --print-ruleset}\n", k->string);
+            fprintf(f, "    %s = {...: see --print-ruleset}\n", k->string);
         cJSON_free(v);
     }
     cJSON_Delete(rules);
     if (detail) {
-        printf("  metrics:\n");
+        fprintf(f, "  metrics:\n");
         for (int i = 0; g->metrics && g->metrics[i].name; i++)
-            printf("    %-24s %s, %s: %s\n", g->metrics[i].name,
-                   g->metrics[i].scope == METRIC_SEAT ? "per seat" : "per game",
-                   g->metrics[i].kind == METRIC_RATE ? "share" : "mean", g->metrics[i].doc);
+            fprintf(f, "    %-24s %s, %s: %s\n", g->metrics[i].name,
+                    g->metrics[i].scope == METRIC_SEAT ? "per seat" : "per game",
+                    g->metrics[i].kind == METRIC_RATE ? "share" : "mean", g->metrics[i].doc);
     }
 }
 
@@ -263,9 +332,9 @@ static void run_perft(const game_type *g, const void *rules, const options *o, c
 static void run_perft(const game_type *g, const void *rules, const options *o, cJSON *ruleset)
 {
     char err[512];
-    if (o->trace || o->games_csv || o->exact || o->bots || o->runs)
+    if (o->trace || o->games_csv || o->exact || o->bots || o->runs || o->progress || o->check)
         die(EXIT_USAGE, "--perft counts move paths: it cannot be combined with --trace, "
-                        "--games-csv, --exact, --bots or --runs");
+                        "--games-csv, --exact, --bots, --runs, --progress or --check");
     int depth = (int)whole_option("perft", o->perft, 1, PERFT_MAX_DEPTH);
     int nseats = o->players ? (int)whole_option("players", o->players,
                                                 (unsigned long long)g->min_seats,
@@ -332,6 +401,83 @@ static void run_perft(const game_type *g, const void *rules, const options *o, c
     exit_flushed();
 }
 
+/* ---- modes that print instead of playing (--list, --print-ruleset) ----------------------- */
+
+/* Rejects combinations of options that a mode would silently ignore. */
+static void check_modes(const options *o)
+{
+    const char *mode = o->list ? "--list" : o->print_ruleset ? "--print-ruleset" : NULL;
+    if (mode == NULL)
+        return;
+    if (o->list && o->print_ruleset)
+        die(EXIT_USAGE, "--list and --print-ruleset cannot be combined");
+    const struct {
+        bool given;
+        const char *name;
+    } other[] = {{o->perft != NULL, "--perft"},         {o->trace != NULL, "--trace"},
+                 {o->games_csv != NULL, "--games-csv"}, {o->exact, "--exact"},
+                 {o->progress, "--progress"},           {o->check, "--check"}};
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+        if (other[i].given)
+            die(EXIT_USAGE, "%s cannot be combined with %s", mode, other[i].name);
+    const char *fmt = o->list ? "text" : "json";
+    if (o->format && strcmp(o->format, fmt) != 0)
+        die(EXIT_USAGE, "%s prints %s: it cannot be combined with --format=%s", mode, fmt,
+            o->format);
+    if (o->output && *o->output == '\0')
+        die(EXIT_USAGE, "--output: empty file name");
+}
+
+/* --list without --game: the options that do not need a game are still checked, and those
+ * that do are refused (nothing to check them against). */
+static void check_without_game(const options *o)
+{
+    const struct {
+        const char *given, *name;
+    } need[] = {{o->bots, "--bots"}, {o->players, "--players"}, {o->nsets ? "" : NULL, "--set"},
+                {o->nconfigs ? "" : NULL, "--config"}};
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+        if (need[i].given)
+            die(EXIT_USAGE, "--list: %s needs --game (bots, players and rulesets are a game's)",
+                need[i].name);
+    if (o->runs)
+        whole_option("runs", o->runs, 1, MAX_RUNS);
+    uint64_t seed;
+    if (o->seed && rng_parse_seed(o->seed, &seed) != 0)
+        die(EXIT_USAGE, "--seed '%s': expected a whole number in 0..18446744073709551615",
+            o->seed);
+    if (o->threads)
+        whole_option("threads", o->threads, 1, 1024);
+}
+
+/* Writes the listing (of game g, or of every game if g is NULL) or the effective ruleset to
+ * --output (standard output by default) atomically, then exits. */
+static void print_and_exit(const game_type *g, const options *o, const cJSON *ruleset)
+    __attribute__((noreturn));
+static void print_and_exit(const game_type *g, const options *o, const cJSON *ruleset)
+{
+    char err[512];
+    catch_signals();
+    outfile out;
+    if (outfile_open(&out, o->output, err, sizeof err) != 0)
+        die(EXIT_IO, "%s", err);
+    if (o->print_ruleset) {
+        char *text = cJSON_Print(ruleset);
+        fprintf(out.f, "%s\n", text);
+        cJSON_free(text);
+    } else {
+        for (int i = 0; registry_games[i]; i++)
+            if (g == NULL || g == registry_games[i]) {
+                list_game(out.f, registry_games[i], g != NULL);
+                if (registry_games[i + 1] && g == NULL)
+                    fputc('\n', out.f);
+            }
+    }
+    if (outfile_close(&out, err, sizeof err) != 0 || outfile_rename(&out, err, sizeof err) != 0)
+        die(EXIT_IO, "%s", err);
+    exit_flushed();
+}
+
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
@@ -339,6 +485,8 @@ int main(int argc, char **argv)
     options o = {0};
     struct argp argp = {option_table, parse_opt, 0, doc, 0, 0, 0};
     argp_parse(&argp, argc, argv, ARGP_NO_ERRS | ARGP_NO_HELP, 0, &o);
+    xalloc_json_hooks();
+    check_modes(&o);
 
     char names[1024];
     registry_game_names(names, sizeof names);
@@ -348,14 +496,9 @@ int main(int argc, char **argv)
         if (g == NULL)
             die(EXIT_USAGE, "unknown game '%s' (games: %s)", o.game, names);
     }
-    if (o.list) {
-        for (int i = 0; registry_games[i]; i++)
-            if (g == NULL || g == registry_games[i]) {
-                list_game(registry_games[i], g != NULL);
-                if (registry_games[i + 1] && g == NULL)
-                    putchar('\n');
-            }
-        exit_flushed();
+    if (o.list && g == NULL) {
+        check_without_game(&o);
+        print_and_exit(NULL, &o, NULL);
     }
     if (g == NULL)
         die(EXIT_USAGE, "no game given: use --game=NAME (games: %s)", names);
@@ -363,17 +506,10 @@ int main(int argc, char **argv)
     /* The effective ruleset: the built-in default, then --config, then each --set. */
     char err[512];
     cJSON *ruleset = NULL;
-    void *rules = rules_effective(g, o.config, o.set, o.nsets, &ruleset, err, sizeof err);
+    void *rules = rules_effective_files(g, o.config, o.nconfigs, o.set, o.nsets, &ruleset, err,
+                                        sizeof err);
     if (rules == NULL)
         die(EXIT_USAGE, "%s", err);
-    if (o.print_ruleset) {
-        char *text = cJSON_Print(ruleset);
-        puts(text);
-        cJSON_free(text);
-        cJSON_Delete(ruleset);
-        free(rules);
-        exit_flushed();
-    }
 
     if (o.perft)
         run_perft(g, rules, &o, ruleset);
@@ -439,6 +575,12 @@ int main(int argc, char **argv)
         die(EXIT_USAGE, "--games-csv: empty file name");
     if (outfile_same(o.output, o.games_csv))
         die(EXIT_USAGE, "--output and --games-csv name the same file '%s'", o.games_csv);
+    /* --list and --print-ruleset print only once every option has been checked. */
+    if (o.list || o.print_ruleset)
+        print_and_exit(g, &o, ruleset);
+    if (o.quiet && o.progress)
+        die(EXIT_USAGE, "--quiet and --progress contradict each other");
+    cfg.check = o.check;
 
     /* Open every output before playing, so that a bad path fails at once. */
     catch_signals();
@@ -468,7 +610,9 @@ int main(int argc, char **argv)
                 fprintf(stderr, "giochi-sim: note: no exact analysis for these bots\n");
         }
         cfg.games_csv = o.games_csv ? games.f : NULL;
-        cfg.progress = !o.quiet && isatty(STDERR_FILENO);
+        cfg.progress = o.progress ? (isatty(STDERR_FILENO) ? RUN_PROGRESS_TTY : RUN_PROGRESS_LOG)
+                                  : (!o.quiet && isatty(STDERR_FILENO) ? RUN_PROGRESS_TTY
+                                                                       : RUN_PROGRESS_NONE);
         run_result res;
         if (run_batch(&cfg, &res, err, sizeof err) != 0) {
             outfile_abort(&out);

@@ -30,6 +30,9 @@ expect_ok "oca other board" --game=oca --config="$work/oca-board.json" --runs=20
     --bots=random,greedy,aggressive,cautious --format=json --quiet
 grep -q '"turn_cap"' "$work/out" && ok "oca other board reports" ||
     bad "oca other board reports" "no oca metrics"
+# --check holds the other board to the conservation of points too
+expect_ok "oca --check with another board" --game=oca --config="$work/oca-board.json" --runs=500 \
+    --seed=1 --bots=random,greedy,aggressive,cautious --check --quiet
 
 # The trace shows every transfer with its reason, and the end.
 expect_ok "oca trace" --game=oca --bots=aggressive,random,greedy,cautious --trace=2 --seed=1

@@ -112,6 +112,12 @@ static int play(const game_type *g, void *st, rng *chance, rng *pick, outcome *o
         int k = (int)rng_below(pick, (uint32_t)d.n);
         g->action_name(st, &d, d.action[k], name, sizeof name);
         g->apply(st, d.action[k], chance, NULL);
+        /* the game's own invariants (--check), when it has them, after every step */
+        char why[256];
+        if (g->check && g->check(st, why, sizeof why) != 0) {
+            check_fail(__FILE__, __LINE__, "%s: step %d: %s", g->name, steps, why);
+            return -1;
+        }
     }
     memset(o, 0, sizeof *o);
     if (rec)

@@ -115,30 +115,12 @@ static void play_at(int line, pig10_state *st, int seat, int card, int mode)
     game_pig10.apply(st, PIG10_ACTION(card, mode), &unused, NULL);
 }
 
-/* Cards of every value are conserved: hands + draw pile + table + collected = deck. */
+/* Cards of every value are conserved: hands + draw pile + table + collected = deck (the
+ * game's own --check invariant, game_pig10.check). */
 static bool conserved(const pig10_state *st)
 {
-    int n = st->pile_n - st->pile_pos + st->table_n, per_value[PIG10_VALUES] = {0};
-    int table_n = 0, played = 0;
-    for (int s = 0; s < st->nseats; s++) {
-        int h = 0;
-        for (int c = 0; c < PIG10_VALUES; c++) {
-            h += st->hand[s][c];
-            per_value[c] += st->hand[s][c];
-        }
-        if (h != st->hand_n[s] || h > st->rules->hand_size)
-            return false;
-        n += st->hand_n[s] + st->collected[s];
-    }
-    for (int i = st->pile_pos; i < st->pile_n; i++)
-        per_value[st->pile[i]]++;
-    for (int c = 0; c < PIG10_VALUES; c++) {
-        table_n += st->table[c];
-        played += st->played[c];
-        if (per_value[c] + st->played[c] != st->rules->deck[c])
-            return false;
-    }
-    return n == st->total && table_n == st->table_n && played == st->plays;
+    char err[256];
+    return game_pig10.check(st, err, sizeof err) == 0;
 }
 
 /* The legal list of d is well formed for st: codes strictly increasing (so distinct), each

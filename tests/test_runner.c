@@ -373,3 +373,79 @@ TEST(runner_shares_a_short_run_among_all_threads)
     CHECK_INT(r.games, 40);
     run_result_free(&r);
 }
+
+/* --check: a game whose invariant breaks is reported by its index, step and chance seed, the
+ * lowest broken game whatever the thread count; without --check nothing is verified. */
+static int toy_check(const void *p, char *err, size_t errlen)
+{
+    const toy *t = p;
+    if (t->first_roll == 6 && t->turn == 2)
+        return snprintf(err, errlen, "turn 2 after a first six"), -1;
+    return 0;
+}
+
+TEST(runner_check_reports_the_first_broken_game)
+{
+    game_type broken = toy_game;
+    broken.check = toy_check;
+    char err[512], want[512] = "";
+    /* the first game whose first roll is a six */
+    uint64_t first = 0;
+    for (;; first++) {
+        rng r;
+        rng_seed_stream(&r, 12345, first, RNG_STREAM_CHANCE);
+        if (rng_die(&r, 6) == 6)
+            break;
+    }
+    snprintf(want, sizeof want, "--check: game %llu (chance seed %llu), step 2: turn 2 after a "
+             "first six", (unsigned long long)first,
+             (unsigned long long)rng_derive(12345, first, RNG_STREAM_CHANCE));
+    for (int threads = 1; threads <= 4; threads += 3) {
+        run_config c = toy_config(2, 2000, threads);
+        c.game = &broken;
+        run_result r;
+        CHECK_INT(run_batch(&c, &r, err, sizeof err), 0); /* not asked to check */
+        run_result_free(&r);
+        c.check = true;
+        c.games_csv = tmpfile();
+        CHECK_INT(run_batch(&c, &r, err, sizeof err), -1);
+        CHECK_STR(err, want);
+        fclose(c.games_csv);
+        FILE *out = tmpfile();
+        outcome o;
+        CHECK_INT(run_trace(&c, first, out, &o, err, sizeof err), -1);
+        CHECK_STR(err, want);
+        fclose(out);
+    }
+}
+
+/* --check: every game that has invariants keeps them under its default ruleset */
+TEST(runner_check_passes_on_every_registered_game)
+{
+    for (int i = 0; registry_games[i]; i++) {
+        const game_type *g = registry_games[i];
+        char err[512];
+        cJSON *json;
+        void *rules = rules_effective(g, NULL, NULL, 0, &json, err, sizeof err);
+        CHECK(rules != NULL);
+        if (rules == NULL)
+            continue;
+        run_config c;
+        memset(&c, 0, sizeof c);
+        c.game = g;
+        c.rules = rules;
+        c.nseats = g->default_seats;
+        for (int k = 0; k < c.nseats; k++)
+            c.seat[k].bot = &bot_random;
+        c.runs = 300;
+        c.seed = 3;
+        c.threads = 2;
+        c.check = true;
+        run_result r;
+        CHECK_INT(run_batch(&c, &r, err, sizeof err), 0);
+        if (r.games)
+            run_result_free(&r);
+        cJSON_Delete(json);
+        free(rules);
+    }
+}

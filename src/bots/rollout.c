@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "registry.h"
+#include "xalloc.h"
 
 typedef struct rollout_ctx {
     const game_type *g;
@@ -37,11 +38,7 @@ static int setup(void *vctx, const game_type *g, const void *rules, int seat, in
     }
     c->g = g;
     c->playouts = (int)param[0];
-    c->scratch = malloc(g->state_size);
-    if (c->scratch == NULL) {
-        snprintf(err, errlen, "bot 'rollout': out of memory");
-        return -1;
-    }
+    c->scratch = xmalloc(g->state_size);
     return 0;
 }
 

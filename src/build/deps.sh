@@ -2,8 +2,32 @@
 # deps.sh — makes sure the C libraries giochi-sim builds against are installed.
 # As root on a Debian-like system it installs the missing packages with apt-get; otherwise it
 # prints the exact command to run and fails.
+#   deps.sh        the libraries of the build
+#   deps.sh fuzz   also clang with its libFuzzer runtime (for `make fuzz` only); exits 1 with
+#                  a message if that runtime is not there and cannot be installed
 set -u
 CC=${CC:-cc}
+
+if [ "${1:-}" = fuzz ]; then
+    FUZZ_CC=${FUZZ_CC:-clang}
+    probe_fuzzer() {
+        printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' |
+            $FUZZ_CC -fsanitize=fuzzer,address -x c -o /dev/null - >/dev/null 2>&1
+    }
+    command -v "$FUZZ_CC" >/dev/null 2>&1 && probe_fuzzer && exit 0
+    pkgs="libclang-rt-14-dev"
+    command -v "$FUZZ_CC" >/dev/null 2>&1 || pkgs="clang $pkgs"
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "giochi-sim: installing the fuzzer runtime: $pkgs" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        # shellcheck disable=SC2086
+        apt-get install -y -q $pkgs >/dev/null 2>&1 ||
+            { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q $pkgs >/dev/null 2>&1; }
+        command -v "$FUZZ_CC" >/dev/null 2>&1 && probe_fuzzer && exit 0
+    fi
+    echo "giochi-sim: $FUZZ_CC cannot link libFuzzer (-fsanitize=fuzzer); install: $pkgs" >&2
+    exit 1
+fi
 missing=""
 probe() { # probe HEADER PACKAGE
     printf '#include <%s>\nint main(void){return 0;}\n' "$1" |

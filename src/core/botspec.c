@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsoncheck.h"
 #include "numfmt.h"
 #include "registry.h"
 
@@ -53,10 +54,12 @@ static int parse_param(const bot_type *b, int np, char *kv, seat_spec *spec, boo
         return snprintf(err, errlen, "bot '%s': parameter '%s' is given twice", b->name, kv), -1;
     given[i] = true;
     const bot_param *p = &b->params[i];
+    /* exactly a JSON number: no hexadecimal, no leading space or zero, no "inf" */
+    size_t len = jsoncheck_number(eq + 1);
     char *end;
     errno = 0;
-    double v = strtod(eq + 1, &end);
-    if (eq[1] == '\0' || *end || errno || !(v >= p->min && v <= p->max) ||
+    double v = len ? strtod(eq + 1, &end) : NAN;
+    if (len == 0 || eq[1 + len] != '\0' || errno || !(v >= p->min && v <= p->max) ||
         (p->integer && v != floor(v)))
         return snprintf(err, errlen, "bot '%s' parameter '%s': expected %s in %g..%g (got '%s')",
                         b->name, kv, p->integer ? "a whole number" : "a number", p->min, p->max,

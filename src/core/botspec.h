@@ -12,8 +12,9 @@ enum { BOT_SPEC_MAX = 1024 }; /* room for a bot with all its parameters written 
  * take their defaults). Writes into canon (ncanon bytes) the bot's canonical description: its
  * name and every parameter that differs from its default, in table order, each value written
  * to all its digits, so that two bots describe alike exactly when they play alike.
+ * A value is written as a JSON number (16, 0.25, 1e3; not 0x10, 016 or " 16").
  * Returns 0, or -1 with a one-line message in err (unknown bot or parameter, with the valid
- * names; a value out of range; a parameter given twice or empty). */
+ * names; a value that is not a number or out of range; a parameter given twice or empty). */
 int botspec_parse(const game_type *g, const char *text, seat_spec *spec, char *canon,
                   size_t ncanon, char *err, size_t errlen);
 

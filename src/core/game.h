@@ -137,6 +137,14 @@ typedef struct game_type {
     void (*apply)(void *st, int32_t action, rng *chance, trace *tr);
     /* Fills the outcome of a finished game and records its metrics. */
     void (*finish)(const void *st, outcome *o, recorder *rec);
+    /* Optional invariant check (--check): returns 0 if the state holds every invariant the
+     * game keeps between steps (points, cards or seeds conserved, counts within bounds,
+     * mirrors in agreement), or -1 with one line naming what is broken ("points: balances sum
+     * to 790, 800 issued"). The runner calls it after start() and after every apply(), with
+     * the user's own ruleset, so it must hold for any ruleset rules_load accepts. It reads
+     * the state only (no chance, no side effect) and may cost about as much as a step.
+     * NULL: the game has none yet (--check then verifies only the outcome). */
+    int (*check)(const void *st, char *err, size_t errlen);
 
     /* Hidden information. view_size 0: perfect information, bots get the state itself.
      * Otherwise view() writes into view_size bytes exactly what `seat` may know, and bots get
@@ -159,6 +167,10 @@ typedef struct game_type {
     cJSON *(*exact)(const void *rules, const seat_bots *seats);
 
     const bot_type *const *bots; /* the bots of this game, NULL-terminated (generic ones too) */
+    /* Names of the bots (from bots) that take about a second or more per game under the
+     * default ruleset on one core, NULL-terminated; --list marks them, so that long batch
+     * runs are started with --progress. NULL: none. */
+    const char *const *slow_bots;
 
     /* ---- search (optional) -------------------------------------------------------------
      * Hooks for the generic search bots (src/bots/: alphabeta, mcts) and for move-path

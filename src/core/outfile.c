@@ -37,15 +37,68 @@ void outfile_remove_pending(void)
             unlink(pending[i]);
 }
 
-/* The file a path names once symbolic links are followed: realpath of the path if it exists,
- * else realpath of its directory joined with its last component. A new string (caller
- * frees), or NULL if the directory does not exist either. */
+enum { MAX_LINKS = 40 }; /* as the kernel's own limit on links followed in one lookup */
+
+/* Follows symbolic links from path as far as they go, also to a file that does not exist yet
+ * (a dangling link names the file to create). Returns a new string (caller frees): path
+ * itself when it is not a link. NULL with errno set on a link loop (ELOOP), an unreadable
+ * link or no memory. */
+static char *follow_links(const char *path)
+{
+    char *p = strdup(path);
+    for (int i = 0; p != NULL; i++) {
+        struct stat st;
+        if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode))
+            return p; /* not a link, or nothing there yet: the file to write */
+        if (i == MAX_LINKS) {
+            free(p);
+            errno = ELOOP;
+            return NULL;
+        }
+        size_t cap = (size_t)st.st_size + 2;
+        char *to = malloc(cap);
+        ssize_t n = to ? readlink(p, to, cap) : -1;
+        if (n < 0 || (size_t)n >= cap) {
+            int saved = n < 0 ? errno : ENAMETOOLONG;
+            free(to);
+            free(p);
+            errno = to ? saved : ENOMEM;
+            return NULL;
+        }
+        to[n] = '\0';
+        char *next = to;
+        if (to[0] != '/') { /* relative to the directory holding the link */
+            char *d = strdup(p);
+            const char *dir = d ? dirname(d) : NULL;
+            size_t len = dir ? strlen(dir) + (size_t)n + 2 : 0;
+            next = dir ? malloc(len) : NULL;
+            if (next != NULL)
+                snprintf(next, len, "%s/%s", dir, to);
+            free(d);
+            free(to);
+        }
+        free(p);
+        p = next;
+        if (p == NULL)
+            errno = ENOMEM;
+    }
+    return NULL;
+}
+
+/* The file a path names once symbolic links are followed: realpath of that file if it
+ * exists, else realpath of its directory joined with its last component. A new string
+ * (caller frees), or NULL if the directory does not exist either. */
 static char *canonical(const char *path)
 {
-    char *full = realpath(path, NULL);
-    if (full != NULL)
+    char *file = follow_links(path);
+    if (file == NULL)
+        return NULL;
+    char *full = realpath(file, NULL);
+    if (full != NULL) {
+        free(file);
         return full;
-    char *d = strdup(path), *b = strdup(path);
+    }
+    char *d = strdup(file), *b = strdup(file);
     char *dir = d ? realpath(dirname(d), NULL) : NULL;
     char *out = NULL;
     if (dir != NULL && b != NULL) {
@@ -58,6 +111,7 @@ static char *canonical(const char *path)
     free(dir);
     free(d);
     free(b);
+    free(file);
     return out;
 }
 
@@ -77,6 +131,18 @@ bool outfile_same(const char *a, const char *b)
 static int fail(outfile *o, const char *path, const char *reason, char *err, size_t errlen)
 {
     snprintf(err, errlen, "cannot write '%s': %s", path, reason);
+    outfile_abort(o);
+    return -1;
+}
+
+/* Fails like fail(), naming the file a symbolic link leads to when it is not path itself. */
+static int fail_via(outfile *o, const char *path, const char *target, int code, char *err,
+                    size_t errlen)
+{
+    if (target == NULL || strcmp(target, path) == 0)
+        return fail(o, path, strerror(code), err, errlen);
+    snprintf(err, errlen, "cannot write '%s' (a symbolic link to '%s'): %s", path, target,
+             strerror(code));
     outfile_abort(o);
     return -1;
 }
@@ -102,8 +168,9 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
         o->f = fopen(path, "w");
         return o->f ? 0 : fail(o, path, strerror(errno), err, errlen);
     }
-    /* Through a symbolic link, the temporary goes beside the file the link names. */
-    o->target = exists ? realpath(path, NULL) : strdup(path);
+    /* Through a symbolic link (even a dangling one), the file the link names is written and
+     * the link kept: the temporary goes beside that file. A link loop is an error. */
+    o->target = follow_links(path);
     if (o->target == NULL)
         return fail(o, path, strerror(errno), err, errlen);
     size_t n = strlen(o->target) + 16;
@@ -116,13 +183,22 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
         int saved = errno;
         free(o->tmp);
         o->tmp = NULL;
-        return fail(o, path, strerror(saved), err, errlen);
+        return fail_via(o, path, o->target, saved, err, errlen);
     }
     pending_add(o->tmp);
-    /* mkstemp makes the file private; give it the mode a plain creat() would. */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
+    if (exists) {
+        /* A file replaced keeps its owner (where the system allows it) and its mode; the
+         * owner first, since changing it may clear set-id bits. */
+        if (fchown(fd, st.st_uid, st.st_gid) != 0 && fchown(fd, (uid_t)-1, st.st_gid) != 0) {
+            /* not ours to give away: the file becomes ours, as any rewrite would */
+        }
+        fchmod(fd, st.st_mode & 07777);
+    } else {
+        /* mkstemp makes the file private; give a new file the mode a plain creat() would. */
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
     o->f = fdopen(fd, "w");
     if (o->f == NULL) {
         int saved = errno;

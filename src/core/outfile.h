@@ -12,11 +12,14 @@ typedef struct outfile {
     char *tmp;        /* temporary file beside it; NULL when written in place */
 } outfile;
 
-/* Opens path for writing through a temporary file in the same directory as the file it names
- * (following symbolic links); NULL or "-" means standard output. A path naming something
- * other than a regular file (/dev/null, a pipe, a terminal) is written in place, since renaming
- * over it would replace it. Returns 0, or -1 with a one-line message (nothing is created): an
- * empty name, a directory, a directory that does not exist or cannot be written. */
+/* Opens path for writing through a temporary file in the same directory as the file it names;
+ * NULL or "-" means standard output. Symbolic links are followed, a dangling one too: the
+ * file the last link names is written (created if need be) and every link is kept. A path
+ * naming something other than a regular file (/dev/null, a pipe, a terminal) is written in
+ * place, since renaming over it would replace it. A regular file that is replaced keeps its
+ * mode and, where the system allows, its owner and group. Returns 0, or -1 with a one-line
+ * message (nothing is created): an empty name, a directory, a link loop, a directory that
+ * does not exist or cannot be written. */
 int outfile_open(outfile *o, const char *path, char *err, size_t errlen);
 
 /* Flushes and closes the stream, checking every error. Returns 0, or -1 with a message

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xalloc.h"
+
 /* Adds the paths below st (at depth `at`, 0-based) to nodes[at..max-1]. `stack` holds one
  * scratch state per level below this one; d is the decision scratch of this level. */
 static void walk(const game_type *g, const void *st, int at, int max, uint64_t *nodes,
@@ -34,14 +36,8 @@ int perft_from(const game_type *g, const void *st, int depth, uint64_t *nodes, c
         snprintf(err, errlen, "--perft: depth must be 1..%d", PERFT_MAX_DEPTH);
         return -1;
     }
-    unsigned char *stack = malloc(g->state_size * (size_t)depth);
-    decision *d = malloc(sizeof *d * (size_t)depth);
-    if (stack == NULL || d == NULL) {
-        free(stack);
-        free(d);
-        snprintf(err, errlen, "--perft: out of memory");
-        return -1;
-    }
+    unsigned char *stack = xmalloc(g->state_size * (size_t)depth);
+    decision *d = xmalloc(sizeof *d * (size_t)depth);
     memset(nodes, 0, sizeof *nodes * (size_t)depth);
     /* A deterministic game never draws: a generator in a fixed state is only a placeholder. */
     rng none;
@@ -55,11 +51,7 @@ int perft_from(const game_type *g, const void *st, int depth, uint64_t *nodes, c
 int perft_count(const game_type *g, const void *rules, int nseats, int depth, uint64_t *nodes,
                 char *err, size_t errlen)
 {
-    void *st = malloc(g->state_size);
-    if (st == NULL) {
-        snprintf(err, errlen, "--perft: out of memory");
-        return -1;
-    }
+    void *st = xmalloc(g->state_size);
     rng none;
     rng_seed(&none, 0);
     if (g->deterministic)

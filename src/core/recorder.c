@@ -5,15 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (p == NULL) {
-        fputs("giochi-sim: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
+#include "xalloc.h"
+
 
 /* Grows a's histogram so that it covers [lo, hi], with slack on the side that grew so that
  * a drifting range costs few copies; drops the histogram once the span gets too wide. */

@@ -2,6 +2,8 @@
 #include "rules.h"
 
 #include "game.h"
+#include "jsoncheck.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <math.h>
@@ -26,9 +28,7 @@ static const char *duplicate_key(const cJSON *node)
     for (const cJSON *c = node->child; c != NULL; c = c->next)
         n++;
     if (cJSON_IsObject(node) && n > 1) {
-        const cJSON **keys = malloc((size_t)n * sizeof *keys);
-        if (keys == NULL)
-            return NULL;
+        const cJSON **keys = xmalloc((size_t)n * sizeof *keys);
         int i = 0;
         for (const cJSON *c = node->child; c != NULL; c = c->next)
             keys[i++] = c;
@@ -51,6 +51,10 @@ static const char *duplicate_key(const cJSON *node)
 
 cJSON *rules_parse(const char *text, const char *what, char *err, size_t errlen)
 {
+    /* Strict JSON first, so that cJSON never sees what it would take loosely (01, 1., a
+     * \u0000 that cuts a string) and a huge file is refused before a tree is built. */
+    if (jsoncheck_text(text, what, err, errlen) != JSONCHECK_OK)
+        return NULL;
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithOpts(text, &end, 1);
     const char *dup = root ? duplicate_key(root) : NULL;
@@ -84,13 +88,8 @@ char *rules_read_file(const char *path, char *err, size_t errlen)
         return NULL;
     }
     size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
+    char *buf = xmalloc(cap);
     for (;;) {
-        if (buf == NULL) {
-            fclose(f);
-            snprintf(err, errlen, "cannot read '%s': out of memory", path);
-            return NULL;
-        }
         size_t got = fread(buf + len, 1, cap - len - 1, f);
         len += got;
         if (got == 0)
@@ -102,10 +101,7 @@ char *rules_read_file(const char *path, char *err, size_t errlen)
                 snprintf(err, errlen, "cannot read '%s': larger than 16 MiB", path);
                 return NULL;
             }
-            char *nb = realloc(buf, cap * 2);
-            if (nb == NULL)
-                free(buf);
-            buf = nb;
+            buf = xrealloc(buf, cap * 2);
             cap *= 2;
         }
     }
@@ -146,7 +142,7 @@ int rules_merge(cJSON *base, const cJSON *overlay)
 /* Parses a non-negative decimal index; -1 if the text is not one. */
 static long parse_index(const char *s)
 {
-    if (*s < '0' || *s > '9')
+    if (*s < '0' || *s > '9' || (s[0] == '0' && s[1] != '\0'))
         return -1;
     char *end;
     errno = 0;
@@ -164,11 +160,7 @@ int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen)
         return -1;
     }
     size_t klen = (size_t)(eq - assignment);
-    char *path = malloc(klen + 1);
-    if (path == NULL) {
-        snprintf(err, errlen, "--set: out of memory");
-        return -1;
-    }
+    char *path = xmalloc(klen + 1);
     memcpy(path, assignment, klen);
     path[klen] = '\0';
     if (path[0] == '.' || path[klen - 1] == '.' || strstr(path, "..") != NULL) {
@@ -178,11 +170,23 @@ int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen)
     }
 
     const char *text = eq + 1;
-    cJSON *value = cJSON_ParseWithOpts(text, NULL, 1);
+    char what[160];
+    snprintf(what, sizeof what, "--set '%.120s'", path);
+    cJSON *value = NULL;
+    switch (jsoncheck_text(text, what, err, errlen)) {
+    case JSONCHECK_OK: value = cJSON_ParseWithOpts(text, NULL, 1); break;
+    case JSONCHECK_MALFORMED: break; /* not JSON: a plain string */
+    case JSONCHECK_REFUSED: free(path); return -1;
+    }
     const char *dup = value ? duplicate_key(value) : NULL;
     if (dup != NULL) {
         snprintf(err, errlen, "--set '%s': key '%s' is given twice in one object", path, dup);
         cJSON_Delete(value);
+        free(path);
+        return -1;
+    }
+    if (value == NULL && !jsoncheck_utf8(text, strlen(text))) {
+        snprintf(err, errlen, "--set '%s': the value is not valid UTF-8", path);
         free(path);
         return -1;
     }
@@ -405,11 +409,19 @@ int rules_int_array(const cJSON *obj, const char *path, const char *key, int min
 void *rules_effective(const game_type *g, const char *config, const char *const *sets,
                       int nsets, cJSON **json, char *err, size_t errlen)
 {
+    return rules_effective_files(g, &config, config ? 1 : 0, sets, nsets, json, err, errlen);
+}
+
+void *rules_effective_files(const game_type *g, const char *const *configs, int nconfigs,
+                            const char *const *sets, int nsets, cJSON **json, char *err,
+                            size_t errlen)
+{
     *json = NULL;
     cJSON *ruleset = rules_parse(g->default_rules, "built-in ruleset", err, errlen);
     if (ruleset == NULL)
         return NULL;
-    if (config) {
+    for (int c = 0; c < nconfigs; c++) {
+        const char *config = configs[c];
         char *text = rules_read_file(config, err, errlen);
         cJSON *file = text ? rules_parse(text, config, err, errlen) : NULL;
         free(text);
@@ -431,12 +443,7 @@ void *rules_effective(const game_type *g, const char *config, const char *const 
             cJSON_Delete(ruleset);
             return NULL;
         }
-    void *rules = calloc(1, g->rules_size ? g->rules_size : 1);
-    if (rules == NULL) {
-        snprintf(err, errlen, "out of memory");
-        cJSON_Delete(ruleset);
-        return NULL;
-    }
+    void *rules = xcalloc(1, g->rules_size);
     if (g->rules_load(rules, ruleset, err, errlen) != 0) {
         free(rules);
         cJSON_Delete(ruleset);

@@ -9,8 +9,10 @@
 #include <cjson/cJSON.h>
 
 /* Parses JSON text. Returns a new tree (caller frees with cJSON_Delete) or NULL with a one-line
- * message naming `what` (a file name) and the position of the error in err. A key given twice
- * in one object is an error too. */
+ * message naming `what` (a file name) and the position of the error in err. The text must be
+ * strict JSON within the limits of jsoncheck.h (numbers as JSON writes them, valid UTF-8, no
+ * \u0000, bounded nesting and size: checked before any tree is built); a key given twice in
+ * one object is an error too. */
 cJSON *rules_parse(const char *text, const char *what, char *err, size_t errlen);
 
 /* Reads a whole file into a new NUL-terminated buffer (caller frees). NULL and a one-line
@@ -24,8 +26,11 @@ char *rules_read_file(const char *path, char *err, size_t errlen);
 int rules_merge(cJSON *base, const cJSON *overlay);
 
 /* Applies one --set assignment "path=value" to root. path is dot-separated object keys, and
- * array indices written as numbers (board.13.amount). value is read as JSON if it parses
- * (40, true, [1,2], "text"), otherwise as a plain string. Returns 0, or -1 with a message. */
+ * array indices written as numbers (board.13.amount). value is read as JSON if it is strict
+ * JSON (40, true, [1,2], "text"), otherwise as a plain string (so 01 and 0x10 are strings,
+ * which a numeric key then refuses by name). Returns 0, or -1 with a message: also for JSON
+ * that rules_parse refuses (a \u0000, invalid UTF-8, too deep) and a plain string that is
+ * not valid UTF-8. */
 int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen);
 
 /* Builds the effective ruleset of game g: its built-in default, merged with the JSON object
@@ -36,6 +41,12 @@ int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen);
 struct game_type;
 void *rules_effective(const struct game_type *g, const char *config, const char *const *sets,
                       int nsets, cJSON **json, char *err, size_t errlen);
+
+/* As rules_effective, with nconfigs ruleset files (none if 0) merged over the default one
+ * after the other, in order: a later file's value replaces an earlier one's. */
+void *rules_effective_files(const struct game_type *g, const char *const *configs, int nconfigs,
+                            const char *const *sets, int nsets, cJSON **json, char *err,
+                            size_t errlen);
 
 /* ---- typed readers for rules_load ----------------------------------------------------
  * Each reads member `key` of object obj. `path` is the JSON path of obj for messages ("" at

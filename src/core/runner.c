@@ -10,20 +10,13 @@
 
 #include "numfmt.h"
 #include "registry.h"
+#include "xalloc.h"
 
 /* Games a worker claims at once: at most CHUNK, and few enough that every thread gets about
- * CHUNKS_PER_THREAD claims, so that a short run of slow games is shared by all threads. */
-enum { CHUNK = 1024, CHUNKS_PER_THREAD = 8 };
-
-static void *xmalloc(size_t n)
-{
-    void *p = calloc(1, n ? n : 1);
-    if (p == NULL) {
-        fputs("giochi-sim: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
+ * CHUNKS_PER_THREAD claims, so that a short run of slow games is shared by all threads. With a
+ * games CSV, a worker does not run more than CSV_WINDOW chunks per thread ahead of the first
+ * chunk not yet written, so that the rows waiting in memory stay few. */
+enum { CHUNK = 1024, CHUNKS_PER_THREAD = 8, CSV_WINDOW = 4 };
 
 /* Bytes of scratch run_game needs: the state, then (16-byte aligned) the view. */
 static size_t state_bytes(const game_type *g)
@@ -40,7 +33,7 @@ int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen)
 {
     for (int k = 0; k < cfg->nseats; k++) {
         const bot_type *b = cfg->seat[k].bot;
-        ctx[k] = xmalloc(b->ctx_size);
+        ctx[k] = xcalloc(1, b->ctx_size);
         if (b->setup && b->setup(ctx[k], cfg->game, cfg->rules, k, cfg->nseats,
                                  cfg->seat[k].param, err, errlen) != 0) {
             for (int j = 0; j <= k; j++) {
@@ -89,17 +82,46 @@ static void trace_decision(const run_config *cfg, const void *st, const decision
     fputc('\n', tr);
 }
 
-void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, outcome *o,
-              recorder *rec, trace *tr)
+/* --check on a finished game: the outcome names an end the game has, and winners and ranks
+ * within the seats. */
+static int outcome_check(const run_config *cfg, const outcome *o, char *err, size_t errlen)
+{
+    const game_type *g = cfg->game;
+    int nends = 0;
+    while (g->end_names[nends])
+        nends++;
+    if (o->end < 0 || o->end >= nends)
+        return snprintf(err, errlen, "outcome: end %d of %d kinds", o->end, nends), -1;
+    if (o->nseats < 32 && (o->winners >> o->nseats) != 0)
+        return snprintf(err, errlen, "outcome: winners 0x%x beyond %d seats", o->winners,
+                        o->nseats),
+               -1;
+    if (o->length < 0)
+        return snprintf(err, errlen, "outcome: length %d", o->length), -1;
+    for (int k = 0; k < o->nseats; k++)
+        if (o->rank[k] < 0 || o->rank[k] > o->nseats)
+            return snprintf(err, errlen, "outcome: seat %d ranked %d of %d", k + 1, o->rank[k],
+                            o->nseats),
+                   -1;
+    return 0;
+}
+
+int run_game_checked(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
+                     outcome *o, recorder *rec, trace *tr, char *err, size_t errlen)
 {
     const game_type *g = cfg->game;
     rng chance, botrng[GAME_MAX_SEATS];
     rng_seed_stream(&chance, cfg->seed, index, RNG_STREAM_CHANCE);
     unsigned seeded = 0; /* a seat's stream is seeded when its bot first chooses */
     void *view = (char *)st + state_bytes(g);
+    bool check = cfg->check && err != NULL;
+    char what[256];
+    long step = 0;
 
     decision d;
     g->start(st, cfg->rules, cfg->nseats, &chance, tr);
+    if (check && g->check && g->check(st, what, sizeof what) != 0)
+        goto broken;
     while (g->decide(st, &d)) {
         const void *seen = st;
         if (g->view) {
@@ -123,15 +145,40 @@ void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
         if (tr)
             trace_decision(cfg, st, &d, k, tr);
         g->apply(st, d.action[k], &chance, tr);
+        step++;
+        if (check && g->check && g->check(st, what, sizeof what) != 0)
+            goto broken;
     }
     memset(o, 0, sizeof *o);
     o->nseats = cfg->nseats;
     if (rec)
         rec_game_begin(rec);
     g->finish(st, o, rec);
+    if (check && outcome_check(cfg, o, what, sizeof what) != 0)
+        goto broken;
+    return 0;
+broken:
+    snprintf(err, errlen, "game %llu (chance seed %llu), step %ld: %s",
+             (unsigned long long)index,
+             (unsigned long long)rng_derive(cfg->seed, index, RNG_STREAM_CHANCE), step, what);
+    return -1;
+}
+
+void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, outcome *o,
+              recorder *rec, trace *tr)
+{
+    run_game_checked(cfg, ctx, index, st, o, rec, tr, NULL, 0);
 }
 
 /* ---- batch ------------------------------------------------------------------------------ */
+
+/* A finished chunk's rows of the games CSV, waiting for the chunks before it. */
+typedef struct chunk_rows {
+    uint64_t index;
+    char *text;
+    size_t len;
+    struct chunk_rows *next;
+} chunk_rows;
 
 typedef struct shared {
     const run_config *cfg;
@@ -139,16 +186,21 @@ typedef struct shared {
     _Atomic uint64_t done_games;
     uint64_t nchunks;
     uint64_t chunk; /* games per chunk */
-    /* games CSV: finished chunks' text, flushed in chunk order */
+    /* games CSV: finished chunks' rows, written in chunk order */
     pthread_mutex_t lock;
-    pthread_cond_t wake;
-    char **chunk_text;
-    size_t *chunk_len;
-    uint64_t flushed;
-    int write_failed; /* errno of the first failed write, or EIO */
+    pthread_cond_t wake;  /* a worker ended (for the waiting main thread) */
+    pthread_cond_t moved; /* rows were written, or the run stops (for workers ahead) */
+    chunk_rows *waiting;  /* sorted by index, all above `flushed` */
+    uint64_t flushed;     /* chunks written so far */
+    uint64_t window;      /* chunks a worker may run ahead of `flushed` */
+    int write_failed;     /* errno of the first failed write, or EIO */
     int workers_left;
-    _Atomic int setup_failed;
-    char err[256];
+    _Atomic int stop;     /* a bot failed to set up, or --check found a broken invariant */
+    bool setup_failed;
+    char err[512];
+    bool check_failed;
+    uint64_t check_index; /* the lowest game found broken */
+    char check_err[512];
 } shared;
 
 typedef struct worker {
@@ -163,7 +215,7 @@ static void result_init(run_result *res, const run_config *cfg, bool per_game)
     res->rec = rec_new(cfg->game, cfg->nseats, per_game);
     while (cfg->game->end_names[res->nends])
         res->nends++;
-    res->end_count = xmalloc((size_t)(res->nends ? res->nends : 1) * sizeof *res->end_count);
+    res->end_count = xcalloc((size_t)res->nends, sizeof *res->end_count);
 }
 
 /* Folds one game's outcome into the built-in figures. */
@@ -274,19 +326,38 @@ static void csv_row(FILE *f, const run_config *cfg, uint64_t index, const outcom
     fputc('\n', f);
 }
 
-/* Writes every finished chunk that is next in order. Called with sh->lock held. */
-static void flush_ready(shared *sh)
+/* Files the rows of chunk c, then writes every waiting chunk that is next in order. Called
+ * with sh->lock held; takes ownership of text. */
+static void file_rows(shared *sh, uint64_t c, char *text, size_t len)
 {
+    chunk_rows *r = xmalloc(sizeof *r);
+    *r = (chunk_rows){c, text, len, NULL};
+    chunk_rows **at = &sh->waiting;
+    while (*at != NULL && (*at)->index < c)
+        at = &(*at)->next;
+    r->next = *at;
+    *at = r;
     FILE *out = sh->cfg->games_csv;
-    while (sh->flushed < sh->nchunks && sh->chunk_text[sh->flushed] != NULL) {
-        uint64_t c = sh->flushed;
-        if (!sh->write_failed &&
-            fwrite(sh->chunk_text[c], 1, sh->chunk_len[c], out) != sh->chunk_len[c])
+    bool moved = false;
+    while (sh->waiting != NULL && sh->waiting->index == sh->flushed) {
+        r = sh->waiting;
+        if (!sh->write_failed && fwrite(r->text, 1, r->len, out) != r->len)
             sh->write_failed = errno ? errno : EIO;
-        free(sh->chunk_text[c]);
-        sh->chunk_text[c] = (char *)"";
+        sh->waiting = r->next;
+        free(r->text);
+        free(r);
         sh->flushed++;
+        moved = true;
     }
+    if (moved)
+        pthread_cond_broadcast(&sh->moved);
+}
+
+/* Stops the run: no worker claims another chunk, and none waits for rows to be written. */
+static void stop_locked(shared *sh)
+{
+    sh->stop = 1;
+    pthread_cond_broadcast(&sh->moved);
 }
 
 static void *work(void *arg)
@@ -296,44 +367,74 @@ static void *work(void *arg)
     const run_config *cfg = sh->cfg;
     const game_type *g = cfg->game;
     void *ctx[GAME_MAX_SEATS] = {0};
-    char err[256];
+    char err[512];
     if (run_bots_setup(cfg, ctx, err, sizeof err) != 0) {
         pthread_mutex_lock(&sh->lock);
         if (!sh->setup_failed)
             snprintf(sh->err, sizeof sh->err, "%s", err);
-        sh->setup_failed = 1;
+        sh->setup_failed = true;
+        stop_locked(sh);
         sh->workers_left--;
         pthread_cond_broadcast(&sh->wake);
         pthread_mutex_unlock(&sh->lock);
         return NULL;
     }
-    void *st = xmalloc(scratch_bytes(g));
+    void *st = xcalloc(1, scratch_bytes(g));
     outcome o;
     for (;;) {
         uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
-        if (c >= sh->nchunks || sh->setup_failed)
+        if (c >= sh->nchunks || sh->stop)
             break;
+        if (cfg->games_csv) {
+            /* The worker of chunk `flushed` never waits here, so the window always moves. */
+            pthread_mutex_lock(&sh->lock);
+            while (c >= sh->flushed + sh->window && !sh->stop)
+                pthread_cond_wait(&sh->moved, &sh->lock);
+            pthread_mutex_unlock(&sh->lock);
+            if (sh->stop)
+                break;
+        }
         uint64_t from = c * sh->chunk, to = from + sh->chunk;
         if (to > cfg->runs)
             to = cfg->runs;
         char *text = NULL;
         size_t len = 0;
-        FILE *mem = cfg->games_csv ? open_memstream(&text, &len) : NULL;
-        for (uint64_t i = from; i < to; i++) {
-            run_game(cfg, ctx, i, st, &o, w->part.rec, NULL);
+        FILE *mem = NULL;
+        if (cfg->games_csv && (mem = open_memstream(&text, &len)) == NULL)
+            xalloc_fail("cannot buffer the games CSV");
+        bool broken = false;
+        for (uint64_t i = from; i < to && !broken; i++) {
+            if (run_game_checked(cfg, ctx, i, st, &o, w->part.rec, NULL, err, sizeof err) != 0) {
+                pthread_mutex_lock(&sh->lock);
+                if (!sh->check_failed || i < sh->check_index) {
+                    sh->check_index = i;
+                    snprintf(sh->check_err, sizeof sh->check_err, "%s", err);
+                }
+                sh->check_failed = true;
+                stop_locked(sh);
+                pthread_mutex_unlock(&sh->lock);
+                broken = true;
+                break;
+            }
             tally(&w->part, cfg, &o);
             if (mem)
                 csv_row(mem, cfg, i, &o, w->part.rec);
+            atomic_fetch_add(&sh->done_games, 1);
         }
-        atomic_fetch_add(&sh->done_games, to - from);
         if (mem) {
-            fclose(mem);
+            bool full = ferror(mem);
+            if (fclose(mem) != 0 || full)
+                xalloc_fail("cannot buffer the games CSV");
+            if (broken) {
+                free(text);
+                break;
+            }
             pthread_mutex_lock(&sh->lock);
-            sh->chunk_text[c] = text ? text : strdup("");
-            sh->chunk_len[c] = len;
-            flush_ready(sh);
+            file_rows(sh, c, text, len);
             pthread_mutex_unlock(&sh->lock);
         }
+        if (broken)
+            break;
     }
     free(st);
     run_bots_free(cfg, ctx);
@@ -351,14 +452,16 @@ static double now_seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Prints one progress line on stderr (overwriting the previous one). */
+/* Prints one progress line on stderr: rewritten in place on a terminal, whole lines for a log. */
 static void show_progress(const run_config *cfg, uint64_t done, double elapsed)
 {
     double rate = elapsed > 0 ? (double)done / elapsed : 0;
     double left = rate > 0 ? (double)(cfg->runs - done) / rate : 0;
-    fprintf(stderr, "\r%s: %llu/%llu games (%.0f%%), %.0f games/s, %.0f s left   ",
-            cfg->game->name, (unsigned long long)done, (unsigned long long)cfg->runs,
-            100.0 * (double)done / (double)cfg->runs, rate, left);
+    bool tty = cfg->progress == RUN_PROGRESS_TTY;
+    fprintf(stderr, "%s%s: %llu/%llu games (%.0f%%), %.0f games/s, %.0f s left%s",
+            tty ? "\r" : "giochi-sim: progress: ", cfg->game->name, (unsigned long long)done,
+            (unsigned long long)cfg->runs, 100.0 * (double)done / (double)cfg->runs, rate, left,
+            tty ? "   " : "\n");
     fflush(stderr);
 }
 
@@ -377,27 +480,29 @@ int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
     sh.nchunks = (cfg->runs + sh.chunk - 1) / sh.chunk;
     if ((uint64_t)nthreads > sh.nchunks)
         nthreads = sh.nchunks ? (int)sh.nchunks : 1;
+    sh.window = (uint64_t)nthreads * CSV_WINDOW;
     pthread_mutex_init(&sh.lock, NULL);
     pthread_cond_init(&sh.wake, NULL);
-    if (cfg->games_csv) {
-        sh.chunk_text = xmalloc((size_t)(sh.nchunks + 1) * sizeof *sh.chunk_text);
-        sh.chunk_len = xmalloc((size_t)(sh.nchunks + 1) * sizeof *sh.chunk_len);
+    pthread_cond_init(&sh.moved, NULL);
+    if (cfg->games_csv)
         csv_header(cfg->games_csv, cfg);
-    }
-    worker *w = xmalloc((size_t)nthreads * sizeof *w);
+    worker *w = xcalloc((size_t)nthreads, sizeof *w);
     sh.workers_left = nthreads;
+    if (cfg->progress == RUN_PROGRESS_LOG)
+        fprintf(stderr, "giochi-sim: progress: %s: %llu games on %d threads\n", cfg->game->name,
+                (unsigned long long)cfg->runs, nthreads);
     for (int t = 0; t < nthreads; t++) {
         w[t].sh = &sh;
         result_init(&w[t].part, cfg, cfg->games_csv != NULL);
-        if (pthread_create(&w[t].thread, NULL, work, &w[t]) != 0) {
-            fputs("giochi-sim: cannot start a worker thread\n", stderr);
-            abort();
-        }
+        if (pthread_create(&w[t].thread, NULL, work, &w[t]) != 0)
+            xalloc_fail("cannot start a worker thread: try fewer --threads");
     }
 
-    /* Wait for the workers, showing progress once the run has lasted a second. */
+    /* Wait for the workers, showing progress once the run has lasted a second (on a
+     * terminal), or every 10 s (in a log). */
     pthread_mutex_lock(&sh.lock);
     bool shown = false;
+    double last_line = 0;
     while (sh.workers_left > 0) {
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
@@ -408,9 +513,13 @@ int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
         }
         pthread_cond_timedwait(&sh.wake, &sh.lock, &until);
         double elapsed = now_seconds() - t0;
-        if (cfg->progress && elapsed > 1.0 && sh.workers_left > 0) {
+        if (cfg->progress == RUN_PROGRESS_TTY && elapsed > 1.0 && sh.workers_left > 0) {
             show_progress(cfg, atomic_load(&sh.done_games), elapsed);
             shown = true;
+        } else if (cfg->progress == RUN_PROGRESS_LOG && elapsed - last_line >= 10.0 &&
+                   sh.workers_left > 0) {
+            show_progress(cfg, atomic_load(&sh.done_games), elapsed);
+            last_line = elapsed;
         }
     }
     pthread_mutex_unlock(&sh.lock);
@@ -424,14 +533,28 @@ int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
         run_result_free(&w[t].part);
     }
     free(w);
-    free(sh.chunk_text);
-    free(sh.chunk_len);
+    while (sh.waiting != NULL) { /* rows behind a chunk that was never finished */
+        chunk_rows *r = sh.waiting;
+        sh.waiting = r->next;
+        free(r->text);
+        free(r);
+    }
     pthread_mutex_destroy(&sh.lock);
     pthread_cond_destroy(&sh.wake);
+    pthread_cond_destroy(&sh.moved);
     res->wall_seconds = now_seconds() - t0;
+    if (cfg->progress == RUN_PROGRESS_LOG)
+        fprintf(stderr, "giochi-sim: progress: %s: %llu/%llu games in %.1f s\n",
+                cfg->game->name, (unsigned long long)res->games, (unsigned long long)cfg->runs,
+                res->wall_seconds);
 
     if (sh.setup_failed) {
         snprintf(err, errlen, "%s", sh.err);
+        run_result_free(res);
+        return -1;
+    }
+    if (sh.check_failed) {
+        snprintf(err, errlen, "--check: %s", sh.check_err);
         run_result_free(res);
         return -1;
     }
@@ -449,7 +572,7 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
     void *ctx[GAME_MAX_SEATS] = {0};
     if (run_bots_setup(cfg, ctx, err, errlen) != 0)
         return -1;
-    void *st = xmalloc(scratch_bytes(cfg->game));
+    void *st = xcalloc(1, scratch_bytes(cfg->game));
     recorder *rec = rec_new(cfg->game, cfg->nseats, true);
     fprintf(out, "game %llu of seed %llu (chance seed %llu): %s, %d players\n",
             (unsigned long long)index, (unsigned long long)cfg->seed,
@@ -457,7 +580,14 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
             cfg->game->title, cfg->nseats);
     for (int k = 0; k < cfg->nseats; k++)
         fprintf(out, "  seat %d: %s\n", k + 1, cfg->seat[k].bot->name);
-    run_game(cfg, ctx, index, st, o, rec, out);
+    char what[512];
+    if (run_game_checked(cfg, ctx, index, st, o, rec, out, what, sizeof what) != 0) {
+        snprintf(err, errlen, "--check: %s", what);
+        rec_free(rec);
+        free(st);
+        run_bots_free(cfg, ctx);
+        return -1;
+    }
     const game_type *g = cfg->game;
     fprintf(out, "end: %s after %d %s; winner:", g->end_names[o->end], o->length,
             g->length_unit);

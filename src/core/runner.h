@@ -31,8 +31,16 @@ typedef struct run_config {
     uint64_t seed;  /* master seed */
     int threads;    /* worker threads, >= 1 */
     FILE *games_csv; /* if not NULL: one row per game, in game order (header included) */
-    bool progress;  /* report progress on stderr (the caller decides it is a terminal) */
+    int progress;   /* progress on stderr: RUN_PROGRESS_* (the caller decides which) */
+    bool check;     /* verify game->check after every step and each outcome (--check) */
 } run_config;
+
+/* How run_batch shows progress on stderr. */
+enum {
+    RUN_PROGRESS_NONE = 0,
+    RUN_PROGRESS_TTY = 1, /* one line rewritten in place, once the run has lasted a second */
+    RUN_PROGRESS_LOG = 2, /* whole lines for a log: at the start, every 10 s, at the end */
+};
 
 /* Everything a batch produced: the game's own metrics plus the figures every game has. */
 typedef struct run_result {
@@ -58,9 +66,17 @@ typedef struct run_result {
 /* Plays game `index` of the run described by cfg, start to finish, on the calling thread:
  * ctx[k] are prepared bot contexts for each seat (see run_bots_setup); st is scratch of
  * game->state_size bytes; rec (may be NULL) receives the game's metrics; tr (may be NULL)
- * receives the play-by-play, each decision included. Fills o. */
+ * receives the play-by-play, each decision included. Fills o. Checks nothing (see
+ * run_game_checked). */
 void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, outcome *o,
               recorder *rec, trace *tr);
+
+/* As run_game; with cfg->check, also verifies game->check (if the game has one) after start
+ * and after every step, and that the outcome is well formed (end kind, winners and ranks
+ * within the seats). Returns 0, or -1 with "game I (chance seed S), step N: what is broken"
+ * in err, the game left where it broke (finish not called, o not filled). */
+int run_game_checked(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
+                     outcome *o, recorder *rec, trace *tr, char *err, size_t errlen);
 
 /* Creates and sets up one context per seat. Returns 0, or -1 with a one-line message
  * (everything already created is freed). The contexts are freed by run_bots_free. */
@@ -68,11 +84,15 @@ int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen);
 void run_bots_free(const run_config *cfg, void **ctx);
 
 /* Plays the whole batch. Returns 0 and fills res (free it with run_result_free), or -1 with a
- * message (a bot failed to set up, a write to games_csv failed). */
+ * message (a bot failed to set up, a write to games_csv failed, --check found a broken
+ * invariant: then the message is that of run_game_checked for the lowest game index found).
+ * Memory does not grow with cfg->runs: the games CSV holds at most a few chunks per thread
+ * that wait for an earlier one. Running out of memory or threads ends the process (xalloc.h). */
 int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen);
 void run_result_free(run_result *res);
 
-/* Plays game `index` alone with its trace written to out, exactly as the batch plays it. */
+/* Plays game `index` alone with its trace written to out, exactly as the batch plays it;
+ * with cfg->check, checked as run_game_checked (returns -1 with its message). */
 int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char *err,
               size_t errlen);
 

@@ -410,6 +410,34 @@ static bool better(const g45_state *s, int a, int b)
     return ra != rb ? ra > rb : s->total[a] < s->total[b];
 }
 
+/* --check: the open tiles are tiles of the box and sum to what is left to shut, the seats in
+ * the game and the winners are seats of the table, and no total is negative. */
+static int check(const void *vst, char *err, size_t errlen)
+{
+    const g45_state *s = vst;
+    uint32_t seats = (1u << s->nseats) - 1u;
+    if (s->open & ~s->full)
+        return snprintf(err, errlen, "open tiles 0x%x outside the box 0x%x", (unsigned)s->open,
+                        (unsigned)s->full),
+               -1;
+    int sum = 0;
+    for (int t = 1; t <= s->rules->tiles; t++)
+        if (s->open & (1 << (t - 1)))
+            sum += t;
+    if (sum != s->left)
+        return snprintf(err, errlen, "open tiles sum to %d, %d left", sum, s->left), -1;
+    if ((s->in_game | s->winners) & ~seats)
+        return snprintf(err, errlen, "seats 0x%x in game, winners 0x%x, of %d seats",
+                        (unsigned)s->in_game, (unsigned)s->winners, s->nseats),
+               -1;
+    for (int k = 0; k < s->nseats; k++)
+        if (s->total[k] < 0)
+            return snprintf(err, errlen, "seat %d has a total of %d", k + 1, s->total[k]), -1;
+    if (!s->over && !(s->in_game & (1u << s->seat)))
+        return snprintf(err, errlen, "seat %d plays but is out of the game", s->seat + 1), -1;
+    return 0;
+}
+
 static void finish(const void *st, outcome *o, recorder *rec)
 {
     const g45_state *s = st;
@@ -494,6 +522,7 @@ const game_type game_45 = {
     .decide = decide,
     .apply = apply,
     .finish = finish,
+    .check = check,
     .view_size = 0,
     .view = NULL,
     .action_name = action_name,

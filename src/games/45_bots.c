@@ -9,18 +9,10 @@
 #include <string.h>
 
 #include "registry.h"
+#include "xalloc.h"
 
 typedef unsigned __int128 u128;
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n);
-    if (p == NULL) {
-        fprintf(stderr, "giochi-sim: out of memory (45 analysis)\n");
-        abort();
-    }
-    return p;
-}
 
 static u128 pow36(int e)
 {

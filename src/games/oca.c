@@ -1554,6 +1554,48 @@ static void record(const oca_state *st, const outcome *o, recorder *rec)
     rec_rate(rec, M_TURN_CAP, -1, st->end == END_TURN_CAP, 1);
 }
 
+/* --check: points are conserved (the balances of the seats, the cashier's till and the fondo
+ * sum to the points issued, none negative), a cashier who owes has an empty till, and every
+ * postcard has one holder that the hands mirror. */
+static int check(const void *vst, char *err, size_t errlen)
+{
+    const oca_state *st = vst;
+    if (!ledger_balanced(&st->led)) {
+        for (int a = 0; a < st->led.naccounts; a++)
+            if (st->led.balance[a] < 0)
+                return snprintf(err, errlen, "points: account %d holds %lld", a,
+                                (long long)st->led.balance[a]),
+                       -1;
+        return snprintf(err, errlen, "points: balances (cashier included) sum to %lld, %lld issued",
+                        (long long)ledger_sum(&st->led), (long long)st->led.total),
+               -1;
+    }
+    if (st->ndebts > 0 && st->led.balance[ACC_CASHIER] != 0)
+        return snprintf(err, errlen, "points: the cashier owes %d debts but holds %lld",
+                        st->ndebts, (long long)st->led.balance[ACC_CASHIER]),
+               -1;
+    uint32_t held = 0, hands = 0;
+    for (int c = 0; c < st->r->ncards; c++) {
+        int h = st->holder[c];
+        if (h >= st->n || h < HOLD_OUT)
+            return snprintf(err, errlen, "postcards: card %d held by %d", c, h), -1;
+        for (int s = 0; s < st->n; s++)
+            if (((st->hand[s] >> c) & 1u) != (h == s))
+                return snprintf(err, errlen, "postcards: card %d held by %d, in the hand of seat %d: %d",
+                                c, h, s + 1, (int)((st->hand[s] >> c) & 1u)),
+                       -1;
+        if (h >= 0)
+            held |= 1u << c;
+    }
+    for (int s = 0; s < st->n; s++)
+        hands |= st->hand[s];
+    if (held != st->held || hands != held)
+        return snprintf(err, errlen, "postcards: held 0x%x, hands 0x%x, holders 0x%x",
+                        (unsigned)st->held, (unsigned)hands, (unsigned)held),
+               -1;
+    return 0;
+}
+
 static void finish(const void *vst, outcome *o, recorder *rec)
 {
     const oca_state *st = vst;
@@ -1649,6 +1691,7 @@ const game_type game_oca = {
     .decide = decide,
     .apply = apply,
     .finish = finish,
+    .check = check,
     .view_size = 0,
     .view = NULL,
     .action_name = action_name,
@@ -1659,6 +1702,7 @@ const game_type game_oca = {
     .score_name = "points",
     .low_score_wins = false,
     .exact = NULL,
+    .slow_bots = (const char *const[]){"rollout", NULL},
     .bots = (const bot_type *const[]){&bot_random, &oca_bot_cautious, &oca_bot_greedy,
                                       &oca_bot_aggressive, NULL},
 };

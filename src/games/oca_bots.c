@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "oca.h"
+#include "xalloc.h"
 
 enum knob {
     KN_VOLUNTEER, KN_MAX_BID, KN_DECLARE, KN_ATTACK, KN_DEFEND, KN_JOLLY_MIN, KN_SIT_OUT,
@@ -143,11 +144,9 @@ static int model_cut(const oca_rules *r, const float *togo, float *cut)
     for (int p = 1; p < r->nsquares; p++)
         if (r->sq[p].effect == FX_WAIT && r->sq[p].amount + 2 > slots)
             slots = r->sq[p].amount + 2;
-    double *mass = calloc((size_t)slots * (size_t)nsq, sizeof *mass); /* ring over turns */
+    double *mass = xcalloc((size_t)slots * (size_t)nsq, sizeof *mass); /* ring over turns */
     double F = 0, lost[GAME_MAX_SEATS + 1] = {0}, before[GAME_MAX_SEATS + 1] = {0};
     bool reach[OCA_MAX_SQUARES + 1];
-    if (mass == NULL)
-        abort();
     model_reach(r, reach);
     mass[1] = 1; /* turn 0, square 1 */
     int t = 0;

@@ -343,6 +343,48 @@ static int64_t standing(const pig10_state *st, int s)
 }
 
 /* Score = cards collected; winners and ranks by standing(). */
+/* --check: cards of every value are conserved (hands + draw pile + cards played = the deck;
+ * hands + pile + table + collected piles = the cards of the game: 80 with the default deck),
+ * and the counts kept beside the cards agree with them. */
+static int check(const void *state, char *err, size_t errlen)
+{
+    const pig10_state *st = state;
+    const pig10_rules *r = st->rules;
+    if (st->total != r->total)
+        return snprintf(err, errlen, "cards: %d in the game, %d in the deck", st->total,
+                        r->total),
+               -1;
+    int n = st->pile_n - st->pile_pos + st->table_n, per_value[PIG10_VALUES] = {0};
+    int table_n = 0, played = 0;
+    for (int s = 0; s < st->nseats; s++) {
+        int h = 0;
+        for (int c = 0; c < PIG10_VALUES; c++) {
+            h += st->hand[s][c];
+            per_value[c] += st->hand[s][c];
+        }
+        if (h != st->hand_n[s] || h > r->hand_size)
+            return snprintf(err, errlen, "cards: seat %d holds %d, counted %d (hand size %d)",
+                            s + 1, h, st->hand_n[s], r->hand_size),
+                   -1;
+        n += st->hand_n[s] + st->collected[s];
+    }
+    for (int i = st->pile_pos; i < st->pile_n; i++)
+        per_value[st->pile[i]]++;
+    for (int c = 0; c < PIG10_VALUES; c++) {
+        table_n += st->table[c];
+        played += st->played[c];
+        if (per_value[c] + st->played[c] != r->deck[c])
+            return snprintf(err, errlen, "cards: %d of value %d held or unplayed, %d played, %d "
+                            "in the deck", per_value[c], c, st->played[c], r->deck[c]),
+                   -1;
+    }
+    if (n != st->total || table_n != st->table_n || played != st->plays)
+        return snprintf(err, errlen, "cards: %d accounted of %d, table %d of %d, played %d of %d",
+                        n, st->total, table_n, st->table_n, played, st->plays),
+               -1;
+    return 0;
+}
+
 static void finish(const void *state, outcome *o, recorder *rec)
 {
     const pig10_state *st = state;
@@ -489,6 +531,7 @@ const game_type game_pig10 = {
     .decide = decide,
     .apply = apply,
     .finish = finish,
+    .check = check,
     .view_size = sizeof(pig10_view),
     .view = view,
     .action_name = action_name,

@@ -1,0 +1,55 @@
+/* xalloc.c — allocation that never returns NULL; out of memory is exit 5 with no file left. */
+#include "xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "outfile.h"
+
+void xalloc_fail(const char *what)
+{
+    /* write(2), not stdio: stdio may itself need memory, and other threads may be writing */
+    char msg[256] = "giochi-sim: out of memory (";
+    size_t n = strlen(msg), w = strlen(what);
+    if (w > sizeof msg - n - 3)
+        w = sizeof msg - n - 3;
+    memcpy(msg + n, what, w);
+    memcpy(msg + n + w, ")\n", 2);
+    outfile_remove_pending();
+    ssize_t rc = write(STDERR_FILENO, msg, n + w + 2);
+    (void)rc;
+    _exit(XALLOC_EXIT);
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (p == NULL)
+        xalloc_fail("cannot allocate memory");
+    return p;
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (p == NULL)
+        xalloc_fail("cannot allocate memory");
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (q == NULL)
+        xalloc_fail("cannot allocate memory");
+    return q;
+}
+
+void xalloc_json_hooks(void)
+{
+    cJSON_Hooks hooks = {xmalloc, free};
+    cJSON_InitHooks(&hooks);
+}

@@ -1,0 +1,29 @@
+/* xalloc.h — allocation that never returns NULL: running out of memory ends the run at once
+ * with exit status 5, one line on stderr, and no temporary output file left behind. */
+#ifndef GIOCHI_XALLOC_H
+#define GIOCHI_XALLOC_H
+
+#include <stddef.h>
+
+enum { XALLOC_EXIT = 5 }; /* the exit status of a run that ran out of memory */
+
+/* Zeroed memory for n objects of size bytes (n may be 0); never NULL. Freed with free(). */
+void *xcalloc(size_t n, size_t size);
+
+/* Memory for n bytes, not zeroed; never NULL. Freed with free(). */
+void *xmalloc(size_t n);
+
+/* Resizes p (from malloc, or NULL) to n bytes, keeping its contents; never NULL. */
+void *xrealloc(void *p, size_t n);
+
+/* Ends the process for want of memory or of what the system lends with it (a thread's stack):
+ * writes "giochi-sim: out of memory (what)" on stderr, removes every pending temporary output
+ * file (outfile.h) and exits with XALLOC_EXIT without running atexit handlers. Safe to call
+ * from any thread. */
+void xalloc_fail(const char *what) __attribute__((noreturn));
+
+/* Makes cJSON allocate through xmalloc, so that building a report never meets a NULL. Call
+ * once, before any cJSON use. */
+void xalloc_json_hooks(void);
+
+#endif
