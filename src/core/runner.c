@@ -210,6 +210,17 @@ static void result_merge(run_result *dst, const run_result *src, int nseats)
     dst->games += src->games;
 }
 
+void run_result_init(run_result *res, const run_config *cfg)
+{
+    result_init(res, cfg, false);
+}
+
+void run_result_merge(run_result *dst, const run_result *src, int nseats)
+{
+    result_merge(dst, src, nseats);
+    dst->wall_seconds += src->wall_seconds;
+}
+
 void run_result_free(run_result *res)
 {
     rec_free(res->rec);
@@ -319,7 +330,7 @@ static void *work(void *arg)
         char *text = NULL;
         size_t len = 0;
         FILE *mem = cfg->games_csv ? open_memstream(&text, &len) : NULL;
-        for (uint64_t i = from; i < to; i++) {
+        for (uint64_t i = cfg->first + from; i < cfg->first + to; i++) {
             run_game(cfg, ctx, i, st, &o, w->part.rec, NULL);
             tally(&w->part, cfg, &o);
             if (mem)
@@ -382,7 +393,8 @@ int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
     if (cfg->games_csv) {
         sh.chunk_text = xmalloc((size_t)(sh.nchunks + 1) * sizeof *sh.chunk_text);
         sh.chunk_len = xmalloc((size_t)(sh.nchunks + 1) * sizeof *sh.chunk_len);
-        csv_header(cfg->games_csv, cfg);
+        if (cfg->first == 0)
+            csv_header(cfg->games_csv, cfg);
     }
     worker *w = xmalloc((size_t)nthreads * sizeof *w);
     sh.workers_left = nthreads;

@@ -27,7 +27,9 @@ typedef struct run_config {
     const void *rules; /* loaded by game->rules_load; not owned */
     int nseats;
     seat_spec seat[GAME_MAX_SEATS];
-    uint64_t runs;  /* games [0, runs) */
+    uint64_t runs;  /* games [first, first + runs) */
+    uint64_t first; /* index of the first game: 0, except for a shard or an MPI rank's share;
+                       the games CSV has its header only when first is 0 */
     uint64_t seed;  /* master seed */
     int threads;    /* worker threads, >= 1 */
     FILE *games_csv; /* if not NULL: one row per game, in game order (header included) */
@@ -71,6 +73,13 @@ void run_bots_free(const run_config *cfg, void **ctx);
  * message (a bot failed to set up, a write to games_csv failed). */
 int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen);
 void run_result_free(run_result *res);
+
+/* Makes res an empty result for cfg's game and seat count (free with run_result_free). */
+void run_result_init(run_result *res, const run_config *cfg);
+
+/* Adds every figure of src into dst (results of the same game and seat count); exact, so the
+ * order of merging never changes a report. wall_seconds adds up too. */
+void run_result_merge(run_result *dst, const run_result *src, int nseats);
 
 /* Plays game `index` alone with its trace written to out, exactly as the batch plays it. */
 int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char *err,
