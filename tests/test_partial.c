@@ -206,3 +206,24 @@ TEST(partial_file_refuses_damage)
     cJSON_Delete(ruleset);
     free(rules);
 }
+
+TEST(partial_identity_names_the_version_and_shard)
+{
+    char err[256];
+    uint64_t index, count;
+    cJSON *id = cJSON_Parse("{\"format\": 1, \"version\": \"0.0.9\", \"shard\": 0, "
+                            "\"shards\": 2}");
+    CHECK_INT(partial_identity_check(id, "a.part", "0.1.0", 100, &index, &count, err, sizeof err),
+              -1);
+    CHECK(strstr(err, "'a.part' was written by giochi-sim 0.0.9; this is 0.1.0") != NULL);
+    cJSON_ReplaceItemInObject(id, "version", cJSON_CreateString("0.1.0"));
+    CHECK_INT(partial_identity_check(id, "a.part", "0.1.0", 100, &index, &count, err, sizeof err),
+              0);
+    CHECK(index == 0 && count == 2);
+    CHECK(cJSON_GetObjectItem(id, "shard") == NULL);
+    cJSON_AddNumberToObject(id, "shard", 2); /* not below the count */
+    CHECK_INT(partial_identity_check(id, "a.part", "0.1.0", 100, &index, &count, err, sizeof err),
+              -1);
+    CHECK(strstr(err, "malformed identity (shard)") != NULL);
+    cJSON_Delete(id);
+}

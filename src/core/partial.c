@@ -226,6 +226,30 @@ int partial_get_result(const unsigned char **p, const unsigned char *end, const 
     return 0;
 }
 
+void partial_put_batch(pbuf *b, const run_config *cfg, const run_result *res)
+{
+    put_u64(b, cfg->first);
+    put_u64(b, cfg->runs);
+    partial_put_result(b, cfg, res);
+}
+
+int partial_get_batch(const unsigned char **p, const unsigned char *end, const run_config *cfg,
+                      uint64_t *first, uint64_t *runs, run_result *res, char *err,
+                      size_t errlen)
+{
+    reader r = {*p, end, false};
+    *first = get_u64(&r);
+    *runs = get_u64(&r);
+    if (r.bad) {
+        snprintf(err, errlen, "partial result is truncated or malformed");
+        return -1;
+    }
+    if (partial_get_result(&r.p, end, cfg, res, err, errlen) != 0)
+        return -1;
+    *p = r.p;
+    return 0;
+}
+
 /* ---- files -------------------------------------------------------------------------------- */
 
 /* FNV-1a, 64 bits: enough to catch a truncated, cut or altered file. */
@@ -330,6 +354,33 @@ int partial_read_file(const char *path, cJSON **identity, unsigned char **payloa
     *len = plen;
     *identity = id;
     free(b.p);
+    return 0;
+}
+
+int partial_identity_check(cJSON *id, const char *path, const char *version,
+                           uint64_t max_shards, uint64_t *index, uint64_t *count, char *err,
+                           size_t errlen)
+{
+    const cJSON *ver = cJSON_GetObjectItemCaseSensitive(id, "version");
+    const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(id, "format");
+    if (!cJSON_IsString(ver) || strcmp(ver->valuestring, version) != 0 || !cJSON_IsNumber(fmt) ||
+        fmt->valuedouble != PARTIAL_FORMAT) {
+        snprintf(err, errlen, "'%s' was written by giochi-sim %s; this is %s: play that shard "
+                 "again with this version", path,
+                 cJSON_IsString(ver) ? ver->valuestring : "of another format", version);
+        return -1;
+    }
+    const cJSON *si = cJSON_GetObjectItemCaseSensitive(id, "shard");
+    const cJSON *sn = cJSON_GetObjectItemCaseSensitive(id, "shards");
+    if (!cJSON_IsNumber(si) || !cJSON_IsNumber(sn) || sn->valuedouble < 1 ||
+        si->valuedouble < 0 || si->valuedouble >= sn->valuedouble ||
+        sn->valuedouble > (double)max_shards || si->valuedouble != (double)(uint64_t)si->valuedouble) {
+        snprintf(err, errlen, "'%s' has a malformed identity (shard)", path);
+        return -1;
+    }
+    *index = (uint64_t)si->valuedouble;
+    *count = (uint64_t)sn->valuedouble;
+    cJSON_DeleteItemFromObjectCaseSensitive(id, "shard");
     return 0;
 }
 

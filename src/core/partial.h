@@ -38,6 +38,16 @@ void partial_put_result(pbuf *b, const run_config *cfg, const run_result *res);
 int partial_get_result(const unsigned char **p, const unsigned char *end, const run_config *cfg,
                        run_result *res, char *err, size_t errlen);
 
+/* Appends one batch of a run: the range of games it covered (cfg->first, cfg->runs), then its
+ * result. A run is one batch, or several (settings of a sweep, blocks of a stopping rule). */
+void partial_put_batch(pbuf *b, const run_config *cfg, const run_result *res);
+
+/* Reads one batch written by partial_put_batch: its range into *first and *runs and its
+ * result into res (free with run_result_free). Returns 0, or -1 with a message. */
+int partial_get_batch(const unsigned char **p, const unsigned char *end, const run_config *cfg,
+                      uint64_t *first, uint64_t *runs, run_result *res, char *err,
+                      size_t errlen);
+
 /* Writes a partial-result file to f: a first line naming the format, the identity (a JSON
  * object, one line), the payload bytes, and an 8-byte checksum of everything before it.
  * Returns 0, or -1 if a write failed (the caller reports errno). */
@@ -49,6 +59,15 @@ int partial_write_file(FILE *f, const cJSON *identity, const pbuf *payload);
  * (checksum). */
 int partial_read_file(const char *path, cJSON **identity, unsigned char **payload,
                       size_t *len, char *err, size_t errlen);
+
+/* Checks the identity of a partial file read from path: written by this version of
+ * giochi-sim (`version`, here GIOCHI_VERSION) in PARTIAL_FORMAT, with a shard index below a
+ * shard count of at most max_shards. Fills *index and *count and removes "shard" from id, so
+ * that the identities of the shards of one run compare equal. Returns 0, or -1 with a
+ * one-line message naming path. */
+int partial_identity_check(cJSON *id, const char *path, const char *version,
+                           uint64_t max_shards, uint64_t *index, uint64_t *count, char *err,
+                           size_t errlen);
 
 /* The games [*first, *first + *count) of shard `index` (0-based) of `shards` over `runs`
  * games: contiguous, in order, covering every game once, sizes differing by at most one. */

@@ -373,7 +373,21 @@ static void show_progress(const run_config *cfg, uint64_t done, double elapsed)
     fflush(stderr);
 }
 
+static run_batch_fn *distributor;
+
+void run_set_distributor(run_batch_fn *fn)
+{
+    distributor = fn;
+}
+
 int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
+{
+    if (distributor)
+        return distributor(cfg, res, err, errlen);
+    return run_batch_local(cfg, res, err, errlen);
+}
+
+int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t errlen)
 {
     double t0 = now_seconds();
     int nthreads = cfg->threads < 1 ? 1 : cfg->threads;

@@ -70,8 +70,21 @@ int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen);
 void run_bots_free(const run_config *cfg, void **ctx);
 
 /* Plays the whole batch. Returns 0 and fills res (free it with run_result_free), or -1 with a
- * message (a bot failed to set up, a write to games_csv failed). */
+ * message (a bot failed to set up, a write to games_csv failed). When a distributor is set
+ * (run_set_distributor), the batch goes to it instead. */
 int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen);
+
+/* Plays the whole batch in this process, whatever the distributor. */
+int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t errlen);
+
+/* A replacement for run_batch with its contract: plays the batch elsewhere or in part (MPI
+ * ranks, one shard of a job array) or hands back results played before (a merge of shards).
+ * Every batch of a run, however the run is organised (one run, a sweep's settings, blocks of
+ * a stopping rule), goes through run_batch, so a distributor serves them all. */
+typedef int run_batch_fn(const run_config *cfg, run_result *res, char *err, size_t errlen);
+
+/* Sends every later run_batch call to fn (NULL: back to run_batch_local). */
+void run_set_distributor(run_batch_fn *fn);
 void run_result_free(run_result *res);
 
 /* Makes res an empty result for cfg's game and seat count (free with run_result_free). */

@@ -147,7 +147,7 @@ int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errl
     run_result mine;
     bool failed = want_csv && part.games_csv == NULL;
     if (!failed)
-        failed = run_batch(&part, &mine, err, errlen) != 0;
+        failed = run_batch_local(&part, &mine, err, errlen) != 0;
     if (part.games_csv && fclose(part.games_csv) != 0 && !failed) {
         snprintf(err, errlen, "out of memory for the games CSV");
         run_result_free(&mine);
