@@ -626,7 +626,7 @@ int main(int argc, char **argv)
 #else
     const bool root = true;
 #endif
-    options o = {0};
+    static options o; /* static: what it points to stays reachable until exit */
     o.parts = calloc((size_t)argc + 1, sizeof *o.parts);
     if (o.parts == NULL)
         die(EXIT_INTERNAL, "out of memory");
