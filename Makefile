@@ -5,6 +5,7 @@
 #   make reports    remake the sample reports in reports/ from that run
 #   make check      build and run the whole test suite (unit, rule, statistical, command line)
 #   make sanitize   build with AddressSanitizer/UBSan and run the whole suite under them
+#   make mpi        build ./giochi-sim-mpi, the same tool over MPI ranks (OpenMPI)
 #   make bench      games per second per case (repeated, median and spread), and the ratio to bare loops
 #   make fuzz       build the libFuzzer target (tests/fuzz/) with clang and run it FUZZ_SECONDS
 #                   (default 60) from the corpus in tests/fuzz/corpus; new inputs and crashes
@@ -40,7 +41,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN      := giochi-sim
 MANPAGES := $(sort $(wildcard man/*.[1-9]))
 
-.PHONY: all run reports check unit cli sanitize fuzz bench deps install uninstall clean
+.PHONY: all run reports check unit cli sanitize fuzz bench deps deps-mpi mpi install uninstall clean
 
 all: deps $(BIN)
 
@@ -51,6 +52,19 @@ deps:
 
 $(BIN): $(BUILD)/src/main.o $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS) $(LDFLAGS)
+
+# giochi-sim-mpi: main.c again with GIOCHI_MPI, and the MPI distributor (src/mpi/).
+MPICC    ?= mpicc
+MPI_BIN  := giochi-sim-mpi
+
+deps-mpi:
+	@src/build/deps.sh mpi
+
+mpi: deps-mpi $(MPI_BIN)
+
+$(MPI_BIN): src/main.c src/mpi/mpi_run.c src/mpi/mpi_run.h $(BUILD)/libgiochi.a
+	$(MPICC) $(ALL_CFLAGS) -DGIOCHI_MPI -o $@ src/main.c src/mpi/mpi_run.c $(BUILD)/libgiochi.a \
+		$(LDLIBS) $(LDFLAGS)
 
 $(BUILD)/libgiochi.a: $(OBJ)
 	@rm -f $@
@@ -85,12 +99,13 @@ reports: all
 unit: deps $(BUILD)/unit-tests
 	$(BUILD)/unit-tests
 
-check: deps $(BIN) $(BUILD)/unit-tests
-	@tests/run-all.sh $(BUILD)/unit-tests ./$(BIN)
+check: deps deps-mpi $(BIN) $(BUILD)/unit-tests $(MPI_BIN)
+	@GIOCHI_MPI_BIN=./$(MPI_BIN) tests/run-all.sh $(BUILD)/unit-tests ./$(BIN)
 
 sanitize:
+	$(MAKE) deps-mpi $(MPI_BIN)
 	$(MAKE) BUILD=build-san BIN=giochi-sim-san OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined' LDFLAGS='-fsanitize=address,undefined' giochi-sim-san build-san/unit-tests
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 GIOCHI_SANITIZE=1 tests/run-all.sh build-san/unit-tests ./giochi-sim-san
+	GIOCHI_MPI_BIN=./$(MPI_BIN) ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 GIOCHI_SANITIZE=1 tests/run-all.sh build-san/unit-tests ./giochi-sim-san
 
 # Bare reference loops (tests/bench/*.c): the floor each benchmarked game is compared with.
 BARE_SRC := $(sort $(wildcard tests/bench/*.c))
@@ -130,4 +145,4 @@ uninstall:
 	for m in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; done
 
 clean:
-	rm -rf build build-san build-fuzz $(BIN) giochi-sim-san
+	rm -rf build build-san build-fuzz $(BIN) giochi-sim-san $(MPI_BIN)

@@ -15,12 +15,19 @@
 
 #include "botspec.h"
 #include "outfile.h"
+#include "partial.h"
 #include "perft.h"
 #include "registry.h"
 #include "report.h"
 #include "rules.h"
 #include "runner.h"
 #include "xalloc.h"
+
+#ifdef GIOCHI_MPI
+#include <mpi.h>
+
+#include "mpi/mpi_run.h"
+#endif
 
 /* Exit codes (documented in giochi-sim(1)). */
 enum exit_code {
@@ -31,7 +38,7 @@ enum exit_code {
     EXIT_NOMEM = XALLOC_EXIT, /* out of memory (5): see xalloc.h */
 };
 
-enum { MAX_SETS = 256, MAX_CONFIGS = 16, MAX_SEEN = 64 };
+enum { MAX_SETS = 256, MAX_CONFIGS = 16, MAX_SEEN = 64, MAX_PARTS = 100000 };
 #define MAX_RUNS 1000000000000ULL /* 10^12 games */
 
 const char *argp_program_version = "giochi-sim " GIOCHI_VERSION;
@@ -44,10 +51,21 @@ typedef struct options {
     int nsets;
     const char *config[MAX_CONFIGS]; /* merged in order */
     int nconfigs;
-    bool quiet, list, exact, print_ruleset, progress, check;
+    bool quiet, list, exact, print_ruleset, progress, check, merge;
     int seen[MAX_SEEN]; /* keys of the single-valued options given so far */
     int nseen;
+    const char *shard;  /* --shard=I/N */
+    const char **parts; /* --merge's files */
+    int nparts;
+    cJSON *parts_identity;      /* --merge: the identity the parts share */
+    unsigned char **part_payload; /* --merge: each part's batches, as read */
+    size_t *part_len;
+    int *part_order;            /* part_order[shard] = 1 + index into parts */
 } options;
+
+#ifdef GIOCHI_MPI
+static void die_mpi(int code, const char *msg) __attribute__((noreturn));
+#endif
 
 /* One-line error, then exit. Control characters the message quotes from the command line or
  * a ruleset file (a newline in a key or a file name) are written as \xHH, so that the error
@@ -60,6 +78,12 @@ static void die(int code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+#ifdef GIOCHI_MPI
+    for (char *p = msg; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';
+    die_mpi(code, msg);
+#endif
     fputs("giochi-sim: ", stderr);
     for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
         if (*p < 0x20 || *p == 0x7f)
@@ -70,6 +94,22 @@ static void die(int code, const char *fmt, ...)
     fputc('\n', stderr);
     exit(code);
 }
+
+#ifdef GIOCHI_MPI
+/* Under MPI every rank parses the same options and meets the same errors, so rank 0 alone
+ * speaks and every rank leaves with the same code; an output error, which rank 0 alone can
+ * meet, or running out of memory, which one rank may meet alone, ends the whole job
+ * (MPI_Abort). */
+static void die_mpi(int code, const char *msg)
+{
+    if (mpi_run_rank() == 0)
+        fprintf(stderr, "giochi-sim: %s\n", msg);
+    if ((code == 3 || code == 5) && mpi_run_size() > 1)
+        mpi_run_abort(code);
+    mpi_run_stop();
+    exit(code);
+}
+#endif
 
 /* Exits with success once everything written to standard output has reached it; a full disk
  * or a closed pipe is exit 3, as for a report. */
@@ -91,6 +131,8 @@ enum {
     OPT_PERFT,
     OPT_PROGRESS,
     OPT_CHECK,
+    OPT_SHARD,
+    OPT_MERGE,
 };
 
 static const struct argp_option option_table[] = {
@@ -118,6 +160,14 @@ static const struct argp_option option_table[] = {
     {"perft", OPT_PERFT, "D", 0,
      "Count the move paths of each length 1..D from the start (games without chance or "
      "hidden information) instead of playing",
+     0},
+    {"shard", OPT_SHARD, "I/N", 0,
+     "Play only shard I (0..N-1) of N equal parts of the run and write its partial result "
+     "to --output, for --merge (needs --seed)",
+     0},
+    {"merge", OPT_MERGE, 0, 0,
+     "Combine the partial results named as arguments (every shard of one run) into the "
+     "run's report",
      0},
     {"list", 'l', 0, 0, "List games, their bots and their ruleset options (with --game: one game)",
      0},
@@ -199,6 +249,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_EXACT: o->exact = true; break;
     case OPT_PRINT_RULESET: o->print_ruleset = true; break;
     case OPT_PERFT: o->perft = arg; break;
+    case OPT_SHARD: o->shard = arg; break;
+    case OPT_MERGE: o->merge = true; break;
     case 'l': o->list = true; break;
     case 'q': o->quiet = true; break;
     case OPT_PROGRESS: o->progress = true; break;
@@ -212,7 +264,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case 'V':
         puts(argp_program_version);
         exit_flushed();
-    case ARGP_KEY_ARG: die(EXIT_USAGE, "unexpected argument '%s' (see --help)", arg);
+    case ARGP_KEY_ARG:
+        if (o->nparts == MAX_PARTS)
+            die(EXIT_USAGE, "at most %d partial results", MAX_PARTS);
+        o->parts[o->nparts++] = arg;
+        break;
     case ARGP_KEY_ERROR:
         /* argp stays silent (ARGP_NO_ERRS) so that every error is one line. */
         bad_option(state->next > 0 && state->next <= state->argc ? state->argv[state->next - 1]
@@ -478,15 +534,255 @@ static void print_and_exit(const game_type *g, const options *o, const cJSON *ru
     exit_flushed();
 }
 
+/* ---- shards, merges and MPI ranks ---------------------------------------------------------- */
+
+/* --shard: the shard played, and the batches it played, as bytes for the partial file. */
+static uint64_t shard_index, shard_count;
+static pbuf shard_bytes;
+
+/* The distributor of --shard: plays this shard's part of each batch and keeps its result. */
+static int shard_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
+{
+    run_config part = *cfg;
+    uint64_t first, count;
+    partial_shard_range(cfg->runs, shard_index, shard_count, &first, &count);
+    part.first = cfg->first + first;
+    part.runs = count;
+    if (run_batch_local(&part, res, err, errlen) != 0)
+        return -1;
+    partial_put_batch(&shard_bytes, cfg, res);
+    return 0;
+}
+
+/* --merge: each batch of the run, every shard's part merged, handed back in order. */
+static run_result *merged;
+static uint64_t *merged_first, *merged_runs;
+static int nmerged, next_merged;
+
+/* The distributor of --merge: plays nothing; returns the next merged batch, which must be the
+ * batch asked for. */
+static int merged_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
+{
+    if (next_merged >= nmerged || merged_first[next_merged] != cfg->first ||
+        merged_runs[next_merged] != cfg->runs) {
+        snprintf(err, errlen, "the partial results do not hold the batches this run plays");
+        return -1;
+    }
+    *res = merged[next_merged];
+    memset(&merged[next_merged], 0, sizeof merged[next_merged]);
+    next_merged++;
+    return 0;
+}
+
+/* The identity of a run as a shard records it: everything its report depends on. */
+static cJSON *run_identity(const run_config *cfg, const cJSON *ruleset, char (*canon)[BOT_SPEC_MAX],
+                           bool exact)
+{
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)cfg->seed);
+    cJSON *id = cJSON_CreateObject();
+    cJSON_AddNumberToObject(id, "format", PARTIAL_FORMAT);
+    cJSON_AddStringToObject(id, "version", GIOCHI_VERSION);
+    cJSON_AddStringToObject(id, "game", cfg->game->name);
+    cJSON_AddNumberToObject(id, "players", cfg->nseats);
+    cJSON *bots = cJSON_AddArrayToObject(id, "bots");
+    for (int k = 0; k < cfg->nseats; k++)
+        cJSON_AddItemToArray(bots, cJSON_CreateString(canon[k]));
+    cJSON_AddStringToObject(id, "seed", seed);
+    cJSON_AddNumberToObject(id, "runs", (double)cfg->runs);
+    cJSON_AddBoolToObject(id, "exact", exact);
+    cJSON_AddItemToObject(id, "ruleset", cJSON_Duplicate(ruleset, 1));
+    return id;
+}
+
+/* --merge: reads every part, checks that they are the N shards of one run, merges their
+ * batches, and sets the options of that run into o (and the ruleset into *ruleset). */
+static void read_parts(options *o, cJSON **ruleset, uint64_t *nshards)
+{
+    static const char *const forbidden[] = {"game", "bots", "players", "runs", "seed", "config",
+                                            "set", "shard", "trace", "perft", "exact",
+                                            "games-csv"};
+    const char *given[] = {o->game, o->bots, o->players, o->runs, o->seed,
+                           o->nconfigs ? "" : NULL,
+                           o->nsets ? "" : NULL, o->shard, o->trace, o->perft,
+                           o->exact ? "" : NULL, o->games_csv};
+    for (size_t i = 0; i < sizeof forbidden / sizeof *forbidden; i++)
+        if (given[i])
+            die(EXIT_USAGE, "--merge takes the run's options from its partial results: "
+                            "--%s cannot be given", forbidden[i]);
+    if (o->nparts == 0)
+        die(EXIT_USAGE, "--merge needs the partial results to merge as arguments");
+    char err[512];
+    cJSON *first = NULL;
+    unsigned char **payload = calloc((size_t)o->nparts, sizeof *payload);
+    size_t *len = calloc((size_t)o->nparts, sizeof *len);
+    int *order = calloc((size_t)o->nparts, sizeof *order);
+    uint64_t *shard_of = calloc((size_t)o->nparts, sizeof *shard_of);
+    if (payload == NULL || len == NULL || order == NULL || shard_of == NULL)
+        die(EXIT_INTERNAL, "out of memory");
+    uint64_t n = 0;
+    for (int i = 0; i < o->nparts; i++) {
+        cJSON *id;
+        if (partial_read_file(o->parts[i], &id, &payload[i], &len[i], err, sizeof err) != 0)
+            die(EXIT_USAGE, "%s", err);
+        uint64_t index, count;
+        if (partial_identity_check(id, o->parts[i], GIOCHI_VERSION, MAX_PARTS, &index, &count,
+                                   err, sizeof err) != 0)
+            die(EXIT_USAGE, "%s", err);
+        if (first == NULL) {
+            first = id;
+            n = count;
+        } else {
+            bool same = cJSON_Compare(first, id, true);
+            cJSON_Delete(id);
+            if (!same)
+                die(EXIT_USAGE, "'%s' and '%s' are shards of different runs", o->parts[0],
+                    o->parts[i]);
+        }
+        for (int j = 0; j < i; j++)
+            if (shard_of[j] == index)
+                die(EXIT_USAGE, "shard %llu/%llu is given twice: '%s' and '%s'",
+                    (unsigned long long)index, (unsigned long long)count, o->parts[j],
+                    o->parts[i]);
+        shard_of[i] = index;
+    }
+    /* n distinct shards below n among nparts parts: all present exactly when nparts == n */
+    for (uint64_t k = 0; k < n; k++) {
+        bool found = false;
+        for (int i = 0; i < o->nparts && !found; i++)
+            if (shard_of[i] == k) {
+                found = true;
+                order[k] = i + 1;
+            }
+        if (!found)
+            die(EXIT_USAGE, "shard %llu/%llu is missing", (unsigned long long)k,
+                (unsigned long long)n);
+    }
+    /* The run's options, from the identity. */
+    const cJSON *game = cJSON_GetObjectItemCaseSensitive(first, "game");
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(first, "players");
+    const cJSON *bots = cJSON_GetObjectItemCaseSensitive(first, "bots");
+    const cJSON *seed = cJSON_GetObjectItemCaseSensitive(first, "seed");
+    const cJSON *runs = cJSON_GetObjectItemCaseSensitive(first, "runs");
+    const cJSON *exact = cJSON_GetObjectItemCaseSensitive(first, "exact");
+    const cJSON *rs = cJSON_GetObjectItemCaseSensitive(first, "ruleset");
+    if (!cJSON_IsString(game) || !cJSON_IsNumber(players) || !cJSON_IsArray(bots) ||
+        !cJSON_IsString(seed) || !cJSON_IsNumber(runs) || !cJSON_IsBool(exact) ||
+        !cJSON_IsObject(rs))
+        die(EXIT_USAGE, "'%s' has a malformed identity", o->parts[0]);
+    static char players_text[16], runs_text[32], bots_text[GAME_MAX_SEATS * (BOT_SPEC_MAX + 1)];
+    snprintf(players_text, sizeof players_text, "%d", players->valueint);
+    snprintf(runs_text, sizeof runs_text, "%.0f", runs->valuedouble);
+    size_t used = 0;
+    const cJSON *b;
+    cJSON_ArrayForEach(b, bots)
+    {
+        if (!cJSON_IsString(b) || used + strlen(b->valuestring) + 2 > sizeof bots_text)
+            die(EXIT_USAGE, "'%s' has a malformed identity (bots)", o->parts[0]);
+        used += (size_t)snprintf(bots_text + used, sizeof bots_text - used, "%s%s",
+                                 used ? "," : "", b->valuestring);
+    }
+    o->game = strdup(game->valuestring);
+    o->players = players_text;
+    o->bots = bots_text;
+    o->seed = strdup(seed->valuestring);
+    o->runs = runs_text;
+    o->exact = cJSON_IsTrue(exact);
+    *ruleset = cJSON_Duplicate(rs, 1);
+    *nshards = n;
+    free(shard_of);
+    o->parts_identity = first;
+    o->part_payload = payload;
+    o->part_len = len;
+    o->part_order = order;
+}
+
+/* --merge, once the run is set up as cfg: merges the parts' batches in shard order. */
+static void merge_parts(const options *o, const run_config *cfg)
+{
+    char err[512];
+    const unsigned char **p = calloc((size_t)o->nparts, sizeof *p);
+    if (p == NULL)
+        die(EXIT_INTERNAL, "out of memory");
+    for (int i = 0; i < o->nparts; i++)
+        p[i] = o->part_payload[o->part_order[i] - 1];
+    for (;;) {
+        const unsigned char *end0 = o->part_payload[o->part_order[0] - 1] +
+                                    o->part_len[o->part_order[0] - 1];
+        if (p[0] == end0)
+            break;
+        run_result sum;
+        run_result_init(&sum, cfg);
+        uint64_t first = 0, runs = 0;
+        for (int i = 0; i < o->nparts; i++) {
+            int f = o->part_order[i] - 1;
+            uint64_t pf, pr;
+            run_result one;
+            if (partial_get_batch(&p[i], o->part_payload[f] + o->part_len[f], cfg, &pf, &pr,
+                                  &one, err, sizeof err) != 0)
+                die(EXIT_USAGE, "'%s': %s", o->parts[f], err);
+            if (i == 0) {
+                first = pf;
+                runs = pr;
+            } else if (pf != first || pr != runs) {
+                die(EXIT_USAGE, "'%s' and '%s' hold different batches", o->parts[o->part_order[0] - 1],
+                    o->parts[f]);
+            }
+            run_result_merge(&sum, &one, cfg->nseats);
+            run_result_free(&one);
+        }
+        run_result *m = realloc(merged, sizeof *merged * (size_t)(nmerged + 1));
+        uint64_t *mf = realloc(merged_first, sizeof *mf * (size_t)(nmerged + 1));
+        if (mf)
+            merged_first = mf;
+        uint64_t *mr = realloc(merged_runs, sizeof *mr * (size_t)(nmerged + 1));
+        if (m == NULL || mf == NULL || mr == NULL)
+            die(EXIT_INTERNAL, "out of memory");
+        merged = m;
+        merged_runs = mr;
+        merged[nmerged] = sum;
+        merged_first[nmerged] = first;
+        merged_runs[nmerged] = runs;
+        nmerged++;
+    }
+    for (int i = 1; i < o->nparts; i++) {
+        int f = o->part_order[i] - 1;
+        if (p[i] != o->part_payload[f] + o->part_len[f])
+            die(EXIT_USAGE, "'%s' holds more batches than '%s'", o->parts[f],
+                o->parts[o->part_order[0] - 1]);
+    }
+    free(p);
+    run_set_distributor(merged_batch);
+}
+
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
     argp_err_exit_status = EXIT_USAGE;
-    options o = {0};
+#ifdef GIOCHI_MPI
+    mpi_run_start(&argc, &argv);
+    atexit(mpi_run_stop);
+    const bool root = mpi_run_rank() == 0;
+#else
+    const bool root = true;
+#endif
+    static options o; /* static: what it points to stays reachable until exit */
+    o.parts = calloc((size_t)argc + 1, sizeof *o.parts);
+    if (o.parts == NULL)
+        die(EXIT_INTERNAL, "out of memory");
     struct argp argp = {option_table, parse_opt, 0, doc, 0, 0, 0};
     argp_parse(&argp, argc, argv, ARGP_NO_ERRS | ARGP_NO_HELP, 0, &o);
     xalloc_json_hooks();
     check_modes(&o);
+    if (o.nparts > 0 && !o.merge)
+        die(EXIT_USAGE, "unexpected argument '%s' (see --help)", o.parts[0]);
+    cJSON *merge_ruleset = NULL;
+    uint64_t merge_shards = 0;
+    if (o.merge) {
+        if (o.list || o.print_ruleset)
+            die(EXIT_USAGE, "--merge cannot be combined with --list or --print-ruleset");
+        read_parts(&o, &merge_ruleset, &merge_shards);
+    }
 
     char names[1024];
     registry_game_names(names, sizeof names);
@@ -506,8 +802,18 @@ int main(int argc, char **argv)
     /* The effective ruleset: the built-in default, then --config, then each --set. */
     char err[512];
     cJSON *ruleset = NULL;
-    void *rules = rules_effective_files(g, o.config, o.nconfigs, o.set, o.nsets, &ruleset, err,
-                                        sizeof err);
+    void *rules;
+    if (merge_ruleset) { /* the ruleset the shards played, loaded as it is */
+        ruleset = merge_ruleset;
+        rules = calloc(1, g->rules_size ? g->rules_size : 1);
+        if (rules == NULL)
+            die(EXIT_INTERNAL, "out of memory");
+        if (g->rules_load(rules, ruleset, err, sizeof err) != 0)
+            die(EXIT_USAGE, "%s", err);
+    } else {
+        rules = rules_effective_files(g, o.config, o.nconfigs, o.set, o.nsets, &ruleset, err,
+                                      sizeof err);
+    }
     if (rules == NULL)
         die(EXIT_USAGE, "%s", err);
 
@@ -538,8 +844,32 @@ int main(int argc, char **argv)
                 o.seed);
     } else {
         /* Entropy enters only here; the seed is printed in every report. */
+        if (o.shard)
+            die(EXIT_USAGE, "--shard needs --seed, so that every shard plays the same run");
         if (getrandom(&cfg.seed, sizeof cfg.seed, 0) != sizeof cfg.seed)
             cfg.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+#ifdef GIOCHI_MPI
+        /* every rank plays the run rank 0 chose */
+        MPI_Bcast(&cfg.seed, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+#endif
+    }
+    if (o.shard) {
+        char *slash = strchr(o.shard, '/');
+        if (slash == NULL || slash == o.shard || slash[1] == '\0')
+            die(EXIT_USAGE, "--shard '%s': expected I/N, shard I of N (0 <= I < N)", o.shard);
+        *slash = '\0';
+        shard_count = whole_option("shard", slash + 1, 1, MAX_PARTS);
+        shard_index = whole_option("shard", o.shard, 0, shard_count - 1);
+        *slash = '/';
+        if (o.output == NULL)
+            die(EXIT_USAGE, "--shard writes a partial result: give it a file with --output");
+        if (o.trace || o.format)
+            die(EXIT_USAGE, "--shard writes a partial result: --trace and --format do not apply "
+                            "(give them to --merge)");
+#ifdef GIOCHI_MPI
+        die(EXIT_USAGE, "--shard is for separate processes; under MPI the ranks share the run");
+#endif
+        run_set_distributor(shard_batch);
     }
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     cfg.threads = o.threads ? (int)whole_option("threads", o.threads, 1, 1024)
@@ -582,12 +912,24 @@ int main(int argc, char **argv)
         die(EXIT_USAGE, "--quiet and --progress contradict each other");
     cfg.check = o.check;
 
-    /* Open every output before playing, so that a bad path fails at once. */
+    if (o.merge)
+        merge_parts(&o, &cfg);
+#ifdef GIOCHI_MPI
+    if (o.trace && !root) { /* rank 0 alone traces */
+        cJSON_Delete(ruleset);
+        free(rules);
+        return EXIT_OK;
+    }
+    run_set_distributor(mpi_run_batch);
+#endif
+
+    /* Open every output before playing, so that a bad path fails at once. Under MPI rank 0
+     * alone writes. */
     catch_signals();
-    outfile out, games;
-    if (outfile_open(&out, o.output, err, sizeof err) != 0)
+    outfile out = {0}, games = {0};
+    if (root && outfile_open(&out, o.output, err, sizeof err) != 0)
         die(EXIT_IO, "%s", err);
-    if (o.games_csv && outfile_open(&games, o.games_csv, err, sizeof err) != 0) {
+    if (root && o.games_csv && outfile_open(&games, o.games_csv, err, sizeof err) != 0) {
         outfile_abort(&out);
         die(EXIT_IO, "%s", err);
     }
@@ -609,26 +951,56 @@ int main(int argc, char **argv)
             if (exact == NULL && !o.quiet)
                 fprintf(stderr, "giochi-sim: note: no exact analysis for these bots\n");
         }
-        cfg.games_csv = o.games_csv ? games.f : NULL;
-        cfg.progress = o.progress ? (isatty(STDERR_FILENO) ? RUN_PROGRESS_TTY : RUN_PROGRESS_LOG)
-                                  : (!o.quiet && isatty(STDERR_FILENO) ? RUN_PROGRESS_TTY
-                                                                       : RUN_PROGRESS_NONE);
+        cfg.games_csv = root && o.games_csv ? games.f : NULL;
+        cfg.progress = !root ? RUN_PROGRESS_NONE
+                       : o.progress ? (isatty(STDERR_FILENO) ? RUN_PROGRESS_TTY : RUN_PROGRESS_LOG)
+                                    : (!o.quiet && isatty(STDERR_FILENO) ? RUN_PROGRESS_TTY
+                                                                         : RUN_PROGRESS_NONE);
         run_result res;
         if (run_batch(&cfg, &res, err, sizeof err) != 0) {
             outfile_abort(&out);
-            if (o.games_csv)
+            if (o.games_csv && root)
                 outfile_abort(&games);
             const char *games_error = "cannot write the games CSV: ";
             if (strncmp(err, games_error, strlen(games_error)) == 0)
                 die(EXIT_IO, "cannot write '%s': %s", o.games_csv, err + strlen(games_error));
             die(EXIT_INTERNAL, "%s", err);
         }
-        report_input in = {.cfg = &cfg, .res = &res, .ruleset = ruleset, .exact = exact};
-        for (int k = 0; k < cfg.nseats; k++)
-            in.bot_spec[k] = canon[k];
-        cJSON *report = report_build(&in);
-        report_write(out.f, report, fmt);
-        cJSON_Delete(report);
+        if (!root) { /* rank 0 writes the report */
+            run_result_free(&res);
+            cJSON_Delete(exact);
+            cJSON_Delete(ruleset);
+            free(rules);
+            return EXIT_OK;
+        }
+        if (o.shard) {
+            cJSON *id = run_identity(&cfg, ruleset, canon, o.exact);
+            cJSON_AddNumberToObject(id, "shard", (double)shard_index);
+            cJSON_AddNumberToObject(id, "shards", (double)shard_count);
+            errno = 0;
+            if (partial_write_file(out.f, id, &shard_bytes) != 0) {
+                outfile_abort(&out);
+                if (o.games_csv)
+                    outfile_abort(&games);
+                die(EXIT_IO, "cannot write '%s': %s", o.output, strerror(errno ? errno : EIO));
+            }
+            cJSON_Delete(id);
+            free(shard_bytes.p);
+        } else {
+            report_input in = {.cfg = &cfg, .res = &res, .ruleset = ruleset, .exact = exact};
+            for (int k = 0; k < cfg.nseats; k++)
+                in.bot_spec[k] = canon[k];
+            cJSON *report = report_build(&in);
+            cJSON *run = cJSON_GetObjectItemCaseSensitive(report, "run");
+            if (o.merge)
+                cJSON_AddNumberToObject(run, "shards", (double)merge_shards);
+#ifdef GIOCHI_MPI
+            cJSON_AddNumberToObject(run, "ranks", mpi_run_size());
+            cJSON_AddNumberToObject(run, "reduce_seconds", mpi_run_reduce_seconds());
+#endif
+            report_write(out.f, report, fmt);
+            cJSON_Delete(report);
+        }
         run_result_free(&res);
         cJSON_Delete(exact);
     }

@@ -68,3 +68,31 @@ grep -v '^#' "$list" | while read -r game players bots runs bare; do
         "$runs" "$o_med [$o_lo-$o_hi]" "$a_txt" "$scal" "$b_txt" "$ratio" "$check"
 done
 echo "ratio: giochi-sim's time per game over the bare loop's (1.00 = as fast as a bare loop)"
+
+# MPI ranks against threads (when giochi-sim-mpi is built: make mpi): one thread per rank,
+# 1, 2 and 4 ranks (4 oversubscribes a 2-core machine: for the record), oca with 4 greedy.
+mpi_bin=$(dirname "$bin")/giochi-sim-mpi
+if [ -x "$mpi_bin" ] && command -v mpirun >/dev/null 2>&1; then
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+    echo
+    echo "MPI: oca 4 greedy, 200000 games, one thread per rank, median of $reps"
+    printf '%-6s %-26s %10s %16s\n' ranks "games/s [min-max]" speedup "reduce s (median)"
+    base=""
+    for ranks in 1 2 4; do
+        rates="" reds=""
+        r=0
+        while [ "$r" -lt "$reps" ]; do
+            r=$((r + 1))
+            mpirun --oversubscribe -q -n "$ranks" "$mpi_bin" --game=oca --runs=200000 --seed=1 \
+                --threads=1 --format=json --quiet >"$tmp"
+            rates="$rates $(sed -n 's/.*"games_per_second":[[:space:]]*\([0-9.eE+-]*\).*/\1/p' "$tmp")"
+            reds="$reds $(sed -n 's/.*"reduce_seconds":[[:space:]]*\([0-9.eE+-]*\).*/\1/p' "$tmp")"
+        done
+        set -- $(echo "$rates" | tr ' ' '\n' | grep . | stats)
+        med=$1 lo=$2 hi=$3
+        [ -n "$base" ] || base=$med
+        red=$(echo "$reds" | tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { printf "%.4f", v[int((NR + 1) / 2)] }')
+        printf '%-6s %-26s %9.2fx %16s\n' "$ranks" "$med [$lo-$hi]" \
+            "$(echo "$med $base" | awk '{ print $1 / $2 }')" "$red"
+    done
+fi

@@ -1,5 +1,6 @@
 #!/bin/sh
-# deps.sh — makes sure the C libraries giochi-sim builds against are installed.
+# deps.sh [mpi] — makes sure the C libraries giochi-sim builds against are installed (with
+# `mpi`, OpenMPI as well).
 # As root on a Debian-like system it installs the missing packages with apt-get; otherwise it
 # prints the exact command to run and fails.
 #   deps.sh        the libraries of the build
@@ -39,6 +40,11 @@ else
     probe gsl/gsl_cdf.h libgsl-dev
     probe cjson/cJSON.h libcjson-dev
     probe argp.h libc6-dev
+fi
+# `deps.sh mpi`: OpenMPI too, for giochi-sim-mpi (make mpi, make check).
+if [ "${1:-}" = mpi ]; then
+    command -v mpicc >/dev/null 2>&1 || missing="$missing libopenmpi-dev"
+    command -v mpirun >/dev/null 2>&1 || missing="$missing openmpi-bin"
 fi
 [ -z "$missing" ] && exit 0
 

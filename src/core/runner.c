@@ -262,6 +262,17 @@ static void result_merge(run_result *dst, const run_result *src, int nseats)
     dst->games += src->games;
 }
 
+void run_result_init(run_result *res, const run_config *cfg)
+{
+    result_init(res, cfg, false);
+}
+
+void run_result_merge(run_result *dst, const run_result *src, int nseats)
+{
+    result_merge(dst, src, nseats);
+    dst->wall_seconds += src->wall_seconds;
+}
+
 void run_result_free(run_result *res)
 {
     rec_free(res->rec);
@@ -403,7 +414,7 @@ static void *work(void *arg)
         if (cfg->games_csv && (mem = open_memstream(&text, &len)) == NULL)
             xalloc_fail("cannot buffer the games CSV");
         bool broken = false;
-        for (uint64_t i = from; i < to && !broken; i++) {
+        for (uint64_t i = cfg->first + from; i < cfg->first + to && !broken; i++) {
             if (run_game_checked(cfg, ctx, i, st, &o, w->part.rec, NULL, err, sizeof err) != 0) {
                 pthread_mutex_lock(&sh->lock);
                 if (!sh->check_failed || i < sh->check_index) {
@@ -465,7 +476,21 @@ static void show_progress(const run_config *cfg, uint64_t done, double elapsed)
     fflush(stderr);
 }
 
+static run_batch_fn *distributor;
+
+void run_set_distributor(run_batch_fn *fn)
+{
+    distributor = fn;
+}
+
 int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
+{
+    if (distributor)
+        return distributor(cfg, res, err, errlen);
+    return run_batch_local(cfg, res, err, errlen);
+}
+
+int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t errlen)
 {
     double t0 = now_seconds();
     int nthreads = cfg->threads < 1 ? 1 : cfg->threads;
@@ -484,7 +509,7 @@ int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
     pthread_mutex_init(&sh.lock, NULL);
     pthread_cond_init(&sh.wake, NULL);
     pthread_cond_init(&sh.moved, NULL);
-    if (cfg->games_csv)
+    if (cfg->games_csv && cfg->first == 0)
         csv_header(cfg->games_csv, cfg);
     worker *w = xcalloc((size_t)nthreads, sizeof *w);
     sh.workers_left = nthreads;

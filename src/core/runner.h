@@ -27,7 +27,9 @@ typedef struct run_config {
     const void *rules; /* loaded by game->rules_load; not owned */
     int nseats;
     seat_spec seat[GAME_MAX_SEATS];
-    uint64_t runs;  /* games [0, runs) */
+    uint64_t runs;  /* games [first, first + runs) */
+    uint64_t first; /* index of the first game: 0, except for a shard or an MPI rank's share;
+                       the games CSV has its header only when first is 0 */
     uint64_t seed;  /* master seed */
     int threads;    /* worker threads, >= 1 */
     FILE *games_csv; /* if not NULL: one row per game, in game order (header included) */
@@ -87,9 +89,29 @@ void run_bots_free(const run_config *cfg, void **ctx);
  * message (a bot failed to set up, a write to games_csv failed, --check found a broken
  * invariant: then the message is that of run_game_checked for the lowest game index found).
  * Memory does not grow with cfg->runs: the games CSV holds at most a few chunks per thread
- * that wait for an earlier one. Running out of memory or threads ends the process (xalloc.h). */
+ * that wait for an earlier one. Running out of memory or threads ends the process (xalloc.h).
+ * When a distributor is set (run_set_distributor), the batch goes to it instead. */
 int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen);
+
+/* Plays the whole batch in this process, whatever the distributor. */
+int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t errlen);
+
+/* A replacement for run_batch with its contract: plays the batch elsewhere or in part (MPI
+ * ranks, one shard of a job array) or hands back results played before (a merge of shards).
+ * Every batch of a run, however the run is organised (one run, a sweep's settings, blocks of
+ * a stopping rule), goes through run_batch, so a distributor serves them all. */
+typedef int run_batch_fn(const run_config *cfg, run_result *res, char *err, size_t errlen);
+
+/* Sends every later run_batch call to fn (NULL: back to run_batch_local). */
+void run_set_distributor(run_batch_fn *fn);
 void run_result_free(run_result *res);
+
+/* Makes res an empty result for cfg's game and seat count (free with run_result_free). */
+void run_result_init(run_result *res, const run_config *cfg);
+
+/* Adds every figure of src into dst (results of the same game and seat count); exact, so the
+ * order of merging never changes a report. wall_seconds adds up too. */
+void run_result_merge(run_result *dst, const run_result *src, int nseats);
 
 /* Plays game `index` alone with its trace written to out, exactly as the batch plays it;
  * with cfg->check, checked as run_game_checked (returns -1 with its message). */

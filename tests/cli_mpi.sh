@@ -1,0 +1,108 @@
+# cli_mpi.sh — runs split over processes: `--shard=I/N` and `--merge`, and giochi-sim-mpi
+# under mpirun, each against the single run (identical bytes but for the "run" object).
+# Sourced by tests/cli.sh (uses its helpers). giochi-sim-mpi is $GIOCHI_MPI_BIN, else the
+# binary beside giochi-sim; `make check` builds it, so these tests never pass by being skipped.
+
+mpi_bin=${GIOCHI_MPI_BIN:-$(dirname "$bin")/giochi-sim-mpi}
+case $mpi_bin in /*) ;; *) mpi_bin=$(pwd)/$mpi_bin ;; esac
+# mpirun refuses root unless told; CI runs as root. -q: only our own messages on stderr.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mpi() { mpirun --oversubscribe -q -n "$@"; }
+games=$("$bin" --list | sed -n 's/^\([a-z0-9]*\) — .*/\1/p')
+
+# ---- shards and merge -------------------------------------------------------------------------
+for game in $games; do
+    "$bin" --game="$game" --runs=1000 --seed=3 --format=json -q >"$work/single.json"
+    json_without_run "$work/single.json" >"$work/single.norun"
+    for n in 1 3 7 1500; do
+        i=0 parts=""
+        while [ "$i" -lt "$n" ]; do
+            "$bin" --game="$game" --runs=1000 --seed=3 --shard="$i/$n" -q \
+                --output="$work/p.$i" || bad "$game shard $i/$n" "exit $?"
+            parts="$work/p.$i $parts" # reversed: the order of the arguments does not matter
+            i=$((i + 1))
+        done
+        # shellcheck disable=SC2086
+        "$bin" --merge $parts --format=json -q >"$work/merged.json" 2>"$work/err"
+        json_without_run "$work/merged.json" >"$work/merged.norun"
+        same "$game: $n shards merged = one run" "$work/single.norun" "$work/merged.norun"
+        rm -f "$work"/p.*
+    done
+done
+
+# Shards with a sweep-free run of one game: text and CSV reports too, and the games CSV of
+# the shards, concatenated in order, is the run's.
+i=0
+while [ "$i" -lt 4 ]; do
+    "$bin" --game=pig10 --runs=901 --seed=8 --shard="$i/4" -q --output="$work/s.$i" \
+        --games-csv="$work/g.$i"
+    i=$((i + 1))
+done
+"$bin" --game=pig10 --runs=901 --seed=8 -q --format=csv --output="$work/one.csv" \
+    --games-csv="$work/g.one"
+cat "$work/g.0" "$work/g.1" "$work/g.2" "$work/g.3" >"$work/g.all"
+same "shards: games CSVs concatenate to the run's" "$work/g.one" "$work/g.all"
+"$bin" --merge "$work/s.0" "$work/s.1" "$work/s.2" "$work/s.3" --format=csv -q \
+    --output="$work/merged.csv"
+same "shards: merged CSV report = the run's" "$work/one.csv" "$work/merged.csv"
+expect_ok "merge text report" --merge "$work/s.0" "$work/s.1" "$work/s.2" "$work/s.3"
+if grep -q "^901 games" "$work/out"; then ok "merge text names the games"; else bad "merge text names the games" "$(head -3 "$work/out")"; fi
+
+# Refused merges: each names its problem in one line, exit 2.
+expect_error "merge: missing shard" 2 "shard 2/4 is missing" --merge "$work/s.0" "$work/s.1" "$work/s.3"
+expect_error "merge: repeated shard" 2 "shard 1/4 is given twice" --merge "$work/s.0" "$work/s.1" "$work/s.1" "$work/s.2" "$work/s.3"
+"$bin" --game=pig10 --runs=901 --seed=9 --shard=2/4 -q --output="$work/other.2"
+expect_error "merge: shards of different runs" 2 "are shards of different runs" --merge "$work/s.0" "$work/s.1" "$work/other.2" "$work/s.3"
+head -c 200 "$work/s.2" >"$work/cut.2"
+expect_error "merge: truncated" 2 "'.*cut.2' is truncated" --merge "$work/s.0" "$work/s.1" "$work/cut.2" "$work/s.3"
+cp "$work/s.2" "$work/flip.2"
+printf 'X' | dd of="$work/flip.2" bs=1 seek=2000 conv=notrunc 2>/dev/null
+expect_error "merge: corrupted" 2 "'.*flip.2' is corrupted \\(checksum mismatch\\)" --merge "$work/s.0" "$work/s.1" "$work/flip.2" "$work/s.3"
+expect_error "merge: not a partial" 2 "is not a giochi-sim partial result" --merge "$work/one.csv"
+expect_error "merge: no parts" 2 "--merge needs the partial results" --merge
+expect_error "merge: run options" 2 "--merge takes the run's options from its partial results: --seed" --merge "$work/s.0" --seed=1
+expect_error "argument without merge" 2 "unexpected argument 'x.part'" --game=45 x.part
+expect_error "shard needs a seed" 2 "--shard needs --seed" --game=45 --shard=0/2 --output="$work/x"
+expect_error "shard needs an output" 2 "--shard writes a partial result: give it a file" --game=45 --seed=1 --shard=0/2
+expect_error "shard index in range" 2 "--shard '2/2'|--shard '2'" --game=45 --seed=1 --shard=2/2 --output="$work/x"
+expect_error "shard syntax" 2 "--shard '3': expected I/N" --game=45 --seed=1 --shard=3 --output="$work/x"
+[ ! -e "$work/x" ] && ok "refused shards write nothing" || bad "refused shards write nothing" "$work/x exists"
+
+# ---- MPI ----------------------------------------------------------------------------------------
+if [ ! -x "$mpi_bin" ] || ! command -v mpirun >/dev/null 2>&1; then
+    bad "giochi-sim-mpi and mpirun" "missing ($mpi_bin): make check builds it (OpenMPI: libopenmpi-dev openmpi-bin)"
+else
+    for game in $games; do
+        "$bin" --game="$game" --runs=600 --seed=11 --format=json -q --games-csv="$work/g1.csv" >"$work/one.json"
+        mpi 3 "$mpi_bin" --game="$game" --runs=600 --seed=11 --format=json -q \
+            --games-csv="$work/g3.csv" >"$work/three.json" 2>"$work/err" ||
+            bad "mpi $game" "exit $?: $(head -c 300 "$work/err")"
+        json_without_run "$work/one.json" >"$work/one.norun"
+        json_without_run "$work/three.json" >"$work/three.norun"
+        same "mpi -n 3 $game report = one process" "$work/one.norun" "$work/three.norun"
+        same "mpi -n 3 $game games CSV = one process" "$work/g1.csv" "$work/g3.csv"
+    done
+    if grep -q '"ranks":[[:space:]]*3' "$work/three.json"; then ok "mpi report names the ranks"; else bad "mpi report names the ranks" "no ranks in run"; fi
+    # more ranks than games: idle ranks add nothing
+    "$bin" --game=45 --runs=2 --seed=5 --format=csv -q >"$work/one.csv"
+    mpi 4 "$mpi_bin" --game=45 --runs=2 --seed=5 --format=csv -q >"$work/four.csv"
+    same "mpi -n 4 with 2 games" "$work/one.csv" "$work/four.csv"
+    # errors: one line from rank 0, the documented code, nothing written
+    mpi 3 "$mpi_bin" --game=45 --runs=0 >"$work/out" 2>"$work/err"
+    rc=$?
+    if [ "$rc" -eq 2 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "runs '0'" "$work/err"; then
+        ok "mpi bad option: one line, exit 2"
+    else
+        bad "mpi bad option: one line, exit 2" "exit $rc: $(head -c 300 "$work/err")"
+    fi
+    mpi 3 "$mpi_bin" --game=45 --runs=50 --output="$work/nodir/r.json" >"$work/out" 2>"$work/err"
+    rc=$?
+    if [ "$rc" -eq 3 ] && grep -q "cannot write\|does not exist" "$work/err" && [ ! -e "$work/nodir" ]; then
+        ok "mpi unwritable output: exit 3"
+    else
+        bad "mpi unwritable output: exit 3" "exit $rc: $(head -c 300 "$work/err")"
+    fi
+    mpi 2 "$mpi_bin" --game=45 --runs=30 --seed=2 --trace=4 >"$work/trace.mpi" 2>"$work/err"
+    "$bin" --game=45 --runs=30 --seed=2 --trace=4 >"$work/trace.one"
+    same "mpi trace: rank 0 alone prints it" "$work/trace.one" "$work/trace.mpi"
+fi
