@@ -86,13 +86,10 @@ static int rules_load(void *out, const cJSON *json, char *err, size_t errlen)
     r->side = (int)side;
     r->steps = 4 * (r->side - 1) + (r->side - 1) / 2;
     r->opening = (cinesi_opening)opening;
-    for (int k = 0; k < r->ncolours_listed; k++)
-        for (int f = 0; f < r->nfaces; f++) {
-            int c = r->face_colour[f];
-            r->meaning[k][f] = c == CINESI_WHITE          ? CINESI_ROLL_AGAIN
-                               : c == r->seat_colour[k] ? CINESI_MOVE
-                                                        : CINESI_PASS;
-        }
+    for (int c = 0, end = 0; c <= CINESI_WHITE; c++)
+        r->face_end[c] = end += r->faces[c];
+    while ((1 << r->face_bits) < r->nfaces)
+        r->face_bits++;
     return 0;
 }
 
@@ -111,71 +108,156 @@ static int rules_check(const void *rules, int nseats, char *err, size_t errlen)
     return 0;
 }
 
-/* ---- play ---------------------------------------------------------------------------- */
+/* ---- play ----------------------------------------------------------------------------
+ *
+ * The die is rolled in batches kept as bit planes: lane i of plane c is set when roll i of
+ * the batch shows colour c. A batch draws face_bits random words; lane i of them spells a
+ * face number, and lanes whose number is not a face (>= nfaces) are no rolls at all
+ * (rejection: every kept lane is a fair roll, independent of the others). A whole stretch of
+ * one player's rolls up to the first foreign colour is then a few mask operations. With a
+ * scripted generator (tests), each batch is one rng_die roll, so scripts are read one roll
+ * at a time. */
 
-/* Notes a finished turn of `len` rolls by seat k. */
-static void end_turn(cinesi_state *s, int k, int len)
+typedef struct dice {
+    uint64_t colour[CINESI_COLOURS + 1]; /* lanes showing each colour, then white */
+    uint64_t left;                       /* rolls of the batch not yet used */
+} dice;
+
+/* Lanes of the bit-sliced numbers b[0..bits-1] (b[0] the low bit) that are below k. */
+static inline __attribute__((always_inline)) uint64_t below(const uint64_t *b, int bits, int k)
 {
-    if (len < CINESI_TURN_BINS)
-        s->hist[k][len]++;
-    else if (s->nlong < CINESI_LONG_TURNS)
+    if (k >= 1 << bits)
+        return ~0ULL;
+    uint64_t lt = 0, eq = ~0ULL;
+    for (int i = bits - 1; i >= 0; i--) {
+        if (k >> i & 1) {
+            lt |= eq & ~b[i];
+            eq &= b[i];
+        } else {
+            eq &= ~b[i];
+        }
+    }
+    return lt;
+}
+
+/* Rolls a new batch into d (at least one roll). */
+static inline __attribute__((always_inline)) void roll_batch(dice *d, const cinesi_rules *r, rng *chance)
+{
+    if (chance->script) { /* tests: one scripted roll per batch */
+        int colour = r->face_colour[rng_die(chance, r->nfaces) - 1];
+        for (int c = 0; c <= CINESI_WHITE; c++)
+            d->colour[c] = colour == c;
+        d->left = 1;
+        return;
+    }
+    do {
+        uint64_t b[8];
+        for (int i = 0; i < r->face_bits; i++)
+            b[i] = rng_next(chance);
+        uint64_t prev = 0;
+        for (int c = 0; c <= CINESI_WHITE; c++) {
+            uint64_t lt = below(b, r->face_bits, r->face_end[c]);
+            d->colour[c] = lt & ~prev;
+            prev = lt;
+        }
+        d->left = prev; /* below nfaces */
+    } while (d->left == 0);
+}
+
+/* The colour of lane `lane` of d. */
+static int lane_colour(const dice *d, uint64_t lane)
+{
+    int c = 0;
+    while (!(d->colour[c] & lane))
+        c++;
+    return c;
+}
+
+/* Traces the rolls of `lanes` (in lane order) by seat k, who stood at step `at` before them;
+ * `next` is the seat the die passes to. */
+static void trace_rolls(const cinesi_state *s, const dice *d, uint64_t lanes, int k, int at,
+                        int next, int rolls, trace *tr)
+{
+    const cinesi_rules *r = s->rules;
+    int own = r->seat_colour[k];
+    for (; lanes; lanes &= lanes - 1) {
+        int c = lane_colour(d, lanes & -lanes);
+        const char *name = cinesi_colour_names[c];
+        rolls++;
+        if (c == own && ++at == r->steps) {
+            TRACE(tr, "roll %d: seat %d rolls %s and reaches the centre", rolls, k + 1, name);
+        } else if (c == own) {
+            TRACE(tr, "roll %d: seat %d rolls %s: moves to step %d of %d, rolls again", rolls,
+                  k + 1, name, at, r->steps);
+        } else if (c == CINESI_WHITE) {
+            TRACE(tr, "roll %d: seat %d rolls white: rolls again", rolls, k + 1);
+        } else {
+            bool played = false;
+            for (int j = 0; j < s->nseats; j++)
+                played = played || r->seat_colour[j] == c;
+            TRACE(tr, "roll %d: seat %d rolls %s%s: passes the die to seat %d (%s)", rolls,
+                  k + 1, name, played ? "" : " (nobody's colour)", next + 1,
+                  cinesi_colour_names[r->seat_colour[next]]);
+        }
+    }
+}
+
+/* The opening under the colour readings: rolls until a colour somebody plays shows and
+ * returns that seat; whites and colours nobody plays are rolled again. */
+static int opening_roll(cinesi_state *s, dice *d, rng *chance, trace *tr)
+{
+    const cinesi_rules *r = s->rules;
+    uint64_t played = 0;
+    for (;;) {
+        if (d->left == 0)
+            roll_batch(d, r, chance);
+        played = 0;
+        for (int k = 0; k < s->nseats; k++)
+            played |= d->colour[r->seat_colour[k]];
+        uint64_t hit = played & d->left;
+        uint64_t upto = hit ? (hit & -hit) * 2 - 1 : ~0ULL;
+        for (uint64_t l = d->left & upto & ~hit; l; l &= l - 1)
+            TRACE(tr, "opening roll %d: %s, nobody's: roll again", ++s->rolls,
+                  cinesi_colour_names[lane_colour(d, l & -l)]);
+        if (!tr)
+            s->rolls += __builtin_popcountll(d->left & upto & ~hit);
+        d->left &= ~upto;
+        if (hit) {
+            int c = lane_colour(d, hit & -hit), k = 0;
+            while (r->seat_colour[k] != c)
+                k++;
+            s->rolls++;
+            TRACE(tr, "opening roll %d: %s, seat %d starts", s->rolls, cinesi_colour_names[c],
+                  k + 1);
+            return k;
+        }
+    }
+}
+
+/* Notes a turn of len >= CINESI_TURN_BINS rolls by seat k (rare: kept out of the loop). */
+static __attribute__((noinline)) void long_turn(cinesi_state *s, int k, int len)
+{
+    if (s->nlong < CINESI_LONG_TURNS)
         s->long_turn[s->nlong++] = len << 2 | k;
     else /* more than CINESI_LONG_TURNS turns of 64+ rolls in one game: documented cap */
         s->hist[k][CINESI_TURN_BINS - 1]++;
 }
 
-static void trace_roll(const cinesi_state *s, int k, int colour, int meaning, int next,
-                       trace *tr)
+/* Plays the whole game. One step of the loop is one stretch of the rolls of the player who
+ * holds the die: up to and including the first foreign colour (which ends his turn and
+ * passes the die to the next seat), or to the end of the batch. His own colour moves him one
+ * square and he rolls again; white: he rolls again. */
+static inline __attribute__((always_inline)) void play(cinesi_state *s, rng *chance,
+                                                       trace *tr)
 {
     const cinesi_rules *r = s->rules;
-    const char *name = cinesi_colour_names[colour];
-    if (meaning == CINESI_MOVE) {
-        TRACE(tr, "roll %d: seat %d rolls %s: moves to step %d of %d, rolls again", s->rolls,
-              k + 1, name, s->pos[k], r->steps);
-        return;
-    }
-    if (meaning == CINESI_ROLL_AGAIN) {
-        TRACE(tr, "roll %d: seat %d rolls %s: rolls again", s->rolls, k + 1, name);
-        return;
-    }
-    bool played = false;
-    for (int j = 0; j < s->nseats; j++)
-        played = played || r->seat_colour[j] == colour;
-    TRACE(tr, "roll %d: seat %d rolls %s%s: passes the die to seat %d (%s)", s->rolls, k + 1,
-          name, played ? "" : " (nobody's colour)", next + 1,
-          cinesi_colour_names[r->seat_colour[next]]);
-}
-
-/* The opening under the colour readings: rolls until a colour somebody plays shows and
- * returns that seat; whites and colours nobody plays are rolled again. */
-static int opening_roll(cinesi_state *s, rng *chance, trace *tr)
-{
-    const cinesi_rules *r = s->rules;
-    for (;;) {
-        int colour = r->face_colour[rng_die(chance, r->nfaces) - 1];
-        s->rolls++;
-        for (int k = 0; k < s->nseats; k++)
-            if (r->seat_colour[k] == colour) {
-                TRACE(tr, "opening roll %d: %s, seat %d starts", s->rolls,
-                      cinesi_colour_names[colour], k + 1);
-                return k;
-            }
-        TRACE(tr, "opening roll %d: %s, nobody's: roll again", s->rolls,
-              cinesi_colour_names[colour]);
-    }
-}
-
-/* Plays the whole game. The loop is the rules of one roll: own colour moves one square and
- * keeps the die, white keeps it, any other colour ends the turn and passes the die on. */
-static void play(cinesi_state *s, rng *chance, trace *tr)
-{
-    const cinesi_rules *r = s->rules;
-    const int steps = r->steps, faces = r->nfaces, n = s->nseats;
+    const int steps = r->steps, n = s->nseats;
+    dice d = {.left = 0};
     int c = 0, len = 0, top = 0, leader = -1;
     if (r->opening == CINESI_OPEN_SEAT1) {
         TRACE(tr, "seat 1 (%s) takes the die", cinesi_colour_names[r->seat_colour[0]]);
     } else {
-        c = opening_roll(s, chance, tr);
+        c = opening_roll(s, &d, chance, tr);
         if (r->opening == CINESI_OPEN_COLOUR_MOVES) { /* the roll was his own colour */
             s->pos[c] = top = 1;
             leader = c;
@@ -184,39 +266,89 @@ static void play(cinesi_state *s, rng *chance, trace *tr)
         }
     }
     s->starter = c;
-    s->turns = 1;
-    int *pos = s->pos;
+    /* The counters live in locals in the loop (the state is written back at the end). */
+    int pos[CINESI_MAX_SEATS] = {s->pos[0], s->pos[1], s->pos[2], s->pos[3]};
+    int colour[CINESI_MAX_SEATS] = {r->seat_colour[0], r->seat_colour[1], r->seat_colour[2],
+                                    r->seat_colour[3]};
+    int rolls = s->rolls, turns = 1, changes = 0, maxlen = 0;
+    uint32_t *hist = &s->hist[0][0];
+    uint64_t left = d.left;
     for (;;) {
-        int f = rng_die(chance, faces) - 1;
-        int m = r->meaning[c][f];
-        s->rolls++;
-        len++;
-        int p = pos[c] + (m & CINESI_MOVE);
-        pos[c] = p;
+        if (left == 0) {
+            roll_batch(&d, r, chance);
+            left = d.left;
+        }
+        uint64_t own = d.colour[colour[c]] & left;
+        uint64_t pass = left & ~(own | d.colour[CINESI_WHITE]);
+        uint64_t upto = pass ^ (pass - 1); /* lanes up to the first pass; all if none */
+        int at = pos[c], p = at + __builtin_popcountll(own & upto);
         if (p > top) { /* a new sole leader, or the same one further ahead */
+            if (p >= steps) { /* he reaches the centre in this stretch: cut it there */
+                uint64_t moves = own & upto;
+                for (int i = steps - at; i > 1; i--)
+                    moves &= moves - 1;
+                upto = moves ^ (moves - 1);
+                p = steps;
+                pass = 0;
+            }
             top = p;
             if (leader != c) {
-                s->lead_changes += leader >= 0;
+                changes += leader >= 0;
                 leader = c;
             }
-            if (p == steps)
-                break;
         }
+        int used = __builtin_popcountll(left & upto);
         int next = c + 1 == n ? 0 : c + 1;
         if (tr)
-            trace_roll(s, c, r->face_colour[f], m, next, tr);
-        if (m & CINESI_PASS) {
-            end_turn(s, c, len);
+            trace_rolls(s, &d, left & upto, c, at, next, rolls, tr);
+        rolls += used;
+        len += used;
+        left &= ~upto;
+        pos[c] = p;
+        if (p == steps)
+            break;
+        if (pass) {
+            if (len < CINESI_TURN_BINS)
+                hist[c * CINESI_TURN_BINS + len]++;
+            else
+                long_turn(s, c, len);
+            maxlen = len > maxlen ? len : maxlen;
             len = 0;
             c = next;
-            s->turns++;
+            turns++;
         }
     }
-    end_turn(s, c, len);
+    if (len < CINESI_TURN_BINS)
+        hist[c * CINESI_TURN_BINS + len]++;
+    else
+        long_turn(s, c, len);
+    s->maxlen = len > maxlen ? len : maxlen;
+    if (s->maxlen >= CINESI_TURN_BINS)
+        s->maxlen = CINESI_TURN_BINS - 1;
+    memcpy(s->pos, pos, sizeof pos);
+    s->rolls = rolls;
+    s->turns = turns;
+    s->lead_changes = changes;
     s->winner = c;
-    TRACE(tr, "roll %d: seat %d rolls %s and reaches the centre: seat %d wins after %d turns",
-          s->rolls, c + 1, cinesi_colour_names[r->seat_colour[c]], c + 1, s->turns);
+    TRACE(tr, "seat %d (%s) wins after %d turns and %d rolls", c + 1,
+          cinesi_colour_names[r->seat_colour[c]], s->turns, s->rolls);
 }
+
+/* The same play, compiled twice: untraced with the processor's popcnt instruction where it
+ * has one (the stretches are counted with it), and for tracing, the baseline x86-64 or other
+ * machines. */
+static void play_generic(cinesi_state *s, rng *chance, trace *tr)
+{
+    play(s, chance, tr);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define HAVE_POPCNT_VARIANT 1
+__attribute__((target("popcnt"))) static void play_popcnt(cinesi_state *s, rng *chance)
+{
+    play(s, chance, NULL);
+}
+#endif
 
 static void start(void *st, const void *rules, int nseats, rng *chance, trace *tr)
 {
@@ -224,12 +356,17 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->rules = rules;
     s->nseats = nseats;
     s->winner = -1;
-    s->rolls = s->turns = s->lead_changes = s->nlong = 0;
-    for (int k = 0; k < nseats; k++) {
-        s->pos[k] = 0;
+    s->rolls = s->turns = s->lead_changes = s->nlong = s->maxlen = 0;
+    memset(s->pos, 0, sizeof s->pos);
+    for (int k = 0; k < nseats; k++)
         memset(s->hist[k], 0, sizeof s->hist[k]);
+#ifdef HAVE_POPCNT_VARIANT
+    if (tr == NULL && __builtin_cpu_supports("popcnt")) {
+        play_popcnt(s, chance);
+        return;
     }
-    play(s, chance, tr);
+#endif
+    play_generic(s, chance, tr);
 }
 
 /* Nobody ever decides: the die does everything. */
@@ -271,7 +408,7 @@ static void finish(const void *st, outcome *o, recorder *rec)
     rec_value(rec, CINESI_M_LEAD_CHANGES, -1, s->lead_changes);
     rec_value(rec, CINESI_M_RUNNER_UP, -1, s->rules->steps - runner_up);
     for (int k = 0; k < s->nseats; k++)
-        for (int len = 1; len < CINESI_TURN_BINS; len++)
+        for (int len = 1; len <= s->maxlen; len++)
             if (s->hist[k][len])
                 rec_values(rec, CINESI_M_ROLLS_PER_TURN, k, len, s->hist[k][len]);
     for (int i = 0; i < s->nlong; i++)

@@ -19,9 +19,6 @@ enum {
     CINESI_LONG_TURNS = 128, /* turns of 64 rolls or more, kept one by one */
 };
 
-/* What a face means to the player holding the die (the codes are bit masks). */
-enum { CINESI_ROLL_AGAIN = 0, CINESI_MOVE = 1, CINESI_PASS = 2 };
-
 /* How the game opens (ruleset key opening). */
 typedef enum cinesi_opening {
     CINESI_OPEN_SEAT1,        /* seat 1 takes the die; the normal rules from the first roll */
@@ -39,8 +36,8 @@ typedef struct cinesi_rules {
     int faces[CINESI_COLOURS + 1];     /* faces of each colour, then of white */
     int nfaces;                        /* the die has nfaces faces */
     int face_colour[CINESI_MAX_DIE];   /* colour (or CINESI_WHITE) of each face */
-    /* What face f means to the player of seat k: CINESI_ROLL_AGAIN, _MOVE or _PASS. */
-    uint8_t meaning[CINESI_MAX_SEATS][CINESI_MAX_DIE];
+    int face_end[CINESI_COLOURS + 1];  /* faces of colour c are face_end[c-1]..face_end[c]-1 */
+    int face_bits;                     /* bits of a face number: 2^face_bits >= nfaces */
     int side;  /* the board has side x side squares */
     int steps; /* 4 (side-1) round the edge + (side-1)/2 up the diagonal */
     cinesi_opening opening;
@@ -58,6 +55,7 @@ typedef struct cinesi_state {
     int rolls;        /* every roll of the die, the opening's included */
     int turns;        /* turns begun; a turn ends with a foreign colour or with the win */
     int lead_changes; /* times the sole leader became a different seat */
+    int maxlen;       /* longest turn in hist */
     int nlong;        /* entries of long_turn */
     int long_turn[CINESI_LONG_TURNS];                  /* rolls << 2 | seat, turns >= 64 rolls */
     uint32_t hist[CINESI_MAX_SEATS][CINESI_TURN_BINS]; /* turns per seat by rolls (< 64) */
