@@ -149,27 +149,33 @@ static int conv_others(seat_law *law, int n, int skip, long double *out, long do
 }
 
 /* E[steps the runner-up still needs] times P(this end), given that seat k ends the game
- * now with probability fin and the others are where law says. */
-static long double runner_up(seat_law *law, int n, int k, long double fin)
+ * now with probability fin and the others are where law says; cum is scratch of need+1. */
+static long double runner_up(seat_law *law, int n, int k, long double fin, long double *cum)
 {
-    /* P(every other seat is at least d short) = prod_j P(S_j <= need_j - d). */
+    /* P(every other seat is at least d short) = prod_j P(S_j <= need_j - d), summed over d:
+     * each factor is a prefix sum of q_j, so the product is built as d grows. */
     int maxd = 0;
     for (int j = 0; j < n; j++)
         if (j != k && law[j].need > maxd)
             maxd = law[j].need;
-    long double sum = 0;
-    for (int d = 1; d <= maxd; d++) {
-        long double prod = 1;
-        for (int j = 0; j < n && prod > 0; j++) {
-            if (j == k)
-                continue;
-            long double cum = 0;
-            for (int s = 0; s <= law[j].need - d; s++)
-                cum += law[j].q[s];
-            prod *= cum;
+    for (int d = 1; d <= maxd; d++)
+        cum[d] = 1;
+    for (int j = 0; j < n; j++) {
+        if (j == k)
+            continue;
+        long double c = 0;
+        int need = law[j].need;
+        /* cum[d] *= sum_{s <= need - d} q[s], for d = need down to 1 */
+        for (int d = need; d >= 1; d--) {
+            c += law[j].q[need - d];
+            cum[d] *= c;
         }
-        sum += prod;
+        for (int d = need + 1; d <= maxd; d++)
+            cum[d] = 0;
     }
+    long double sum = 0;
+    for (int d = 1; d <= maxd; d++)
+        sum += cum[d];
     return fin * sum;
 }
 
@@ -191,7 +197,7 @@ static int run_starter(const cinesi_rules *rules, int n, int starter, long doubl
         law_init(&law[k], need, (long double)own / (own + pass));
         maxk += need;
     }
-    long double *conv = NULL, *tmp = NULL;
+    long double *conv = NULL, *tmp = NULL, *cum = xcalloc((size_t)maxk, sizeof *cum);
     if (rolls_only) {
         conv = xcalloc((size_t)maxk, sizeof *conv);
         tmp = xcalloc((size_t)maxk, sizeof *tmp);
@@ -236,7 +242,7 @@ static int run_starter(const cinesi_rules *rules, int n, int starter, long doubl
                 k2 += pg * ((a + ey) * (a + ey) + vy);
                 t->turns1 += ws * pg * g;
                 t->turns2 += ws * pg * (long double)g * g;
-                t->runner_up += ws * runner_up(law, n, k, fin);
+                t->runner_up += ws * runner_up(law, n, k, fin, cum);
                 grow(&t->turns_pmf, &t->turns_cap, g);
                 t->turns_pmf[g] += ws * pg;
                 if (g + 1 > t->turns_len)
@@ -268,6 +274,7 @@ static int run_starter(const cinesi_rules *rules, int n, int starter, long doubl
         law_free(&law[k]);
     free(conv);
     free(tmp);
+    free(cum);
     return g;
 }
 
@@ -434,7 +441,7 @@ cJSON *cinesi_exact_json(const void *rules, const seat_bots *seats)
 {
     const cinesi_rules *r = rules;
     cinesi_exact x;
-    if (cinesi_exact_compute(r, seats->nseats, 4e8, &x) != 0)
+    if (cinesi_exact_compute(r, seats->nseats, 1e8, &x) != 0)
         return NULL;
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "method",
