@@ -128,14 +128,11 @@ static inline __attribute__((always_inline)) uint64_t below(const uint64_t *b, i
 {
     if (k >= 1 << bits)
         return ~0ULL;
-    uint64_t lt = 0, eq = ~0ULL;
+    uint64_t lt = 0, eq = ~0ULL; /* below k so far; equal to k's bits so far */
     for (int i = bits - 1; i >= 0; i--) {
-        if (k >> i & 1) {
-            lt |= eq & ~b[i];
-            eq &= b[i];
-        } else {
-            eq &= ~b[i];
-        }
+        uint64_t kb = -(uint64_t)(k >> i & 1); /* k's bit i in every lane */
+        lt |= eq & ~b[i] & kb;
+        eq &= ~(b[i] ^ kb);
     }
     return lt;
 }
@@ -266,55 +263,64 @@ static inline __attribute__((always_inline)) void play(cinesi_state *s, rng *cha
         }
     }
     s->starter = c;
-    /* The counters live in locals in the loop (the state is written back at the end). */
+    /* The counters live in locals in the loop (the state is written back at the end), and
+     * each batch is copied into one plane per seat (its own colour) and the whites. */
     int pos[CINESI_MAX_SEATS] = {s->pos[0], s->pos[1], s->pos[2], s->pos[3]};
-    int colour[CINESI_MAX_SEATS] = {r->seat_colour[0], r->seat_colour[1], r->seat_colour[2],
-                                    r->seat_colour[3]};
     int rolls = s->rolls, turns = 1, changes = 0, maxlen = 0;
     uint32_t *hist = &s->hist[0][0];
-    uint64_t left = d.left;
+    uint64_t left = d.left, white = d.colour[CINESI_WHITE], plane[CINESI_MAX_SEATS];
+    int next[CINESI_MAX_SEATS];
+    for (int k = 0; k < n; k++)
+        next[k] = k + 1 == n ? 0 : k + 1;
+    for (int k = 0; k < n; k++)
+        plane[k] = d.colour[r->seat_colour[k]];
     for (;;) {
         if (left == 0) {
             roll_batch(&d, r, chance);
             left = d.left;
+            white = d.colour[CINESI_WHITE];
+            for (int k = 0; k < n; k++)
+                plane[k] = d.colour[r->seat_colour[k]];
         }
-        uint64_t own = d.colour[colour[c]] & left;
-        uint64_t pass = left & ~(own | d.colour[CINESI_WHITE]);
+        uint64_t own = plane[c] & left;
+        uint64_t pass = left & ~(own | white);
         uint64_t upto = pass ^ (pass - 1); /* lanes up to the first pass; all if none */
         int at = pos[c], p = at + __builtin_popcountll(own & upto);
-        if (p > top) { /* a new sole leader, or the same one further ahead */
+        if (__builtin_expect(p > top, 0)) { /* a new sole leader, or one further ahead */
+            if (leader != c) {
+                changes += leader >= 0;
+                leader = c;
+            }
+            top = p;
             if (p >= steps) { /* he reaches the centre in this stretch: cut it there */
                 uint64_t moves = own & upto;
                 for (int i = steps - at; i > 1; i--)
                     moves &= moves - 1;
                 upto = moves ^ (moves - 1);
-                p = steps;
-                pass = 0;
-            }
-            top = p;
-            if (leader != c) {
-                changes += leader >= 0;
-                leader = c;
+                int used = __builtin_popcountll(left & upto);
+                if (tr)
+                    trace_rolls(s, &d, left & upto, c, at, c, rolls, tr);
+                rolls += used;
+                len += used;
+                pos[c] = steps;
+                break;
             }
         }
         int used = __builtin_popcountll(left & upto);
-        int next = c + 1 == n ? 0 : c + 1;
         if (tr)
-            trace_rolls(s, &d, left & upto, c, at, next, rolls, tr);
+            trace_rolls(s, &d, left & upto, c, at, next[c], rolls, tr);
         rolls += used;
         len += used;
         left &= ~upto;
         pos[c] = p;
-        if (p == steps)
-            break;
         if (pass) {
             if (len < CINESI_TURN_BINS)
                 hist[c * CINESI_TURN_BINS + len]++;
             else
                 long_turn(s, c, len);
-            maxlen = len > maxlen ? len : maxlen;
+            maxlen |= len; /* an upper bound of the longest turn, below 2 x longest */
             len = 0;
-            c = next;
+            c = next[c];
             turns++;
         }
     }
@@ -322,9 +328,8 @@ static inline __attribute__((always_inline)) void play(cinesi_state *s, rng *cha
         hist[c * CINESI_TURN_BINS + len]++;
     else
         long_turn(s, c, len);
-    s->maxlen = len > maxlen ? len : maxlen;
-    if (s->maxlen >= CINESI_TURN_BINS)
-        s->maxlen = CINESI_TURN_BINS - 1;
+    maxlen |= len;
+    s->maxlen = maxlen < CINESI_TURN_BINS ? maxlen : CINESI_TURN_BINS - 1;
     memcpy(s->pos, pos, sizeof pos);
     s->rolls = rolls;
     s->turns = turns;
