@@ -138,7 +138,8 @@ static inline __attribute__((always_inline)) uint64_t below(const uint64_t *b, i
 }
 
 /* Rolls a new batch into d (at least one roll). */
-static inline __attribute__((always_inline)) void roll_batch(dice *d, const cinesi_rules *r, rng *chance)
+static inline __attribute__((always_inline)) void roll_batch(dice *d, const cinesi_rules *r,
+                                                             rng *chance)
 {
     if (chance->script) { /* tests: one scripted roll per batch */
         int colour = r->face_colour[rng_die(chance, r->nfaces) - 1];
