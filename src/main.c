@@ -219,6 +219,8 @@ static void list_game(const game_type *g, bool detail)
 {
     printf("%s — %s (%d-%d players, default %d; rules: %s)\n", g->name, g->title, g->min_seats,
            g->max_seats, g->default_seats, g->seed);
+    if (g->kind_names[0] == NULL) /* e.g. the Cinesi: the dice play the whole game */
+        printf("  decisions: none (the bots are never asked anything)\n");
     printf("  bots:\n");
     const bot_type *all[REGISTRY_MAX_BOTS];
     int nbots = registry_bots(g, all, REGISTRY_MAX_BOTS);

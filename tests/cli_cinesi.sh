@@ -49,9 +49,10 @@ else
     bad "cinesi trace ends with the winner" "$(tail -n 2 "$work/out")"
 fi
 
-# --list shows the game with its one bot.
+# --list shows the game with its one bot, and says nobody decides.
 expect_ok "cinesi list" --list --game=cinesi
-if grep -q '^    random ' "$work/out" && ! grep -q 'rollout' "$work/out"; then
+if grep -q '^    random ' "$work/out" && ! grep -q 'rollout' "$work/out" &&
+    grep -q '^  decisions: none' "$work/out"; then
     ok "cinesi lists only the random bot"
 else
     bad "cinesi lists only the random bot" "$(grep -A3 bots: "$work/out")"
