@@ -340,17 +340,17 @@ static inline __attribute__((always_inline)) void play(cinesi_state *s, rng *cha
           cinesi_colour_names[r->seat_colour[c]], s->turns, s->rolls);
 }
 
-/* The same play, compiled twice: untraced with the processor's popcnt instruction where it
- * has one (the stretches are counted with it), and for tracing, the baseline x86-64 or other
- * machines. */
+/* The same play, compiled twice: untraced with the processor's popcnt and BMI instructions
+ * where it has them (the stretches are counted and cut with them), and for tracing, the
+ * baseline x86-64 or other machines. Both play the same games. */
 static void play_generic(cinesi_state *s, rng *chance, trace *tr)
 {
     play(s, chance, tr);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-#define HAVE_POPCNT_VARIANT 1
-__attribute__((target("popcnt"))) static void play_popcnt(cinesi_state *s, rng *chance)
+#define HAVE_FAST_VARIANT 1
+__attribute__((target("popcnt,bmi"))) static void play_fast(cinesi_state *s, rng *chance)
 {
     play(s, chance, NULL);
 }
@@ -366,9 +366,9 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     memset(s->pos, 0, sizeof s->pos);
     for (int k = 0; k < nseats; k++)
         memset(s->hist[k], 0, sizeof s->hist[k]);
-#ifdef HAVE_POPCNT_VARIANT
-    if (tr == NULL && __builtin_cpu_supports("popcnt")) {
-        play_popcnt(s, chance);
+#ifdef HAVE_FAST_VARIANT
+    if (tr == NULL && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi")) {
+        play_fast(s, chance);
         return;
     }
 #endif
