@@ -342,6 +342,8 @@ static void list_game(FILE *f, const game_type *g, bool detail)
 {
     fprintf(f, "%s — %s (%d-%d players, default %d; rules: %s)\n", g->name, g->title,
             g->min_seats, g->max_seats, g->default_seats, g->seed);
+    if (g->kind_names[0] == NULL) /* e.g. the Cinesi: the dice play the whole game */
+        fprintf(f, "  decisions: none (the bots are never asked anything)\n");
     fprintf(f, "  bots:\n");
     const bot_type *all[REGISTRY_MAX_BOTS];
     int nbots = registry_bots(g, all, REGISTRY_MAX_BOTS);

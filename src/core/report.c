@@ -85,8 +85,19 @@ static cJSON *metric_estimate(const metric_def *m, const acc *a)
     return mean_estimate(a);
 }
 
-/* Puts the exact values the game computed for seat k beside the simulated metrics. */
-static void attach_exact(cJSON *metrics, const cJSON *exact, int k)
+/* Adds "exact" to each estimate of `estimates` named in `values` (an object of numbers). */
+static void attach_values(cJSON *estimates, const cJSON *values)
+{
+    for (cJSON *m = estimates ? estimates->child : NULL; m; m = m->next) {
+        const cJSON *x = cJSON_GetObjectItemCaseSensitive(values, m->string);
+        if (cJSON_IsNumber(x) && cJSON_IsObject(m))
+            cJSON_AddNumberToObject(m, "exact", x->valuedouble);
+    }
+}
+
+/* Puts the exact values the game computed for seat k beside the simulated metrics, and its
+ * exact win share (key "win_share" of the seat's entry) beside the simulated one. */
+static void attach_exact(cJSON *seat_obj, cJSON *metrics, const cJSON *exact, int k)
 {
     const cJSON *seats = cJSON_GetObjectItemCaseSensitive(exact, "seats");
     const cJSON *e;
@@ -95,11 +106,11 @@ static void attach_exact(cJSON *metrics, const cJSON *exact, int k)
         const cJSON *seat = cJSON_GetObjectItemCaseSensitive(e, "seat");
         if (!cJSON_IsNumber(seat) || seat->valueint != k + 1)
             continue;
-        for (cJSON *m = metrics->child; m; m = m->next) {
-            const cJSON *x = cJSON_GetObjectItemCaseSensitive(e, m->string);
-            if (cJSON_IsNumber(x))
-                cJSON_AddNumberToObject(m, "exact", x->valuedouble);
-        }
+        attach_values(metrics, e);
+        const cJSON *w = cJSON_GetObjectItemCaseSensitive(e, "win_share");
+        if (cJSON_IsNumber(w))
+            cJSON_AddNumberToObject(cJSON_GetObjectItemCaseSensitive(seat_obj, "win_share"),
+                                    "exact", w->valuedouble);
     }
 }
 
@@ -132,7 +143,7 @@ static cJSON *build_seats(const report_input *in)
                 cJSON_AddItemToObject(metrics, g->metrics[m].name,
                                       metric_estimate(&g->metrics[m], rec_get(res->rec, m, k)));
         if (in->exact)
-            attach_exact(metrics, in->exact, k);
+            attach_exact(s, metrics, in->exact, k);
         cJSON_AddItemToArray(seats, s);
     }
     return seats;
@@ -222,6 +233,9 @@ static cJSON *build_game_metrics(const report_input *in)
         if (g->metrics[i].scope == METRIC_GAME)
             cJSON_AddItemToObject(m, g->metrics[i].name,
                                   metric_estimate(&g->metrics[i], rec_get(res->rec, i, -1)));
+    /* Exact game-level values (key "metrics" of the exact object) beside the simulated. */
+    if (in->exact)
+        attach_values(m, cJSON_GetObjectItemCaseSensitive(in->exact, "metrics"));
     return m;
 }
 
