@@ -763,3 +763,28 @@ TEST(cinesi_lists_only_the_random_bot)
     CHECK(registry_bot(&game_cinesi, "rollout") == NULL);
     CHECK(registry_game("cinesi") == &game_cinesi);
 }
+
+/* --check: a finished game holds the invariants; a figure off the board, two figures at the
+ * centre or a winner who is not at the centre is each named. */
+TEST(cinesi_check_names_a_broken_invariant)
+{
+    cinesi_rules r = rules_with(NULL, 3);
+    cinesi_state s;
+    rng ch;
+    rng_seed(&ch, 12);
+    game_cinesi.start(&s, &r, 3, &ch, NULL);
+    char err[256];
+    CHECK_INT(game_cinesi.check(&s, err, sizeof err), 0);
+    cinesi_state bad = s;
+    bad.pos[(s.winner + 1) % 3] = r.steps + 1;
+    CHECK_INT(game_cinesi.check(&bad, err, sizeof err), -1);
+    CHECK(strstr(err, "outside 0..") != NULL);
+    bad = s;
+    bad.pos[(s.winner + 1) % 3] = r.steps;
+    CHECK_INT(game_cinesi.check(&bad, err, sizeof err), -1);
+    CHECK(strstr(err, "both at the centre") != NULL);
+    bad = s;
+    bad.winner = (s.winner + 1) % 3;
+    CHECK_INT(game_cinesi.check(&bad, err, sizeof err), -1);
+    CHECK(strstr(err, "but the figure at the centre") != NULL);
+}

@@ -447,6 +447,38 @@ static const metric_def metrics[] = {
 
 static const bot_type *const bots[] = {&bot_random, NULL};
 
+/* --check: every figure between its corner and the centre; the winner, once there is one,
+ * is the one figure at the centre; counts consistent (a turn has at least one roll). */
+static int check(const void *st, char *err, size_t errlen)
+{
+    const cinesi_state *s = st;
+    int at_centre = -1;
+    for (int k = 0; k < s->nseats; k++) {
+        if (s->pos[k] < 0 || s->pos[k] > s->rules->steps) {
+            snprintf(err, errlen, "seat %d's figure at step %d, outside 0..%d", k + 1, s->pos[k],
+                     s->rules->steps);
+            return -1;
+        }
+        if (s->pos[k] == s->rules->steps) {
+            if (at_centre >= 0) {
+                snprintf(err, errlen, "seats %d and %d both at the centre", at_centre + 1, k + 1);
+                return -1;
+            }
+            at_centre = k;
+        }
+    }
+    if (at_centre != s->winner) {
+        snprintf(err, errlen, "winner %d but the figure at the centre is seat %d's",
+                 s->winner + 1, at_centre + 1);
+        return -1;
+    }
+    if (s->turns < 0 || s->rolls < s->turns) {
+        snprintf(err, errlen, "%d rolls for %d turns", s->rolls, s->turns);
+        return -1;
+    }
+    return 0;
+}
+
 const game_type game_cinesi = {
     .name = "cinesi",
     .title = "Gioco dei Cinesi (Chinesenspiel)",
@@ -464,6 +496,7 @@ const game_type game_cinesi = {
     .decide = decide,
     .apply = apply,
     .finish = finish,
+    .check = check,
     .view_size = 0,
     .view = NULL,
     .action_name = action_name,
