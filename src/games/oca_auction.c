@@ -1,0 +1,172 @@
+/* oca_auction.c — Gioco dell'Oca (seed 000), articles 3 and 8: who holds the bank (volunteers,
+ * the auction among several, the failed bank's takeover, the cashier when nobody will). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "oca_engine.h"
+
+/* Nobody (solvent) volunteered for the bank: the no_volunteer gap rule decides. */
+static void no_volunteer(oca_state *st, trace *tr)
+{
+    if (st->r->no_volunteer == NOVOL_CAPO) {
+        st->banker = st->capo;
+        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) is the banker", st->capo + 1);
+    } else {
+        st->cashier = true;
+        st->s.cashier_from_start = 1;
+        TRACE(tr, "no volunteer: the Capo-gioco (seat %d) keeps the bank as cashier",
+              st->capo + 1);
+    }
+}
+
+/* Nobody (solvent) takes over a failed bank: the Capo-gioco runs it as a cashier, owing the
+ * loss to its creditor (art. 8). */
+static void no_taker(oca_state *st, trace *tr)
+{
+    int cred = st->takeover_creditor;
+    st->cashier = true;
+    st->s.cashier_later = 1;
+    TRACE(tr, "no taker: the Capo-gioco (seat %d) runs the bank as cashier", st->capo + 1);
+    if (cred < st->n && !st->bankrupt[cred])
+        oca_add_debt(st, cred, st->takeover_loss, tr);
+}
+
+bool oca_bank_settle(oca_state *st, trace *tr)
+{
+    pop(st);
+    int count = __builtin_popcount(st->bidders);
+    st->s.volunteers = count;
+    if (count == 1) {
+        st->banker = __builtin_ctz(st->bidders);
+        TRACE(tr, "seat %d is the banker", st->banker + 1);
+    } else if (count == 0) {
+        no_volunteer(st, tr);
+    } else {
+        st->s.auction = 1;
+        st->s.bidders = count;
+        st->auction_kind = AUCTION_INITIAL;
+        push(st, OP_AUCTION, -1, AUCTION_INITIAL, 0, 0, 0);
+        for (int k = st->n - 1; k >= 0; k--) {
+            int s = after(st, st->capo, k);
+            if (st->bidders >> s & 1)
+                push(st, OP_BID, s, 0, 0, 0, 0);
+        }
+    }
+    return false;
+}
+
+/* Participants an auction winner pays his bid to: every other seat not bankrupt. */
+static int others(const oca_state *st, int s)
+{
+    int k = 0;
+    for (int j = 0; j < st->n; j++)
+        k += j != s && !st->bankrupt[j];
+    return k;
+}
+
+bool oca_build_bid(oca_state *st, int s)
+{
+    const oca_rules *r = st->r;
+    int64_t budget = st->led.balance[s];
+    if (st->auction_kind == AUCTION_TAKEOVER) /* he must also cover the loss */
+        budget -= st->takeover_loss;
+    int k = others(st, s);
+    int64_t cap = k > 0 ? budget / k : 0;
+    if (cap > r->bid_max)
+        cap = r->bid_max;
+    if (cap < 0)
+        cap = 0;
+    decision *d = &st->pend;
+    d->seat = s;
+    d->kind = K_BID;
+    d->n = 0;
+    for (int64_t b = 0; b <= cap && d->n < GAME_MAX_ACTIONS; b += r->bid_step)
+        d->action[d->n++] = (int32_t)b;
+    return true;
+}
+
+void oca_auction_settle(oca_state *st, rng *ch, trace *tr)
+{
+    oca_op o = *top(st);
+    pop(st);
+    int best = -1;
+    uint32_t set = 0;
+    for (int s = 0; s < st->n; s++)
+        if (st->bidders >> s & 1 && !st->bankrupt[s]) {
+            if (st->bid[s] > best) {
+                best = st->bid[s];
+                set = 0;
+            }
+            if (st->bid[s] == best)
+                set |= 1u << s;
+        }
+    while (__builtin_popcount(set) > 1) { /* equal bids: the tied roll the die */
+        int hi = 0;
+        uint32_t next = 0;
+        for (int s = 0; s < st->n; s++)
+            if (set >> s & 1) {
+                int roll = rng_die(ch, 6);
+                TRACE(tr, "seat %d rolls %d to break the tie of bids", s + 1, roll);
+                if (roll > hi) {
+                    hi = roll;
+                    next = 0;
+                }
+                if (roll == hi)
+                    next |= 1u << s;
+            }
+        set = next;
+    }
+    if (set == 0) { /* every bidder went bankrupt before the auction was settled */
+        if (o.a == AUCTION_INITIAL)
+            no_volunteer(st, tr);
+        else
+            no_taker(st, tr);
+        return;
+    }
+    int w = __builtin_ctz(set);
+    st->banker = w;
+    TRACE(tr, "seat %d wins the bank with %d to each other player", w + 1, best);
+    if (o.a == AUCTION_INITIAL) {
+        st->s.winning_bid = best;
+        st->s.auction_winner = w;
+    } else
+        pay(st, w, st->takeover_creditor, st->takeover_loss, R_COVER, -1);
+    for (int k = st->n - 1; k >= 1; k--) {
+        int j = after(st, w, k);
+        if (!st->bankrupt[j])
+            pay(st, w, j, best, R_BID, -1);
+    }
+}
+
+bool oca_takeover_step(oca_state *st)
+{
+    int s = top(st)->seat;
+    if (st->bankrupt[s] || st->takeover_loss > st->led.balance[s]) {
+        pop(st);
+        return false;
+    }
+    return ask_yes_no(st, s, K_TAKE_OVER_BANK);
+}
+
+void oca_takeover_settle(oca_state *st, trace *tr)
+{
+    pop(st);
+    int count = __builtin_popcount(st->bidders), loss = st->takeover_loss;
+    int cred = st->takeover_creditor;
+    if (count == 0) {
+        no_taker(st, tr);
+        return;
+    }
+    st->s.takeovers++;
+    if (count == 1) {
+        st->banker = __builtin_ctz(st->bidders);
+        TRACE(tr, "seat %d takes over the bank", st->banker + 1);
+        pay(st, st->banker, cred, loss, R_COVER, -1);
+        return;
+    }
+    st->auction_kind = AUCTION_TAKEOVER;
+    push(st, OP_AUCTION, -1, AUCTION_TAKEOVER, 0, 0, 0);
+    for (int k = st->n - 1; k >= 0; k--)
+        if (st->bidders >> k & 1)
+            push(st, OP_BID, k, 0, 0, 0, 0);
+}
