@@ -231,7 +231,7 @@ TEST(oca_art2_dote_of_200_from_the_fondo_generale)
 TEST(oca_art3_auction_winner_pays_his_bid_to_each_other_player)
 {
     oca_rules r;
-    load(&r, NULL);
+    load(&r, "auction=\"sealed\"", NULL);
     tgame g;
     begin(&g, &r, 3, 0);
     int seat;
@@ -254,7 +254,7 @@ TEST(oca_art3_auction_winner_pays_his_bid_to_each_other_player)
 TEST(oca_gap_equal_bids_roll_off)
 {
     oca_rules r;
-    load(&r, NULL);
+    load(&r, "auction=\"sealed\"", NULL);
     tgame g;
     begin(&g, &r, 3, 0);
     act(&g, K_VOLUNTEER, 1, 1, 0);
@@ -262,6 +262,60 @@ TEST(oca_gap_equal_bids_roll_off)
     act(&g, K_BID, 1, 10, 0);
     act(&g, K_BID, 2, 10, 2, 2, 5);
     CHECK_INT(g.st.banker, 2);
+}
+
+/* "la carica di banchiere sarà messa all'asta: vincerà chi avrà offerto più punti a ciascuno
+ * degli altri partecipanti" — an auction at a table is open and rising (gap "auction": "open",
+ * the default): clockwise from the Capo-gioco's left, each volunteer still in raises by 5 at
+ * least or drops out, seeing the bids so far; the last one left pays his bid to each. */
+TEST(oca_art3_open_auction_rises_until_one_bidder_is_left)
+{
+    oca_rules r;
+    load(&r, NULL);
+    CHECK_INT(r.auction, AUC_OPEN);
+    tgame g;
+    begin(&g, &r, 4, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 1, 0);
+    act(&g, K_VOLUNTEER, 3, 1, 0);
+    decision d;
+    game_oca.decide(&g.st, &d);
+    CHECK_INT(d.action[0], OCA_DROP);
+    CHECK_INT(d.action[1], 0); /* the opening bid may be 0 */
+    CHECK_INT(d.action[d.n - 1], 65); /* 195 points, three others to pay */
+    act(&g, K_BID, 1, 0, 0);
+    game_oca.decide(&g.st, &d);
+    CHECK_INT(d.action[1], 5); /* a raise of one step at least */
+    act(&g, K_BID, 2, 10, 0);
+    act(&g, K_BID, 3, OCA_DROP, 0);
+    CHECK_INT(g.st.high_bid, 10); /* the bids so far are public */
+    CHECK_INT(g.st.high_bidder, 2);
+    game_oca.decide(&g.st, &d);
+    CHECK_INT(d.seat, 1);
+    CHECK_INT(d.action[1], 15);
+    act(&g, K_BID, 1, 15, 0);
+    act(&g, K_BID, 2, OCA_DROP, 0); /* seat 1 is the last one left */
+    CHECK_INT(g.st.banker, 1);
+    CHECK_INT(g.st.s.winning_bid, 15);
+    act(&g, K_BANKER_PLAYS, 1, 0, 0);
+    CHECK_INT(pts(&g, 1), 195 - 45 + 150);
+    CHECK_INT(pts(&g, 0), 215 + 15 - 50);
+    CHECK_INT(pts(&g, 2), 195 + 15 - 50);
+    CHECK_INT(pts(&g, 3), 195 + 15 - 50);
+}
+
+/* Open auction: everybody else drops out before a bid: the one left wins for 0. */
+TEST(oca_art3_open_auction_last_one_left_wins_for_nothing)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin(&g, &r, 3, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 1, 0);
+    act(&g, K_BID, 1, OCA_DROP, 0);
+    CHECK_INT(g.st.banker, 2);
+    CHECK_INT(g.st.s.winning_bid, 0);
 }
 
 /* Nobody volunteers: the Capo-gioco keeps the bank as a plain cashier (gap, no_volunteer). */
@@ -594,7 +648,7 @@ TEST(oca_art8_failed_bank_taken_over_by_who_covers_the_loss)
 TEST(oca_art8_several_takers_auction_the_failed_bank)
 {
     oca_rules r;
-    load(&r, NULL);
+    load(&r, "auction=\"sealed\"", NULL);
     tgame g;
     fail_the_bank(&g, &r);
     act(&g, K_TAKE_OVER_BANK, 2, 1, 0);
@@ -1301,7 +1355,7 @@ TEST(oca_greedy_bank_model_stops_when_nobody_can_arrive)
 TEST(oca_greedy_bids_the_banks_expected_worth)
 {
     oca_rules r;
-    load(&r, NULL);
+    load(&r, "auction=\"sealed\"", NULL);
     float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
     oca_bank_model(&r, togo, cut);
     const bot_type *gb = registry_bot(&game_oca, "greedy");

@@ -95,12 +95,7 @@ static bool step(oca_state *st, rng *ch, trace *tr)
     case OP_BANK_SETTLE:
         return oca_bank_settle(st, tr);
     case OP_BID:
-        if (st->bankrupt[o->seat]) { /* went bankrupt since volunteering: no bid */
-            st->bidders &= ~(1u << o->seat);
-            pop(st);
-            return false;
-        }
-        return oca_build_bid(st, o->seat);
+        return oca_bid_step(st, tr);
     case OP_AUCTION:
         oca_auction_settle(st, ch, tr);
         return false;
@@ -216,8 +211,7 @@ static void apply(void *vst, int32_t a, rng *ch, trace *tr)
         pop(st);
         break;
     case K_BID:
-        st->bid[o->seat] = a;
-        pop(st);
+        oca_answer_bid(st, a, tr);
         break;
     case K_BANKER_PLAYS:
         banker_plays(st, a != 0, tr);
@@ -283,7 +277,10 @@ static void action_name(const void *vst, const decision *d, int32_t a, char *buf
     const int *cs = st->r->card_square;
     switch (d->kind) {
     case K_BID:
-        snprintf(buf, n, "bid %d to each", a);
+        if (a == OCA_DROP)
+            snprintf(buf, n, "drop out");
+        else
+            snprintf(buf, n, "bid %d to each", a);
         return;
     case K_DECLARE:
         if (a)

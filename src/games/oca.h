@@ -46,6 +46,9 @@ typedef struct oca_square {
 
 enum { FINISH_BOUNCE, FINISH_ANY };
 enum { AUCTION_INITIAL, AUCTION_TAKEOVER }; /* oca_state.auction_kind */
+enum { AUC_OPEN, AUC_SEALED }; /* oca_rules.auction: the form of the auction */
+/* An open auction's "drop out" action (K_BID); every other K_BID action is a bid. */
+enum { OCA_DROP = -1 };
 enum { NOVOL_CASHIER, NOVOL_CAPO };
 enum { JOLLY_EFFECT_SQUARES, JOLLY_EVERY_MOVE };
 
@@ -55,7 +58,7 @@ typedef struct oca_rules {
     int declare_stake, declare_prize, banker_declare_hit, banker_declare_miss;
     int mutual_aid_amount, mutual_aid_rolls;
     int cards_per_player, cards_per_player_many, many_players;
-    int bid_step, bid_max;
+    int bid_step, bid_max, auction;
     bool trading;
     int nprices, price[OCA_MAX_PRICES];
     int short_sale_offers;
@@ -169,7 +172,8 @@ typedef struct oca_state {
     /* auctions and takeovers */
     uint8_t bidders;
     int auction_kind;
-    int bid[GAME_MAX_SEATS];
+    int bid[GAME_MAX_SEATS];        /* each bidder's last bid (0: none yet) */
+    int high_bid, high_bidder;      /* open auction: the bid to beat (-1: none yet) and who */
     int takeover_loss, takeover_creditor;
     oca_offer offer;
     oca_debt debt[OCA_MAX_DEBTS];

@@ -31,6 +31,26 @@ static void no_taker(oca_state *st, trace *tr)
         oca_add_debt(st, cred, st->takeover_loss, tr);
 }
 
+/* Opens an auction (kind AUCTION_*) among st->bidders, asked clockwise from `first`: sealed,
+ * one OP_BID step per bidder; open, one OP_BID step that goes round the table until one
+ * bidder is left (oca_bid_step). OP_AUCTION, below, settles it. */
+static void start_auction(oca_state *st, int kind, int first)
+{
+    st->auction_kind = kind;
+    memset(st->bid, 0, sizeof st->bid);
+    st->high_bid = st->high_bidder = -1;
+    push(st, OP_AUCTION, -1, kind, 0, 0, 0);
+    if (st->r->auction == AUC_OPEN) {
+        push(st, OP_BID, first, 0, 0, 0, 0);
+        return;
+    }
+    for (int k = st->n - 1; k >= 0; k--) {
+        int s = after(st, first, k);
+        if (st->bidders >> s & 1)
+            push(st, OP_BID, s, 0, 0, 0, 0);
+    }
+}
+
 bool oca_bank_settle(oca_state *st, trace *tr)
 {
     pop(st);
@@ -44,13 +64,7 @@ bool oca_bank_settle(oca_state *st, trace *tr)
     } else {
         st->s.auction = 1;
         st->s.bidders = count;
-        st->auction_kind = AUCTION_INITIAL;
-        push(st, OP_AUCTION, -1, AUCTION_INITIAL, 0, 0, 0);
-        for (int k = st->n - 1; k >= 0; k--) {
-            int s = after(st, st->capo, k);
-            if (st->bidders >> s & 1)
-                push(st, OP_BID, s, 0, 0, 0, 0);
-        }
+        start_auction(st, AUCTION_INITIAL, after(st, st->capo, 1));
     }
     return false;
 }
@@ -64,25 +78,92 @@ static int others(const oca_state *st, int s)
     return k;
 }
 
-bool oca_build_bid(oca_state *st, int s)
+/* The highest bid seat s can make: bid_max, and what he can pay every other player (after
+ * covering the loss, in a takeover). */
+static int64_t bid_cap(const oca_state *st, int s)
 {
-    const oca_rules *r = st->r;
     int64_t budget = st->led.balance[s];
     if (st->auction_kind == AUCTION_TAKEOVER) /* he must also cover the loss */
         budget -= st->takeover_loss;
     int k = others(st, s);
     int64_t cap = k > 0 ? budget / k : 0;
-    if (cap > r->bid_max)
-        cap = r->bid_max;
-    if (cap < 0)
-        cap = 0;
+    if (cap > st->r->bid_max)
+        cap = st->r->bid_max;
+    return cap < 0 ? 0 : cap;
+}
+
+/* Lists seat s's bids from lo up to his cap, after "drop out" if `drop`. */
+static bool list_bids(oca_state *st, int s, int64_t lo, bool drop)
+{
     decision *d = &st->pend;
     d->seat = s;
     d->kind = K_BID;
     d->n = 0;
-    for (int64_t b = 0; b <= cap && d->n < GAME_MAX_ACTIONS; b += r->bid_step)
+    if (drop)
+        d->action[d->n++] = OCA_DROP;
+    for (int64_t b = lo, cap = bid_cap(st, s); b <= cap && d->n < GAME_MAX_ACTIONS;
+         b += st->r->bid_step)
         d->action[d->n++] = (int32_t)b;
     return true;
+}
+
+/* The open auction's round: the next bidder still in (clockwise from the op's seat) who is
+ * not the high bidder must raise by a bid_step at least or drop out; one who cannot raise
+ * drops out. Ends (pops) when at most one bidder is left. */
+static bool open_round(oca_state *st, trace *tr)
+{
+    oca_op *o = top(st);
+    for (;;) {
+        for (int s = 0; s < st->n; s++)
+            if (st->bankrupt[s])
+                st->bidders &= (uint8_t)~(1u << s);
+        if (__builtin_popcount(st->bidders) <= 1) {
+            pop(st);
+            return false;
+        }
+        int j = o->seat;
+        while (!(st->bidders >> j & 1) || j == st->high_bidder)
+            j = after(st, j, 1);
+        o->seat = (int8_t)j;
+        int64_t lo = st->high_bid < 0 ? 0 : st->high_bid + st->r->bid_step;
+        if (lo <= bid_cap(st, j))
+            return list_bids(st, j, lo, true);
+        st->bidders &= (uint8_t)~(1u << j);
+        TRACE(tr, "seat %d cannot raise to %lld and drops out", j + 1, (long long)lo);
+    }
+}
+
+bool oca_bid_step(oca_state *st, trace *tr)
+{
+    oca_op *o = top(st);
+    if (st->r->auction == AUC_OPEN)
+        return open_round(st, tr);
+    if (st->bankrupt[o->seat]) { /* went bankrupt since volunteering: no bid */
+        st->bidders &= (uint8_t)~(1u << o->seat);
+        pop(st);
+        return false;
+    }
+    return list_bids(st, o->seat, 0, false);
+}
+
+void oca_answer_bid(oca_state *st, int32_t a, trace *tr)
+{
+    oca_op *o = top(st);
+    int s = o->seat;
+    if (st->r->auction == AUC_SEALED) {
+        st->bid[s] = a;
+        pop(st);
+        return;
+    }
+    if (a == OCA_DROP) {
+        st->bidders &= (uint8_t)~(1u << s);
+        TRACE(tr, "seat %d drops out of the auction", s + 1);
+    } else {
+        st->bid[s] = st->high_bid = a;
+        st->high_bidder = s;
+        TRACE(tr, "seat %d bids %d to each", s + 1, a);
+    }
+    o->seat = (int8_t)after(st, s, 1);
 }
 
 void oca_auction_settle(oca_state *st, rng *ch, trace *tr)
@@ -164,9 +245,5 @@ void oca_takeover_settle(oca_state *st, trace *tr)
         pay(st, st->banker, cred, loss, R_COVER, -1);
         return;
     }
-    st->auction_kind = AUCTION_TAKEOVER;
-    push(st, OP_AUCTION, -1, AUCTION_TAKEOVER, 0, 0, 0);
-    for (int k = st->n - 1; k >= 0; k--)
-        if (st->bidders >> k & 1)
-            push(st, OP_BID, k, 0, 0, 0, 0);
+    start_auction(st, AUCTION_TAKEOVER, 0);
 }

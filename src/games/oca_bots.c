@@ -272,7 +272,9 @@ static int move_value(const oca_state *st, const knobs *kn)
            kn->k[KN_PER_SQUARE] * (sq - st->from);
 }
 
-/* The highest legal bid within max_bid and, with bank_ev, within the break-even bid. */
+/* Sealed auction: the highest legal bid within max_bid and, with bank_ev, within the
+ * break-even bid. Open auction (action 0 is "drop out"): the smallest raise while it stays
+ * within that cap, else drop out. */
 static int choose_bid(const oca_state *st, const decision *d, const knobs *kn)
 {
     double cap = kn->k[KN_MAX_BID];
@@ -280,6 +282,8 @@ static int choose_bid(const oca_state *st, const decision *d, const knobs *kn)
         double b = break_even_bid(st, kn, st->auction_kind == AUCTION_INITIAL);
         cap = b < cap ? b : cap;
     }
+    if (d->action[0] == OCA_DROP)
+        return d->n > 1 && d->action[1] <= cap ? 1 : 0;
     int best = 0;
     for (int i = 0; i < d->n; i++)
         if (d->action[i] <= cap)

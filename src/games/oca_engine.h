@@ -182,8 +182,10 @@ void oca_answer_aid(oca_state *st, oca_op *o, int32_t number, rng *ch, trace *tr
 
 /* OP_BANK_SETTLE: the volunteers are known: one banker, an auction, or the no_volunteer rule. */
 bool oca_bank_settle(oca_state *st, trace *tr);
-/* OP_BID: lists seat s's bids. */
-bool oca_build_bid(oca_state *st, int s);
+/* OP_BID: lists the next bid of the auction (rules.auction: sealed, one bid per bidder in
+ * turn; open, rounds of rising bids until one bidder is left); oca_answer_bid applies it. */
+bool oca_bid_step(oca_state *st, trace *tr);
+void oca_answer_bid(oca_state *st, int32_t a, trace *tr);
 /* OP_AUCTION: settles the auction (initial or takeover, op.a). */
 void oca_auction_settle(oca_state *st, rng *ch, trace *tr);
 /* OP_TAKEOVER: asks a seat whether he covers the failed bank's loss. */

@@ -10,7 +10,7 @@ static const char *const top_keys[] = {
     "dote", "fondo_extra", "capo_fee", "entry_fee", "banker_refund", "banker_may_sit_out",
     "declare_stake", "declare_prize", "banker_declare_hit", "banker_declare_miss",
     "mutual_aid_amount", "mutual_aid_rolls", "cards_per_player", "cards_per_player_many",
-    "many_players", "bid_step", "bid_max", "trading", "trade_prices", "short_sale_offers",
+    "many_players", "bid_step", "bid_max", "auction", "trading", "trade_prices", "short_sale_offers",
     "finish", "no_volunteer", "bankrupt_pays_partial", "arrived_in_round", "jolly_offer",
     "max_turns", "max_chain",
     "board", NULL};
@@ -23,6 +23,7 @@ static const char *const card_names[] = {"none", "positive", "negative", "neutra
 static const char *const finish_names[] = {"bounce", "any", NULL};
 static const char *const novol_names[] = {"cashier", "capo", NULL};
 static const char *const jolly_names[] = {"effect_squares", "every_move", NULL};
+static const char *const auction_names[] = {"open", "sealed", NULL};
 
 /* Reads an integer key into an int field. */
 static int get(const cJSON *o, const char *path, const char *key, long lo, long hi, int *out,
@@ -56,6 +57,7 @@ static int load_economy(oca_rules *r, const cJSON *j, char *err, size_t e)
         get(j, "", "many_players", 1, GAME_MAX_SEATS, &r->many_players, err, e) ||
         get(j, "", "bid_step", 1, 1000, &r->bid_step, err, e) ||
         get(j, "", "bid_max", 0, 100000, &r->bid_max, err, e) ||
+        rules_enum(j, "", "auction", auction_names, &r->auction, err, e) ||
         rules_bool(j, "", "trading", &r->trading, err, e) ||
         get(j, "", "short_sale_offers", 0, 20, &r->short_sale_offers, err, e) ||
         rules_enum(j, "", "finish", finish_names, &r->finish, err, e) ||
@@ -66,9 +68,9 @@ static int load_economy(oca_rules *r, const cJSON *j, char *err, size_t e)
         get(j, "", "max_turns", 1, 1000000, &r->max_turns, err, e) ||
         get(j, "", "max_chain", 1, 64, &r->max_chain, err, e))
         return -1;
-    if (r->bid_max / r->bid_step > GAME_MAX_ACTIONS - 1)
+    if (r->bid_max / r->bid_step > GAME_MAX_ACTIONS - 2) /* bids 0..max and "drop out" */
         return rules_error(err, e, "", "bid_max", "at most %d bid steps (bid_step %d)",
-                           GAME_MAX_ACTIONS - 1, r->bid_step);
+                           GAME_MAX_ACTIONS - 2, r->bid_step);
     long p[OCA_MAX_PRICES];
     if (rules_int_array(j, "", "trade_prices", 1, OCA_MAX_PRICES, 1, 100000, p, &r->nprices,
                         err, e))
