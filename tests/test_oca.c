@@ -644,6 +644,44 @@ TEST(oca_art8_failed_bank_taken_over_by_who_covers_the_loss)
     CHECK_INT(g.st.s.takeovers, 1);
 }
 
+/* "Un giocatore è fallito ... nel caso si trovasse a non poter coprire interamente una
+ * perdita": a distribution he cannot pay in full is one loss, whatever the number of
+ * creditors: nobody is paid a part of it first, and mutual aid and bankruptcy apply to the
+ * whole sum; a failed banker's taker "si impegnerà a coprire la perdita": every unpaid part. */
+TEST(oca_art8_a_payment_to_every_player_is_one_loss)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier3(&g, &r); /* 160, 145, 145 */
+    set_card(&g, 17, HOLD_OUT);
+    turn(&g, 0, 0, 3);
+    drain(&g, 1, 15);
+    turn(&g, 1, 19, 1); /* square 20: 10 to each of two = 20 > 15 */
+    CHECK_INT(g.st.op[g.st.nops - 1].each, 1u << 0 | 1u << 2);
+    CHECK_INT(oca_op_due(&g.st.op[g.st.nops - 1]), 20);
+    act(&g, K_MUTUAL_AID, 1, 3, 2, 1, 2);
+    CHECK(g.st.bankrupt[1]);
+    CHECK_INT(pts(&g, 0), 160); /* nobody got a part */
+    CHECK_INT(pts(&g, 2), 145);
+    CHECK_INT(g.st.s.bankrupt_square[1], 20);
+
+    begin_banker3(&g, &r); /* 170, 275, 155; seat 1 the banker */
+    hooks(&g);
+    turn(&g, 0, 0, 3);
+    drain(&g, 1, 15);
+    turn(&g, 1, 19, 1);
+    act(&g, K_SHORT_SALE, 1, 0, 0);
+    act(&g, K_MUTUAL_AID, 1, 6, 2, 1, 1);
+    CHECK(g.st.bankrupt[1]);
+    CHECK_INT(g.st.takeover_loss, 20);
+    act(&g, K_TAKE_OVER_BANK, 2, 1, 0);
+    act(&g, K_TAKE_OVER_BANK, 0, 0, 0);
+    CHECK_INT(g.st.banker, 2);
+    CHECK_INT(pts(&g, 0), 170 + 10); /* his part, covered by the taker */
+    CHECK_INT(pts(&g, 2), 155 - 10); /* pays seat 0; his own part he forgoes */
+}
+
 /* "Nel caso di più pretendenti a rilevare la Banca, vale la regola dell'art. 3)." */
 TEST(oca_art8_several_takers_auction_the_failed_bank)
 {

@@ -77,8 +77,7 @@ static void banker_plays(oca_state *st, bool plays, trace *tr)
         return;
     }
     TRACE(tr, "the banker (seat %d) joins the race, refunding the entry fee", b + 1);
-    for (int k = st->n - 1; k >= 1; k--)
-        pay(st, b, after(st, b, k), st->r->banker_refund, R_REFUND, -1);
+    oca_pay_each(st, b, (1u << st->n) - 1, st->r->banker_refund, R_REFUND, -1, tr);
 }
 
 /* Runs the top step; returns true when it waits for a decision (st->pend is filled). */

@@ -115,9 +115,17 @@ typedef struct oca_op {
     int8_t seat;  /* payer account for payments; acting or asked seat otherwise */
     int8_t a;     /* payee account, target square, auction purpose, ... */
     int8_t stage; /* progress inside the step */
-    int32_t amount;
+    uint8_t each; /* a payment to several seats (bit s: seat s), `amount` to each; 0: to `a` */
     int16_t reason, detail;
+    int32_t amount;
 } oca_op;
+
+/* The whole amount a payment step asks of its payer: one loss, whatever the number of
+ * creditors (article 8). */
+static inline int64_t oca_op_due(const oca_op *o)
+{
+    return o->each ? (int64_t)o->amount * __builtin_popcount(o->each) : o->amount;
+}
 
 /* A card offer under consideration (trade, short sale). */
 typedef struct oca_offer {
@@ -138,6 +146,7 @@ typedef struct oca_stats {
     int declare_net[GAME_MAX_SEATS];
     int aid_tries, aid_hits;
     int bankrupt_turn[GAME_MAX_SEATS]; /* turn of the bankruptcy (0: in the setup payments) */
+    int8_t bankrupt_square[GAME_MAX_SEATS]; /* the square whose effect ruined him (0: none) */
     int cancel_own, cancel_opponent, jolly, counter_jolly;
     int trades, trade_value, swaps, exchanges, short_sales;
     int trade_price[OCA_MAX_PRICES]; /* sales at each price of trade_prices */
@@ -174,7 +183,8 @@ typedef struct oca_state {
     int auction_kind;
     int bid[GAME_MAX_SEATS];        /* each bidder's last bid (0: none yet) */
     int high_bid, high_bidder;      /* open auction: the bid to beat (-1: none yet) and who */
-    int takeover_loss, takeover_creditor;
+    int takeover_loss;                  /* a failed bank's unpaid loss, in all */
+    int takeover_owed[GAME_MAX_SEATS];  /* ... and each creditor's part of it */
     oca_offer offer;
     oca_debt debt[OCA_MAX_DEBTS];
     int ndebts;

@@ -19,16 +19,26 @@ static void no_volunteer(oca_state *st, trace *tr)
     }
 }
 
-/* Nobody (solvent) takes over a failed bank: the Capo-gioco runs it as a cashier, owing the
- * loss to its creditor (art. 8). */
+/* Nobody (solvent) takes over a failed bank: the Capo-gioco runs it as a cashier, owing
+ * each creditor his unpaid part of the loss (art. 8). */
 static void no_taker(oca_state *st, trace *tr)
 {
-    int cred = st->takeover_creditor;
     st->cashier = true;
     st->s.cashier_later = 1;
     TRACE(tr, "no taker: the Capo-gioco (seat %d) runs the bank as cashier", st->capo + 1);
-    if (cred < st->n && !st->bankrupt[cred])
-        oca_add_debt(st, cred, st->takeover_loss, tr);
+    for (int k = 1; k <= st->n; k++) {
+        int c = after(st, st->capo, k % st->n);
+        if (st->takeover_owed[c] > 0 && !st->bankrupt[c])
+            oca_add_debt(st, c, st->takeover_owed[c], tr);
+    }
+}
+
+/* The new banker w covers every unpaid part of the failed bank's loss. */
+static void cover_loss(oca_state *st, int w)
+{
+    for (int c = st->n - 1; c >= 0; c--)
+        if (st->takeover_owed[c] > 0)
+            pay(st, w, c, st->takeover_owed[c], R_COVER, -1);
 }
 
 /* Opens an auction (kind AUCTION_*) among st->bidders, asked clockwise from `first`: sealed,
@@ -211,7 +221,7 @@ void oca_auction_settle(oca_state *st, rng *ch, trace *tr)
         st->s.winning_bid = best;
         st->s.auction_winner = w;
     } else
-        pay(st, w, st->takeover_creditor, st->takeover_loss, R_COVER, -1);
+        cover_loss(st, w);
     for (int k = st->n - 1; k >= 1; k--) {
         int j = after(st, w, k);
         if (!st->bankrupt[j])
@@ -232,8 +242,7 @@ bool oca_takeover_step(oca_state *st)
 void oca_takeover_settle(oca_state *st, trace *tr)
 {
     pop(st);
-    int count = __builtin_popcount(st->bidders), loss = st->takeover_loss;
-    int cred = st->takeover_creditor;
+    int count = __builtin_popcount(st->bidders);
     if (count == 0) {
         no_taker(st, tr);
         return;
@@ -242,7 +251,7 @@ void oca_takeover_settle(oca_state *st, trace *tr)
     if (count == 1) {
         st->banker = __builtin_ctz(st->bidders);
         TRACE(tr, "seat %d takes over the bank", st->banker + 1);
-        pay(st, st->banker, cred, loss, R_COVER, -1);
+        cover_loss(st, st->banker);
         return;
     }
     start_auction(st, AUCTION_TAKEOVER, 0);

@@ -51,14 +51,46 @@ int64_t oca_unpaid_debts(const oca_state *st)
     return s;
 }
 
+/* The creditors of payment step o and what each is owed (bankrupt ones are owed nothing);
+ * returns their number. */
+static int creditors(const oca_state *st, const oca_op *o, int *acc, int *due)
+{
+    int k = 0;
+    if (!o->each) {
+        int payee = resolve(st, o->a);
+        if (!(payee < st->n && st->bankrupt[payee])) {
+            acc[k] = payee;
+            due[k++] = o->amount;
+        }
+        return k;
+    }
+    for (int i = 1; i < st->n; i++) {
+        int j = after(st, o->seat, i);
+        if (o->each >> j & 1 && !st->bankrupt[j]) {
+            acc[k] = j;
+            due[k++] = o->amount;
+        }
+    }
+    return k;
+}
+
+/* Seat o.seat cannot cover payment o: he is out (article 8). The whole unpaid amount, to
+ * every creditor of the payment, is one loss: a failed banker's is what his taker covers. */
 static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
 {
-    int s = o.seat, payee = resolve(st, o.a), loss = o.amount;
-    TRACE(tr, "seat %d cannot cover %d and goes bankrupt", s + 1, o.amount);
-    if (st->r->bankrupt_pays_partial && !(payee < st->n && st->bankrupt[payee])) {
-        loss -= (int)st->led.balance[s]; /* what is left unpaid */
-        ledger_transfer(&st->led, s, payee, st->led.balance[s], oca_reason_names[R_PARTIAL], -1, tr);
-        if (payee == ACC_CASHIER) /* money came in: old debts first (article 8) */
+    int s = o.seat, acc[GAME_MAX_SEATS + 2], due[GAME_MAX_SEATS + 2];
+    int k = creditors(st, &o, acc, due), loss = 0;
+    for (int i = 0; i < k; i++)
+        loss += due[i];
+    TRACE(tr, "seat %d cannot cover %lld and goes bankrupt", s + 1, (long long)oca_op_due(&o));
+    for (int i = 0; i < k && st->r->bankrupt_pays_partial; i++) { /* in order, while he can */
+        int amt = st->led.balance[s] < due[i] ? (int)st->led.balance[s] : due[i];
+        if (amt <= 0)
+            break;
+        ledger_transfer(&st->led, s, acc[i], amt, oca_reason_names[R_PARTIAL], -1, tr);
+        due[i] -= amt;
+        loss -= amt;
+        if (acc[i] == ACC_CASHIER) /* money came in: old debts first (article 8) */
             settle_debts(st, tr);
     }
     ledger_transfer(&st->led, s, ACC_FONDO, st->led.balance[s], oca_reason_names[R_LEFTOVER], -1, tr);
@@ -71,18 +103,22 @@ static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
     st->racing &= ~(1u << s);
     st->bust_order[s] = (int8_t)++st->nbust;
     st->s.bankrupt_turn[s] = st->turn;
+    st->s.bankrupt_square[s] = (int8_t)(o.reason == R_SQUARE ? o.detail : 0);
     drop_debts_to(st, s);
     if (racing)
         st->in_race--;
     if (s == st->banker) {
         st->banker = -1;
         st->takeover_loss = loss;
-        st->takeover_creditor = payee;
+        memset(st->takeover_owed, 0, sizeof st->takeover_owed);
+        for (int i = 0; i < k; i++)
+            if (acc[i] < st->n)
+                st->takeover_owed[acc[i]] += due[i];
         st->bidders = 0;
         TRACE(tr, "the bank has failed: who covers the loss of %d takes it over", loss);
         push(st, OP_TAKEOVER_SETTLE, -1, 0, 0, 0, 0);
-        for (int k = st->n - 1; k >= 1; k--)
-            push(st, OP_TAKEOVER, after(st, s, k), 0, 0, 0, 0);
+        for (int i = st->n - 1; i >= 1; i--)
+            push(st, OP_TAKEOVER, after(st, s, i), 0, 0, 0, 0);
     }
     if (st->turn > 0 && st->in_race <= 1)
         oca_end_game(st, END_BANKRUPTCIES, tr);
@@ -151,15 +187,51 @@ void oca_pay_or_push(oca_state *st, int from, int to, int amount, int reason, in
         pay(st, from, to, amount, reason, detail);
 }
 
+/* Pays each seat of `each` (bankrupt ones and the payer left out) `amount`, clockwise from
+ * the payer's left, if the payer can cover them all (the cashier always can); false, doing
+ * nothing, if he cannot. */
+static bool pay_each_now(oca_state *st, int payer, unsigned each, int amount, int reason,
+                         int detail, trace *tr)
+{
+    each &= ~(1u << payer);
+    for (int j = 0; j < st->n; j++)
+        if (st->bankrupt[j])
+            each &= ~(1u << j);
+    if (payer < st->n && (st->bankrupt[payer] || each == 0))
+        return true;
+    if (payer < st->n && st->led.balance[payer] < (int64_t)amount * __builtin_popcount(each))
+        return false;
+    for (int i = 1; i <= st->n; i++) {
+        int j = payer < st->n ? after(st, payer, i % st->n) : i - 1;
+        if (each >> j & 1)
+            oca_pay_now(st, payer, j, amount, reason, detail, tr);
+    }
+    return true;
+}
+
+void oca_pay_each(oca_state *st, int from, unsigned each, int amount, int reason, int detail,
+                  trace *tr)
+{
+    int payer = resolve(st, from);
+    if (pay_each_now(st, payer, each, amount, reason, detail, tr))
+        return;
+    push(st, OP_PAY, payer, 0, amount, reason, detail);
+    top(st)->each = (uint8_t)each;
+}
+
 bool oca_pay_step(oca_state *st, trace *tr)
 {
     oca_op *o = top(st);
-    if (oca_pay_now(st, o->seat, o->a, o->amount, o->reason, o->detail, tr)) {
+    bool done = o->each ? pay_each_now(st, resolve(st, o->seat), o->each, o->amount, o->reason,
+                                       o->detail, tr)
+                        : oca_pay_now(st, o->seat, o->a, o->amount, o->reason, o->detail, tr);
+    if (done) {
         pop(st);
         return false;
     }
     o->seat = (int8_t)resolve(st, o->seat); /* the bank is now a definite seat, for the */
-    o->a = (int8_t)resolve(st, o->a);       /* steps below */
+    if (!o->each)                           /* steps below */
+        o->a = (int8_t)resolve(st, o->a);
     return shortfall(st, o, tr);
 }
 

@@ -98,7 +98,7 @@ void oca_answer_declare(oca_state *st, int32_t a, trace *tr)
 }
 
 /* Settles a declaration against the roll (article 7). */
-static void settle_declaration(oca_state *st, int s, int roll)
+static void settle_declaration(oca_state *st, int s, int roll, trace *tr)
 {
     const oca_rules *r = st->r;
     bool hit = roll == st->declared;
@@ -108,15 +108,14 @@ static void settle_declaration(oca_state *st, int s, int roll)
             pay(st, ACC_BANK, s, r->declare_prize, R_PRIZE, -1);
         return;
     }
+    if (!hit) { /* one payment to them all: one loss if he falls short (art. 8) */
+        oca_pay_each(st, s, st->members, r->banker_declare_miss, R_BANKER_MISS, -1, tr);
+        return;
+    }
     for (int k = st->n - 1; k >= 1; k--) {
         int j = after(st, s, k);
-        if (!participant(st, j))
-            continue;
-        if (hit) {
+        if (participant(st, j))
             pay(st, j, s, r->banker_declare_hit, R_BANKER_HIT, -1);
-        } else {
-            pay(st, s, j, r->banker_declare_miss, R_BANKER_MISS, -1);
-        }
     }
 }
 
@@ -138,7 +137,7 @@ void oca_roll_step(oca_state *st, rng *ch, trace *tr)
     push(st, OP_LAND, s, to, 0, 0, 0); /* after the declaration is settled */
     TRACE(tr, "the declaration of %d %s", st->declared,
           st->roll == st->declared ? "hits" : "misses");
-    settle_declaration(st, s, st->roll);
+    settle_declaration(st, s, st->roll, tr);
     st->declared = 0;
 }
 
@@ -188,11 +187,20 @@ void oca_land_step(oca_state *st, trace *tr)
 }
 
 /* The payments between the lander s and every other player in the round, clockwise from his
- * left: made at once while they can be, the rest (from the first payer short of points)
- * left as steps in the same order. */
+ * left. A distribution is one payment of the lander to them all (one loss if he falls short,
+ * article 8); a collection is one payment from each, made at once while they can be, the rest
+ * (from the first payer short of points) left as steps in the same order. */
 static void collect_or_distribute(oca_state *st, int s, int sq, bool collect, int amount,
                                   trace *tr)
 {
+    if (!collect) {
+        unsigned each = 0;
+        for (int j = 0; j < st->n; j++)
+            if (j != s && in_round(st, j))
+                each |= 1u << j;
+        oca_pay_each(st, s, each, amount, R_SQUARE, sq, tr);
+        return;
+    }
     int left[GAME_MAX_SEATS], nleft = 0;
     for (int k = 1; k < st->n; k++) {
         int j = after(st, s, k);

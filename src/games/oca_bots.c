@@ -370,7 +370,7 @@ static int choose_trade(const oca_state *st, const decision *d, const knobs *kn)
 static int choose_short_sale(const oca_state *st, const decision *d, const knobs *kn)
 {
     const oca_op *o = &st->op[st->nops - 1];
-    int64_t need = o->amount - oca_points(st, kn->seat);
+    int64_t need = oca_op_due(o) - oca_points(st, kn->seat);
     int pick = 0, pick_val = -1, pick_price = 0;
     for (int i = 1; i < d->n; i++) {
         int ca = OCA_TR_A(d->action[i]), price = st->r->price[OCA_TR_P(d->action[i])];

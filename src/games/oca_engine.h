@@ -44,14 +44,16 @@ enum { STAGE_AID = 64, STAGE_BUST = 65 };
 
 /* ---- small shared helpers ------------------------------------------------------------- */
 
+/* Pushes a step on the stack (run next). */
 static inline void push(oca_state *st, int type, int seat, int a, int amount, int reason, int detail)
 {
     if (st->nops == OCA_MAX_OPS) {
         fprintf(stderr, "oca: step stack overflow (a bug)\n");
         abort();
     }
-    st->op[st->nops++] = (oca_op){(uint8_t)type, (int8_t)seat, (int8_t)a, 0, amount,
-                                  (int16_t)reason, (int16_t)detail};
+    st->op[st->nops++] = (oca_op){.type = (uint8_t)type, .seat = (int8_t)seat, .a = (int8_t)a,
+                                  .amount = amount, .reason = (int16_t)reason,
+                                  .detail = (int16_t)detail};
 }
 
 static inline void pay(oca_state *st, int payer, int payee, int amount, int reason, int detail)
@@ -173,6 +175,11 @@ bool oca_pay_now(oca_state *st, int from, int to, int amount, int reason, int de
 /* Pays at once, or pushes the payment as an OP_PAY step that handles the shortfall. */
 void oca_pay_or_push(oca_state *st, int from, int to, int amount, int reason, int detail,
                      trace *tr);
+/* Payer (an account or ACC_BANK) pays `amount` to each seat of mask `each` (bankrupt ones
+ * and himself left out), clockwise from his left: at once if he can pay them all, else as one
+ * OP_PAY step for the whole sum, so that a shortfall is one loss (article 8). */
+void oca_pay_each(oca_state *st, int from, unsigned each, int amount, int reason, int detail,
+                  trace *tr);
 /* OP_PAY: the payment, or the shortfall's sequence: short sales, mutual aid, bankruptcy. */
 bool oca_pay_step(oca_state *st, trace *tr);
 /* Answers the mutual-aid number (art. 8) of the OP_PAY step o. */

@@ -6,7 +6,7 @@
 #include "oca_engine.h"
 
 enum metric {
-    M_BANKRUPT, M_PLAYERS_BANKRUPT, M_BANKRUPT_ANY, M_BANKRUPT_COUNT, M_BANKRUPT_TURN, M_AID_TRIES, M_AID_SUCCESS,
+    M_BANKRUPT, M_PLAYERS_BANKRUPT, M_BANKRUPT_ANY, M_BANKRUPT_COUNT, M_BANKRUPT_TURN, M_BANKRUPT_SQUARE, M_AID_TRIES, M_AID_SUCCESS,
     M_VOLUNTEERS, M_NO_VOLUNTEER, M_AUCTION, M_AUCTION_BIDDERS, M_WINNING_BID,
     M_AUCTION_WINNER, M_BANKER, M_BANKER_PLAYS, M_BANKER_NET, M_BANKER_BANKRUPT, M_TAKEOVER,
     M_CASHIER, M_CASHIER_LATER, M_CASHIER_UNPAID, M_CAPO, M_CAPO_WIN, M_CAPO_NET,
@@ -25,6 +25,9 @@ const metric_def oca_metrics[] = {
     [M_BANKRUPT_TURN] = {"bankruptcy_turn", METRIC_MEAN, METRIC_GAME,
                          "turn at which a bankruptcy happens (one value per bankruptcy; 0: "
                          "in the setup payments)"},
+    [M_BANKRUPT_SQUARE] = {"bankruptcy_square", METRIC_MEAN, METRIC_GAME,
+                           "square whose effect ruined a player (one value per bankruptcy; 0: "
+                           "not a square's effect); its histogram counts bankruptcies per square"},
     [M_AID_TRIES] = {"mutual_aid_attempts", METRIC_MEAN, METRIC_GAME,
                      "mutual aid attempts per game"},
     [M_AID_SUCCESS] = {"mutual_aid_success", METRIC_RATE, METRIC_GAME,
@@ -140,8 +143,10 @@ static void record(const oca_state *st, const outcome *o, recorder *rec)
         bool bust = st->bankrupt[s];
         busts += bust;
         rec_rate(rec, M_BANKRUPT, s, bust, 1);
-        if (bust)
+        if (bust) {
             rec_value(rec, M_BANKRUPT_TURN, -1, x->bankrupt_turn[s]);
+            rec_value(rec, M_BANKRUPT_SQUARE, -1, x->bankrupt_square[s]);
+        }
         rec_rate(rec, M_BANKER, s, s == b, 1);
         rec_rate(rec, M_CAPO, s, s == st->capo, 1);
         rec_value(rec, M_NET, s, o->score[s] - dote);
