@@ -751,12 +751,16 @@ TEST(oca_art8_partial_payments_shrink_the_loss_and_pay_the_cashiers_debts)
 }
 
 /* Gap arrived_in_round: "RISCOSSIONI e DISTRIBUZIONI ... coinvolgono ... tutti i giocatori che
- * partecipano al giro": a player who has reached the goal stays in the round (true, default)
- * or has left it (false). */
+ * partecipano al giro": a player who has reached the goal has left the "giro" (false, the
+ * default) or stays in the round (true). */
 TEST(oca_gap_arrived_players_in_the_round_is_an_option)
 {
     for (int in = 0; in < 2; in++) {
         oca_rules r;
+        if (!in) {
+            load(&r, NULL);
+            CHECK(!r.arrived_in_round);
+        }
         load(&r, in ? "arrived_in_round=true" : "arrived_in_round=false", NULL);
         tgame g;
         begin_cashier3(&g, &r); /* 160, 145, 145 */
@@ -815,6 +819,29 @@ TEST(oca_art9_arrival_order_ranks_the_rest)
     CHECK_INT(o.rank[1], 2);
     CHECK_INT(o.rank[2], 3);
     CHECK_INT(o.length, 3);
+}
+
+/* Art. 9: "Sarà dichiarato vincitore il giocatore che risulterà in possesso del maggior numero
+ * di punti": a banker who sat out of the race is ranked, and wins with the most points. */
+TEST(oca_art9_banker_sitting_out_is_ranked_and_can_win)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin(&g, &r, 3, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 0, 0);
+    act(&g, K_BANKER_PLAYS, 1, 0, 0); /* 160, 295, 145 */
+    hooks(&g);
+    turn(&g, 0, 36, 1); /* the second-to-last of two racers arrives */
+    int seat;
+    CHECK_INT(pending(&g, &seat), -1);
+    outcome o;
+    game_oca.finish(&g.st, &o, NULL);
+    CHECK_INT(o.winners, 1u << 1);
+    CHECK_INT(o.rank[1], 1);
+    CHECK_INT(o.rank[0], 2);
+    CHECK_INT(o.rank[2], 3);
 }
 
 /* Gap: the goal needs the exact roll, the excess walks back ("finish": "bounce"); "any" lets

@@ -93,8 +93,10 @@ const metric_def oca_metrics[] = {
 };
 
 /* Ranking of article 9: most points first (winners share rank 1), then arrival order, then
- * players still on the board (furthest first), then the bankrupt (last to fail first). A
- * banker sitting out of the race is not ranked. */
+ * players still on the board (furthest first), then a banker who sat out of the race, then the
+ * bankrupt (last to fail first). "Sarà dichiarato vincitore il giocatore che risulterà in
+ * possesso del maggior numero di punti": every player of the game is ranked, the banker who
+ * sat out too, and can win. */
 static int64_t rank_key(const oca_state *st, int s, uint32_t winners)
 {
     if (winners >> s & 1)
@@ -102,7 +104,7 @@ static int64_t rank_key(const oca_state *st, int s, uint32_t winners)
     if (st->arrived[s] && !st->bankrupt[s])
         return 100 + st->arrival[s];
     if (!st->bankrupt[s])
-        return 1000 - st->pos[s];
+        return st->playing[s] ? 1000 - st->pos[s] : 1500;
     return 2000 - st->bust_order[s];
 }
 
@@ -115,7 +117,7 @@ static void outcome_of(const oca_state *st, outcome *o)
     int64_t best = -1;
     for (int s = 0; s < st->n; s++) {
         o->score[s] = st->led.balance[s];
-        if (!st->playing[s] || st->bankrupt[s])
+        if (st->bankrupt[s])
             continue;
         if (o->score[s] > best) {
             best = o->score[s];
@@ -125,12 +127,10 @@ static void outcome_of(const oca_state *st, outcome *o)
             o->winners |= 1u << s;
     }
     for (int s = 0; s < st->n; s++) {
-        if (!st->playing[s])
-            continue;
         int64_t k = rank_key(st, s, o->winners);
         int r = 1;
         for (int j = 0; j < st->n; j++)
-            r += st->playing[j] && rank_key(st, j, o->winners) < k;
+            r += rank_key(st, j, o->winners) < k;
         o->rank[s] = r;
     }
 }
