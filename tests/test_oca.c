@@ -412,17 +412,57 @@ TEST(oca_art7_declaration_after_pulcinella_stake_10_prize_50)
     tgame g;
     begin_cashier2(&g, &r); /* 155, 145, cashier 100 */
     hooks(&g);
-    turn(&g, 0, 17, 1); /* square 18: Pulcinella */
+    turn(&g, 0, 26, 1); /* square 27: Pulcinella */
     CHECK_INT(g.st.declare_left[0], 1);
     turn(&g, 1, 1, 3);
     act(&g, K_TRADE, 0, 0, 0);
-    act(&g, K_DECLARE, 0, 4, 1, 4); /* declares 4, rolls 4: 18 -> 22 */
-    CHECK_INT(pts(&g, 0), 155 - 10 + 50);
-    CHECK_INT(pts(&g, ACC_CASHIER), 100 + 10 - 50);
-    CHECK_INT(g.st.pos[0], 22);
+    act(&g, K_DECLARE, 0, 3, 1, 3); /* declares 3, rolls 3: 27 -> 30 */
+    CHECK_INT(pts(&g, 0), 155 - 10 + 50 - 30); /* square 30 then takes 30 */
+    CHECK_INT(pts(&g, ACC_CASHIER), 100 + 10 - 50 + 30);
+    CHECK_INT(g.st.pos[0], 30);
     turn(&g, 1, 0, 3);
-    turn(&g, 0, 0, 1); /* no declaration on the turn after: the trade pass rolls at once */
-    CHECK_INT(g.st.pos[0], 23);
+    turn(&g, 0, 0, 3); /* no declaration on the turn after: the trade pass rolls at once */
+    CHECK_INT(g.st.pos[0], 33);
+}
+
+/* Art. 11: "le due coppie di Pulcinella" are two jolly postcards: square 18's shows the second
+ * pair, so it gives two declarations as square 35 does (art. 7). Art. 10 names positive,
+ * negative and neutral postcards among the 21, art. 13 the "cartoline ininfluenti": the default
+ * deck splits the 18 that are not jollies evenly, and every square is marked text or
+ * reconstruction. */
+TEST(oca_art10_art11_default_board_pulcinella_pairs_and_the_deck)
+{
+    oca_rules r;
+    load(&r, NULL);
+    CHECK_INT(r.sq[18].pulcinella, 2);
+    CHECK_INT(r.sq[35].pulcinella, 2);
+    CHECK_INT(r.sq[18].card, CARD_JOLLY);
+    CHECK_INT(r.ncards, 21);
+    int kinds[5] = {0};
+    for (int c = 0; c < r.ncards; c++)
+        kinds[r.sq[r.card_square[c]].card]++;
+    CHECK_INT(kinds[CARD_JOLLY], 3);
+    CHECK_INT(kinds[CARD_POSITIVE], 6);
+    CHECK_INT(kinds[CARD_NEGATIVE], 6);
+    CHECK_INT(kinds[CARD_NEUTRAL], 6);
+    for (int sq = 1; sq <= r.nsquares; sq++) /* a neutral card's square has no effect */
+        if (r.square_card[sq] != OCA_NO_CARD && r.sq[sq].card == CARD_NEUTRAL)
+            CHECK_INT(r.sq[sq].effect, FX_NONE);
+    cJSON *j = cJSON_Parse(game_oca.default_rules);
+    int text = 0, n = 0;
+    for (const cJSON *s = cJSON_GetObjectItem(j, "board")->child; s; s = s->next, n++) {
+        const char *src = cJSON_GetStringValue(cJSON_GetObjectItem(s, "source"));
+        CHECK(src != NULL);
+        text += src && strcmp(src, "text") == 0;
+    }
+    CHECK_INT(n, 37);
+    CHECK_INT(text, 10); /* 1, 2, 3, 5, 13, 14, 20, 23, 35, 37 */
+    cJSON_Delete(j);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    turn(&g, 0, 17, 1); /* square 18 */
+    CHECK_INT(g.st.declare_left[0], 2);
 }
 
 /* A missed declaration loses the stake; passing costs nothing. */
@@ -439,7 +479,7 @@ TEST(oca_art7_declaration_miss_and_pass)
     act(&g, K_DECLARE, 0, 6, 1, 2); /* miss: 27 -> 29, pays 25 there */
     CHECK_INT(pts(&g, 0), 155 - 10 - 25);
     act(&g, K_TRADE, 1, 0, 0);
-    act(&g, K_DECLARE, 1, 0, 1, 3); /* pass: 27 -> 30 */
+    act(&g, K_DECLARE, 1, 0, 1, 6); /* pass: 27 -> 33 */
     CHECK_INT(pts(&g, 1), 145);
 }
 
@@ -479,21 +519,21 @@ TEST(oca_art7_banker_declaration_20_from_each_or_5_to_each)
     begin_banker3(&g, &r); /* 170, 275, 155 */
     hooks(&g);
     turn(&g, 0, 0, 3);  /* 1 -> 4 */
-    turn(&g, 1, 17, 1); /* the banker on square 18 */
+    turn(&g, 1, 26, 1); /* the banker on square 27 */
     turn(&g, 2, 0, 3);  /* 1 -> 4 */
     turn(&g, 0, 0, 4);  /* 4 -> 8 */
     act(&g, K_TRADE, 1, 0, 0);
-    act(&g, K_DECLARE, 1, 3, 1, 3); /* hit: 18 -> 21, where the bank would pay himself */
+    act(&g, K_DECLARE, 1, 1, 1, 1); /* hit: 27 -> 28, where the bank would pay himself */
     CHECK_INT(pts(&g, 1), 275 + 40);
     CHECK_INT(pts(&g, 0), 150);
     CHECK_INT(pts(&g, 2), 135);
     turn(&g, 2, 0, 4);  /* 4 -> 8 */
     turn(&g, 0, 0, 3);  /* 8 -> 11 */
-    turn(&g, 1, 26, 1); /* square 27 */
+    turn(&g, 1, 26, 1); /* square 27 again */
     turn(&g, 2, 0, 3);  /* 8 -> 11 */
-    turn(&g, 0, 0, 4);  /* 11 -> 15 */
+    turn(&g, 0, 0, 6);  /* 11 -> 17 */
     act(&g, K_TRADE, 1, 0, 0);
-    act(&g, K_DECLARE, 1, 4, 1, 3); /* miss: 27 -> 30 */
+    act(&g, K_DECLARE, 1, 4, 1, 6); /* miss: 27 -> 33 */
     CHECK_INT(pts(&g, 1), 315 - 10);
     CHECK_INT(pts(&g, 0), 155);
     CHECK_INT(pts(&g, 2), 140);
@@ -564,7 +604,7 @@ TEST(oca_art8_short_player_sells_then_mutual_aid_saves_him)
     turn(&g, 2, 0, 3);
     turn(&g, 0, 0, 4);
     int64_t fondo = pts(&g, ACC_FONDO);
-    turn(&g, 1, 33, 1); /* square 34: pay 30 with 10 */
+    turn(&g, 1, 29, 1); /* square 30: pay 30 with 10 */
     act(&g, K_SHORT_SALE, 1, OCA_TRADE(TR_SELL, c17, 0, 0), 0);
     act(&g, K_BUY_CARD, 2, 1, 0); /* sold for 5: still short, no card left, no aid: bankrupt */
     CHECK(g.st.bankrupt[1]);
@@ -1071,18 +1111,18 @@ TEST(oca_art13_two_cards_for_one_from_the_deck_until_it_runs_out)
     tgame g;
     begin_cashier2(&g, &r);
     hooks(&g);
-    set_card(&g, 9, 0);
-    int c9 = r.square_card[9], c11 = r.square_card[11];
+    set_card(&g, 6, 0); /* a card dealt before, not one still in the deck */
+    int c6 = r.square_card[6], c11 = r.square_card[11];
     int next = g.st.deck[g.st.deck_top];
     act(&g, K_TRADE, 0, TR_EXCHANGE, 0);
-    act(&g, K_TRADE_OFFER, 0, OCA_TRADE(TR_EXCHANGE, c9, c11, 0), 1, 3);
+    act(&g, K_TRADE_OFFER, 0, OCA_TRADE(TR_EXCHANGE, c6, c11, 0), 1, 3);
     CHECK_INT(g.st.holder[next], 0);
-    CHECK_INT(g.st.holder[c9], HOLD_OUT);
+    CHECK_INT(g.st.holder[c6], HOLD_OUT);
     CHECK_INT(g.st.holder[c11], HOLD_OUT);
     CHECK_INT(oca_cards_held(&g.st, 0), 1);
     CHECK_INT(g.st.s.exchanges, 1);
     /* with the deck used up, no exchange is offered */
-    set_card(&g, 9, 1);
+    set_card(&g, 6, 1);
     g.st.deck_top = r.ncards;
     decision d;
     CHECK(game_oca.decide(&g.st, &d));
@@ -1534,6 +1574,8 @@ TEST(oca_bad_board_files_are_rejected_naming_the_key)
     CHECK(strstr(load_error("board.37.effect=\"pay_bank\"", 4), "'board[36].effect'") != NULL);
     CHECK(strstr(load_error("board.10.card=\"gold\"", 4), "'board[9].card'") != NULL);
     CHECK(strstr(load_error("board.10.colour=1", 4), "'board[9].colour': unknown") != NULL);
+    CHECK(strstr(load_error("board.10.source=\"folklore\"", 4), "'board[9].source'") != NULL);
+    CHECK(strstr(load_error("board.10.note=3", 4), "'board[9].note'") != NULL);
     CHECK(strstr(load_error("board=[]", 4), "'board'") != NULL);
     CHECK(strstr(load_error("trade_prices=[5, 0]", 4), "'trade_prices[1]'") != NULL);
     CHECK(strstr(load_error("finish=\"never\"", 4), "'finish'") != NULL);

@@ -15,7 +15,8 @@ static const char *const top_keys[] = {
     "max_turns", "max_chain",
     "board", NULL};
 static const char *const square_keys[] = {"name", "effect", "amount", "to", "pulcinella", "card",
-                                          NULL};
+                                          "source", "note", NULL};
+static const char *const source_names[] = {"text", "reconstruction", NULL};
 static const char *const effect_names[] = {"none", "pay_bank", "receive_bank", "collect_all",
                                            "distribute_all", "move", "again", "wait", NULL};
 static const char *const card_names[] = {"none", "positive", "negative", "neutral", "jolly",
@@ -96,6 +97,14 @@ static int load_square(oca_rules *r, const cJSON *o, int i, int nsq, char *err, 
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(o, "name");
     if (!cJSON_IsString(name))
         return rules_error(err, e, path, "name", "expected a string");
+    /* provenance, for readers only (optional): where the square's effect comes from */
+    const cJSON *note = cJSON_GetObjectItemCaseSensitive(o, "note");
+    if (note && !cJSON_IsString(note))
+        return rules_error(err, e, path, "note", "expected a string");
+    int source;
+    if (cJSON_GetObjectItemCaseSensitive(o, "source") &&
+        rules_enum(o, path, "source", source_names, &source, err, e))
+        return -1;
     int fx, card, amount, to, pulc;
     if (rules_enum(o, path, "effect", effect_names, &fx, err, e) ||
         get(o, path, "amount", 0, 10000, &amount, err, e) ||
