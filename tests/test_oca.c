@@ -979,12 +979,14 @@ TEST(oca_art10_positive_card_cancels_an_opponents_benefit)
     hooks(&g);
     set_card(&g, 13, 1);
     turn(&g, 0, 12, 1);
+    act(&g, K_REACT_OFFER, 0, 0, 0); /* no offer for the card (article 12) */
     act(&g, K_CANCEL_OPPONENT, 1, 1, 0);
     CHECK_INT(g.st.pos[0], 12);
     CHECK_INT(pts(&g, 0), 155);
     set_card(&g, 28, 1);
     turn(&g, 1, 0, 3);
     turn(&g, 0, 27, 1); /* declining lets the benefit stand */
+    act(&g, K_REACT_OFFER, 0, 0, 0);
     act(&g, K_CANCEL_OPPONENT, 1, 0, 0);
     CHECK_INT(pts(&g, 0), 185);
 }
@@ -1100,6 +1102,52 @@ TEST(oca_art12_cards_are_sold_bought_and_swapped)
     CHECK_INT(pts(&g, 0), 170 + 10); /* square 7 paid him 10: no sale */
     CHECK_INT(g.st.s.trades, 1);
     CHECK_INT(g.st.s.swaps, 1);
+}
+
+/* Art. 12: "Tutte le cartoline possono essere acquistate, vendute, o scambiate fra i
+ * giocatori, nessuno escluso, in qualsiasi momento": right after a landing (gap
+ * reactive_trades, default on) the lander may offer a price for the postcard of his square;
+ * the owner accepts, refuses or asks more; the lander takes the asked price or not. Bought,
+ * the card of a bad square cancels it at once; a good square's card bought is no longer
+ * played against him. */
+TEST(oca_art12_reactive_trade_offered_and_countered_after_a_landing)
+{
+    oca_rules r;
+    load(&r, NULL);
+    CHECK(r.reactive_trades);
+    tgame g;
+    begin_cashier2(&g, &r); /* 155, 145 */
+    hooks(&g);
+    set_card(&g, 2, 1);         /* the tax collector's card, held by seat 1 */
+    set_card(&g, 5, 0);         /* the harvest's card, held by seat 0 */
+    turn(&g, 0, 1, 1);          /* seat 0 lands on square 2 (pays 10) */
+    act(&g, K_REACT_OFFER, 0, 5, 0);
+    decision d;
+    game_oca.decide(&g.st, &d);
+    CHECK_INT(d.action[2], 10); /* asks start one step above the offer */
+    act(&g, K_REACT_ANSWER, 1, 15, 0);
+    act(&g, K_REACT_COUNTER, 0, 1, 0);
+    CHECK_INT(g.st.holder[r.square_card[2]], 0);
+    act(&g, K_CANCEL_OWN, 0, 1, 0); /* his card now: the square is cancelled */
+    CHECK_INT(g.st.pos[0], 1);
+    CHECK_INT(pts(&g, 0), 155 - 15);
+    CHECK_INT(pts(&g, 1), 145 + 15);
+    CHECK_INT(g.st.s.react_trades, 1);
+    turn(&g, 1, 4, 1);          /* seat 1 lands on square 5, whose card seat 0 holds */
+    act(&g, K_REACT_OFFER, 1, 10, 0);
+    act(&g, K_REACT_ANSWER, 0, 0, 0); /* refused: the card stays, and is played */
+    act(&g, K_CANCEL_OPPONENT, 0, 1, 0);
+    CHECK_INT(g.st.pos[1], 4);
+    CHECK_INT(pts(&g, 1), 160);
+    CHECK_INT(g.st.s.react_offers, 2);
+    CHECK_INT(g.st.s.react_counters, 1);
+    load(&r, "reactive_trades=false", NULL); /* the option off: straight to the card plays */
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 5, 0);
+    turn(&g, 0, 0, 3);
+    turn(&g, 1, 4, 1);
+    act(&g, K_CANCEL_OPPONENT, 0, 0, 0);
 }
 
 /* "Un giocatore può chiedere al Capo-gioco una cartolina da pescare fra quelle non ancora

@@ -138,6 +138,8 @@ static bool step(oca_state *st, rng *ch, trace *tr)
     case OP_TAKEOVER_SETTLE:
         oca_takeover_settle(st, tr);
         return false;
+    case OP_REACT:
+        return oca_react_step(st);
     }
     abort();
 }
@@ -239,6 +241,11 @@ static void apply(void *vst, int32_t a, rng *ch, trace *tr)
     case K_MUTUAL_AID:
         oca_answer_aid(st, o, a, ch, tr);
         break;
+    case K_REACT_OFFER:
+    case K_REACT_ANSWER:
+    case K_REACT_COUNTER:
+        oca_answer_react(st, a, tr);
+        break;
     case K_TAKE_OVER_BANK:
         if (a)
             st->bidders |= (uint8_t)(1u << o->seat);
@@ -265,6 +272,9 @@ static const char *const kind_names[] = {
     [K_SHORT_SALE] = "short_sale",
     [K_MUTUAL_AID] = "mutual_aid_number",
     [K_TAKE_OVER_BANK] = "take_over_bank",
+    [K_REACT_OFFER] = "react_offer",
+    [K_REACT_ANSWER] = "react_answer",
+    [K_REACT_COUNTER] = "react_counter",
     [K_COUNT] = NULL,
 };
 
@@ -289,6 +299,18 @@ static void action_name(const void *vst, const decision *d, int32_t a, char *buf
         return;
     case K_MUTUAL_AID:
         snprintf(buf, n, "declare %d", a);
+        return;
+    case K_REACT_OFFER:
+        if (a)
+            snprintf(buf, n, "offer %d for the postcard", a);
+        else
+            snprintf(buf, n, "no offer");
+        return;
+    case K_REACT_ANSWER:
+        if (a > 1)
+            snprintf(buf, n, "ask %d", a);
+        else
+            snprintf(buf, n, "%s", a ? "accept" : "refuse");
         return;
     case K_TRADE: {
         static const char *const what[] = {"pass", "offer a postcard for sale",

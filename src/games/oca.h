@@ -59,7 +59,7 @@ typedef struct oca_rules {
     int mutual_aid_amount, mutual_aid_rolls;
     int cards_per_player, cards_per_player_many, many_players;
     int bid_step, bid_max, auction;
-    bool trading;
+    bool trading, reactive_trades;
     int nprices, price[OCA_MAX_PRICES];
     int short_sale_offers;
     int finish, no_volunteer, jolly_offer;
@@ -98,6 +98,9 @@ typedef enum oca_kind {
     K_MUTUAL_AID,
     K_TAKE_OVER_BANK,
     K_TRADE_OFFER,
+    K_REACT_OFFER,   /* reactive trade: the lander's price for the card of his square */
+    K_REACT_ANSWER,  /* its owner: refuse (0), accept (1) or ask a higher price */
+    K_REACT_COUNTER, /* the lander: take the asked price (1) or not (0) */
     K_COUNT,
 } oca_kind;
 
@@ -149,7 +152,9 @@ typedef struct oca_stats {
     int8_t bankrupt_square[GAME_MAX_SEATS]; /* the square whose effect ruined him (0: none) */
     int cancel_own, cancel_opponent, jolly, counter_jolly;
     int trades, trade_value, swaps, exchanges, short_sales;
-    int trade_price[OCA_MAX_PRICES]; /* sales at each price of trade_prices */
+    int react_offers, react_counters, react_trades;
+    int nsales;
+    int16_t sale_price[16]; /* the prices of the first 16 sales */
 } oca_stats;
 
 typedef struct oca_state {

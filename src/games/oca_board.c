@@ -168,10 +168,14 @@ static void do_land(oca_state *st, int s, int sq, trace *tr)
         push(st, OP_JOLLY, s, sq, 0, 0, 0);
     int c = r->square_card[sq];
     if (c != OCA_NO_CARD && st->holder[c] >= 0) {
+        /* a reactive trade comes first: a card the lander buys is his to play at once */
+        bool react = oca_react_possible(st, s, sq);
         if (q->card == CARD_POSITIVE && st->holder[c] != s)
             push(st, OP_CANCEL_OPP, st->holder[c], sq, 0, 0, 0);
-        if (q->card == CARD_NEGATIVE && st->holder[c] == s)
+        if (q->card == CARD_NEGATIVE && (st->holder[c] == s || react))
             push(st, OP_CANCEL_OWN, s, sq, 0, 0, 0);
+        if (react)
+            push(st, OP_REACT, s, sq, 0, 0, 0);
     }
     if (top(st)->type == OP_EFFECT) { /* no card to offer: the effect at once */
         pop(st);

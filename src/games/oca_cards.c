@@ -276,9 +276,8 @@ static void sell(oca_state *st, int card, int seller, int buyer, int price, trac
     oca_give(st, card, buyer);
     st->s.trades++;
     st->s.trade_value += price;
-    for (int p = 0; p < st->r->nprices; p++)
-        if (st->r->price[p] == price)
-            st->s.trade_price[p]++;
+    if (st->s.nsales < (int)(sizeof st->s.sale_price / sizeof st->s.sale_price[0]))
+        st->s.sale_price[st->s.nsales++] = (int16_t)price;
     TRACE(tr, "seat %d sells the postcard of square %d to seat %d for %d", seller + 1,
           st->r->card_square[card], buyer + 1, price);
 }
@@ -346,4 +345,88 @@ void oca_answer_short(oca_state *st, oca_op *o, int32_t a)
     st->s.short_sales++;
     push(st, OP_RESPOND, -1, 0, 0, 0, 0);
     top(st)->stage = 1;
+}
+
+/* ---- reactive trades ------------------------------------------------------------------- */
+
+enum { REACT_STEPS = 40 }; /* prices: 1..40 times the lowest trade price */
+
+bool oca_react_possible(const oca_state *st, int s, int sq)
+{
+    const oca_rules *r = st->r;
+    int c = r->square_card[sq];
+    if (!r->trading || !r->reactive_trades || c == OCA_NO_CARD)
+        return false;
+    int h = st->holder[c], kind = r->sq[sq].card;
+    return h >= 0 && h != s && !st->bankrupt[h] &&
+           (kind == CARD_POSITIVE || kind == CARD_NEGATIVE) && st->led.balance[s] >= r->price[0];
+}
+
+/* Lists the prices from lo up, in steps of the lowest trade price, that seat buyer can pay,
+ * after the fixed actions already in d. */
+static void list_prices(const oca_state *st, decision *d, int64_t lo, int buyer)
+{
+    int step = st->r->price[0];
+    int64_t hi = st->led.balance[buyer];
+    if (hi > (int64_t)step * REACT_STEPS)
+        hi = (int64_t)step * REACT_STEPS;
+    for (int64_t p = lo; p <= hi && d->n < GAME_MAX_ACTIONS; p += step)
+        d->action[d->n++] = (int32_t)p;
+}
+
+bool oca_react_step(oca_state *st)
+{
+    oca_op *o = top(st);
+    decision *d = &st->pend;
+    const oca_offer *f = &st->offer;
+    int step = st->r->price[0];
+    d->n = 0;
+    switch (o->stage) {
+    case 0: /* the lander's offer: nothing (0) or a price */
+        d->seat = o->seat;
+        d->kind = K_REACT_OFFER;
+        d->action[d->n++] = 0;
+        list_prices(st, d, step, o->seat);
+        return true;
+    case 1: /* the owner: refuse (0), accept (1), or ask more (a price above the offer) */
+        d->seat = f->to;
+        d->kind = K_REACT_ANSWER;
+        d->action[d->n++] = 0;
+        d->action[d->n++] = 1;
+        list_prices(st, d, f->price + step, f->from);
+        return true;
+    default: /* the lander takes the asked price or not */
+        return ask_yes_no(st, o->seat, K_REACT_COUNTER);
+    }
+}
+
+void oca_answer_react(oca_state *st, int32_t a, trace *tr)
+{
+    oca_op *o = top(st);
+    oca_offer *f = &st->offer;
+    int s = o->seat, sq = o->a;
+    if (o->stage == 0 && a > 0) {
+        int c = st->r->square_card[sq];
+        *f = (oca_offer){TR_BUY, (int8_t)s, st->holder[c], (int8_t)c, -1, a};
+        st->s.react_offers++;
+        TRACE(tr, "seat %d offers %d to seat %d for the postcard of square %d", s + 1, a,
+              f->to + 1, sq);
+        o->stage = 1;
+        return;
+    }
+    if (o->stage == 1 && a > 1) {
+        f->price = a;
+        st->s.react_counters++;
+        TRACE(tr, "seat %d asks %d for it", f->to + 1, a);
+        o->stage = 2;
+        return;
+    }
+    pop(st);
+    if (a == 0) {
+        if (o->stage > 0)
+            TRACE(tr, "no sale");
+        return;
+    }
+    st->s.react_trades++;
+    sell(st, f->card, f->to, f->from, f->price, tr);
 }

@@ -29,6 +29,7 @@ enum op_type {
     OP_VOLUNTEER, OP_BANK_SETTLE, OP_BID, OP_AUCTION, OP_ENTRY, OP_BANKER_PLAYS,
     OP_TRADE, OP_RESPOND, OP_DECLARE, OP_ROLL, OP_LAND, OP_CANCEL_OWN,
     OP_CANCEL_OPP, OP_JOLLY, OP_COUNTER, OP_EFFECT, OP_PAY, OP_TAKEOVER, OP_TAKEOVER_SETTLE,
+    OP_REACT,
 };
 
 /* Reasons of transfers, for the trace (oca_reason_names). R_SQUARE carries the square in
@@ -214,6 +215,14 @@ bool oca_trade_step(oca_state *st);
 void oca_answer_trade(oca_state *st, int32_t a, trace *tr);
 bool oca_respond_step(oca_state *st);
 void oca_answer_respond(oca_state *st, int32_t a, trace *tr);
+/* Reactive trade (article 12, "in qualsiasi momento"; rules.reactive_trades): whether seat s,
+ * just landed on square sq, may offer to buy its postcard from another owner (to cancel a bad
+ * square with it, or to keep a good one from being cancelled); OP_REACT runs the haggle (the
+ * lander offers, the owner accepts, refuses or asks more, the lander takes it or not). */
+bool oca_react_possible(const oca_state *st, int s, int sq);
+bool oca_react_step(oca_state *st);
+void oca_answer_react(oca_state *st, int32_t a, trace *tr);
+
 /* A seat short of points: whether he can offer a card, the list of his offers, his answer. */
 bool oca_can_sell(const oca_state *st, int seat);
 bool oca_build_short_sale(oca_state *st, int seat);

@@ -12,7 +12,7 @@ enum metric {
     M_CASHIER, M_CASHIER_LATER, M_CASHIER_UNPAID, M_CAPO, M_CAPO_WIN, M_CAPO_NET,
     M_OTHERS_NET, M_NET, M_DECLARATIONS, M_DECLARE_HIT, M_DECLARE_NET, M_CANCEL_OWN,
     M_CANCEL_OPP, M_JOLLY, M_COUNTER, M_JOLLIES_USED, M_TRADES, M_TRADE_PRICE, M_SWAPS,
-    M_EXCHANGES, M_SHORT_SALES, M_FONDO_END, M_TURN_CAP, M_ARRIVAL,
+    M_EXCHANGES, M_REACT_OFFERS, M_REACT_COUNTERS, M_REACT_TRADES, M_SHORT_SALES, M_FONDO_END, M_TURN_CAP, M_ARRIVAL,
 };
 
 const metric_def oca_metrics[] = {
@@ -79,10 +79,16 @@ const metric_def oca_metrics[] = {
     [M_JOLLIES_USED] = {"jollies_used", METRIC_MEAN, METRIC_GAME,
                       "jollies used per game (moves and counters)"},
     [M_TRADES] = {"card_sales", METRIC_MEAN, METRIC_GAME, "postcards sold per game"},
-    [M_TRADE_PRICE] = {"card_price", METRIC_MEAN, METRIC_GAME, "price of each postcard sold"},
+    [M_TRADE_PRICE] = {"card_price", METRIC_MEAN, METRIC_GAME, "price of each postcard sold (the first 16 of a game)"},
     [M_SWAPS] = {"card_swaps", METRIC_MEAN, METRIC_GAME, "postcard swaps per game"},
     [M_EXCHANGES] = {"exchanges_2_for_1", METRIC_MEAN, METRIC_GAME,
                      "two-for-one exchanges with the deck per game"},
+    [M_REACT_OFFERS] = {"react_offers", METRIC_MEAN, METRIC_GAME,
+                         "reactive offers for the postcard of a square just landed on, per game"},
+    [M_REACT_COUNTERS] = {"react_counters", METRIC_MEAN, METRIC_GAME,
+                           "reactive offers answered with a higher price, per game"},
+    [M_REACT_TRADES] = {"react_trades", METRIC_MEAN, METRIC_GAME,
+                         "reactive offers that ended in a sale, per game (also in card_sales)"},
     [M_SHORT_SALES] = {"short_sale_offers", METRIC_MEAN, METRIC_GAME,
                        "postcards offered by players short of points"},
     [M_FONDO_END] = {"fondo_end", METRIC_MEAN, METRIC_GAME, "Fondo Generale at the end"},
@@ -190,8 +196,11 @@ static void record(const oca_state *st, const outcome *o, recorder *rec)
     rec_value(rec, M_COUNTER, -1, x->counter_jolly);
     rec_value(rec, M_JOLLIES_USED, -1, x->jolly + x->counter_jolly);
     rec_value(rec, M_TRADES, -1, x->trades);
-    for (int p = 0; p < st->r->nprices; p++)
-        rec_values(rec, M_TRADE_PRICE, -1, st->r->price[p], x->trade_price[p]);
+    for (int i = 0; i < x->nsales; i++)
+        rec_value(rec, M_TRADE_PRICE, -1, x->sale_price[i]);
+    rec_value(rec, M_REACT_OFFERS, -1, x->react_offers);
+    rec_value(rec, M_REACT_COUNTERS, -1, x->react_counters);
+    rec_value(rec, M_REACT_TRADES, -1, x->react_trades);
     rec_value(rec, M_SWAPS, -1, x->swaps);
     rec_value(rec, M_EXCHANGES, -1, x->exchanges);
     rec_value(rec, M_SHORT_SALES, -1, x->short_sales);

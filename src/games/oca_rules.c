@@ -10,7 +10,7 @@ static const char *const top_keys[] = {
     "dote", "fondo_extra", "capo_fee", "entry_fee", "banker_refund", "banker_may_sit_out",
     "declare_stake", "declare_prize", "banker_declare_hit", "banker_declare_miss",
     "mutual_aid_amount", "mutual_aid_rolls", "cards_per_player", "cards_per_player_many",
-    "many_players", "bid_step", "bid_max", "auction", "trading", "trade_prices", "short_sale_offers",
+    "many_players", "bid_step", "bid_max", "auction", "trading", "reactive_trades", "trade_prices", "short_sale_offers",
     "finish", "no_volunteer", "bankrupt_pays_partial", "arrived_in_round", "jolly_offer",
     "max_turns", "max_chain",
     "board", NULL};
@@ -60,6 +60,7 @@ static int load_economy(oca_rules *r, const cJSON *j, char *err, size_t e)
         get(j, "", "bid_max", 0, 100000, &r->bid_max, err, e) ||
         rules_enum(j, "", "auction", auction_names, &r->auction, err, e) ||
         rules_bool(j, "", "trading", &r->trading, err, e) ||
+        rules_bool(j, "", "reactive_trades", &r->reactive_trades, err, e) ||
         get(j, "", "short_sale_offers", 0, 20, &r->short_sale_offers, err, e) ||
         rules_enum(j, "", "finish", finish_names, &r->finish, err, e) ||
         rules_enum(j, "", "no_volunteer", novol_names, &r->no_volunteer, err, e) ||
