@@ -1183,6 +1183,8 @@ TEST(oca_art13_two_cards_for_one_from_the_deck_until_it_runs_out)
 
 typedef struct batch {
     int64_t games, turn_cap, declarations, hits, aid_tries, aid_hits, busts, cashier_debts;
+    int64_t auctions, bid_sum, bid_sq, swaps, sales, react_trades, exchanges, cancel_own;
+    int64_t counters, takeovers, short_sales;
 } batch;
 
 /* Plays `games` games of the given bots (names) under r, checking after every step that the
@@ -1248,6 +1250,19 @@ static void play_batch(const oca_rules *r, int n, const char *const *bots, int g
         b->aid_tries += st.s.aid_tries;
         b->aid_hits += st.s.aid_hits;
         b->cashier_debts += st.ndebts > 0;
+        if (st.s.auction) {
+            b->auctions++;
+            b->bid_sum += st.s.winning_bid;
+            b->bid_sq += (int64_t)st.s.winning_bid * st.s.winning_bid;
+        }
+        b->swaps += st.s.swaps;
+        b->sales += st.s.trades;
+        b->react_trades += st.s.react_trades;
+        b->counters += st.s.react_counters;
+        b->exchanges += st.s.exchanges;
+        b->cancel_own += st.s.cancel_own;
+        b->takeovers += st.s.takeovers;
+        b->short_sales += st.s.short_sales;
         for (int s = 0; s < n; s++) {
             b->declarations += st.s.declarations[s];
             b->hits += st.s.declare_hits[s];
@@ -1284,6 +1299,35 @@ TEST(oca_invariant_points_conserved_every_game_ends_all_bots)
     batch c = {0};
     play_batch(&r, 4, mix4, 500, 15, &c);
     CHECK(c.turn_cap > 0);
+}
+
+/* The default table (four greedy players) exercises the whole economy (issue 10): the open
+ * auction's winning bids spread (each seat its own error on the bank's worth), players
+ * declare (art. 7: greedy gambles when behind), cards are swapped, sold on the seller's turn
+ * and after a landing with a counter-offer (art. 12), exchanged two for one (art. 13), played
+ * against one's own square (art. 10), and failed banks are taken over (art. 8); the points
+ * stay conserved after every step. */
+TEST(oca_default_table_exercises_every_mechanic)
+{
+    oca_rules r;
+    load(&r, NULL);
+    static const char *const greedy4[] = {"greedy", "greedy", "greedy", "greedy"};
+    batch b = {0};
+    play_batch(&r, 4, greedy4, 20000, 21, &b);
+    CHECK_INT(b.auctions, 20000);
+    double mean = (double)b.bid_sum / b.auctions;
+    double var = (double)b.bid_sq / b.auctions - mean * mean;
+    CHECK(var > 25); /* an sd above one bid step */
+    CHECK(b.declarations > 0);
+    CHECK(b.swaps > 0);
+    CHECK(b.sales > b.react_trades && b.react_trades > 0);
+    CHECK(b.counters > 0);
+    CHECK(b.exchanges > 0);
+    CHECK(b.cancel_own > 0);
+    CHECK(b.takeovers > 0);
+    CHECK(b.aid_tries > 0);
+    CHECK(b.short_sales > 0);
+    CHECK(b.busts > 0);
 }
 
 /* Gap: players bankrupt in the setup payments (a tiny dote, a huge Capo-gioco fee) are
@@ -1518,6 +1562,8 @@ TEST(oca_greedy_bids_the_banks_expected_worth)
         param[np] = gb->params[np].def;
         if (strcmp(gb->params[np].name, "max_bid") == 0)
             kmax = np;
+        if (strcmp(gb->params[np].name, "value_sd") == 0)
+            param[np] = 0; /* the model's worth itself, without this game's error */
     }
     char ctx[1024], err[64];
     CHECK(gb->ctx_size <= sizeof ctx && kmax >= 0);
@@ -1551,6 +1597,142 @@ TEST(oca_greedy_bids_the_banks_expected_worth)
     rng_seed(&br, 3);
     CHECK(game_oca.decide(&g.st, &d) && d.kind == K_VOLUNTEER);
     CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], 0);
+}
+
+/* Sets up bot `name` with its default parameters (plus one override "key", value) for
+ * `seat` of an n-seat game in ctx, and returns its choice's action for the pending decision,
+ * checking the decision's kind and seat. */
+static int32_t bot_choice(tgame *g, const char *name, const char *key, double value, int kind,
+                          int seat, uint64_t seed)
+{
+    const bot_type *bt = registry_bot(&game_oca, name);
+    static char ctx[1024];
+    double param[32];
+    char err[64];
+    for (int i = 0; bt->params[i].name; i++)
+        param[i] = key && strcmp(bt->params[i].name, key) == 0 ? value : bt->params[i].def;
+    CHECK_INT(bt->setup(ctx, &game_oca, g->st.r, seat, g->st.n, param, err, sizeof err), 0);
+    decision d;
+    if (!game_oca.decide(&g->st, &d) || d.kind != kind || d.seat != seat) {
+        check_fail(__FILE__, __LINE__, "expected kind %d of seat %d", kind, seat);
+        return -99;
+    }
+    rng br;
+    rng_seed(&br, seed);
+    return d.action[bt->choose(ctx, &g->st, &d, &br)];
+}
+
+/* Art. 7 ("il giocatore può ... azzardare un pronostico"): greedy declares when the stake pays
+ * (never at 10 for 50) or when it is `gamble` (30) points or more behind the richest other
+ * player. */
+TEST(oca_greedy_art7_declares_when_behind)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r); /* 155, 145 */
+    hooks(&g);
+    turn(&g, 0, 26, 1); /* square 27 */
+    turn(&g, 1, 1, 3);
+    act(&g, K_TRADE, 0, 0, 0);
+    CHECK_INT(bot_choice(&g, "greedy", NULL, 0, K_DECLARE, 0, 1), 0); /* ahead: no */
+    drain(&g, 0, 110); /* 35 behind */
+    CHECK(bot_choice(&g, "greedy", NULL, 0, K_DECLARE, 0, 1) > 0);
+    CHECK_INT(bot_choice(&g, "greedy", "gamble", 0, K_DECLARE, 0, 1), 0);
+}
+
+/* Art. 10/13, the Clown's postcard of square 1: greedy plays it when the Dragon sends it back
+ * to the start from far enough that the setback outweighs keeping the card. */
+TEST(oca_greedy_art10_plays_the_clown_card_against_the_dragon)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g); /* seat 0 holds 11, seat 1 holds 17 */
+    set_card(&g, 1, 0);
+    turn(&g, 0, 28, 3); /* 28 -> 31, the Dragon: back to 1 */
+    CHECK_INT(g.st.pos[0], 1);
+    CHECK_INT(bot_choice(&g, "greedy", NULL, 0, K_CANCEL_OWN, 0, 1), 1);
+    act(&g, K_CANCEL_OWN, 0, 1, 0);
+    CHECK_INT(g.st.pos[0], 28);
+}
+
+/* Art. 12, reactive trade: greedy as the lander offers at most what the card is worth to it
+ * (the tax square costs it 10 for one square of progress worth 3: 7), about half of it; as the
+ * owner it accepts or asks more, never refusing a buyer who can pay; as the lander it declines
+ * an asked price above its valuation. */
+TEST(oca_greedy_art12_haggles_by_the_cards_worth)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 2, 1); /* square 2's card (pay 10), held by seat 1 */
+    turn(&g, 0, 1, 1);
+    CHECK_INT(bot_choice(&g, "greedy", NULL, 0, K_REACT_OFFER, 0, 1), 5);
+    act(&g, K_REACT_OFFER, 0, 5, 0);
+    int32_t ask = bot_choice(&g, "greedy", NULL, 0, K_REACT_ANSWER, 1, 1);
+    CHECK(ask == 1 || ask >= 10);
+    act(&g, K_REACT_ANSWER, 1, 10, 0);
+    CHECK_INT(bot_choice(&g, "greedy", NULL, 0, K_REACT_COUNTER, 0, 1), 0);
+    act(&g, K_REACT_COUNTER, 0, 0, 0);
+    CHECK_INT(g.st.holder[r.square_card[2]], 1);
+    CHECK_INT(pts(&g, 0), 155 - 10); /* no sale: the square is paid */
+}
+
+/* Art. 12 and 13 as greedy plays them (trade=1: it considers a trade every turn): a buy offer
+ * refused is raised one price level the next time, up to the card's worth (a jolly: buy_max,
+ * 30); cards whose squares can no longer come into play are dead, and two of them go to the
+ * deck for a new one. */
+TEST(oca_greedy_art12_art13_raises_offers_and_exchanges_dead_cards)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r); /* 155, 145 */
+    hooks(&g);             /* seat 0 holds 11, seat 1 holds 17 */
+    set_card(&g, 23, 1);   /* a jolly, held by seat 1 ... */
+    set_card(&g, 17, HOLD_OUT); /* ... and nothing else */
+    const bot_type *gb = registry_bot(&game_oca, "greedy");
+    static char ctx[1024];
+    double param[32];
+    char err[64];
+    for (int i = 0; gb->params[i].name; i++)
+        param[i] = strcmp(gb->params[i].name, "trade") == 0 ? 1 : gb->params[i].def;
+    CHECK_INT(gb->setup(ctx, &game_oca, &r, 0, 2, param, err, sizeof err), 0);
+    rng br;
+    rng_seed(&br, 5);
+    int c23 = r.square_card[23];
+    static const int expect[] = {0, 1, 2}; /* 5, 15, 30; never 60 */
+    for (int round = 0; round < 4; round++) {
+        decision d;
+        CHECK(game_oca.decide(&g.st, &d) && d.kind == K_TRADE && d.seat == 0);
+        int32_t kind = d.action[gb->choose(ctx, &g.st, &d, &br)];
+        CHECK(round < 3 ? kind == TR_BUY : kind != TR_BUY);
+        if (round == 3)
+            break;
+        act(&g, K_TRADE, 0, TR_BUY, 0);
+        CHECK(game_oca.decide(&g.st, &d) && d.kind == K_TRADE_OFFER);
+        int32_t a = d.action[gb->choose(ctx, &g.st, &d, &br)];
+        CHECK_INT(a, OCA_TRADE(TR_BUY, c23, 1, expect[round]));
+        act(&g, K_TRADE_OFFER, 0, a, 0);
+        static const int roll[] = {3, 4, 3}; /* squares 4, 8, 11: no effect, no card play */
+        act(&g, K_SELL_CARD, 1, 0, 1, roll[round]); /* refused */
+        turn(&g, 1, 0, roll[round]);
+    }
+    /* dead cards: square 2's (negative) and 5's (positive) behind every racer */
+    set_card(&g, 23, HOLD_OUT);
+    set_card(&g, 2, 0);
+    set_card(&g, 5, 0);
+    g.st.pos[0] = 30;
+    g.st.pos[1] = 30;
+    act(&g, K_TRADE, 0, 0, 1, 3); /* to square 33 */
+    turn(&g, 1, 0, 3);
+    decision d;
+    CHECK(game_oca.decide(&g.st, &d) && d.kind == K_TRADE && d.seat == 0);
+    CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], TR_EXCHANGE);
 }
 
 /* Greedy takes over a failed bank ("chi si impegnerà a coprire la perdita") only when the
