@@ -89,8 +89,10 @@ static void trace_decision(const run_config *cfg, const void *st, const decision
     fputc('\n', tr);
 }
 
-void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, outcome *o,
-              recorder *rec, trace *tr)
+/* run_game, counting each real choice (two actions or more) into choices (may be NULL; see
+ * run_result.choices). */
+static void play_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
+                      outcome *o, recorder *rec, trace *tr, int64_t *choices, int nkinds)
 {
     const game_type *g = cfg->game;
     rng chance, botrng[GAME_MAX_SEATS];
@@ -114,6 +116,11 @@ void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
                 seeded |= 1u << d.seat;
             }
             k = b->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
+            if (choices && d.kind >= 0 && d.kind < nkinds) {
+                int64_t *c = choices + 2 * ((size_t)d.seat * (size_t)nkinds + (size_t)d.kind);
+                c[0]++;
+                c[1] += k != 0;
+            }
         }
         if (k < 0 || k >= d.n) {
             fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
@@ -129,6 +136,12 @@ void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
     if (rec)
         rec_game_begin(rec);
     g->finish(st, o, rec);
+}
+
+void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, outcome *o,
+              recorder *rec, trace *tr)
+{
+    play_game(cfg, ctx, index, st, o, rec, tr, NULL, 0);
 }
 
 /* ---- batch ------------------------------------------------------------------------------ */
@@ -164,6 +177,9 @@ static void result_init(run_result *res, const run_config *cfg, bool per_game)
     while (cfg->game->end_names[res->nends])
         res->nends++;
     res->end_count = xmalloc((size_t)(res->nends ? res->nends : 1) * sizeof *res->end_count);
+    while (cfg->game->kind_names && cfg->game->kind_names[res->nkinds])
+        res->nkinds++;
+    res->choices = xmalloc((size_t)(2 * cfg->nseats * res->nkinds + 1) * sizeof *res->choices);
 }
 
 /* Folds one game's outcome into the built-in figures. */
@@ -207,6 +223,8 @@ static void result_merge(run_result *dst, const run_result *src, int nseats)
     dst->no_winner += src->no_winner;
     for (int e = 0; e < dst->nends; e++)
         dst->end_count[e] += src->end_count[e];
+    for (int i = 0; i < 2 * nseats * dst->nkinds; i++)
+        dst->choices[i] += src->choices[i];
     dst->games += src->games;
 }
 
@@ -219,6 +237,7 @@ void run_result_free(run_result *res)
         acc_free(&res->rank[k]);
     }
     free(res->end_count);
+    free(res->choices);
     memset(res, 0, sizeof *res);
 }
 
@@ -320,7 +339,7 @@ static void *work(void *arg)
         size_t len = 0;
         FILE *mem = cfg->games_csv ? open_memstream(&text, &len) : NULL;
         for (uint64_t i = from; i < to; i++) {
-            run_game(cfg, ctx, i, st, &o, w->part.rec, NULL);
+            play_game(cfg, ctx, i, st, &o, w->part.rec, NULL, w->part.choices, w->part.nkinds);
             tally(&w->part, cfg, &o);
             if (mem)
                 csv_row(mem, cfg, i, &o, w->part.rec);
