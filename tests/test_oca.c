@@ -1194,7 +1194,7 @@ static void play_batch(const oca_rules *r, int n, const char *const *bots, int g
                        uint64_t master, batch *b)
 {
     const bot_type *bt[GAME_MAX_SEATS];
-    char ctx[GAME_MAX_SEATS][1024];
+    char ctx[GAME_MAX_SEATS][4096];
     char err[128];
     for (int s = 0; s < n; s++) {
         bt[s] = registry_bot(&game_oca, bots[s]);
@@ -1565,7 +1565,7 @@ TEST(oca_greedy_bids_the_banks_expected_worth)
         if (strcmp(gb->params[np].name, "value_sd") == 0)
             param[np] = 0; /* the model's worth itself, without this game's error */
     }
-    char ctx[1024], err[64];
+    char ctx[4096], err[64];
     CHECK(gb->ctx_size <= sizeof ctx && kmax >= 0);
     double worth = 50 - 10 + (double)togo[1] * cut[3];
     int expect = (int)(worth / 5) * 5;
@@ -1606,7 +1606,7 @@ static int32_t bot_choice(tgame *g, const char *name, const char *key, double va
                           int seat, uint64_t seed)
 {
     const bot_type *bt = registry_bot(&game_oca, name);
-    static char ctx[1024];
+    static char ctx[4096];
     double param[32];
     char err[64];
     for (int i = 0; bt->params[i].name; i++)
@@ -1683,20 +1683,23 @@ TEST(oca_greedy_art12_haggles_by_the_cards_worth)
 }
 
 /* Art. 12 and 13 as greedy plays them (trade=1: it considers a trade every turn): a buy offer
- * refused is raised one price level the next time, up to the card's worth (a jolly: buy_max,
- * 30); cards whose squares can no longer come into play are dead, and two of them go to the
- * deck for a new one. */
+ * starts where it expects the owner to sell (the card's worth to him, at least the reserve of
+ * 15: the Dragon's card is dead for an owner past square 31) and, refused, is raised one price
+ * level the next time, up to the card's worth to the buyer (the Dragon's setback, capped at
+ * buy_max 30); cards whose squares can no longer come into play are dead, and two of them go
+ * to the deck for a new one. */
 TEST(oca_greedy_art12_art13_raises_offers_and_exchanges_dead_cards)
 {
     oca_rules r;
-    load(&r, NULL);
+    load(&r, "finish=\"any\"", NULL);
     tgame g;
     begin_cashier2(&g, &r); /* 155, 145 */
     hooks(&g);             /* seat 0 holds 11, seat 1 holds 17 */
-    set_card(&g, 23, 1);   /* a jolly, held by seat 1 ... */
+    set_card(&g, 31, 1);   /* the Dragon's card, held by seat 1 ... */
     set_card(&g, 17, HOLD_OUT); /* ... and nothing else */
+    g.st.pos[1] = 33;
     const bot_type *gb = registry_bot(&game_oca, "greedy");
-    static char ctx[1024];
+    static char ctx[4096];
     double param[32];
     char err[64];
     for (int i = 0; gb->params[i].name; i++)
@@ -1704,32 +1707,30 @@ TEST(oca_greedy_art12_art13_raises_offers_and_exchanges_dead_cards)
     CHECK_INT(gb->setup(ctx, &game_oca, &r, 0, 2, param, err, sizeof err), 0);
     rng br;
     rng_seed(&br, 5);
-    int c23 = r.square_card[23];
-    static const int expect[] = {0, 1, 2}; /* 5, 15, 30; never 60 */
-    for (int round = 0; round < 4; round++) {
+    int c31 = r.square_card[31];
+    for (int round = 0; round < 3; round++) {
         decision d;
         CHECK(game_oca.decide(&g.st, &d) && d.kind == K_TRADE && d.seat == 0);
         int32_t kind = d.action[gb->choose(ctx, &g.st, &d, &br)];
-        CHECK(round < 3 ? kind == TR_BUY : kind != TR_BUY);
-        if (round == 3)
+        CHECK(round < 2 ? kind == TR_BUY : kind != TR_BUY); /* never 60 */
+        if (round == 2)
             break;
         act(&g, K_TRADE, 0, TR_BUY, 0);
         CHECK(game_oca.decide(&g.st, &d) && d.kind == K_TRADE_OFFER);
         int32_t a = d.action[gb->choose(ctx, &g.st, &d, &br)];
-        CHECK_INT(a, OCA_TRADE(TR_BUY, c23, 1, expect[round]));
+        CHECK_INT(a, OCA_TRADE(TR_BUY, c31, 1, 1 + round)); /* 15, then 30 */
         act(&g, K_TRADE_OFFER, 0, a, 0);
-        static const int roll[] = {3, 4, 3}; /* squares 4, 8, 11: no effect, no card play */
-        act(&g, K_SELL_CARD, 1, 0, 1, roll[round]); /* refused */
-        turn(&g, 1, 0, roll[round]);
+        act(&g, K_SELL_CARD, 1, 0, 1, 3 + round); /* refused; seat 0 to 4, then 8 */
+        if (round == 0)
+            turn(&g, 1, 0, 1); /* seat 1 to the well: it waits two turns */
     }
     /* dead cards: square 2's (negative) and 5's (positive) behind every racer */
-    set_card(&g, 23, HOLD_OUT);
+    set_card(&g, 31, HOLD_OUT);
     set_card(&g, 2, 0);
     set_card(&g, 5, 0);
     g.st.pos[0] = 30;
     g.st.pos[1] = 30;
-    act(&g, K_TRADE, 0, 0, 1, 3); /* to square 33 */
-    turn(&g, 1, 0, 3);
+    act(&g, K_TRADE, 0, 0, 1, 3); /* to square 33; seat 1 waits */
     decision d;
     CHECK(game_oca.decide(&g.st, &d) && d.kind == K_TRADE && d.seat == 0);
     CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], TR_EXCHANGE);
@@ -1747,7 +1748,7 @@ TEST(oca_greedy_takes_over_a_failed_bank_by_its_worth)
     double param[32];
     for (int i = 0; gb->params[i].name; i++)
         param[i] = gb->params[i].def;
-    char ctx[1024], err[64];
+    char ctx[4096], err[64];
     for (int cheap = 0; cheap < 2; cheap++) {
         tgame g;
         fail_the_bank(&g, &r); /* seat 0 (on 13) is owed 20; seats 0 and 2 (on 1) race */

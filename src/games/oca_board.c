@@ -275,9 +275,8 @@ int oca_square_value(const oca_state *st, int seat, int sq, int per_square)
     if (sq == st->r->nsquares) /* arriving: worth a good stretch of the board */
         return per_square * 10;
     const oca_square *q = &st->r->sq[sq];
-    int others = 0;
-    for (int j = 0; j < st->n; j++)
-        others += j != seat && in_round(st, j);
+    uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
+    int others = __builtin_popcount(round & ~(1u << seat));
     bool banker = seat == st->banker;
     switch (q->effect) {
     case FX_PAY_BANK:

@@ -57,16 +57,26 @@ typedef struct bank_model {
     float cut[GAME_MAX_SEATS + 1];   /* with m racers: share of their flows paid before the end */
 } bank_model;
 
+/* card_value, remembered while the position stays the same (a trade looks at the same cards
+ * many times, and the trade window and the offer are two decisions of one position). */
+typedef struct vcache {
+    uint64_t stamp; /* the position it was filled in (see position_stamp) */
+    uint32_t have[GAME_MAX_SEATS];
+    int16_t v[GAME_MAX_SEATS][OCA_MAX_CARDS];
+} vcache;
+
 typedef struct knobs {
     int seat;
     int k[KN_COUNT];
     double trade, value_sd; /* the fractional knobs */
     bank_model bm;
+    uint64_t sent_to[OCA_MAX_SQUARES + 1]; /* bit p: square p's move leads to this square */
     /* this game's own view, reset at the first decision of each game (see this_game) */
     uint64_t game;                 /* the game's fingerprint */
     int last_turn;
     double worth_factor;           /* 1 + its error on the bank's worth, this game */
     int8_t refused[OCA_MAX_CARDS]; /* buy offers refused, per card: the next is higher */
+    vcache vc;
 } knobs;
 
 /* Where a roll from square `from` finally rests, as the engine resolves it without cards:
@@ -217,19 +227,23 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     kn->value_sd = param[KN_VALUE_SD];
     kn->game = 0;
     kn->last_turn = -1;
+    const oca_rules *r = rules;
+    memset(kn->sent_to, 0, sizeof kn->sent_to);
+    for (int p = 1; p < r->nsquares; p++)
+        if (r->sq[p].effect == FX_MOVE)
+            kn->sent_to[r->sq[p].to] |= 1ull << p;
     memset(&kn->bm, 0, sizeof kn->bm);
     if (kn->k[KN_BANK_EV])
         oca_bank_model(rules, kn->bm.togo, kn->bm.cut);
     return 0;
 }
 
-/* A game's fingerprint: its shuffled deck and its Capo-gioco. */
+/* A game's fingerprint: the first eight cards of its shuffled deck and its Capo-gioco. */
 static uint64_t fingerprint(const oca_state *st)
 {
-    uint64_t h = (uint64_t)st->capo + 1;
-    for (int i = 0; i < st->r->ncards && i < 16; i++)
-        h = h * 0x100000001b3ULL ^ (uint64_t)(uint8_t)st->deck[i];
-    return h;
+    uint64_t h;
+    memcpy(&h, st->deck, sizeof h);
+    return h ^ ((uint64_t)st->capo + 1) << 59;
 }
 
 /* At the first decision of a new game (another deck, or turns gone back), forgets the last
@@ -310,12 +324,12 @@ static bool can_reach(const oca_state *st, int s, int q)
 
 /* Whether racer s can still be brought to square q: by landing there, or on a square that
  * sends him there (the Clown's square 1, by the Dragon). */
-static bool can_come(const oca_state *st, int s, int q)
+static bool can_come(const oca_state *st, const knobs *kn, int s, int q)
 {
     if (can_reach(st, s, q))
         return true;
-    for (int p = 1; p < st->r->nsquares; p++)
-        if (st->r->sq[p].effect == FX_MOVE && st->r->sq[p].to == q && can_reach(st, s, p))
+    for (uint64_t m = kn->sent_to[q]; m; m &= m - 1)
+        if (can_reach(st, s, __builtin_ctzll(m)))
             return true;
     return false;
 }
@@ -325,11 +339,10 @@ static bool can_come(const oca_state *st, int s, int q)
 static int worst_landing(const oca_state *st, const knobs *kn, int seat, int q)
 {
     int per = kn->k[KN_PER_SQUARE], v = oca_square_value(st, seat, q, per);
-    for (int p = 1; p < st->r->nsquares; p++)
-        if (st->r->sq[p].effect == FX_MOVE && st->r->sq[p].to == q) {
-            int w = oca_square_value(st, seat, p, per);
-            v = w < v ? w : v;
-        }
+    for (uint64_t m = kn->sent_to[q]; m; m &= m - 1) {
+        int w = oca_square_value(st, seat, __builtin_ctzll(m), per);
+        v = w < v ? w : v;
+    }
     return v;
 }
 
@@ -352,7 +365,7 @@ static int card_value(const oca_state *st, const knobs *kn, int seat, int card)
     case CARD_JOLLY:
         return buy;
     case CARD_NEGATIVE:
-        if (!can_come(st, seat, q))
+        if (!can_come(st, kn, seat, q))
             return dead;
         return clamp(-worst_landing(st, kn, seat, q) / 2, dead, buy);
     case CARD_POSITIVE: {
@@ -367,6 +380,36 @@ static int card_value(const oca_state *st, const knobs *kn, int seat, int card)
     default:
         return dead;
     }
+}
+
+/* What card values depend on: the turn, the pieces, the cards held, the deck, the racers. */
+static uint64_t position_stamp(const oca_state *st)
+{
+    uint64_t p;
+    memcpy(&p, st->pos, sizeof p);
+    return (p * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)st->turn << 32) ^ st->held ^
+           ((uint64_t)st->deck_top << 56) ^ ((uint64_t)st->racing << 40) ^
+           ((uint64_t)(st->banker + 1) << 52);
+}
+
+/* The cache of this position: kn->vc, emptied if the position has changed. */
+static vcache *values(const oca_state *st, knobs *kn)
+{
+    uint64_t s = position_stamp(st);
+    if (kn->vc.stamp != s) {
+        kn->vc.stamp = s;
+        memset(kn->vc.have, 0, sizeof kn->vc.have);
+    }
+    return &kn->vc;
+}
+
+static int cval(const oca_state *st, const knobs *kn, vcache *vc, int seat, int card)
+{
+    if (!(vc->have[seat] >> card & 1)) {
+        vc->v[seat][card] = (int16_t)card_value(st, kn, seat, card);
+        vc->have[seat] |= 1u << card;
+    }
+    return vc->v[seat][card];
 }
 
 /* Value to the mover of the move just made: his landing square plus his progress. */
@@ -422,32 +465,37 @@ static bool declare_pays(const oca_state *st, const knobs *kn, int seat)
 }
 
 /* Cards worth little to this seat (neutral or dead): candidates to exchange or sell. */
-static uint32_t spare_cards(const oca_state *st, const knobs *kn)
+static uint32_t spare_cards(const oca_state *st, const knobs *kn, vcache *vc)
 {
     uint32_t m = 0;
     for (uint32_t h = st->hand[kn->seat]; h; h &= h - 1) {
         int c = __builtin_ctz(h);
-        if (card_value(st, kn, kn->seat, c) <= kn->k[KN_BUY_MAX] / 4)
+        if (cval(st, kn, vc, kn->seat, c) <= kn->k[KN_BUY_MAX] / 4)
             m |= 1u << c;
     }
     return m;
 }
 
-/* The price index this seat offers next for card c: one level above its last offer for it
- * (an offer refused is raised the next time), or -1 if that exceeds its value or its purse. */
-static int buy_level(const oca_state *st, const knobs *kn, int c)
+/* The price index this seat offers next for card c: the lowest at which it expects the owner
+ * to sell (what the card is worth to him by this bot's rules, at least its reserve), and one
+ * level above its last offer for it (an offer refused is raised the next time); -1 if that
+ * exceeds its own value or its purse. */
+static int buy_level(const oca_state *st, const knobs *kn, vcache *vc, int c)
 {
     const oca_rules *r = st->r;
-    int p = kn->refused[c];
-    if (p >= r->nprices || r->price[p] > card_value(st, kn, kn->seat, c) ||
+    int p = kn->refused[c], ask = cval(st, kn, vc, st->holder[c], c);
+    ask = ask > kn->k[KN_RESERVE] ? ask : kn->k[KN_RESERVE];
+    while (p < r->nprices && r->price[p] < ask)
+        p++;
+    if (p >= r->nprices || r->price[p] > cval(st, kn, vc, kn->seat, c) ||
         oca_points(st, kn->seat) - r->price[p] < kn->k[KN_KEEP])
         return -1;
     return p;
 }
 
-/* A swap both sides gain by, each side valued by this bot's own rules: the action index in d
- * (a K_TRADE_OFFER list) of the best one, or -1. */
-static int best_swap(const oca_state *st, const decision *d, const knobs *kn)
+/* A swap both sides gain by, giving away a spare card, each side valued by this bot's own
+ * rules: the action index in d (a K_TRADE_OFFER list) of the best one, or -1. */
+static int best_swap(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
 {
     int pick = -1, gain = 0, me = kn->seat;
     for (int i = 1; i < d->n; i++) {
@@ -455,8 +503,10 @@ static int best_swap(const oca_state *st, const decision *d, const knobs *kn)
         if (OCA_TR_TYPE(a) != TR_SWAP)
             continue;
         int mine = OCA_TR_A(a), theirs = OCA_TR_B(a), owner = st->holder[theirs];
-        int g1 = card_value(st, kn, me, theirs) - card_value(st, kn, me, mine);
-        int g2 = card_value(st, kn, owner, mine) - card_value(st, kn, owner, theirs);
+        if (cval(st, kn, vc, me, mine) > kn->k[KN_BUY_MAX] / 4) /* only spare cards go */
+            continue;
+        int g1 = cval(st, kn, vc, me, theirs) - cval(st, kn, vc, me, mine);
+        int g2 = cval(st, kn, vc, owner, mine) - cval(st, kn, vc, owner, theirs);
         if (g1 > 0 && g2 > 0 && g1 + g2 > gain) {
             pick = i;
             gain = g1 + g2;
@@ -467,22 +517,23 @@ static int best_swap(const oca_state *st, const decision *d, const knobs *kn)
 
 /* The kind of trade worth proposing (TR_*; TR_PASS if none): exchange two spare cards, else
  * buy a card worth the next price, else a swap both gain by, else sell a spare card. */
-static int trade_kind(const oca_state *st, const knobs *kn)
+static int trade_kind(const oca_state *st, knobs *kn)
 {
     const oca_rules *r = st->r;
     int me = kn->seat;
-    uint32_t spare = spare_cards(st, kn);
+    vcache *vc = values(st, kn);
+    uint32_t spare = spare_cards(st, kn, vc);
     if (__builtin_popcount(spare) >= 2 && kn->k[KN_EXCHANGE] && st->deck_top < r->ncards)
         return TR_EXCHANGE;
     for (uint32_t m = st->held & ~st->hand[me]; m; m &= m - 1)
-        if (buy_level(st, kn, __builtin_ctz(m)) >= 0)
+        if (buy_level(st, kn, vc, __builtin_ctz(m)) >= 0)
             return TR_BUY;
     if (st->hand[me] && (st->held & ~st->hand[me]))
-        for (uint32_t m = st->hand[me]; m; m &= m - 1)
+        for (uint32_t m = spare; m; m &= m - 1) /* it swaps away a card worth little to it */
             for (uint32_t o = st->held & ~st->hand[me]; o; o &= o - 1) {
                 int a = __builtin_ctz(m), b = __builtin_ctz(o), w = st->holder[b];
-                if (card_value(st, kn, me, b) > card_value(st, kn, me, a) &&
-                    card_value(st, kn, w, a) > card_value(st, kn, w, b))
+                if (cval(st, kn, vc, me, b) > cval(st, kn, vc, me, a) &&
+                    cval(st, kn, vc, w, a) > cval(st, kn, vc, w, b))
                     return TR_SWAP;
             }
     if (spare && r->price[r->nprices - 1] >= kn->k[KN_RESERVE])
@@ -490,7 +541,7 @@ static int trade_kind(const oca_state *st, const knobs *kn)
     return TR_PASS;
 }
 
-static int choose_trade_kind(const oca_state *st, const decision *d, const knobs *kn, rng *r)
+static int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, rng *r)
 {
     if (kn->trade <= 0 || (kn->trade < 1 && rng_uniform(r) >= kn->trade))
         return 0;
@@ -507,19 +558,23 @@ static int choose_trade_kind(const oca_state *st, const decision *d, const knobs
 static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
 {
     int me = kn->seat, pick = 0, best = -1000000;
-    int swap = best_swap(st, d, kn);
+    vcache *vc = values(st, kn);
+    int swap = best_swap(st, d, kn, vc);
+    int8_t level[OCA_MAX_CARDS]; /* buy_level per card, -2: not yet known */
+    memset(level, -2, sizeof level);
     for (int i = 1; i < d->n; i++) {
         int32_t a = d->action[i];
         int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a), p = OCA_TR_P(a);
         int price = st->r->price[p], score = -1000000;
         if (t == TR_EXCHANGE)
-            score = -card_value(st, kn, me, ca) - card_value(st, kn, me, cb);
-        else if (t == TR_BUY && buy_level(st, kn, ca) == p)
-            score = card_value(st, kn, me, ca) - price;
+            score = -cval(st, kn, vc, me, ca) - cval(st, kn, vc, me, cb);
+        else if (t == TR_BUY &&
+                 (level[ca] != -2 ? level[ca] : (level[ca] = (int8_t)buy_level(st, kn, vc, ca))) == p)
+            score = cval(st, kn, vc, me, ca) - price;
         else if (t == TR_SWAP && i == swap)
             score = 0;
         else if (t == TR_SELL && price >= kn->k[KN_RESERVE] &&
-                 card_value(st, kn, me, ca) < price)
+                 cval(st, kn, vc, me, ca) < price)
             score = -price; /* the lowest price at or above the reserve */
         if (score > best) {
             best = score;
@@ -527,7 +582,7 @@ static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
         }
     }
     if (pick > 0 && OCA_TR_TYPE(d->action[pick]) == TR_BUY) /* next time, a step higher */
-        kn->refused[OCA_TR_A(d->action[pick])]++;
+        kn->refused[OCA_TR_A(d->action[pick])] = (int8_t)(OCA_TR_P(d->action[pick]) + 1);
     return pick;
 }
 
