@@ -8,7 +8,7 @@
 enum metric {
     M_BANKRUPT, M_PLAYERS_BANKRUPT, M_BANKRUPT_ANY, M_BANKRUPT_COUNT, M_BANKRUPT_TURN, M_BANKRUPT_SQUARE, M_AID_TRIES, M_AID_SUCCESS,
     M_VOLUNTEERS, M_NO_VOLUNTEER, M_AUCTION, M_AUCTION_BIDDERS, M_WINNING_BID,
-    M_AUCTION_WINNER, M_BANKER, M_BANKER_PLAYS, M_BANKER_NET, M_BANKER_BANKRUPT, M_TAKEOVER,
+    M_AUCTION_WINNER, M_WINNER_EDGE, M_BANKER, M_BANKER_PLAYS, M_BANKER_NET, M_BANKER_BANKRUPT, M_TAKEOVER,
     M_CASHIER, M_CASHIER_LATER, M_CASHIER_UNPAID, M_CAPO, M_CAPO_WIN, M_CAPO_NET,
     M_OTHERS_NET, M_NET, M_DECLARATIONS, M_DECLARE_HIT, M_DECLARE_NET, M_CANCEL_OWN,
     M_CANCEL_OPP, M_JOLLY, M_COUNTER, M_JOLLIES_USED, M_TRADES, M_TRADE_PRICE, M_SWAPS,
@@ -43,6 +43,9 @@ const metric_def oca_metrics[] = {
                        "winning bid of the bank auction, paid to each other player"},
     [M_AUCTION_WINNER] = {"auction_winner", METRIC_RATE, METRIC_SEAT,
                           "the seat won the bank auction (games with one)"},
+    [M_WINNER_EDGE] = {"auction_winner_edge", METRIC_MEAN, METRIC_GAME,
+                        "auction winner's final points minus the mean of the other players' "
+                        "(games with an auction; below 0: the winner's curse)"},
     [M_BANKER] = {"banker", METRIC_RATE, METRIC_SEAT, "the seat was the first banker"},
     [M_BANKER_PLAYS] = {"banker_plays", METRIC_RATE, METRIC_GAME,
                         "the first banker joined the race (games with a banker)"},
@@ -177,6 +180,11 @@ static void record(const oca_state *st, const outcome *o, recorder *rec)
     if (x->auction) {
         rec_value(rec, M_AUCTION_BIDDERS, -1, x->bidders);
         rec_value(rec, M_WINNING_BID, -1, x->winning_bid);
+        int64_t others = 0;
+        for (int s = 0; s < st->n; s++)
+            others += s != x->auction_winner ? o->score[s] : 0;
+        double edge = (double)o->score[x->auction_winner] - (double)others / (st->n - 1);
+        rec_value(rec, M_WINNER_EDGE, -1, (int64_t)(edge < 0 ? edge - 0.5 : edge + 0.5));
     }
     if (b >= 0) {
         rec_rate(rec, M_BANKER_PLAYS, -1, x->banker_played, 1);
