@@ -705,6 +705,16 @@ TEST(oca_art8_a_payment_to_every_player_is_one_loss)
     CHECK_INT(pts(&g, 0), 160); /* nobody got a part */
     CHECK_INT(pts(&g, 2), 145);
     CHECK_INT(g.st.s.bankrupt_square[1], 20);
+    outcome o;
+    recorder *rec = rec_new(&game_oca, 3, true);
+    rec_game_begin(rec);
+    game_oca.finish(&g.st, &o, rec);
+    const acc *bs = NULL;
+    for (int m = 0; game_oca.metrics[m].name; m++)
+        if (strcmp(game_oca.metrics[m].name, "bankruptcy_square") == 0)
+            bs = rec_get(rec, m, -1);
+    CHECK(bs != NULL && bs->n == 1 && bs->min == 20); /* one bankruptcy, on square 20 */
+    rec_free(rec);
 
     begin_banker3(&g, &r); /* 170, 275, 155; seat 1 the banker */
     hooks(&g);

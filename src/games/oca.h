@@ -149,7 +149,8 @@ typedef struct oca_stats {
     int declare_net[GAME_MAX_SEATS];
     int aid_tries, aid_hits;
     int bankrupt_turn[GAME_MAX_SEATS]; /* turn of the bankruptcy (0: in the setup payments) */
-    int8_t bankrupt_square[GAME_MAX_SEATS]; /* the square whose effect ruined him (0: none) */
+    int8_t bankrupt_square[GAME_MAX_SEATS]; /* the square whose effect ruined him (-1: a
+                                               declaration's payment, 0: anything else) */
     int cancel_own, cancel_opponent, jolly, counter_jolly;
     int trades, trade_value, swaps, exchanges, short_sales;
     int react_offers, react_counters, react_trades;

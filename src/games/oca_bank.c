@@ -103,7 +103,9 @@ static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
     st->racing &= ~(1u << s);
     st->bust_order[s] = (int8_t)++st->nbust;
     st->s.bankrupt_turn[s] = st->turn;
-    st->s.bankrupt_square[s] = (int8_t)(o.reason == R_SQUARE ? o.detail : 0);
+    st->s.bankrupt_square[s] = (int8_t)(o.reason == R_SQUARE                               ? o.detail
+                                        : o.reason >= R_STAKE && o.reason <= R_BANKER_MISS ? -1
+                                                                                           : 0);
     drop_debts_to(st, s);
     if (racing)
         st->in_race--;

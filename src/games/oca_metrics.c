@@ -26,8 +26,9 @@ const metric_def oca_metrics[] = {
                          "turn at which a bankruptcy happens (one value per bankruptcy; 0: "
                          "in the setup payments)"},
     [M_BANKRUPT_SQUARE] = {"bankruptcy_square", METRIC_MEAN, METRIC_GAME,
-                           "square whose effect ruined a player (one value per bankruptcy; 0: "
-                           "not a square's effect); its histogram counts bankruptcies per square"},
+                           "square whose effect ruined a player (one value per bankruptcy; -1: a "
+                           "declaration's payment, 0: any other); its histogram counts "
+                           "bankruptcies per square"},
     [M_AID_TRIES] = {"mutual_aid_attempts", METRIC_MEAN, METRIC_GAME,
                      "mutual aid attempts per game"},
     [M_AID_SUCCESS] = {"mutual_aid_success", METRIC_RATE, METRIC_GAME,
