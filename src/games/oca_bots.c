@@ -238,12 +238,16 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     return 0;
 }
 
-/* A game's fingerprint: the first eight cards of its shuffled deck and its Capo-gioco. */
+/* A game's fingerprint: its whole shuffled deck and its Capo-gioco (two games alike in both
+ * are as rare as two equal shuffles of the deck). */
 static uint64_t fingerprint(const oca_state *st)
 {
-    uint64_t h;
-    memcpy(&h, st->deck, sizeof h);
-    return h ^ ((uint64_t)st->capo + 1) << 59;
+    uint64_t w[4], h = (uint64_t)st->capo + 1;
+    _Static_assert(sizeof st->deck == sizeof w, "the deck is 32 bytes");
+    memcpy(w, st->deck, sizeof w);
+    for (int i = 0; i < 4; i++)
+        h = (h ^ w[i]) * 0x9e3779b97f4a7c15ULL;
+    return h;
 }
 
 /* At the first decision of a new game (another deck, or turns gone back), forgets the last
