@@ -487,7 +487,10 @@ static uint32_t spare_cards(const oca_state *st, const knobs *kn, vcache *vc)
 static int buy_level(const oca_state *st, const knobs *kn, vcache *vc, int c)
 {
     const oca_rules *r = st->r;
-    int p = kn->refused[c], ask = cval(st, kn, vc, st->holder[c], c);
+    int p = kn->refused[c], mine = cval(st, kn, vc, kn->seat, c);
+    if (p >= r->nprices || mine < r->price[p] || mine < kn->k[KN_RESERVE])
+        return -1; /* no price it would pay can reach the owner's ask */
+    int ask = cval(st, kn, vc, st->holder[c], c);
     ask = ask > kn->k[KN_RESERVE] ? ask : kn->k[KN_RESERVE];
     while (p < r->nprices && r->price[p] < ask)
         p++;
