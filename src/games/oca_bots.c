@@ -20,7 +20,7 @@ enum knob {
         {"volunteer", vol, 0, 1, true, "1: volunteer for the bank (article 3)"},             \
         {"max_bid", bid, 0, 1000, true, "highest auction bid, points to each other player"}, \
         {"declare", dec, 0, 2, true,                                                         \
-         "declarations: 0 never, 1 always, 2 when their expected value is positive"},        \
+         "declarations: 0 never, 1 always, 2 when they pay or the bot is behind (gamble)"}, \
         {"attack", att, 0, 1, true,                                                          \
          "1: play postcards and jollies against opponents' good squares"},                   \
         {"defend", def, 0, 1, true,                                                          \
@@ -734,8 +734,10 @@ const bot_type oca_bot_cautious = {
 const bot_type oca_bot_greedy = {
     .name = "greedy",
     .doc = "expected-value player: volunteers, bids and takes over by the bank's modelled "
-           "worth (capped by max_bid), declares only when the stake pays, plays cards when the "
-           "points at stake exceed its thresholds, trades cards",
+           "worth with its own error each game (value_sd), declares when the stake pays or "
+           "when behind (gamble), plays cards when the points at stake exceed their worth, "
+           "values cards by whether their square can still come into play, raises its buy "
+           "offers up to that worth, swaps when both gain, exchanges or sells dead cards",
     .params = greedy_params,
     .ctx_size = sizeof(knobs),
     .setup = setup,
