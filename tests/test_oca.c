@@ -1160,6 +1160,32 @@ TEST(oca_art12_reactive_trade_offered_and_countered_after_a_landing)
     act(&g, K_CANCEL_OPPONENT, 0, 0, 0);
 }
 
+/* Art. 12 "in qualsiasi momento", after a card play: when an opponent plays a positive card
+ * against the mover, the mover (holding no jolly) may buy a jolly from another player and
+ * counter the play with it at once (art. 11: "Il Jolly può inoltre annullare qualsiasi
+ * giocata delle altre cartoline"). */
+TEST(oca_art12_reactive_trade_after_a_card_play_buys_a_counter_jolly)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier3(&g, &r); /* 160, 145, 145; seats hold 11, 17, 1 */
+    set_card(&g, 13, 1);
+    set_card(&g, 23, 2); /* a jolly, held by seat 2 */
+    turn(&g, 0, 12, 1);  /* seat 0 lands on 13: the bank pays 20 */
+    act(&g, K_REACT_OFFER, 0, 0, 0);      /* no offer for square 13's card */
+    act(&g, K_CANCEL_OPPONENT, 1, 1, 0);  /* seat 1 plays it against him */
+    act(&g, K_REACT_OFFER, 0, 10, 0);     /* seat 0 offers 10 for seat 2's jolly */
+    act(&g, K_REACT_ANSWER, 2, 1, 0);     /* accepted */
+    CHECK_INT(g.st.holder[r.square_card[23]], 0);
+    act(&g, K_COUNTER_JOLLY, 0, 1, 0);    /* and played: the card play is cancelled */
+    CHECK_INT(g.st.pos[0], 13);
+    CHECK_INT(pts(&g, 0), 160 - 10 + 20);
+    CHECK_INT(pts(&g, 2), 145 + 10);
+    CHECK_INT(g.st.s.react_trades, 1);
+    CHECK_INT(g.st.s.counter_jolly, 1);
+}
+
 /* "Un giocatore può chiedere al Capo-gioco una cartolina da pescare fra quelle non ancora
  * utilizzate, ad esaurimento delle stesse, scambiandola con 2 cartoline in suo possesso." */
 TEST(oca_art13_two_cards_for_one_from_the_deck_until_it_runs_out)

@@ -175,7 +175,7 @@ static void do_land(oca_state *st, int s, int sq, trace *tr)
         if (q->card == CARD_NEGATIVE && (st->holder[c] == s || react))
             push(st, OP_CANCEL_OWN, s, sq, 0, 0, 0);
         if (react)
-            push(st, OP_REACT, s, sq, 0, 0, 0);
+            push(st, OP_REACT, s, c, 0, 0, 0);
     }
     if (top(st)->type == OP_EFFECT) { /* no card to offer: the effect at once */
         pop(st);

@@ -593,14 +593,15 @@ static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
     return pick;
 }
 
-/* Reactive trade: what the card of the square just landed on is worth to the mover: the loss
- * it cancels (a negative square) or the benefit it keeps from being cancelled (a positive
- * one). */
+/* Reactive trade: what the card on offer is worth to the mover: the loss it cancels (a
+ * negative square's card) or the benefit it keeps (a positive square's card, which will not be
+ * played against him, or a jolly bought to counter a card played against him). */
 static int react_worth(const oca_state *st, const knobs *kn)
 {
     int v = move_value(st, kn);
-    int kind = st->r->sq[st->pos[st->mover]].card;
-    return kind == CARD_NEGATIVE ? -v : kind == CARD_POSITIVE ? v : 0;
+    int card = st->op[st->nops - 1].a; /* the OP_REACT step: its card */
+    int kind = st->r->sq[st->r->card_square[card]].card;
+    return kind == CARD_NEGATIVE ? -v : kind == CARD_POSITIVE || kind == CARD_JOLLY ? v : 0;
 }
 
 /* The mover's first offer: about half what the card is worth to him, at least the lowest

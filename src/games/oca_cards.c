@@ -5,6 +5,8 @@
 
 #include "oca_engine.h"
 
+static int react_jolly(const oca_state *st, int s, int j);
+
 int oca_cards_held(const oca_state *st, int seat)
 {
     return __builtin_popcount(st->hand[seat]);
@@ -113,6 +115,11 @@ void oca_answer_card(oca_state *st, int32_t a, trace *tr)
     else
         st->s.cancel_opponent++;
     push(st, OP_COUNTER, j, 0, 0, 0, 0);
+    if (type == OP_CANCEL_OPP) { /* the mover may first buy a jolly to counter the play */
+        int c = react_jolly(st, st->mover, j);
+        if (c >= 0)
+            push(st, OP_REACT, st->mover, c, 0, 0, 0);
+    }
 }
 
 /* The kinds of trade (TR_*) seat s could propose now, as a bit mask. */
@@ -351,6 +358,23 @@ void oca_answer_short(oca_state *st, oca_op *o, int32_t a)
 
 enum { REACT_STEPS = 40 }; /* prices: 1..40 times the lowest trade price */
 
+/* A reactive trade after a card play: a jolly the mover s (who holds none) may offer to buy,
+ * from the first other holder clockwise but the seat j who played against him, to counter
+ * the play; -1 if none. */
+static int react_jolly(const oca_state *st, int s, int j)
+{
+    const oca_rules *r = st->r;
+    if (!r->trading || !r->reactive_trades || st->bankrupt[s] || jolly_of(st, s) >= 0 ||
+        st->led.balance[s] < r->price[0])
+        return -1;
+    for (int k = 1; k < st->n; k++) {
+        int h = after(st, s, k);
+        if (h != j && !st->bankrupt[h] && jolly_of(st, h) >= 0)
+            return jolly_of(st, h);
+    }
+    return -1;
+}
+
 bool oca_react_possible(const oca_state *st, int s, int sq)
 {
     const oca_rules *r = st->r;
@@ -404,13 +428,12 @@ void oca_answer_react(oca_state *st, int32_t a, trace *tr)
 {
     oca_op *o = top(st);
     oca_offer *f = &st->offer;
-    int s = o->seat, sq = o->a;
+    int s = o->seat, c = o->a;
     if (o->stage == 0 && a > 0) {
-        int c = st->r->square_card[sq];
         *f = (oca_offer){TR_BUY, (int8_t)s, st->holder[c], (int8_t)c, -1, a};
         st->s.react_offers++;
         TRACE(tr, "seat %d offers %d to seat %d for the postcard of square %d", s + 1, a,
-              f->to + 1, sq);
+              f->to + 1, st->r->card_square[c]);
         o->stage = 1;
         return;
     }

@@ -217,8 +217,10 @@ bool oca_respond_step(oca_state *st);
 void oca_answer_respond(oca_state *st, int32_t a, trace *tr);
 /* Reactive trade (article 12, "in qualsiasi momento"; rules.reactive_trades): whether seat s,
  * just landed on square sq, may offer to buy its postcard from another owner (to cancel a bad
- * square with it, or to keep a good one from being cancelled); OP_REACT runs the haggle (the
- * lander offers, the owner accepts, refuses or asks more, the lander takes it or not). */
+ * square with it, or to keep a good one from being cancelled). OP_REACT (seat: the buyer, a:
+ * the card) runs the haggle: the buyer offers, the owner accepts, refuses or asks more, the
+ * buyer takes it or not. oca_answer_card also pushes one after a card play against the mover:
+ * a jolly he may buy to counter it. */
 bool oca_react_possible(const oca_state *st, int s, int sq);
 bool oca_react_step(oca_state *st);
 void oca_answer_react(oca_state *st, int32_t a, trace *tr);
