@@ -316,6 +316,19 @@ TEST(oca_art3_open_auction_last_one_left_wins_for_nothing)
     act(&g, K_BID, 1, OCA_DROP, 0);
     CHECK_INT(g.st.banker, 2);
     CHECK_INT(g.st.s.winning_bid, 0);
+    /* auction_winner_edge: the winner's points minus the others' mean, rounded (the winner's
+     * curse when negative) */
+    act(&g, K_BANKER_PLAYS, 2, 0, 0); /* 210 - 50, 195 - 50, 195 + 100 */
+    outcome o;
+    recorder *rec = rec_new(&game_oca, 3, true);
+    rec_game_begin(rec);
+    game_oca.finish(&g.st, &o, rec);
+    for (int m = 0; game_oca.metrics[m].name; m++)
+        if (strcmp(game_oca.metrics[m].name, "auction_winner_edge") == 0) {
+            const acc *e = rec_get(rec, m, -1);
+            CHECK(e->n == 1 && e->min == 143); /* 295 - (160 + 145) / 2 = 142.5, rounded */
+        }
+    rec_free(rec);
 }
 
 /* Nobody volunteers: the Capo-gioco keeps the bank as a plain cashier (gap, no_volunteer). */
