@@ -168,8 +168,28 @@ static cJSON *bot_metrics(const report_input *in, int k)
     return metrics;
 }
 
+/* The choices of the bot of seat k by decision kind, pooled over every seat that plays it:
+ * {"kind": {"decisions": n, "not_first": m}} (see run_result.choices). */
+static cJSON *bot_choices(const report_input *in, int k)
+{
+    const run_result *res = in->res;
+    cJSON *o = cJSON_CreateObject();
+    for (int kind = 0; kind < res->nkinds; kind++) {
+        double n = 0, m = 0;
+        for (int j = k; j < in->cfg->nseats; j++)
+            if (same_bot(in, j, k)) {
+                n += (double)res->choices[2 * (j * res->nkinds + kind)];
+                m += (double)res->choices[2 * (j * res->nkinds + kind) + 1];
+            }
+        cJSON *c = cJSON_AddObjectToObject(o, in->cfg->game->kind_names[kind]);
+        cJSON_AddNumberToObject(c, "decisions", n);
+        cJSON_AddNumberToObject(c, "not_first", m);
+    }
+    return o;
+}
+
 /* Win share per distinct bot: the share of (game, seat) pairs that bot won; its seat metrics
- * pooled over its seats. */
+ * and its choices pooled over its seats. */
 static cJSON *build_bots(const report_input *in)
 {
     const run_config *cfg = in->cfg;
@@ -193,6 +213,7 @@ static cJSON *build_bots(const report_input *in)
         cJSON_AddNumberToObject(b, "wins", wins);
         cJSON_AddItemToObject(b, "win_share", rate_estimate(wins, trials));
         cJSON_AddItemToObject(b, "metrics", bot_metrics(in, k));
+        cJSON_AddItemToObject(b, "choices", bot_choices(in, k));
         cJSON_AddItemToArray(bots, b);
     }
     return bots;

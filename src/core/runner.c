@@ -106,8 +106,11 @@ static int outcome_check(const run_config *cfg, const outcome *o, char *err, siz
     return 0;
 }
 
-int run_game_checked(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
-                     outcome *o, recorder *rec, trace *tr, char *err, size_t errlen)
+/* run_game_checked, also counting each real choice (two actions or more) into choices (may
+ * be NULL; see run_result.choices). */
+static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
+                     outcome *o, recorder *rec, trace *tr, int64_t *choices, int nkinds,
+                     char *err, size_t errlen)
 {
     const game_type *g = cfg->game;
     rng chance, botrng[GAME_MAX_SEATS];
@@ -136,6 +139,11 @@ int run_game_checked(const run_config *cfg, void *const *ctx, uint64_t index, vo
                 seeded |= 1u << d.seat;
             }
             k = b->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
+            if (choices && d.kind >= 0 && d.kind < nkinds) {
+                int64_t *c = choices + 2 * ((size_t)d.seat * (size_t)nkinds + (size_t)d.kind);
+                c[0]++;
+                c[1] += k != 0;
+            }
         }
         if (k < 0 || k >= d.n) {
             fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
@@ -164,10 +172,16 @@ broken:
     return -1;
 }
 
+int run_game_checked(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
+                     outcome *o, recorder *rec, trace *tr, char *err, size_t errlen)
+{
+    return play_game(cfg, ctx, index, st, o, rec, tr, NULL, 0, err, errlen);
+}
+
 void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, outcome *o,
               recorder *rec, trace *tr)
 {
-    run_game_checked(cfg, ctx, index, st, o, rec, tr, NULL, 0);
+    play_game(cfg, ctx, index, st, o, rec, tr, NULL, 0, NULL, 0);
 }
 
 /* ---- batch ------------------------------------------------------------------------------ */
@@ -216,6 +230,9 @@ static void result_init(run_result *res, const run_config *cfg, bool per_game)
     while (cfg->game->end_names[res->nends])
         res->nends++;
     res->end_count = xcalloc((size_t)res->nends, sizeof *res->end_count);
+    while (cfg->game->kind_names && cfg->game->kind_names[res->nkinds])
+        res->nkinds++;
+    res->choices = xcalloc((size_t)(2 * cfg->nseats * res->nkinds), sizeof *res->choices);
 }
 
 /* Folds one game's outcome into the built-in figures. */
@@ -259,6 +276,8 @@ static void result_merge(run_result *dst, const run_result *src, int nseats)
     dst->no_winner += src->no_winner;
     for (int e = 0; e < dst->nends; e++)
         dst->end_count[e] += src->end_count[e];
+    for (int i = 0; i < 2 * nseats * dst->nkinds; i++)
+        dst->choices[i] += src->choices[i];
     dst->games += src->games;
 }
 
@@ -282,6 +301,7 @@ void run_result_free(run_result *res)
         acc_free(&res->rank[k]);
     }
     free(res->end_count);
+    free(res->choices);
     memset(res, 0, sizeof *res);
 }
 
@@ -415,7 +435,8 @@ static void *work(void *arg)
             xalloc_fail("cannot buffer the games CSV");
         bool broken = false;
         for (uint64_t i = cfg->first + from; i < cfg->first + to && !broken; i++) {
-            if (run_game_checked(cfg, ctx, i, st, &o, w->part.rec, NULL, err, sizeof err) != 0) {
+            if (play_game(cfg, ctx, i, st, &o, w->part.rec, NULL, w->part.choices, w->part.nkinds,
+                          err, sizeof err) != 0) {
                 pthread_mutex_lock(&sh->lock);
                 if (!sh->check_failed || i < sh->check_index) {
                     sh->check_index = i;

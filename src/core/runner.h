@@ -58,6 +58,10 @@ typedef struct run_result {
     int64_t no_winner;                   /* games nobody won */
     int64_t *end_count;                  /* per entry of game->end_names */
     int nends;
+    int64_t *choices; /* per seat and decision kind (game->kind_names), at [2 (seat nkinds +
+                         kind)]: the decisions its bot chose among two actions or more, and
+                         those where it chose another action than the first listed */
+    int nkinds;
     uint64_t games;                      /* games played (== runs unless interrupted) */
     double wall_seconds;                 /* not part of reproducible output */
 } run_result;
