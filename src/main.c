@@ -14,6 +14,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "botspec.h"
+#include "experiment.h"
 #include "outfile.h"
 #include "perft.h"
 #include "registry.h"
@@ -41,6 +42,11 @@ typedef struct options {
     const char *set[MAX_SETS];
     int nsets;
     bool quiet, list, exact, print_ruleset;
+    /* experiments (experiment.h) */
+    const char *sweep[EXP_MAX_SWEEPS + 1];
+    int nsweeps;
+    const char *baseline, *until, *metric, *sensitivity_keys;
+    bool rotate, sensitivity;
 } options;
 
 /* One-line error, then exit. Control characters the message quotes from the command line or
@@ -76,6 +82,7 @@ static void exit_flushed(void)
 }
 
 enum { OPT_SET = 1000, OPT_GAMES_CSV, OPT_TRACE, OPT_EXACT, OPT_PRINT_RULESET, OPT_USAGE, OPT_PERFT };
+enum { OPT_SWEEP = 1100, OPT_BASELINE, OPT_ROTATE, OPT_UNTIL, OPT_SENSITIVITY, OPT_METRIC };
 
 static const struct argp_option option_table[] = {
     {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
@@ -101,6 +108,29 @@ static const struct argp_option option_table[] = {
      "Count the move paths of each length 1..D from the start (games without chance or "
      "hidden information) instead of playing",
      0},
+    {"sweep", OPT_SWEEP, "KEY=LIST", 0,
+     "Play every value of KEY on the same games: a ruleset key (dotted as --set), players, or "
+     "seatN.PARAM (a bot parameter of seat N); LIST is V1,V2,... or FROM:TO:STEP. Several make "
+     "a grid",
+     0},
+    {"baseline", OPT_BASELINE, "VALUES", 0,
+     "The setting the others are compared with: one value per --sweep, comma-separated "
+     "(default: the first setting)",
+     0},
+    {"rotate-seats", OPT_ROTATE, 0, 0,
+     "Play each deal once per rotation of the bots around the seats; report per bot and the "
+     "seat advantage",
+     0},
+    {"until", OPT_UNTIL, "FIGURE:HW", 0,
+     "Play blocks of games until FIGURE's 95% interval has half-width at most HW (--runs is "
+     "the cap), e.g. bankruptcy_any:0.002 or win_share@1:0.005",
+     0},
+    {"sensitivity", OPT_SENSITIVITY, "KEYS", OPTION_ARG_OPTIONAL,
+     "Move every numeric ruleset key (or the KEYS listed) down and up by 10% and rank the "
+     "effects on --metric",
+     0},
+    {"metric", OPT_METRIC, "FIGURES", 0,
+     "The figures a sweep's text rows and --sensitivity report (e.g. length,win_share@1)", 0},
     {"list", 'l', 0, 0, "List games, their bots and their ruleset options (with --game: one game)",
      0},
     {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},
@@ -147,6 +177,19 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_EXACT: o->exact = true; break;
     case OPT_PRINT_RULESET: o->print_ruleset = true; break;
     case OPT_PERFT: o->perft = arg; break;
+    case OPT_SWEEP:
+        if (o->nsweeps == EXP_MAX_SWEEPS)
+            die(EXIT_USAGE, "at most %d --sweep options", EXP_MAX_SWEEPS);
+        o->sweep[o->nsweeps++] = arg;
+        break;
+    case OPT_BASELINE: o->baseline = arg; break;
+    case OPT_ROTATE: o->rotate = true; break;
+    case OPT_UNTIL: o->until = arg; break;
+    case OPT_SENSITIVITY:
+        o->sensitivity = true;
+        o->sensitivity_keys = arg;
+        break;
+    case OPT_METRIC: o->metric = arg; break;
     case 'l': o->list = true; break;
     case 'q': o->quiet = true; break;
     case '?':
@@ -421,6 +464,21 @@ int main(int argc, char **argv)
     if (o.exact && g->exact == NULL)
         die(EXIT_USAGE, "--exact: game %s has no exact analysis", g->name);
 
+    exp_options xo = {.game = g, .config = o.config, .sets = o.set, .nsets = o.nsets,
+                      .sweeps = o.sweep, .nsweeps = o.nsweeps, .bots = o.bots, .players = nseats,
+                      .baseline = o.baseline, .rotate = o.rotate, .until = o.until,
+                      .sensitivity = o.sensitivity, .sensitivity_keys = o.sensitivity_keys,
+                      .metric = o.metric, .runs = cfg.runs, .seed = cfg.seed,
+                      .threads = cfg.threads, .exact = o.exact, .format = fmt,
+                      .announce_seed = !o.seed && !o.quiet, .argc = argc, .argv = argv};
+    bool experiment = experiment_wanted(&xo);
+    if (experiment && (o.trace || o.games_csv))
+        die(EXIT_USAGE, "--%s plays one game or one configuration: it cannot be combined with "
+                        "--sweep, --rotate-seats, --until or --sensitivity",
+            o.trace ? "trace" : "games-csv");
+    if (!experiment && (o.baseline || o.metric))
+        die(EXIT_USAGE, "--%s needs --sweep or --sensitivity", o.baseline ? "baseline" : "metric");
+
     uint64_t trace_index = 0;
     if (o.trace) {
         if (o.games_csv)
@@ -450,7 +508,13 @@ int main(int argc, char **argv)
         die(EXIT_IO, "%s", err);
     }
 
-    if (o.trace) {
+    if (experiment) {
+        int rc = experiment_run(&xo, out.f, err, sizeof err);
+        if (rc != 0) {
+            outfile_abort(&out);
+            die(rc, "%s", err);
+        }
+    } else if (o.trace) {
         outcome oc;
         if (run_trace(&cfg, trace_index, out.f, &oc, err, sizeof err) != 0) {
             outfile_abort(&out);
@@ -469,6 +533,9 @@ int main(int argc, char **argv)
         }
         cfg.games_csv = o.games_csv ? games.f : NULL;
         cfg.progress = !o.quiet && isatty(STDERR_FILENO);
+        if (!o.seed && !o.quiet) /* provenance: the chosen seed repeats the run */
+            fprintf(stderr, "giochi-sim: seed %llu (repeat with --seed=%llu)\n",
+                    (unsigned long long)cfg.seed, (unsigned long long)cfg.seed);
         run_result res;
         if (run_batch(&cfg, &res, err, sizeof err) != 0) {
             outfile_abort(&out);
@@ -483,6 +550,14 @@ int main(int argc, char **argv)
         for (int k = 0; k < cfg.nseats; k++)
             in.bot_spec[k] = canon[k];
         cJSON *report = report_build(&in);
+        /* Provenance: every --set (reproducible), and the exact command line in "run" (which
+         * also holds what varies from run to run). */
+        cJSON *sets = cJSON_CreateArray();
+        for (int i = 0; i < o.nsets; i++)
+            cJSON_AddItemToArray(sets, cJSON_CreateString(o.set[i]));
+        cJSON_AddItemToObject(report, "sets", sets);
+        cJSON_AddItemToObject(cJSON_GetObjectItemCaseSensitive(report, "run"), "command_line",
+                              experiment_command_line(argc, argv));
         report_write(out.f, report, fmt);
         cJSON_Delete(report);
         run_result_free(&res);

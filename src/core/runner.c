@@ -480,3 +480,22 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
     run_bots_free(cfg, ctx);
     return 0;
 }
+
+/* ---- pieces of a batch, for drivers that play several configurations in step --------------
+ * (experiment.c plays each game index under several settings; these are the batch's own
+ * steps, so that its per-setting results equal what run_batch gives.) */
+
+void run_result_init(run_result *res, const run_config *cfg, bool per_game)
+{
+    result_init(res, cfg, per_game);
+}
+
+void run_tally(run_result *res, const run_config *cfg, const outcome *o)
+{
+    tally(res, cfg, o);
+}
+
+void run_result_merge(run_result *dst, const run_result *src, int nseats)
+{
+    result_merge(dst, src, nseats);
+}

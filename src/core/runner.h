@@ -72,6 +72,15 @@ void run_bots_free(const run_config *cfg, void **ctx);
 int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen);
 void run_result_free(run_result *res);
 
+/* The steps of run_batch, for drivers that play several configurations game by game (see
+ * experiment.c): run_result_init prepares an empty result for cfg (per_game: its recorder keeps
+ * each game's own figures, see rec_game_value); run_tally folds one played game's outcome into
+ * the built-in figures (run_game has already recorded its metrics); run_result_merge adds src
+ * into dst (exact integers: any order gives the same result). Free with run_result_free. */
+void run_result_init(run_result *res, const run_config *cfg, bool per_game);
+void run_tally(run_result *res, const run_config *cfg, const outcome *o);
+void run_result_merge(run_result *dst, const run_result *src, int nseats);
+
 /* Plays game `index` alone with its trace written to out, exactly as the batch plays it. */
 int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char *err,
               size_t errlen);
