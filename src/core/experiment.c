@@ -41,9 +41,13 @@ static double now_seconds(void)
 
 /* ---- paired statistics -------------------------------------------------------------------- */
 
-void exp_pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
+/* The hot path of exp_pair_add, inlined in the game loop. A game that observed nothing in a
+ * slot under either setting (a rare end, a metric the game did not record) only counts. */
+static inline void pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
 {
     p->n++;
+    if ((x | c | bx | bc) == 0)
+        return;
     p->x += x;
     p->c += c;
     p->xx += (__int128)x * x;
@@ -58,6 +62,66 @@ void exp_pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
     p->x_bc += (__int128)x * bc;
     p->c_bx += (__int128)c * bx;
     p->c_bc += (__int128)c * bc;
+}
+
+void exp_pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
+{
+    pair_add(p, x, c, bx, bc);
+}
+
+/* Slots whose count c is the same in every game (a game's length, a win share, a score) keep
+ * only the sums that vary, x, xx, bx, bxx and x_bx, and get the others from the constants
+ * once played (pair_complete); the baseline paired with itself keeps only its own sums. */
+static inline void pair_add_const(exp_pair *p, int64_t x, int64_t bx)
+{
+    p->n++;
+    if ((x | bx) == 0)
+        return;
+    p->x += x;
+    p->xx += (__int128)x * x;
+    p->bx += bx;
+    p->bxx += (__int128)bx * bx;
+    p->x_bx += (__int128)x * bx;
+}
+
+static inline void pair_add_self(exp_pair *p, int64_t x, int64_t c, bool constant)
+{
+    p->n++;
+    if ((x | c) == 0)
+        return;
+    p->x += x;
+    p->xx += (__int128)x * x;
+    if (!constant) {
+        p->c += c;
+        p->xc += (__int128)x * c;
+        p->cc += (__int128)c * c;
+    }
+}
+
+/* Fills in the sums pair_add_const or pair_add_self left out: ca and cb are the constant
+ * counts of the setting's and the baseline's slot (0: not constant); self: the slot is the
+ * baseline's own, paired with itself. */
+static void pair_complete(exp_pair *p, int64_t ca, int64_t cb, bool self)
+{
+    __int128 n = p->n;
+    if (ca) {
+        p->c = ca * n;
+        p->xc = ca * p->x;
+        p->cc = (__int128)ca * ca * n;
+    }
+    if (self) {
+        p->bx = p->x, p->bc = p->c, p->bxx = p->xx, p->bxc = p->xc, p->bcc = p->cc;
+        p->x_bx = p->xx, p->x_bc = p->xc, p->c_bx = p->xc, p->c_bc = p->cc;
+        return;
+    }
+    if (ca && cb) {
+        p->bc = cb * n;
+        p->bxc = cb * p->bx;
+        p->bcc = (__int128)cb * cb * n;
+        p->x_bc = cb * p->x;
+        p->c_bx = ca * p->bx;
+        p->c_bc = (__int128)ca * cb * n;
+    }
 }
 
 void exp_pair_merge(exp_pair *d, const exp_pair *s)
@@ -140,7 +204,8 @@ typedef struct axis {
 typedef struct slotdef {
     char name[72];
     int seat, bot;
-    int64_t unit; /* c counts this many per observation (win units for win shares) */
+    int64_t unit;   /* c counts this many per observation (win units for win shares) */
+    int64_t cconst; /* c of every game when it never varies (see pair_add_const), else 0 */
 } slotdef;
 
 typedef struct setting {
@@ -154,6 +219,7 @@ typedef struct setting {
     char canon[GAME_MAX_SEATS][BOT_SPEC_MAX];            /* seat k's bot, unrotated */
     int nbots, botid[GAME_MAX_SEATS];                    /* distinct bots, seat -> bot */
     int nslots, ngame_slots, group;                      /* slot layout */
+    int nends, ngm, nsm, *gm, *sm; /* the game's ends; its game and seat metrics' indices */
     slotdef *slot;
     int *pair;       /* baseline slot of each slot, or -1 */
     int until_slot;  /* -1 when not stopping at a precision */
@@ -294,6 +360,16 @@ static void build_slots(setting *S, const game_type *g)
         nends++;
     for (int m = 0; g->metrics && g->metrics[m].name; m++)
         *(g->metrics[m].scope == METRIC_GAME ? &ngm : &nsm) += 1;
+    S->nends = nends, S->ngm = ngm, S->nsm = nsm;
+    S->gm = xcalloc((size_t)ngm, sizeof *S->gm);
+    S->sm = xcalloc((size_t)nsm, sizeof *S->sm);
+    ngm = nsm = 0;
+    for (int m = 0; g->metrics && g->metrics[m].name; m++) {
+        if (g->metrics[m].scope == METRIC_GAME)
+            S->gm[ngm++] = m;
+        else
+            S->sm[nsm++] = m;
+    }
     S->ngame_slots = 3 + nends + ngm;
     S->group = 3 + nsm;
     int ngroups = S->nrot > 1 ? S->nbots : S->nseats;
@@ -332,6 +408,25 @@ static void build_slots(setting *S, const game_type *g)
     for (int j = 0; j < S->nslots; j++)
         if (S->slot[j].unit == 0)
             S->slot[j].unit = 1;
+    /* constant counts: one per play for the fixed game figures, and for a group's win share
+     * and score one per play of each seat in the group */
+    for (int j = 0; j < 3 + nends; j++)
+        S->slot[j].cconst = S->nrot;
+    for (int k = 0; k < ngroups; k++) {
+        int seats = 1;
+        if (S->nrot > 1) {
+            seats = 0;
+            for (int q = 0; q < S->nseats; q++)
+                seats += S->botid[q] == k;
+        }
+        int j = S->ngame_slots + k * S->group;
+        S->slot[j].cconst = (int64_t)RUN_WIN_UNIT * S->nrot * seats;
+        S->slot[j + 1].cconst = (int64_t)S->nrot * seats;
+    }
+    if (S->nrot > 1)
+        for (int k = 0; k < S->nseats; k++)
+            S->slot[S->ngame_slots + S->nbots * S->group + k].cconst =
+                (int64_t)RUN_WIN_UNIT * S->nrot;
 }
 
 static int find_slot(const setting *S, const char *name, int seat, int bot)
@@ -387,17 +482,22 @@ static int resolve_figure(const setting *S, const game_type *g, const char *opt,
 static void fill(const setting *S, const game_type *g, int r, const outcome *o,
                  const recorder *rec, int64_t *x, int64_t *c)
 {
-    int i = 0, nwin = __builtin_popcount(o->winners);
+    (void)g;
+    int i = 0, nwin = 0;
+    for (uint32_t w = o->winners; w; w &= w - 1)
+        nwin++;
     x[i] += o->length, c[i++] += 1;
     x[i] += nwin > 1, c[i++] += 1;
     x[i] += nwin == 0, c[i++] += 1;
-    for (int e = 0; g->end_names[e]; e++)
-        x[i] += o->end == e, c[i++] += 1;
-    for (int m = 0; g->metrics && g->metrics[m].name; m++)
-        if (g->metrics[m].scope == METRIC_GAME) {
-            int a = m * REC_SLOTS + REC_SLOT(-1);
-            x[i] += rec->gsum[a], c[i++] += rec->gcnt[a];
-        }
+    for (int e = 0; e < S->nends; e++)
+        c[i + e] += 1;
+    if (o->end >= 0 && o->end < S->nends)
+        x[i + o->end] += 1;
+    i += S->nends;
+    for (int q = 0; q < S->ngm; q++) {
+        int a = S->gm[q] * REC_SLOTS + REC_SLOT(-1);
+        x[i] += rec->gsum[a], c[i++] += rec->gcnt[a];
+    }
     for (int k = 0; k < S->nseats; k++) {
         int grp = S->nrot > 1 ? S->botid[(k + r) % S->nseats] : k;
         int j = S->ngame_slots + grp * S->group;
@@ -405,11 +505,10 @@ static void fill(const setting *S, const game_type *g, int r, const outcome *o,
         x[j] += units, c[j++] += RUN_WIN_UNIT;
         x[j] += o->score[k], c[j++] += 1;
         x[j] += o->rank[k], c[j++] += o->rank[k] > 0;
-        for (int m = 0; g->metrics && g->metrics[m].name; m++)
-            if (g->metrics[m].scope == METRIC_SEAT) {
-                int a = m * REC_SLOTS + REC_SLOT(k);
-                x[j] += rec->gsum[a], c[j++] += rec->gcnt[a];
-            }
+        for (int q = 0; q < S->nsm; q++) {
+            int a = S->sm[q] * REC_SLOTS + REC_SLOT(k);
+            x[j] += rec->gsum[a], c[j++] += rec->gcnt[a];
+        }
         if (S->nrot > 1) {
             int s = S->ngame_slots + S->nbots * S->group + k;
             x[s] += units, c[s] += RUN_WIN_UNIT;
@@ -489,6 +588,8 @@ static void free_setting(setting *S)
     cJSON_Delete(S->exact);
     free(S->rules);
     free(S->slot);
+    free(S->gm);
+    free(S->sm);
     free(S->pair);
     free(S->acc);
     if (S->res.rec)
@@ -554,7 +655,21 @@ static void play_game(engine *e, worker *w, uint64_t i)
         wset *W = &w->ws[s];
         for (int j = 0; j < S->nslots; j++) {
             int b = S->pair[j];
-            exp_pair_add(&W->acc[j], W->x[j], W->c[j], b >= 0 ? B->x[b] : 0, b >= 0 ? B->c[b] : 0);
+            int64_t k = S->slot[j].cconst;
+            if (k && W->c[j] != k) {
+                fprintf(stderr, "giochi-sim: internal error: slot %s counted %lld, not %lld "
+                                "(game %llu)\n", S->slot[j].name, (long long)W->c[j],
+                        (long long)k, (unsigned long long)i);
+                abort();
+            }
+            if (s == e->base)
+                pair_add_self(&W->acc[j], W->x[j], W->c[j], k != 0);
+            else if (b < 0)
+                pair_add_self(&W->acc[j], W->x[j], W->c[j], k != 0);
+            else if (k && e->set[e->base].slot[b].cconst)
+                pair_add_const(&W->acc[j], W->x[j], B->x[b]);
+            else
+                pair_add(&W->acc[j], W->x[j], W->c[j], B->x[b], B->c[b]);
         }
     }
 }
@@ -610,6 +725,18 @@ static void total_acc(engine *e, int s)
     for (int t = 0; t < e->nworkers; t++)
         for (int j = 0; j < S->nslots; j++)
             exp_pair_merge(&S->acc[j], &e->w[t].ws[s].acc[j]);
+    const setting *B = &e->set[e->base];
+    for (int j = 0; j < S->nslots; j++) {
+        int b = S->pair[j];
+        int64_t ca = S->slot[j].cconst, cb = b >= 0 ? B->slot[b].cconst : 0;
+        if (s == e->base)
+            pair_complete(&S->acc[j], ca, 0, true);
+        else if (b < 0)
+            pair_complete(&S->acc[j], ca, 0, false);
+        else if (ca && cb)
+            pair_complete(&S->acc[j], ca, cb, false);
+        /* else: pair_add kept every sum */
+    }
 }
 
 static void free_engine(engine *e)
