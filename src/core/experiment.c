@@ -1341,7 +1341,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
             sens_key *K = &keys[k];
             double v = K->def;
             bool whole = v == floor(v) && fabs(v) < 1e15;
-            K->step = whole ? fmax(1, nearbyint(0.1 * fabs(v))) : (v == 0 ? 0.1 : 0.1 * fabs(v));
+            K->step = whole ? fmax(1, round(0.1 * fabs(v))) : (v == 0 ? 0.1 : 0.1 * fabs(v));
             for (int side = 0; side < 2; side++) {
                 K->side[side] = -1;
                 char val[64], assign[384];
@@ -1637,6 +1637,14 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     #undef UNTIL_OF
 
     /* ---- rendering ---- */
+    FILE *real_out = out;
+    char *tbuf = NULL;
+    size_t tlen = 0;
+    if (o->format == REPORT_TEXT) { /* rendered, then written without trailing blanks */
+        out = open_memstream(&tbuf, &tlen);
+        if (out == NULL)
+            abort();
+    }
     if (o->format == REPORT_JSON) {
         report_write(out, root, REPORT_JSON);
     } else if (nset == 1 && !o->sensitivity) {
@@ -1854,6 +1862,22 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         fprintf(out, "\n%llu games in %.3f s (%.0f games/s, %d thread%s)\n",
                 (unsigned long long)played, wall, wall > 0 ? (double)played / wall : 0,
                 o->threads, o->threads == 1 ? "" : "s");
+    }
+    if (o->format == REPORT_TEXT) {
+        fclose(out);
+        out = real_out;
+        for (char *line = tbuf; line && *line;) {
+            char *end = strchr(line, '\n');
+            size_t n = end ? (size_t)(end - line) : strlen(line);
+            size_t keep = n;
+            while (keep > 0 && line[keep - 1] == ' ')
+                keep--;
+            fwrite(line, 1, keep, out);
+            if (end)
+                fputc('\n', out);
+            line += n + (end != NULL);
+        }
+        free(tbuf);
     }
     cJSON_Delete(run);
     cJSON_Delete(until);
