@@ -1536,7 +1536,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     char seedtext[32];
     snprintf(seedtext, sizeof seedtext, "%llu", (unsigned long long)o->seed);
     cJSON *root = NULL;
-    if (nset == 1 && !o->sensitivity) {
+    if (o->nsweeps == 0 && !o->sensitivity) {
         setting *S = &set[0];
         root = setting_report(S, g);
         cJSON *rep_ = root;
@@ -1647,7 +1647,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     }
     if (o->format == REPORT_JSON) {
         report_write(out, root, REPORT_JSON);
-    } else if (nset == 1 && !o->sensitivity) {
+    } else if (o->nsweeps == 0 && !o->sensitivity) {
         const cJSON *u = cJSON_GetObjectItemCaseSensitive(root, "until");
         if (o->format == REPORT_CSV) {
             if (set[0].nrot == 1) {
