@@ -856,6 +856,25 @@ static cJSON *interval(double lo, double hi)
     return a;
 }
 
+/* What a seat advantage subtracts from the seat's win share: 1/N (0 for other figures). */
+static double adv_shift(const setting *S, int j)
+{
+    return strcmp(S->slot[j].name, "seat_advantage") == 0 ? 1.0 / S->nseats : 0;
+}
+
+/* The estimates of slot j of S against the baseline setting B, seat advantages shifted by
+ * 1/N of their own setting. */
+static void slot_est(const setting *S, int j, const setting *B, exp_estimate *e)
+{
+    exp_pair_estimate(&S->acc[j], e);
+    double a = adv_shift(S, j);
+    if (a == 0)
+        return;
+    double b = 1.0 / B->nseats, d = a - b;
+    e->value -= a, e->lo -= a, e->hi -= a, e->base -= b;
+    e->diff -= d, e->dlo -= d, e->dhi -= d, e->ulo -= d, e->uhi -= d;
+}
+
 /* {"value", "ci95", "n"} of slot j of S (n: observations, or games for win shares). */
 static cJSON *slot_estimate(const setting *S, int j, double shift)
 {
@@ -941,14 +960,14 @@ static cJSON *setting_report(const setting *S, const game_type *g)
 }
 
 /* The differences of every paired figure of S from the baseline, as rows. */
-static cJSON *differences(const setting *S)
+static cJSON *differences(const setting *S, const setting *B)
 {
     cJSON *arr = cJSON_CreateArray();
     for (int j = 0; j < S->nslots; j++) {
         if (S->pair[j] < 0)
             continue;
         exp_estimate est;
-        exp_pair_estimate(&S->acc[j], &est);
+        slot_est(S, j, B, &est);
         if (isnan(est.diff))
             continue;
         cJSON *o = cJSON_CreateObject();
@@ -1570,7 +1589,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
             cJSON_AddStringToObject(sens, "step",
                                     "10% of the default value; whole-number keys: rounded, at "
                                     "least 1; a default of 0 that is not whole: 0.1");
-            cJSON_AddItemToObject(sens, "default", slot_estimate(B, jb, 0));
+            cJSON_AddItemToObject(sens, "default", slot_estimate(B, jb, adv_shift(B, jb)));
             cJSON_AddNumberToObject(sens, "games", (double)B->games);
             for (int k = 0; k < nkeys; k++) {
                 keys[k].effect = -1;
@@ -1578,9 +1597,8 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
                     if (keys[k].side[side] >= 0) {
                         setting *S = &set[keys[k].side[side]];
                         exp_estimate est;
-                        exp_pair_estimate(&S->acc[resolve_figure(S, g, "", o->metric, err,
-                                                                 errlen)],
-                                          &est);
+                        slot_est(S, resolve_figure(S, g, "", o->metric, err, errlen), B,
+                                 &est);
                         if (!isnan(est.diff) && fabs(est.diff) > keys[k].effect)
                             keys[k].effect = fabs(est.diff);
                     }
@@ -1605,8 +1623,8 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
                     setting *S = &set[K->side[side]];
                     int j = resolve_figure(S, g, "", o->metric, err, errlen);
                     exp_estimate est;
-                    exp_pair_estimate(&S->acc[j], &est);
-                    cJSON_AddItemToObject(so, "estimate", slot_estimate(S, j, 0));
+                    slot_est(S, j, B, &est);
+                    cJSON_AddItemToObject(so, "estimate", slot_estimate(S, j, adv_shift(S, j)));
                     cJSON *d = cJSON_AddObjectToObject(so, "difference");
                     cJSON_AddItemToObject(d, "value", num_or_null(est.diff));
                     cJSON_AddItemToObject(d, "ci95", interval(est.dlo, est.dhi));
@@ -1627,7 +1645,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
                 if (until)
                     UNTIL_OF(S);
                 cJSON_AddItemToObject(so, "report", setting_report(S, g));
-                cJSON_AddItemToObject(so, "differences", differences(S));
+                cJSON_AddItemToObject(so, "differences", differences(S, &set[base]));
                 cJSON_AddItemToArray(arr, so);
             }
         }
@@ -1769,7 +1787,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         bool share = is_share(B, jb, g);
         char what[256], buf[128];
         exp_estimate be;
-        exp_pair_estimate(&B->acc[jb], &be);
+        slot_est(B, jb, B, &be);
         text_interval(buf, sizeof buf, be.value, be.lo, be.hi, share, false);
         snprintf(what, sizeof what, "sensitivity of %s, %llu games per setting", o->metric,
                  (unsigned long long)B->games);
@@ -1794,8 +1812,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
                 }
                 setting *S = &set[K->side[side]];
                 exp_estimate est;
-                exp_pair_estimate(&S->acc[resolve_figure(S, g, "", o->metric, err, errlen)],
-                                  &est);
+                slot_est(S, resolve_figure(S, g, "", o->metric, err, errlen), B, &est);
                 text_interval(buf, sizeof buf, est.diff, est.dlo, est.dhi, share, true);
                 fprintf(out, " %9s %-30s", kv, buf);
             }
@@ -1841,7 +1858,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
                 }
                 bool share = is_share(S, j, g);
                 exp_estimate est;
-                exp_pair_estimate(&S->acc[j], &est);
+                slot_est(S, j, &set[base], &est);
                 char a[96], d[128] = "(baseline)";
                 text_interval(a, sizeof a, est.value, est.lo, est.hi, share, false);
                 if (s != base && S->pair[j] >= 0 && !isnan(est.diff)) {
