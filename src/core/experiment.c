@@ -174,7 +174,9 @@ void exp_pair_estimate(const exp_pair *p, exp_estimate *e)
               ra * rb * (long double)p->c_bc) /
              (mc * mb);
         long double vd = uu + vv - 2 * uv;
-        if (vd < 0)
+        /* every game alike under both settings: the differences are all 0, exactly (the
+         * floating sum above would leave a rounding residue) */
+        if (vd < 0 || (p->xx - 2 * p->x_bx + p->bxx == 0 && p->cc - 2 * p->c_bc + p->bcc == 0))
             vd = 0;
         e->diff = (double)(ra - rb);
         double hw = t * (double)sqrtl(vd / scale);
