@@ -470,7 +470,7 @@ int main(int argc, char **argv)
                       .sensitivity = o.sensitivity, .sensitivity_keys = o.sensitivity_keys,
                       .metric = o.metric, .runs = cfg.runs, .seed = cfg.seed,
                       .threads = cfg.threads, .exact = o.exact, .format = fmt,
-                      .announce_seed = !o.seed && !o.quiet, .argc = argc, .argv = argv};
+                      .argc = argc, .argv = argv};
     bool experiment = experiment_wanted(&xo);
     if (experiment && (o.trace || o.games_csv))
         die(EXIT_USAGE, "--%s plays one game or one configuration: it cannot be combined with "
@@ -533,9 +533,6 @@ int main(int argc, char **argv)
         }
         cfg.games_csv = o.games_csv ? games.f : NULL;
         cfg.progress = !o.quiet && isatty(STDERR_FILENO);
-        if (!o.seed && !o.quiet) /* provenance: the chosen seed repeats the run */
-            fprintf(stderr, "giochi-sim: seed %llu (repeat with --seed=%llu)\n",
-                    (unsigned long long)cfg.seed, (unsigned long long)cfg.seed);
         run_result res;
         if (run_batch(&cfg, &res, err, sizeof err) != 0) {
             outfile_abort(&out);
@@ -582,6 +579,11 @@ int main(int argc, char **argv)
     }
     if (outfile_rename(&out, err, sizeof err) != 0)
         die(EXIT_IO, "%s", err);
+    /* Provenance: a chosen seed repeats the run. Said once the report is complete, so that a
+     * failed run still says one line only (its error). */
+    if (!o.seed && !o.quiet)
+        fprintf(stderr, "giochi-sim: seed %llu (repeat with --seed=%llu)\n",
+                (unsigned long long)cfg.seed, (unsigned long long)cfg.seed);
     cJSON_Delete(ruleset);
     free(rules);
     return EXIT_OK;

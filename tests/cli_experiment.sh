@@ -38,6 +38,22 @@ if command -v jq >/dev/null 2>&1; then
         bad "JSON records the sweeps and the command line" "missing"
 fi
 
+# ---- pairing narrows a difference on the same dice ----------------------------------------
+# A limit of 46 instead of 45 changes few games of the 45: the paired interval of the length
+# difference must be far narrower than two independent runs' (and both hold the difference).
+if command -v jq >/dev/null 2>&1; then
+    "$bin" --game=45 --sweep limit=45,46 --runs=5000 --seed=1 --format=json -q >"$work/pair.json"
+    jq -e '.settings[1].differences[] | select(.metric == "length")
+           | (.ci95[1] - .ci95[0]) < (.ci95_unpaired[1] - .ci95_unpaired[0]) / 2
+             and .value > 0 and .ci95[0] > 0 and .narrowing > 2' "$work/pair.json" >/dev/null &&
+        ok "paired interval narrower than unpaired (45 limit 45 vs 46)" ||
+        bad "paired interval narrower than unpaired (45 limit 45 vs 46)" \
+            "$(jq -c '.settings[1].differences[] | select(.metric == "length")' "$work/pair.json")"
+    jq -e '.settings[0].differences[] | select(.metric == "length") | .value == 0 and .ci95 == [0, 0]' \
+        "$work/pair.json" >/dev/null && ok "the baseline differs from itself by exactly 0" ||
+        bad "the baseline differs from itself by exactly 0" "$(jq -c '.settings[0].differences[0]' "$work/pair.json")"
+fi
+
 # ---- the same bytes for any thread count ----------------------------------------------------
 for args in "--game=45 --sweep limit=40:50:5 --players=3" "--game=pig10 --rotate-seats --bots=greedy,count,random" \
     "--game=oca --sensitivity=dote,max_chain --metric=bankruptcy_any" "--game=pig10 --until=win_share@1:0.02"; do

@@ -349,11 +349,6 @@ static void with_param(const char *canon, const char *param, const char *value, 
         snprintf(out + used, n - used, ":%s=%s", param, value);
 }
 
-static const char *score_slot(const game_type *g)
-{
-    return g->score_name;
-}
-
 /* Lays out the slots of setting S (see experiment.h: figures). */
 static void build_slots(setting *S, const game_type *g)
 {
@@ -387,7 +382,7 @@ static void build_slots(setting *S, const game_type *g)
         if (g->metrics[m].scope == METRIC_GAME)
             snprintf(S->slot[i++].name, sizeof S->slot[0].name, "%s", g->metrics[m].name);
     for (int k = 0; k < ngroups; k++) {
-        const char *names[3] = {"win_share", score_slot(g), "rank"};
+        const char *names[3] = {"win_share", g->score_name, "rank"};
         for (int j = 0; j < 3; j++) {
             snprintf(S->slot[i].name, sizeof S->slot[0].name, "%s", names[j]);
             S->slot[i].unit = j == 0 ? RUN_WIN_UNIT : 1;
@@ -440,8 +435,8 @@ static int find_slot(const setting *S, const char *name, int seat, int bot)
 }
 
 /* Resolves a figure (NAME or NAME@K) in setting S; -1 with a message if S has none. */
-static int resolve_figure(const setting *S, const game_type *g, const char *opt,
-                          const char *fig, char *err, size_t errlen)
+static int resolve_figure(const setting *S, const char *opt, const char *fig, char *err,
+                          size_t errlen)
 {
     char name[128];
     snprintf(name, sizeof name, "%s", fig);
@@ -476,7 +471,6 @@ static int resolve_figure(const setting *S, const game_type *g, const char *opt,
         used += (size_t)snprintf(names + used, sizeof names - used, "%s%s%s", used ? ", " : "",
                                  S->slot[i].name, S->slot[i].seat + S->slot[i].bot ? "@K" : "");
     }
-    (void)g;
     return snprintf(err, errlen, "%s: no figure '%s' (figures: %s)", opt, fig, names), -1;
 }
 
@@ -1254,12 +1248,6 @@ static int by_effect(const void *a, const void *b)
     return 0;
 }
 
-/* Formats a numeric value the way --set reads it back. */
-static void format_value(char *buf, size_t n, double v)
-{
-    numfmt_double(buf, n, v);
-}
-
 int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 {
     const game_type *g = o->game;
@@ -1366,7 +1354,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
             for (int side = 0; side < 2; side++) {
                 K->side[side] = -1;
                 char val[64], assign[384];
-                format_value(val, sizeof val, side ? v + K->step : v - K->step);
+                numfmt_double(val, sizeof val, side ? v + K->step : v - K->step); /* as --set reads it */
                 snprintf(assign, sizeof assign, "%s=%s", K->key, val);
                 setting *S = &set[nset];
                 memset(S, 0, sizeof *S);
@@ -1490,14 +1478,14 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         S->pair = xcalloc((size_t)S->nslots, sizeof *S->pair);
         for (int j = 0; j < S->nslots; j++)
             S->pair[j] = find_slot(&set[base], S->slot[j].name, S->slot[j].seat, S->slot[j].bot);
-        if (o->until && (S->until_slot = resolve_figure(S, g, "--until", until_fig, err,
+        if (o->until && (S->until_slot = resolve_figure(S, "--until", until_fig, err,
                                                          errlen)) < 0)
             goto fail;
         char figs[1024];
         snprintf(figs, sizeof figs, "%s", o->metric ? o->metric : "");
         char *rest = figs;
         for (char *t = strsep(&rest, ","); o->metric && t; t = strsep(&rest, ","))
-            if (resolve_figure(S, g, "--metric", t, err, errlen) < 0)
+            if (resolve_figure(S, "--metric", t, err, errlen) < 0)
                 goto fail;
         S->acc = xcalloc((size_t)S->nslots, sizeof *S->acc);
         if (o->exact && g->exact && S->nrot == 1) {
@@ -1514,9 +1502,6 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         goto fail;
     }
 
-    if (o->announce_seed)
-        fprintf(stderr, "giochi-sim: seed %llu (repeat with --seed=%llu)\n",
-                (unsigned long long)o->seed, (unsigned long long)o->seed);
     engine e = {.g = g, .set = set, .nset = nset, .base = base};
     rc = play_all(&e, o, target, err, errlen);
     if (rc != 0)
@@ -1585,7 +1570,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         cJSON_AddItemToObject(root, "baseline", cJSON_Duplicate(set[base].values, 1));
         if (o->sensitivity) {
             setting *B = &set[0];
-            int jb = resolve_figure(B, g, "--metric", o->metric, err, errlen);
+            int jb = resolve_figure(B, "--metric", o->metric, err, errlen);
             cJSON *sens = cJSON_AddObjectToObject(root, "sensitivity");
             cJSON_AddStringToObject(sens, "metric", o->metric);
             cJSON_AddStringToObject(sens, "step",
@@ -1599,7 +1584,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
                     if (keys[k].side[side] >= 0) {
                         setting *S = &set[keys[k].side[side]];
                         exp_estimate est;
-                        slot_est(S, resolve_figure(S, g, "", o->metric, err, errlen), B,
+                        slot_est(S, resolve_figure(S, "", o->metric, err, errlen), B,
                                  &est);
                         if (!isnan(est.diff) && fabs(est.diff) > keys[k].effect)
                             keys[k].effect = fabs(est.diff);
@@ -1623,7 +1608,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
                         continue;
                     }
                     setting *S = &set[K->side[side]];
-                    int j = resolve_figure(S, g, "", o->metric, err, errlen);
+                    int j = resolve_figure(S, "", o->metric, err, errlen);
                     exp_estimate est;
                     slot_est(S, j, B, &est);
                     cJSON_AddItemToObject(so, "estimate", slot_estimate(S, j, adv_shift(S, j)));
@@ -1785,7 +1770,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         }
     } else if (o->sensitivity) {
         setting *B = &set[0];
-        int jb = resolve_figure(B, g, "", o->metric, err, errlen);
+        int jb = resolve_figure(B, "", o->metric, err, errlen);
         bool share = is_share(B, jb, g);
         char what[256], buf[128];
         exp_estimate be;
@@ -1814,7 +1799,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
                 }
                 setting *S = &set[K->side[side]];
                 exp_estimate est;
-                slot_est(S, resolve_figure(S, g, "", o->metric, err, errlen), B, &est);
+                slot_est(S, resolve_figure(S, "", o->metric, err, errlen), B, &est);
                 text_interval(buf, sizeof buf, est.diff, est.dlo, est.dhi, share, true);
                 fprintf(out, " %9s %-30s", kv, buf);
             }
@@ -1853,7 +1838,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
             setting *S = &set[s];
             fprintf(out, "%-*s %9llu", lw, S->label, (unsigned long long)S->games);
             for (int f = 0; f < nfig; f++) {
-                int j = resolve_figure(S, g, "--metric", fig[f], err, errlen);
+                int j = resolve_figure(S, "--metric", fig[f], err, errlen);
                 if (j < 0) {
                     fprintf(out, "  %-26s %-30s", "—", "");
                     continue;

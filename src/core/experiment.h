@@ -49,7 +49,6 @@ typedef struct exp_options {
     int threads;
     bool exact;                    /* --exact: each setting's exact analysis, when the game has one */
     report_format format;
-    bool announce_seed;            /* print the seed on stderr before playing (it was chosen) */
     int argc;                      /* the command line, recorded in the report */
     char **argv;
 } exp_options;
