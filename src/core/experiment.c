@@ -41,13 +41,9 @@ static double now_seconds(void)
 
 /* ---- paired statistics -------------------------------------------------------------------- */
 
-/* The hot path of exp_pair_add, inlined in the game loop. A game that observed nothing in a
- * slot under either setting (a rare end, a metric the game did not record) only counts. */
-static inline void pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
+void exp_pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
 {
     p->n++;
-    if ((x | c | bx | bc) == 0)
-        return;
     p->x += x;
     p->c += c;
     p->xx += (__int128)x * x;
@@ -64,38 +60,78 @@ static inline void pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64
     p->c_bc += (__int128)c * bc;
 }
 
-void exp_pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
+/* The game loop adds into 64-bit partial sums of the same layout, flushed into the exact
+ * 128-bit ones after each chunk of at most CHUNK games: while every value is below SMALL in
+ * magnitude, a chunk's sums of products stay far below 2^63. A game with a larger value goes
+ * straight into the 128-bit sums. */
+typedef struct pair64 {
+    int64_t n, x, c, xx, xc, cc, bx, bc, bxx, bxc, bcc, x_bx, x_bc, c_bx, c_bc;
+} pair64;
+
+enum { SMALL = 1 << 22 };
+
+static inline bool small4(int64_t a, int64_t b, int64_t c, int64_t d)
 {
-    pair_add(p, x, c, bx, bc);
+    return (uint64_t)(a + SMALL) < 2u * SMALL && (uint64_t)(b + SMALL) < 2u * SMALL &&
+           (uint64_t)(c + SMALL) < 2u * SMALL && (uint64_t)(d + SMALL) < 2u * SMALL;
+}
+
+/* Adds one game to the partial sums q, or (large values) to the exact sums p. A game that
+ * observed nothing in a slot under either setting (a rare end, an unrecorded metric) only
+ * counts. */
+static inline void pair_add(exp_pair *p, pair64 *q, int64_t x, int64_t c, int64_t bx,
+                            int64_t bc)
+{
+    if (!small4(x, c, bx, bc)) {
+        exp_pair_add(p, x, c, bx, bc);
+        return;
+    }
+    q->n++;
+    if ((x | c | bx | bc) == 0)
+        return;
+    q->x += x, q->c += c, q->xx += x * x, q->xc += x * c, q->cc += c * c;
+    q->bx += bx, q->bc += bc, q->bxx += bx * bx, q->bxc += bx * bc, q->bcc += bc * bc;
+    q->x_bx += x * bx, q->x_bc += x * bc, q->c_bx += c * bx, q->c_bc += c * bc;
 }
 
 /* Slots whose count c is the same in every game (a game's length, a win share, a score) keep
  * only the sums that vary, x, xx, bx, bxx and x_bx, and get the others from the constants
- * once played (pair_complete); the baseline paired with itself keeps only its own sums. */
-static inline void pair_add_const(exp_pair *p, int64_t x, int64_t bx)
+ * once played (pair_complete); the baseline paired with itself keeps only its own sums.
+ * (exp_pair_add may fill more: pair_complete overwrites them.) */
+static inline void pair_add_const(exp_pair *p, pair64 *q, int64_t x, int64_t bx)
 {
-    p->n++;
+    if (!small4(x, bx, 0, 0)) {
+        exp_pair_add(p, x, 0, bx, 0);
+        return;
+    }
+    q->n++;
     if ((x | bx) == 0)
         return;
-    p->x += x;
-    p->xx += (__int128)x * x;
-    p->bx += bx;
-    p->bxx += (__int128)bx * bx;
-    p->x_bx += (__int128)x * bx;
+    q->x += x, q->xx += x * x, q->bx += bx, q->bxx += bx * bx, q->x_bx += x * bx;
 }
 
-static inline void pair_add_self(exp_pair *p, int64_t x, int64_t c, bool constant)
+static inline void pair_add_self(exp_pair *p, pair64 *q, int64_t x, int64_t c, bool constant)
 {
-    p->n++;
+    if (!small4(x, c, 0, 0)) {
+        exp_pair_add(p, x, c, 0, 0);
+        return;
+    }
+    q->n++;
     if ((x | c) == 0)
         return;
-    p->x += x;
-    p->xx += (__int128)x * x;
-    if (!constant) {
-        p->c += c;
-        p->xc += (__int128)x * c;
-        p->cc += (__int128)c * c;
-    }
+    q->x += x, q->xx += x * x;
+    if (!constant)
+        q->c += c, q->xc += x * c, q->cc += c * c;
+}
+
+/* Moves the partial sums q into p and clears q. */
+static void pair_flush(exp_pair *p, pair64 *q)
+{
+    p->n += q->n;
+    p->x += q->x, p->c += q->c, p->xx += q->xx, p->xc += q->xc, p->cc += q->cc;
+    p->bx += q->bx, p->bc += q->bc, p->bxx += q->bxx, p->bxc += q->bxc, p->bcc += q->bcc;
+    p->x_bx += q->x_bx, p->x_bc += q->x_bc, p->c_bx += q->c_bx, p->c_bc += q->c_bc;
+    memset(q, 0, sizeof *q);
 }
 
 /* Fills in the sums pair_add_const or pair_add_self left out: ca and cb are the constant
@@ -224,6 +260,7 @@ typedef struct setting {
     int nends, ngm, nsm, *gm, *sm; /* the game's ends; its game and seat metrics' indices */
     slotdef *slot;
     int *pair;       /* baseline slot of each slot, or -1 */
+    int *kind[4], nkind[4]; /* slots by how they accumulate (see classify) */
     int until_slot;  /* -1 when not stopping at a precision */
     bool active;     /* still counting games */
     uint64_t games;  /* games counted */
@@ -426,6 +463,28 @@ static void build_slots(setting *S, const game_type *g)
                 (int64_t)RUN_WIN_UNIT * S->nrot;
 }
 
+enum { SLOT_SELF_CONST, SLOT_SELF, SLOT_CONST, SLOT_FULL };
+
+/* Sorts the slots of setting S (not the baseline B when is_base) by how the game loop adds
+ * them: unpaired (the baseline itself, or no baseline slot) or paired, with a constant count
+ * or not (see pair_add_const). */
+static void classify(setting *S, const setting *B, bool is_base)
+{
+    for (int m = 0; m < 4; m++) {
+        S->kind[m] = xcalloc((size_t)S->nslots, sizeof *S->kind[m]);
+        S->nkind[m] = 0;
+    }
+    for (int j = 0; j < S->nslots; j++) {
+        int b = S->pair[j], m;
+        bool k = S->slot[j].cconst != 0;
+        if (is_base || b < 0)
+            m = k ? SLOT_SELF_CONST : SLOT_SELF;
+        else
+            m = k && B->slot[b].cconst ? SLOT_CONST : SLOT_FULL;
+        S->kind[m][S->nkind[m]++] = j;
+    }
+}
+
 static int find_slot(const setting *S, const char *name, int seat, int bot)
 {
     for (int j = 0; j < S->nslots; j++)
@@ -587,6 +646,8 @@ static void free_setting(setting *S)
     free(S->gm);
     free(S->sm);
     free(S->pair);
+    for (int m = 0; m < 4; m++)
+        free(S->kind[m]);
     free(S->acc);
     if (S->res.rec)
         run_result_free(&S->res);
@@ -598,6 +659,7 @@ typedef struct wset {    /* one worker's part of one setting */
     run_result res;      /* tallies (not rotated, counting) */
     recorder *scratch;   /* per-game figures of plays whose tallies are not kept */
     exp_pair *acc;
+    pair64 *part; /* this chunk's partial sums (see pair64) */
     int64_t *x, *c;
     void *ctx[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* [rotation][seat] */
 } wset;
@@ -622,6 +684,14 @@ struct engine {
     _Atomic uint64_t next;
     bool *played, *counting;
 };
+
+static void bad_count(const setting *S, int j, int64_t c, uint64_t i) __attribute__((noreturn));
+static void bad_count(const setting *S, int j, int64_t c, uint64_t i)
+{
+    fprintf(stderr, "giochi-sim: internal error: slot %s counted %lld, not %lld (game %llu)\n",
+            S->slot[j].name, (long long)c, (long long)S->slot[j].cconst, (unsigned long long)i);
+    abort();
+}
 
 static void play_game(engine *e, worker *w, uint64_t i)
 {
@@ -649,23 +719,26 @@ static void play_game(engine *e, worker *w, uint64_t i)
             continue;
         setting *S = &e->set[s];
         wset *W = &w->ws[s];
-        for (int j = 0; j < S->nslots; j++) {
-            int b = S->pair[j];
-            int64_t k = S->slot[j].cconst;
-            if (k && W->c[j] != k) {
-                fprintf(stderr, "giochi-sim: internal error: slot %s counted %lld, not %lld "
-                                "(game %llu)\n", S->slot[j].name, (long long)W->c[j],
-                        (long long)k, (unsigned long long)i);
-                abort();
-            }
-            if (s == e->base)
-                pair_add_self(&W->acc[j], W->x[j], W->c[j], k != 0);
-            else if (b < 0)
-                pair_add_self(&W->acc[j], W->x[j], W->c[j], k != 0);
-            else if (k && e->set[e->base].slot[b].cconst)
-                pair_add_const(&W->acc[j], W->x[j], B->x[b]);
-            else
-                pair_add(&W->acc[j], W->x[j], W->c[j], B->x[b], B->c[b]);
+        /* a slot said to count the same every game must: a game breaking it is a bug */
+        for (int q = 0; q < S->nkind[SLOT_SELF_CONST]; q++) {
+            int j = S->kind[SLOT_SELF_CONST][q];
+            if (W->c[j] != S->slot[j].cconst)
+                bad_count(S, j, W->c[j], i);
+            pair_add_self(&W->acc[j], &W->part[j], W->x[j], 0, true);
+        }
+        for (int q = 0; q < S->nkind[SLOT_SELF]; q++) {
+            int j = S->kind[SLOT_SELF][q];
+            pair_add_self(&W->acc[j], &W->part[j], W->x[j], W->c[j], false);
+        }
+        for (int q = 0; q < S->nkind[SLOT_CONST]; q++) {
+            int j = S->kind[SLOT_CONST][q], b = S->pair[j];
+            if (W->c[j] != S->slot[j].cconst)
+                bad_count(S, j, W->c[j], i);
+            pair_add_const(&W->acc[j], &W->part[j], W->x[j], B->x[b]);
+        }
+        for (int q = 0; q < S->nkind[SLOT_FULL]; q++) {
+            int j = S->kind[SLOT_FULL][q], b = S->pair[j];
+            pair_add(&W->acc[j], &W->part[j], W->x[j], W->c[j], B->x[b], B->c[b]);
         }
     }
 }
@@ -683,6 +756,10 @@ static void *work(void *arg)
             to = e->to;
         for (uint64_t i = from; i < to; i++)
             play_game(e, w, i);
+        for (int s = 0; s < e->nset; s++)
+            if (e->counting[s])
+                for (int j = 0; j < e->set[s].nslots; j++)
+                    pair_flush(&w->ws[s].acc[j], &w->ws[s].part[j]);
     }
     return NULL;
 }
@@ -747,6 +824,7 @@ static void free_engine(engine *e)
                 run_result_free(&W->res);
             rec_free(W->scratch);
             free(W->acc);
+            free(W->part);
             free(W->x);
             free(W->c);
         }
@@ -779,6 +857,7 @@ static int play_all(engine *e, const exp_options *o, double target, char *err, s
             run_result_init(&W->res, &S->cfg[0], true);
             W->scratch = rec_new(g, S->nseats, true);
             W->acc = xcalloc((size_t)S->nslots, sizeof *W->acc);
+            W->part = xcalloc((size_t)S->nslots, sizeof *W->part);
             W->x = xcalloc((size_t)S->nslots, sizeof *W->x);
             W->c = xcalloc((size_t)S->nslots, sizeof *W->c);
             for (int r = 0; r < S->nrot; r++)
@@ -1478,6 +1557,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         S->pair = xcalloc((size_t)S->nslots, sizeof *S->pair);
         for (int j = 0; j < S->nslots; j++)
             S->pair[j] = find_slot(&set[base], S->slot[j].name, S->slot[j].seat, S->slot[j].bot);
+        classify(S, &set[base], s == base);
         if (o->until && (S->until_slot = resolve_figure(S, "--until", until_fig, err,
                                                          errlen)) < 0)
             goto fail;
