@@ -1319,12 +1319,277 @@ typedef struct sens_key {
     double effect;
 } sens_key;
 
+/* What the rendering reads of an experiment that has been played. */
+typedef struct experiment {
+    const exp_options *o;
+    const axis *ax;
+    int nax;
+    setting *set;
+    int nset, base;
+    sens_key *keys;
+    int nkeys;
+    double target;
+} experiment;
+
 static int by_effect(const void *a, const void *b)
 {
     const sens_key *x = a, *y = b;
     if (x->effect != y->effect)
         return x->effect < y->effect ? 1 : -1;
     return 0;
+}
+
+/* The report of one setting: the ordinary report (with the --until line), or the rotation
+ * report in text or CSV. */
+static void render_single(const experiment *x, const cJSON *root, const cJSON *run, FILE *out)
+{
+    const exp_options *o = x->o;
+    const game_type *g = o->game;
+    setting *set = x->set;
+    double target = x->target;
+    const cJSON *u = cJSON_GetObjectItemCaseSensitive(root, "until");
+    if (o->format == REPORT_CSV) {
+        if (set[0].nrot == 1) {
+            report_write(out, root, REPORT_CSV);
+        } else {
+            fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n\n", out);
+            csv_report(out, "", root);
+        }
+    } else if (set[0].nrot == 1) {
+        cJSON *r2 = cJSON_Duplicate(root, 1);
+        cJSON_AddItemToObject(r2, "run", cJSON_Duplicate(run, 1));
+        report_write(out, r2, REPORT_TEXT);
+        cJSON_Delete(r2);
+    } else {
+        setting *S = &set[0];
+        write_header(out, o, S, "seat rotation");
+        fprintf(out, "%llu deals x %d rotations = %llu games\n\n",
+                (unsigned long long)S->games, S->nrot,
+                (unsigned long long)(S->games * (uint64_t)S->nrot));
+        fprintf(out, "by bot (every bot in every seat, same dice)\n");
+        for (int b = 0; b < S->nbots; b++) {
+            int j = S->ngame_slots + b * S->group;
+            int k0 = 0;
+            while (S->botid[k0] != b)
+                k0++;
+            exp_estimate est;
+            exp_pair_estimate(&S->acc[j], &est);
+            char buf[96];
+            text_interval(buf, sizeof buf, est.value, est.lo, est.hi, true, false);
+            fprintf(out, "  %-28s win share %s\n", S->canon[k0], buf);
+        }
+        fprintf(out, "\nseat advantage (win share minus 1/%d, averaged over the bots)\n",
+                S->nseats);
+        for (int k = 0; k < S->nseats; k++) {
+            int j = S->ngame_slots + S->nbots * S->group + k;
+            exp_estimate est;
+            exp_pair_estimate(&S->acc[j], &est);
+            double sh = 1.0 / S->nseats;
+            char buf[96];
+            text_interval(buf, sizeof buf, est.value - sh, est.lo - sh, est.hi - sh, true,
+                          true);
+            fprintf(out, "  seat %d  %s pp\n", k + 1, buf);
+        }
+        fprintf(out, "\ngame\n");
+        for (int j = 0; j < S->ngame_slots; j++) {
+            if (S->acc[j].c == 0)
+                continue;
+            exp_estimate est;
+            exp_pair_estimate(&S->acc[j], &est);
+            char buf[96];
+            text_interval(buf, sizeof buf, est.value, est.lo, est.hi, is_share(S, j, g),
+                          false);
+            fprintf(out, "  %-28s %s\n", S->slot[j].name, buf);
+        }
+    }
+    if (o->format == REPORT_TEXT && cJSON_IsObject(u))
+        fprintf(out, "--until %s: %s after %.0f games (half-width %.4g, target %g)\n",
+                o->until, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "stopped"))
+                              ? "reached"
+                              : "NOT reached (cap)",
+                jnum(u, "games"), jnum(u, "halfwidth_reached"), target);
+}
+
+/* The CSV of a sweep (leading columns per swept key) or of a sensitivity. */
+static void render_csv(const experiment *x, const cJSON *root, FILE *out)
+{
+    const exp_options *o = x->o;
+    const game_type *g = o->game;
+    setting *set = x->set;
+    int nax = x->nax;
+    const axis *ax = x->ax;
+    if (o->sensitivity) {
+        fputs("key,key_value,game,metric,seat,bot,value,ci95_low,ci95_high,n\n", out);
+        const cJSON *sens = cJSON_GetObjectItemCaseSensitive(root, "sensitivity");
+        const cJSON *def = cJSON_GetObjectItemCaseSensitive(sens, "default");
+        csv_estimate(out, ",,", g->name, o->metric, 0, "", def);
+        const cJSON *k;
+        cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(sens, "keys"))
+        {
+            for (int side = 0; side < 2; side++) {
+                const cJSON *so = cJSON_GetObjectItemCaseSensitive(k, side ? "up" : "down");
+                if (cJSON_GetObjectItemCaseSensitive(so, "skipped"))
+                    continue;
+                char prefix[400], v[40], name[160];
+                char *kf = NULL;
+                size_t kl = 0;
+                FILE *m = open_memstream(&kf, &kl);
+                csv_field(m, jstr(k, "key"));
+                fclose(m);
+                snprintf(prefix, sizeof prefix, "%s,%s,", kf,
+                         numfmt_double(v, sizeof v, jnum(so, "key_value")));
+                free(kf);
+                csv_estimate(out, prefix, g->name, o->metric, 0, "",
+                             cJSON_GetObjectItemCaseSensitive(so, "estimate"));
+                snprintf(name, sizeof name, "%s.diff", o->metric);
+                csv_estimate(out, prefix, g->name, name, 0, "",
+                             cJSON_GetObjectItemCaseSensitive(so, "difference"));
+            }
+        }
+    } else {
+        for (int a = 0; a < nax; a++) {
+            csv_field(out, ax[a].key);
+            fputc(',', out);
+        }
+        fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n\n", out);
+        const cJSON *so;
+        int si = 0;
+        cJSON_ArrayForEach(so, cJSON_GetObjectItemCaseSensitive(root, "settings"))
+        {
+            char *prefix = NULL;
+            size_t plen = 0;
+            FILE *m = open_memstream(&prefix, &plen);
+            const setting *S = &set[si++];
+            for (int a = 0; a < nax; a++) {
+                csv_field(m, S->raw[a]);
+                fputc(',', m);
+            }
+            fclose(m);
+            csv_report(out, prefix, cJSON_GetObjectItemCaseSensitive(so, "report"));
+            csv_differences(out, prefix, g->name,
+                            cJSON_GetObjectItemCaseSensitive(so, "differences"));
+            free(prefix);
+        }
+    }
+}
+
+/* The tornado table of a sensitivity, largest effect first. */
+static void render_sensitivity(const experiment *x, FILE *out)
+{
+    const exp_options *o = x->o;
+    const game_type *g = o->game;
+    setting *set = x->set;
+    int nkeys = x->nkeys;
+    sens_key *keys = x->keys;
+    char err[512]; /* figures were resolved before playing: no error here */
+    size_t errlen = sizeof err;
+    setting *B = &set[0];
+    int jb = resolve_figure(B, "", o->metric, err, errlen);
+    bool share = is_share(B, jb, g);
+    char what[256], buf[128];
+    exp_estimate be;
+    slot_est(B, jb, B, &be);
+    text_interval(buf, sizeof buf, be.value, be.lo, be.hi, share, false);
+    snprintf(what, sizeof what, "sensitivity of %s, %llu games per setting", o->metric,
+             (unsigned long long)B->games);
+    write_header(out, o, B, what);
+    fprintf(out, "default: %s %s\n", o->metric, buf);
+    fprintf(out, "each key moved down and up by 10%% of its default (whole numbers: rounded, "
+                 "at least 1), paired with the default on the same games;\n"
+                 "sorted by the larger effect%s\n\n",
+            share ? " (shares in percentage points)" : "");
+    fprintf(out, "%-24s %9s  %9s %-30s %9s %-30s\n", "key", "default", "down",
+            "effect [95% CI]", "up", "effect [95% CI]");
+    for (int k = 0; k < nkeys; k++) {
+        sens_key *K = &keys[k];
+        char dv[40];
+        fprintf(out, "%-24s %9s ", K->key, numfmt_double(dv, sizeof dv, K->def));
+        for (int side = 0; side < 2; side++) {
+            char kv[40];
+            numfmt_double(kv, sizeof kv, side ? K->def + K->step : K->def - K->step);
+            if (K->side[side] < 0) {
+                fprintf(out, " %9s %-30s", kv, "(out of range)");
+                continue;
+            }
+            setting *S = &set[K->side[side]];
+            exp_estimate est;
+            slot_est(S, resolve_figure(S, "", o->metric, err, errlen), B, &est);
+            text_interval(buf, sizeof buf, est.diff, est.dlo, est.dhi, share, true);
+            fprintf(out, " %9s %-30s", kv, buf);
+        }
+        fputc('\n', out);
+    }
+}
+
+/* One row per setting with its --metric figures and their differences from the baseline. */
+static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t played)
+{
+    const exp_options *o = x->o;
+    const game_type *g = o->game;
+    setting *set = x->set;
+    int nset = x->nset, base = x->base;
+    char err[512]; /* figures were resolved before playing: no error here */
+    size_t errlen = sizeof err;
+    /* a sweep: one row per setting with its headline figures */
+    char what[256];
+    snprintf(what, sizeof what, "sweep of %d setting%s, %s%llu games each", nset,
+             nset == 1 ? "" : "s", o->until ? "until " : "",
+             (unsigned long long)o->runs);
+    if (o->until)
+        snprintf(what, sizeof what, "sweep of %d settings, each until %s (at most %llu games)",
+                 nset, o->until, (unsigned long long)o->runs);
+    write_header(out, o, &set[0], what);
+    fprintf(out, "baseline: %s; differences are paired on the same games (95%% CI), "
+                 "xF = F times narrower than unpaired%s\n\n",
+            set[base].label, o->rotate ? "; seat figures are per bot (@K: the bot of seat K)"
+                                       : "");
+    char figs[1024];
+    snprintf(figs, sizeof figs, "%s", o->metric ? o->metric : "win_share@1,length");
+    char *fig[16];
+    int nfig = 0;
+    char *rest = figs;
+    for (char *t = strsep(&rest, ","); t && nfig < 16; t = strsep(&rest, ","))
+        fig[nfig++] = t;
+    int lw = 8;
+    for (int s = 0; s < nset; s++)
+        if ((int)strlen(set[s].label) > lw)
+            lw = (int)strlen(set[s].label);
+    fprintf(out, "%-*s %9s", lw, "setting", "games");
+    for (int f = 0; f < nfig; f++)
+        fprintf(out, "  %-26s %-30s", fig[f], "difference");
+    fputc('\n', out);
+    for (int s = 0; s < nset; s++) {
+        setting *S = &set[s];
+        fprintf(out, "%-*s %9llu", lw, S->label, (unsigned long long)S->games);
+        for (int f = 0; f < nfig; f++) {
+            int j = resolve_figure(S, "--metric", fig[f], err, errlen);
+            if (j < 0) {
+                fprintf(out, "  %-26s %-30s", "—", "");
+                continue;
+            }
+            bool share = is_share(S, j, g);
+            exp_estimate est;
+            slot_est(S, j, &set[base], &est);
+            char a[96], d[128] = "(baseline)";
+            text_interval(a, sizeof a, est.value, est.lo, est.hi, share, false);
+            if (s != base && S->pair[j] >= 0 && !isnan(est.diff)) {
+                char di[96];
+                text_interval(di, sizeof di, est.diff, est.dlo, est.dhi, share, true);
+                double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;
+                if (hp > 0)
+                    snprintf(d, sizeof d, "%s x%.1f", di, hu / hp);
+                else
+                    snprintf(d, sizeof d, "%s", di);
+            } else if (s != base) {
+                snprintf(d, sizeof d, "—");
+            }
+            fprintf(out, "  %-26s %-30s", a, d);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "\n%llu games in %.3f s (%.0f games/s, %d thread%s)\n",
+            (unsigned long long)played, wall, wall > 0 ? (double)played / wall : 0,
+            o->threads, o->threads == 1 ? "" : "s");
 }
 
 int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
@@ -1722,6 +1987,9 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     #undef UNTIL_OF
 
     /* ---- rendering ---- */
+    experiment X = {.o = o, .ax = ax, .nax = nax, .set = set, .nset = nset, .base = base,
+                    .keys = keys, .nkeys = nkeys, .target = target};
+    const experiment *x = &X;
     FILE *real_out = out;
     char *tbuf = NULL;
     size_t tlen = 0;
@@ -1733,219 +2001,13 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     if (o->format == REPORT_JSON) {
         report_write(out, root, REPORT_JSON);
     } else if (o->nsweeps == 0 && !o->sensitivity) {
-        const cJSON *u = cJSON_GetObjectItemCaseSensitive(root, "until");
-        if (o->format == REPORT_CSV) {
-            if (set[0].nrot == 1) {
-                report_write(out, root, REPORT_CSV);
-            } else {
-                fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n\n", out);
-                csv_report(out, "", root);
-            }
-        } else if (set[0].nrot == 1) {
-            cJSON *r2 = cJSON_Duplicate(root, 1);
-            cJSON_AddItemToObject(r2, "run", cJSON_Duplicate(run, 1));
-            report_write(out, r2, REPORT_TEXT);
-            cJSON_Delete(r2);
-        } else {
-            setting *S = &set[0];
-            write_header(out, o, S, "seat rotation");
-            fprintf(out, "%llu deals x %d rotations = %llu games\n\n",
-                    (unsigned long long)S->games, S->nrot,
-                    (unsigned long long)(S->games * (uint64_t)S->nrot));
-            fprintf(out, "by bot (every bot in every seat, same dice)\n");
-            for (int b = 0; b < S->nbots; b++) {
-                int j = S->ngame_slots + b * S->group;
-                int k0 = 0;
-                while (S->botid[k0] != b)
-                    k0++;
-                exp_estimate est;
-                exp_pair_estimate(&S->acc[j], &est);
-                char buf[96];
-                text_interval(buf, sizeof buf, est.value, est.lo, est.hi, true, false);
-                fprintf(out, "  %-28s win share %s\n", S->canon[k0], buf);
-            }
-            fprintf(out, "\nseat advantage (win share minus 1/%d, averaged over the bots)\n",
-                    S->nseats);
-            for (int k = 0; k < S->nseats; k++) {
-                int j = S->ngame_slots + S->nbots * S->group + k;
-                exp_estimate est;
-                exp_pair_estimate(&S->acc[j], &est);
-                double sh = 1.0 / S->nseats;
-                char buf[96];
-                text_interval(buf, sizeof buf, est.value - sh, est.lo - sh, est.hi - sh, true,
-                              true);
-                fprintf(out, "  seat %d  %s pp\n", k + 1, buf);
-            }
-            fprintf(out, "\ngame\n");
-            for (int j = 0; j < S->ngame_slots; j++) {
-                if (S->acc[j].c == 0)
-                    continue;
-                exp_estimate est;
-                exp_pair_estimate(&S->acc[j], &est);
-                char buf[96];
-                text_interval(buf, sizeof buf, est.value, est.lo, est.hi, is_share(S, j, g),
-                              false);
-                fprintf(out, "  %-28s %s\n", S->slot[j].name, buf);
-            }
-        }
-        if (o->format == REPORT_TEXT && cJSON_IsObject(u))
-            fprintf(out, "--until %s: %s after %.0f games (half-width %.4g, target %g)\n",
-                    o->until, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "stopped"))
-                                  ? "reached"
-                                  : "NOT reached (cap)",
-                    jnum(u, "games"), jnum(u, "halfwidth_reached"), target);
+        render_single(x, root, run, out);
     } else if (o->format == REPORT_CSV) {
-        if (o->sensitivity) {
-            fputs("key,key_value,game,metric,seat,bot,value,ci95_low,ci95_high,n\n", out);
-            const cJSON *sens = cJSON_GetObjectItemCaseSensitive(root, "sensitivity");
-            const cJSON *def = cJSON_GetObjectItemCaseSensitive(sens, "default");
-            csv_estimate(out, ",,", g->name, o->metric, 0, "", def);
-            const cJSON *k;
-            cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(sens, "keys"))
-            {
-                for (int side = 0; side < 2; side++) {
-                    const cJSON *so = cJSON_GetObjectItemCaseSensitive(k, side ? "up" : "down");
-                    if (cJSON_GetObjectItemCaseSensitive(so, "skipped"))
-                        continue;
-                    char prefix[400], v[40], name[160];
-                    char *kf = NULL;
-                    size_t kl = 0;
-                    FILE *m = open_memstream(&kf, &kl);
-                    csv_field(m, jstr(k, "key"));
-                    fclose(m);
-                    snprintf(prefix, sizeof prefix, "%s,%s,", kf,
-                             numfmt_double(v, sizeof v, jnum(so, "key_value")));
-                    free(kf);
-                    csv_estimate(out, prefix, g->name, o->metric, 0, "",
-                                 cJSON_GetObjectItemCaseSensitive(so, "estimate"));
-                    snprintf(name, sizeof name, "%s.diff", o->metric);
-                    csv_estimate(out, prefix, g->name, name, 0, "",
-                                 cJSON_GetObjectItemCaseSensitive(so, "difference"));
-                }
-            }
-        } else {
-            for (int a = 0; a < nax; a++) {
-                csv_field(out, ax[a].key);
-                fputc(',', out);
-            }
-            fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n\n", out);
-            const cJSON *so;
-            int si = 0;
-            cJSON_ArrayForEach(so, cJSON_GetObjectItemCaseSensitive(root, "settings"))
-            {
-                char *prefix = NULL;
-                size_t plen = 0;
-                FILE *m = open_memstream(&prefix, &plen);
-                const setting *S = &set[si++];
-                for (int a = 0; a < nax; a++) {
-                    csv_field(m, S->raw[a]);
-                    fputc(',', m);
-                }
-                fclose(m);
-                csv_report(out, prefix, cJSON_GetObjectItemCaseSensitive(so, "report"));
-                csv_differences(out, prefix, g->name,
-                                cJSON_GetObjectItemCaseSensitive(so, "differences"));
-                free(prefix);
-            }
-        }
+        render_csv(x, root, out);
     } else if (o->sensitivity) {
-        setting *B = &set[0];
-        int jb = resolve_figure(B, "", o->metric, err, errlen);
-        bool share = is_share(B, jb, g);
-        char what[256], buf[128];
-        exp_estimate be;
-        slot_est(B, jb, B, &be);
-        text_interval(buf, sizeof buf, be.value, be.lo, be.hi, share, false);
-        snprintf(what, sizeof what, "sensitivity of %s, %llu games per setting", o->metric,
-                 (unsigned long long)B->games);
-        write_header(out, o, B, what);
-        fprintf(out, "default: %s %s\n", o->metric, buf);
-        fprintf(out, "each key moved down and up by 10%% of its default (whole numbers: rounded, "
-                     "at least 1), paired with the default on the same games;\n"
-                     "sorted by the larger effect%s\n\n",
-                share ? " (shares in percentage points)" : "");
-        fprintf(out, "%-24s %9s  %9s %-30s %9s %-30s\n", "key", "default", "down",
-                "effect [95% CI]", "up", "effect [95% CI]");
-        for (int k = 0; k < nkeys; k++) {
-            sens_key *K = &keys[k];
-            char dv[40];
-            fprintf(out, "%-24s %9s ", K->key, numfmt_double(dv, sizeof dv, K->def));
-            for (int side = 0; side < 2; side++) {
-                char kv[40];
-                numfmt_double(kv, sizeof kv, side ? K->def + K->step : K->def - K->step);
-                if (K->side[side] < 0) {
-                    fprintf(out, " %9s %-30s", kv, "(out of range)");
-                    continue;
-                }
-                setting *S = &set[K->side[side]];
-                exp_estimate est;
-                slot_est(S, resolve_figure(S, "", o->metric, err, errlen), B, &est);
-                text_interval(buf, sizeof buf, est.diff, est.dlo, est.dhi, share, true);
-                fprintf(out, " %9s %-30s", kv, buf);
-            }
-            fputc('\n', out);
-        }
+        render_sensitivity(x, out);
     } else {
-        /* a sweep: one row per setting with its headline figures */
-        char what[256];
-        snprintf(what, sizeof what, "sweep of %d setting%s, %s%llu games each", nset,
-                 nset == 1 ? "" : "s", o->until ? "until " : "",
-                 (unsigned long long)o->runs);
-        if (o->until)
-            snprintf(what, sizeof what, "sweep of %d settings, each until %s (at most %llu games)",
-                     nset, o->until, (unsigned long long)o->runs);
-        write_header(out, o, &set[0], what);
-        fprintf(out, "baseline: %s; differences are paired on the same games (95%% CI), "
-                     "xF = F times narrower than unpaired%s\n\n",
-                set[base].label, o->rotate ? "; seat figures are per bot (@K: the bot of seat K)"
-                                           : "");
-        char figs[1024];
-        snprintf(figs, sizeof figs, "%s", o->metric ? o->metric : "win_share@1,length");
-        char *fig[16];
-        int nfig = 0;
-        char *rest = figs;
-        for (char *t = strsep(&rest, ","); t && nfig < 16; t = strsep(&rest, ","))
-            fig[nfig++] = t;
-        int lw = 8;
-        for (int s = 0; s < nset; s++)
-            if ((int)strlen(set[s].label) > lw)
-                lw = (int)strlen(set[s].label);
-        fprintf(out, "%-*s %9s", lw, "setting", "games");
-        for (int f = 0; f < nfig; f++)
-            fprintf(out, "  %-26s %-30s", fig[f], "difference");
-        fputc('\n', out);
-        for (int s = 0; s < nset; s++) {
-            setting *S = &set[s];
-            fprintf(out, "%-*s %9llu", lw, S->label, (unsigned long long)S->games);
-            for (int f = 0; f < nfig; f++) {
-                int j = resolve_figure(S, "--metric", fig[f], err, errlen);
-                if (j < 0) {
-                    fprintf(out, "  %-26s %-30s", "—", "");
-                    continue;
-                }
-                bool share = is_share(S, j, g);
-                exp_estimate est;
-                slot_est(S, j, &set[base], &est);
-                char a[96], d[128] = "(baseline)";
-                text_interval(a, sizeof a, est.value, est.lo, est.hi, share, false);
-                if (s != base && S->pair[j] >= 0 && !isnan(est.diff)) {
-                    char di[96];
-                    text_interval(di, sizeof di, est.diff, est.dlo, est.dhi, share, true);
-                    double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;
-                    if (hp > 0)
-                        snprintf(d, sizeof d, "%s x%.1f", di, hu / hp);
-                    else
-                        snprintf(d, sizeof d, "%s", di);
-                } else if (s != base) {
-                    snprintf(d, sizeof d, "—");
-                }
-                fprintf(out, "  %-26s %-30s", a, d);
-            }
-            fputc('\n', out);
-        }
-        fprintf(out, "\n%llu games in %.3f s (%.0f games/s, %d thread%s)\n",
-                (unsigned long long)played, wall, wall > 0 ? (double)played / wall : 0,
-                o->threads, o->threads == 1 ? "" : "s");
+        render_sweep(x, out, wall, played);
     }
     if (o->format == REPORT_TEXT) {
         fclose(out);
