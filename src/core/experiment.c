@@ -1319,16 +1319,17 @@ typedef struct sens_key {
     double effect;
 } sens_key;
 
-/* What the rendering reads of an experiment that has been played. */
+/* An experiment: its options, settings and what the rendering reads once they are played. */
 typedef struct experiment {
     const exp_options *o;
-    const axis *ax;
+    axis ax[EXP_MAX_SWEEPS]; /* the --sweep options */
     int nax;
-    setting *set;
+    setting *set;            /* every setting; set[base] is the baseline */
     int nset, base;
-    sens_key *keys;
+    sens_key *keys;          /* --sensitivity: the keys moved, then sorted by effect */
     int nkeys;
-    double target;
+    double target;           /* --until: the half-width, else 0 */
+    char until_fig[128];     /* --until: the figure */
 } experiment;
 
 static int by_effect(const void *a, const void *b)
@@ -1592,20 +1593,10 @@ static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t p
             o->threads, o->threads == 1 ? "" : "s");
 }
 
-int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
+/* Checks the options that do not depend on a setting; reads --until. Returns 0 or 2. */
+static int check_options(experiment *x, char *err, size_t errlen)
 {
-    const game_type *g = o->game;
-    double t0 = now_seconds();
-    int rc = 2;
-    axis ax[EXP_MAX_SWEEPS];
-    int nax = 0;
-    setting *set = NULL;
-    int nset = 0;
-    sens_key *keys = NULL;
-    int nkeys = 0;
-    double target = 0;
-    char until_fig[128] = "";
-
+    const exp_options *o = x->o;
     if (o->nsweeps > EXP_MAX_SWEEPS) {
         snprintf(err, errlen, "at most %d --sweep options", EXP_MAX_SWEEPS);
         return 2;
@@ -1629,165 +1620,184 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     if (o->until) {
         const char *colon = strrchr(o->until, ':');
         char *end;
-        if (colon == NULL || colon == o->until || (size_t)(colon - o->until) >= sizeof until_fig)
+        if (colon == NULL || colon == o->until || (size_t)(colon - o->until) >= sizeof x->until_fig)
             return snprintf(err, errlen, "--until '%s': expected FIGURE:HALFWIDTH", o->until), 2;
         errno = 0;
-        target = strtod(colon + 1, &end);
-        if (colon[1] == '\0' || *end || errno || !(target > 0) || !isfinite(target))
+        x->target = strtod(colon + 1, &end);
+        if (colon[1] == '\0' || *end || errno || !(x->target > 0) || !isfinite(x->target))
             return snprintf(err, errlen,
                             "--until '%s': the half-width must be a number above 0", o->until),
                    2;
-        memcpy(until_fig, o->until, (size_t)(colon - o->until));
+        memcpy(x->until_fig, o->until, (size_t)(colon - o->until));
     }
 
-    /* settings: the grid of --sweep values, or the sensitivity's moves, or one */
-    if (o->sensitivity) {
-        cJSON *base = NULL;
-        void *rules = rules_effective(g, o->config, o->sets, o->nsets, &base, err, errlen);
-        if (rules == NULL)
-            return 2;
-        free(rules);
-        int cap = 0;
-        if (o->sensitivity_keys) {
-            cap = 1;
-            for (const char *p = o->sensitivity_keys; *p; p++)
-                cap += *p == ',';
-        } else {
-            cap = cJSON_GetArraySize(base);
-        }
-        keys = xcalloc((size_t)cap, sizeof *keys);
-        if (o->sensitivity_keys) {
-            char buf[4096];
-            snprintf(buf, sizeof buf, "%s", o->sensitivity_keys);
-            char *rest = buf;
-            for (char *t = strsep(&rest, ","); t; t = strsep(&rest, ",")) {
-                const cJSON *v = leaf(base, t);
-                if (!cJSON_IsNumber(v)) {
-                    snprintf(err, errlen, "--sensitivity: '%s' is not a numeric ruleset key", t);
-                    cJSON_Delete(base);
-                    free(keys);
-                    return 2;
-                }
-                snprintf(keys[nkeys].key, sizeof keys[0].key, "%s", t);
-                keys[nkeys++].def = v->valuedouble;
+    return 0;
+}
+
+/* The settings of --sensitivity: the base ruleset, then each numeric key moved down and up
+ * (a move the game refuses is kept as skipped, with its reason). Returns 0 or 2. */
+static int sensitivity_settings(experiment *x, char *err, size_t errlen)
+{
+    const exp_options *o = x->o;
+    const game_type *g = o->game;
+    cJSON *base = NULL;
+    void *rules = rules_effective(g, o->config, o->sets, o->nsets, &base, err, errlen);
+    if (rules == NULL)
+        return 2;
+    free(rules);
+    int cap = 0;
+    if (o->sensitivity_keys) {
+        cap = 1;
+        for (const char *p = o->sensitivity_keys; *p; p++)
+            cap += *p == ',';
+    } else {
+        cap = cJSON_GetArraySize(base);
+    }
+    x->keys = xcalloc((size_t)cap, sizeof *x->keys);
+    if (o->sensitivity_keys) {
+        char buf[4096];
+        snprintf(buf, sizeof buf, "%s", o->sensitivity_keys);
+        char *rest = buf;
+        for (char *t = strsep(&rest, ","); t; t = strsep(&rest, ",")) {
+            const cJSON *v = leaf(base, t);
+            if (!cJSON_IsNumber(v)) {
+                snprintf(err, errlen, "--sensitivity: '%s' is not a numeric ruleset key", t);
+                cJSON_Delete(base);
+                return 2; /* experiment_run frees the keys */
             }
-        } else {
-            for (const cJSON *c = base->child; c; c = c->next)
-                if (cJSON_IsNumber(c)) {
-                    snprintf(keys[nkeys].key, sizeof keys[0].key, "%s", c->string);
-                    keys[nkeys++].def = c->valuedouble;
-                }
-        }
-        cJSON_Delete(base);
-        if (nkeys == 0) {
-            snprintf(err, errlen, "--sensitivity: the ruleset of %s has no numeric key", g->name);
-            free(keys);
-            return 2;
-        }
-        set = xcalloc((size_t)(1 + 2 * nkeys), sizeof *set);
-        snprintf(set[0].label, sizeof set[0].label, "default");
-        set[0].values = cJSON_CreateObject();
-        if (make_setting(&set[0], o, NULL, 0, o->players, NULL, NULL, 0, err, errlen) != 0)
-            goto fail;
-        nset = 1;
-        for (int k = 0; k < nkeys; k++) {
-            sens_key *K = &keys[k];
-            double v = K->def;
-            bool whole = v == floor(v) && fabs(v) < 1e15;
-            K->step = whole ? fmax(1, round(0.1 * fabs(v))) : (v == 0 ? 0.1 : 0.1 * fabs(v));
-            for (int side = 0; side < 2; side++) {
-                K->side[side] = -1;
-                char val[64], assign[384];
-                numfmt_double(val, sizeof val, side ? v + K->step : v - K->step); /* as --set reads it */
-                snprintf(assign, sizeof assign, "%s=%s", K->key, val);
-                setting *S = &set[nset];
-                memset(S, 0, sizeof *S);
-                snprintf(S->label, sizeof S->label, "%s", assign);
-                S->values = cJSON_CreateObject();
-                cJSON_AddItemToObject(S->values, K->key, cJSON_CreateNumber(strtod(val, NULL)));
-                const char *extra[1] = {assign};
-                char e2[512];
-                if (make_setting(S, o, extra, 1, o->players, NULL, NULL, 0, e2, sizeof e2) != 0) {
-                    /* a move outside the key's range is reported, not fatal */
-                    const char *msg = strstr(e2, ": ") ? strstr(e2, ": ") + 2 : e2;
-                    snprintf(K->skipped[side], sizeof K->skipped[0], "%s", msg);
-                    free_setting(S);
-                    memset(S, 0, sizeof *S);
-                    continue;
-                }
-                K->side[side] = nset++;
-            }
+            snprintf(x->keys[x->nkeys].key, sizeof x->keys[0].key, "%s", t);
+            x->keys[x->nkeys++].def = v->valuedouble;
         }
     } else {
-        for (int a = 0; a < o->nsweeps; a++) {
-            if (parse_axis(o->sweeps[a], &ax[a], err, errlen) != 0) {
-                nax = a + 1;
-                goto fail;
+        for (const cJSON *c = base->child; c; c = c->next)
+            if (cJSON_IsNumber(c)) {
+                snprintf(x->keys[x->nkeys].key, sizeof x->keys[0].key, "%s", c->string);
+                x->keys[x->nkeys++].def = c->valuedouble;
             }
-            nax = a + 1;
-            for (int b = 0; b < a; b++)
-                if (strcmp(ax[a].key, ax[b].key) == 0) {
-                    snprintf(err, errlen, "--sweep '%s' is given twice", ax[a].key);
-                    goto fail;
-                }
-        }
-        long total = 1;
-        for (int a = 0; a < nax; a++) {
-            total *= ax[a].nval;
-            if (total > EXP_MAX_SETTINGS) {
-                snprintf(err, errlen, "the sweeps make more than %d settings", EXP_MAX_SETTINGS);
-                goto fail;
-            }
-        }
-        set = xcalloc((size_t)total, sizeof *set);
-        for (long i = 0; i < total; i++) {
-            int pick[EXP_MAX_SWEEPS];
-            long rest = i;
-            for (int a = nax - 1; a >= 0; a--) {
-                pick[a] = (int)(rest % ax[a].nval);
-                rest /= ax[a].nval;
-            }
-            setting *S = &set[nset];
+    }
+    cJSON_Delete(base);
+    if (x->nkeys == 0) {
+        snprintf(err, errlen, "--sensitivity: the ruleset of %s has no numeric key", g->name);
+        return 2;
+    }
+    x->set = xcalloc((size_t)(1 + 2 * x->nkeys), sizeof *x->set);
+    snprintf(x->set[0].label, sizeof x->set[0].label, "default");
+    x->set[0].values = cJSON_CreateObject();
+    x->nset = 1; /* freed with the experiment, whole or not */
+    if (make_setting(&x->set[0], o, NULL, 0, o->players, NULL, NULL, 0, err, errlen) != 0)
+        return 2;
+    for (int k = 0; k < x->nkeys; k++) {
+        sens_key *K = &x->keys[k];
+        double v = K->def;
+        bool whole = v == floor(v) && fabs(v) < 1e15;
+        K->step = whole ? fmax(1, round(0.1 * fabs(v))) : (v == 0 ? 0.1 : 0.1 * fabs(v));
+        for (int side = 0; side < 2; side++) {
+            K->side[side] = -1;
+            char val[64], assign[384];
+            numfmt_double(val, sizeof val, side ? v + K->step : v - K->step); /* as --x->set reads it */
+            snprintf(assign, sizeof assign, "%s=%s", K->key, val);
+            setting *S = &x->set[x->nset];
+            memset(S, 0, sizeof *S);
+            snprintf(S->label, sizeof S->label, "%s", assign);
             S->values = cJSON_CreateObject();
-            const char *extra[EXP_MAX_SWEEPS];
-            char assign[EXP_MAX_SWEEPS][VALUE_MAX + 130];
-            int nextra = 0, players = o->players;
-            size_t used = 0;
-            for (int a = 0; a < nax; a++) {
-                const char *v = ax[a].val[pick[a]];
-                snprintf(S->raw[a], VALUE_MAX, "%s", v);
-                used += (size_t)snprintf(S->label + used, sizeof S->label - used, "%s%s=%s",
-                                         a ? " " : "", ax[a].key, v);
-                if (used >= sizeof S->label)
-                    used = sizeof S->label - 1;
-                cJSON *jv = cJSON_Parse(v);
-                cJSON_AddItemToObject(S->values, ax[a].key, jv ? jv : cJSON_CreateString(v));
-                if (ax[a].kind == AXIS_RULE) {
-                    snprintf(assign[nextra], sizeof assign[0], "%.127s=%.255s", ax[a].key, v);
-                    extra[nextra] = assign[nextra];
-                    nextra++;
-                } else if (ax[a].kind == AXIS_PLAYERS) {
-                    char *end;
-                    long p = strtol(v, &end, 10);
-                    if (*v < '0' || *v > '9' || *end || p < g->min_seats || p > g->max_seats) {
-                        snprintf(err, errlen, "--sweep 'players': '%s' is not %d..%d", v,
-                                 g->min_seats, g->max_seats);
-                        nset++;
-                        goto fail;
-                    }
-                    players = (int)p;
-                }
+            cJSON_AddItemToObject(S->values, K->key, cJSON_CreateNumber(strtod(val, NULL)));
+            const char *extra[1] = {assign};
+            char e2[512];
+            if (make_setting(S, o, extra, 1, o->players, NULL, NULL, 0, e2, sizeof e2) != 0) {
+                /* a move outside the key's range is reported, not fatal */
+                const char *msg = strstr(e2, ": ") ? strstr(e2, ": ") + 2 : e2;
+                snprintf(K->skipped[side], sizeof K->skipped[0], "%s", msg);
+                free_setting(S);
+                memset(S, 0, sizeof *S);
+                continue;
             }
-            if (nax == 0)
-                snprintf(S->label, sizeof S->label, "default");
-            nset++;
-            if (make_setting(S, o, extra, nextra, players, ax, pick, nax, err, errlen) != 0)
-                goto fail;
+            K->side[side] = x->nset++;
         }
     }
+    return 0;
+}
 
-    /* the baseline, and which slot of it pairs with each slot of every setting */
-    int base = 0;
+/* The settings of the --sweep grid (the first sweep varies slowest), or the one setting of
+ * the options when nothing is swept. Returns 0 or 2. */
+static int sweep_settings(experiment *x, char *err, size_t errlen)
+{
+    const exp_options *o = x->o;
+    const game_type *g = o->game;
+    for (int a = 0; a < o->nsweeps; a++) {
+        if (parse_axis(o->sweeps[a], &x->ax[a], err, errlen) != 0) {
+            x->nax = a + 1;
+            return 2;
+        }
+        x->nax = a + 1;
+        for (int b = 0; b < a; b++)
+            if (strcmp(x->ax[a].key, x->ax[b].key) == 0) {
+                snprintf(err, errlen, "--sweep '%s' is given twice", x->ax[a].key);
+                return 2;
+            }
+    }
+    long total = 1;
+    for (int a = 0; a < x->nax; a++) {
+        total *= x->ax[a].nval;
+        if (total > EXP_MAX_SETTINGS) {
+            snprintf(err, errlen, "the sweeps make more than %d settings", EXP_MAX_SETTINGS);
+            return 2;
+        }
+    }
+    x->set = xcalloc((size_t)total, sizeof *x->set);
+    for (long i = 0; i < total; i++) {
+        int pick[EXP_MAX_SWEEPS];
+        long rest = i;
+        for (int a = x->nax - 1; a >= 0; a--) {
+            pick[a] = (int)(rest % x->ax[a].nval);
+            rest /= x->ax[a].nval;
+        }
+        setting *S = &x->set[x->nset];
+        S->values = cJSON_CreateObject();
+        const char *extra[EXP_MAX_SWEEPS];
+        char assign[EXP_MAX_SWEEPS][VALUE_MAX + 130];
+        int nextra = 0, players = o->players;
+        size_t used = 0;
+        for (int a = 0; a < x->nax; a++) {
+            const char *v = x->ax[a].val[pick[a]];
+            snprintf(S->raw[a], VALUE_MAX, "%s", v);
+            used += (size_t)snprintf(S->label + used, sizeof S->label - used, "%s%s=%s",
+                                     a ? " " : "", x->ax[a].key, v);
+            if (used >= sizeof S->label)
+                used = sizeof S->label - 1;
+            cJSON *jv = cJSON_Parse(v);
+            cJSON_AddItemToObject(S->values, x->ax[a].key, jv ? jv : cJSON_CreateString(v));
+            if (x->ax[a].kind == AXIS_RULE) {
+                snprintf(assign[nextra], sizeof assign[0], "%.127s=%.255s", x->ax[a].key, v);
+                extra[nextra] = assign[nextra];
+                nextra++;
+            } else if (x->ax[a].kind == AXIS_PLAYERS) {
+                char *end;
+                long p = strtol(v, &end, 10);
+                if (*v < '0' || *v > '9' || *end || p < g->min_seats || p > g->max_seats) {
+                    snprintf(err, errlen, "--sweep 'players': '%s' is not %d..%d", v,
+                             g->min_seats, g->max_seats);
+                    x->nset++;
+                    return 2;
+                }
+                players = (int)p;
+            }
+        }
+        if (x->nax == 0)
+            snprintf(S->label, sizeof S->label, "default");
+        x->nset++;
+        if (make_setting(S, o, extra, nextra, players, x->ax, pick, x->nax, err, errlen) != 0)
+            return 2;
+    }
+    return 0;
+}
+
+/* Picks the baseline (--baseline, else the first setting), pairs every slot of every setting
+ * with the baseline's, resolves --until and --metric, and computes --exact. Returns 0 or 2. */
+static int pair_settings(experiment *x, char *err, size_t errlen)
+{
+    const exp_options *o = x->o;
+    const game_type *g = o->game;
+    x->base = 0;
     if (o->baseline) {
         char buf[4096];
         snprintf(buf, sizeof buf, "%s", o->baseline);
@@ -1796,42 +1806,43 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         char *rest = buf;
         for (char *t = strsep(&rest, ","); t && nwant < EXP_MAX_SWEEPS; t = strsep(&rest, ","))
             want[nwant++] = t;
-        if (nwant != nax) {
+        if (nwant != x->nax) {
             snprintf(err, errlen, "--baseline '%s': give one value per --sweep (%d)",
-                     o->baseline, nax);
-            goto fail;
+                     o->baseline, x->nax);
+            return 2;
         }
-        base = -1;
-        for (int s = 0; s < nset && base < 0; s++) {
+        x->base = -1;
+        for (int s = 0; s < x->nset && x->base < 0; s++) {
             bool match = true;
-            for (int a = 0; a < nax; a++) {
-                double x, y;
-                match = match && (strcmp(set[s].raw[a], want[a]) == 0 ||
-                                  (number(set[s].raw[a], &x) && number(want[a], &y) && x == y));
+            for (int a = 0; a < x->nax; a++) {
+                double u, v;
+                match = match && (strcmp(x->set[s].raw[a], want[a]) == 0 ||
+                                  (number(x->set[s].raw[a], &u) && number(want[a], &v) && u == v));
             }
             if (match)
-                base = s;
+                x->base = s;
         }
-        if (base < 0) {
+        if (x->base < 0) {
             snprintf(err, errlen, "--baseline '%s': no setting has these values", o->baseline);
-            goto fail;
+            return 2;
         }
     }
-    for (int s = 0; s < nset; s++) {
-        setting *S = &set[s];
+    for (int s = 0; s < x->nset; s++) {
+        setting *S = &x->set[s];
         S->pair = xcalloc((size_t)S->nslots, sizeof *S->pair);
         for (int j = 0; j < S->nslots; j++)
-            S->pair[j] = find_slot(&set[base], S->slot[j].name, S->slot[j].seat, S->slot[j].bot);
-        classify(S, &set[base], s == base);
-        if (o->until && (S->until_slot = resolve_figure(S, "--until", until_fig, err,
+            S->pair[j] =
+                find_slot(&x->set[x->base], S->slot[j].name, S->slot[j].seat, S->slot[j].bot);
+        classify(S, &x->set[x->base], s == x->base);
+        if (o->until && (S->until_slot = resolve_figure(S, "--until", x->until_fig, err,
                                                          errlen)) < 0)
-            goto fail;
+            return 2;
         char figs[1024];
         snprintf(figs, sizeof figs, "%s", o->metric ? o->metric : "");
         char *rest = figs;
         for (char *t = strsep(&rest, ","); o->metric && t; t = strsep(&rest, ","))
             if (resolve_figure(S, "--metric", t, err, errlen) < 0)
-                goto fail;
+                return 2;
         S->acc = xcalloc((size_t)S->nslots, sizeof *S->acc);
         if (o->exact && g->exact && S->nrot == 1) {
             seat_bots sb = {.nseats = S->nseats};
@@ -1844,8 +1855,31 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     }
     if (o->exact && g->exact == NULL) {
         snprintf(err, errlen, "--exact: game %s has no exact analysis", g->name);
-        goto fail;
+        return 2;
     }
+
+    return 0;
+}
+
+int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
+{
+    experiment X = {.o = o};
+    experiment *x = &X;
+    const game_type *g = o->game;
+    double t0 = now_seconds();
+    int rc = check_options(x, err, errlen);
+    if (rc == 0)
+        rc = o->sensitivity ? sensitivity_settings(x, err, errlen)
+                            : sweep_settings(x, err, errlen);
+    if (rc == 0)
+        rc = pair_settings(x, err, errlen);
+    if (rc != 0)
+        goto fail;
+    setting *set = x->set;
+    int nset = x->nset, base = x->base, nkeys = x->nkeys;
+    sens_key *keys = x->keys;
+    double target = x->target;
+    const char *until_fig = x->until_fig;
 
     engine e = {.g = g, .set = set, .nset = nset, .base = base};
     rc = play_all(&e, o, target, err, errlen);
@@ -1987,9 +2021,6 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     #undef UNTIL_OF
 
     /* ---- rendering ---- */
-    experiment X = {.o = o, .ax = ax, .nax = nax, .set = set, .nset = nset, .base = base,
-                    .keys = keys, .nkeys = nkeys, .target = target};
-    const experiment *x = &X;
     FILE *real_out = out;
     char *tbuf = NULL;
     size_t tlen = 0;
@@ -2031,11 +2062,11 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     rc = 0;
 
 fail:
-    for (int s = 0; s < nset; s++)
-        free_setting(&set[s]);
-    free(set);
-    free(keys);
-    for (int a = 0; a < nax; a++)
-        free(ax[a].val);
+    for (int s = 0; s < x->nset; s++)
+        free_setting(&x->set[s]);
+    free(x->set);
+    free(x->keys);
+    for (int a = 0; a < x->nax; a++)
+        free(x->ax[a].val);
     return rc;
 }
