@@ -1861,6 +1861,79 @@ static int pair_settings(experiment *x, char *err, size_t errlen)
     return 0;
 }
 
+/* Adds to obj the --until outcome of setting S: a copy of `until` (the option) with the games
+ * played, the half-width reached (null when the figure has no interval) and whether it
+ * stopped by reaching the target. */
+static void add_until(cJSON *obj, const cJSON *until, const setting *S, double target)
+{
+    cJSON *u = cJSON_Duplicate(until, 1);
+    cJSON_AddNumberToObject(u, "games", (double)S->games);
+    cJSON_AddItemToObject(u, "halfwidth_reached", num_or_null(isinf(S->until_hw) ? NAN : S->until_hw));
+    cJSON_AddBoolToObject(u, "stopped", S->until_hw <= target);
+    cJSON_AddItemToObject(obj, "until", u);
+}
+
+/* The "sensitivity" object of the report; sorts the keys by effect, largest first. */
+static void sensitivity_json(experiment *x, cJSON *root)
+{
+    const exp_options *o = x->o;
+    setting *set = x->set;
+    sens_key *keys = x->keys;
+    int nkeys = x->nkeys;
+    char err[512]; /* figures were resolved before playing: no error here */
+    size_t errlen = sizeof err;
+    setting *B = &set[0];
+    int jb = resolve_figure(B, "--metric", o->metric, err, errlen);
+    cJSON *sens = cJSON_AddObjectToObject(root, "sensitivity");
+    cJSON_AddStringToObject(sens, "metric", o->metric);
+    cJSON_AddStringToObject(sens, "step",
+                            "10% of the default value; whole-number keys: rounded, at "
+                            "least 1; a default of 0 that is not whole: 0.1");
+    cJSON_AddItemToObject(sens, "default", slot_estimate(B, jb, adv_shift(B, jb)));
+    cJSON_AddNumberToObject(sens, "games", (double)B->games);
+    for (int k = 0; k < nkeys; k++) {
+        keys[k].effect = -1;
+        for (int side = 0; side < 2; side++)
+            if (keys[k].side[side] >= 0) {
+                setting *S = &set[keys[k].side[side]];
+                exp_estimate est;
+                slot_est(S, resolve_figure(S, "", o->metric, err, errlen), B,
+                         &est);
+                if (!isnan(est.diff) && fabs(est.diff) > keys[k].effect)
+                    keys[k].effect = fabs(est.diff);
+            }
+    }
+    qsort(keys, (size_t)nkeys, sizeof *keys, by_effect);
+    cJSON *arr = cJSON_AddArrayToObject(sens, "keys");
+    for (int k = 0; k < nkeys; k++) {
+        sens_key *K = &keys[k];
+        cJSON *ko = cJSON_CreateObject();
+        cJSON_AddStringToObject(ko, "key", K->key);
+        cJSON_AddNumberToObject(ko, "default", K->def);
+        cJSON_AddNumberToObject(ko, "step", K->step);
+        cJSON_AddItemToObject(ko, "effect", num_or_null(K->effect < 0 ? NAN : K->effect));
+        for (int side = 0; side < 2; side++) {
+            cJSON *so = cJSON_AddObjectToObject(ko, side ? "up" : "down");
+            cJSON_AddNumberToObject(so, "key_value",
+                                    side ? K->def + K->step : K->def - K->step);
+            if (K->side[side] < 0) {
+                cJSON_AddStringToObject(so, "skipped", K->skipped[side]);
+                continue;
+            }
+            setting *S = &set[K->side[side]];
+            int j = resolve_figure(S, "", o->metric, err, errlen);
+            exp_estimate est;
+            slot_est(S, j, B, &est);
+            cJSON_AddItemToObject(so, "estimate", slot_estimate(S, j, adv_shift(S, j)));
+            cJSON *d = cJSON_AddObjectToObject(so, "difference");
+            cJSON_AddItemToObject(d, "value", num_or_null(est.diff));
+            cJSON_AddItemToObject(d, "ci95", interval(est.dlo, est.dhi));
+            cJSON_AddItemToObject(d, "ci95_unpaired", interval(est.ulo, est.uhi));
+        }
+        cJSON_AddItemToArray(arr, ko);
+    }
+}
+
 int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 {
     experiment X = {.o = o};
@@ -1876,8 +1949,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     if (rc != 0)
         goto fail;
     setting *set = x->set;
-    int nset = x->nset, base = x->base, nkeys = x->nkeys;
-    sens_key *keys = x->keys;
+    int nset = x->nset, base = x->base;
     double target = x->target;
     const char *until_fig = x->until_fig;
 
@@ -1907,16 +1979,6 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         cJSON_AddNumberToObject(until, "block", UNTIL_BLOCK);
         cJSON_AddNumberToObject(until, "cap", (double)o->runs);
     }
-    /* one setting's until outcome */
-    #define UNTIL_OF(S)                                                                          \
-        do {                                                                                     \
-            cJSON *u_ = cJSON_Duplicate(until, 1);                                               \
-            cJSON_AddNumberToObject(u_, "games", (double)(S)->games);                            \
-            cJSON_AddItemToObject(u_, "halfwidth_reached",                                      \
-                                  num_or_null(isinf((S)->until_hw) ? NAN : (S)->until_hw));      \
-            cJSON_AddBoolToObject(u_, "stopped", (S)->until_hw <= target);                       \
-            cJSON_AddItemToObject(rep_, "until", u_);                                            \
-        } while (0)
 
     char seedtext[32];
     snprintf(seedtext, sizeof seedtext, "%llu", (unsigned long long)o->seed);
@@ -1924,10 +1986,9 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     if (o->nsweeps == 0 && !o->sensitivity) {
         setting *S = &set[0];
         root = setting_report(S, g);
-        cJSON *rep_ = root;
         cJSON_AddItemToObject(root, "sets", sets);
         if (until)
-            UNTIL_OF(S);
+            add_until(root, until, S, target);
         if (o->format == REPORT_JSON) {
             cJSON_AddItemToObject(root, "run", run);
             run = NULL;
@@ -1948,56 +2009,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         cJSON_AddItemToObject(root, "until", until ? cJSON_Duplicate(until, 1) : cJSON_CreateNull());
         cJSON_AddItemToObject(root, "baseline", cJSON_Duplicate(set[base].values, 1));
         if (o->sensitivity) {
-            setting *B = &set[0];
-            int jb = resolve_figure(B, "--metric", o->metric, err, errlen);
-            cJSON *sens = cJSON_AddObjectToObject(root, "sensitivity");
-            cJSON_AddStringToObject(sens, "metric", o->metric);
-            cJSON_AddStringToObject(sens, "step",
-                                    "10% of the default value; whole-number keys: rounded, at "
-                                    "least 1; a default of 0 that is not whole: 0.1");
-            cJSON_AddItemToObject(sens, "default", slot_estimate(B, jb, adv_shift(B, jb)));
-            cJSON_AddNumberToObject(sens, "games", (double)B->games);
-            for (int k = 0; k < nkeys; k++) {
-                keys[k].effect = -1;
-                for (int side = 0; side < 2; side++)
-                    if (keys[k].side[side] >= 0) {
-                        setting *S = &set[keys[k].side[side]];
-                        exp_estimate est;
-                        slot_est(S, resolve_figure(S, "", o->metric, err, errlen), B,
-                                 &est);
-                        if (!isnan(est.diff) && fabs(est.diff) > keys[k].effect)
-                            keys[k].effect = fabs(est.diff);
-                    }
-            }
-            qsort(keys, (size_t)nkeys, sizeof *keys, by_effect);
-            cJSON *arr = cJSON_AddArrayToObject(sens, "keys");
-            for (int k = 0; k < nkeys; k++) {
-                sens_key *K = &keys[k];
-                cJSON *ko = cJSON_CreateObject();
-                cJSON_AddStringToObject(ko, "key", K->key);
-                cJSON_AddNumberToObject(ko, "default", K->def);
-                cJSON_AddNumberToObject(ko, "step", K->step);
-                cJSON_AddItemToObject(ko, "effect", num_or_null(K->effect < 0 ? NAN : K->effect));
-                for (int side = 0; side < 2; side++) {
-                    cJSON *so = cJSON_AddObjectToObject(ko, side ? "up" : "down");
-                    cJSON_AddNumberToObject(so, "key_value",
-                                            side ? K->def + K->step : K->def - K->step);
-                    if (K->side[side] < 0) {
-                        cJSON_AddStringToObject(so, "skipped", K->skipped[side]);
-                        continue;
-                    }
-                    setting *S = &set[K->side[side]];
-                    int j = resolve_figure(S, "", o->metric, err, errlen);
-                    exp_estimate est;
-                    slot_est(S, j, B, &est);
-                    cJSON_AddItemToObject(so, "estimate", slot_estimate(S, j, adv_shift(S, j)));
-                    cJSON *d = cJSON_AddObjectToObject(so, "difference");
-                    cJSON_AddItemToObject(d, "value", num_or_null(est.diff));
-                    cJSON_AddItemToObject(d, "ci95", interval(est.dlo, est.dhi));
-                    cJSON_AddItemToObject(d, "ci95_unpaired", interval(est.ulo, est.uhi));
-                }
-                cJSON_AddItemToArray(arr, ko);
-            }
+            sensitivity_json(x, root);
         } else {
             cJSON *arr = cJSON_AddArrayToObject(root, "settings");
             for (int s = 0; s < nset; s++) {
@@ -2007,9 +2019,8 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
                 cJSON_AddStringToObject(so, "label", S->label);
                 cJSON_AddBoolToObject(so, "baseline", s == base);
                 cJSON_AddNumberToObject(so, "games", (double)S->games);
-                cJSON *rep_ = so;
                 if (until)
-                    UNTIL_OF(S);
+                    add_until(so, until, S, target);
                 cJSON_AddItemToObject(so, "report", setting_report(S, g));
                 cJSON_AddItemToObject(so, "differences", differences(S, &set[base]));
                 cJSON_AddItemToArray(arr, so);
@@ -2018,7 +2029,6 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         cJSON_AddItemToObject(root, "run", run);
         run = NULL;
     }
-    #undef UNTIL_OF
 
     /* ---- rendering ---- */
     FILE *real_out = out;
