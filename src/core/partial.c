@@ -186,7 +186,7 @@ int partial_get_result(const unsigned char **p, const unsigned char *end, const 
                        run_result *res, char *err, size_t errlen)
 {
     reader r = {*p, end, false};
-    run_result_init(res, cfg);
+    run_result_init(res, cfg, false);
     uint64_t format = get_u64(&r), nseats = get_u64(&r), nmetrics = get_u64(&r),
              nends = get_u64(&r);
     if (!r.bad && format != PARTIAL_FORMAT) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "rules.h"
 #include "stats.h"
 
 enum { HIST_MAX_BINS = 40 };
@@ -278,6 +279,11 @@ cJSON *report_build(const report_input *in)
     cJSON_AddStringToObject(r, "score", g->score_name);
     cJSON_AddBoolToObject(r, "low_score_wins", g->low_score_wins);
     cJSON_AddItemToObject(r, "ruleset", cJSON_Duplicate(in->ruleset, 1));
+    /* Provenance: what differs from the built-in ruleset, as --set would write it. */
+    char err[256];
+    cJSON *def = rules_parse(g->default_rules, g->name, err, sizeof err);
+    cJSON_AddItemToObject(r, "ruleset_changes", rules_changes(def, in->ruleset));
+    cJSON_Delete(def);
     cJSON_AddItemToObject(r, "seats", build_seats(in));
     cJSON_AddItemToObject(r, "bots", build_bots(in));
     cJSON_AddItemToObject(r, "metrics", build_game_metrics(in));
@@ -470,9 +476,19 @@ static void write_text(FILE *f, const cJSON *r)
 {
     const char *score = str(r, "score");
     fprintf(f, "%s — %s\n", str(r, "game"), str(r, "title"));
-    fprintf(f, "%.0f game%s, %.0f player%s, seed %s\n\n", num(r, "runs"),
+    fprintf(f, "%.0f game%s, %.0f player%s, seed %s\n", num(r, "runs"),
             num(r, "runs") == 1 ? "" : "s", num(r, "players"), num(r, "players") == 1 ? "" : "s",
             str(r, "seed"));
+    const cJSON *changes = cJSON_GetObjectItemCaseSensitive(r, "ruleset_changes");
+    if (cJSON_GetArraySize(changes) > 0) {
+        /* Provenance: the ruleset is the built-in one but for these keys. */
+        fputs("ruleset changes:", f);
+        const cJSON *c;
+        cJSON_ArrayForEach(c, changes)
+            fprintf(f, " %s", c->valuestring);
+        fputc('\n', f);
+    }
+    fputc('\n', f);
     fprintf(f, "seat  %-24s %-30s %s\n", "bot", "win share [95% CI]", score);
     const cJSON *s;
     cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))

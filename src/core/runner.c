@@ -184,6 +184,12 @@ void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
     play_game(cfg, ctx, index, st, o, rec, tr, NULL, 0, NULL, 0);
 }
 
+void run_game_counted(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
+                      outcome *o, recorder *rec, run_result *res)
+{
+    play_game(cfg, ctx, index, st, o, rec, NULL, res->choices, res->nkinds, NULL, 0);
+}
+
 /* ---- batch ------------------------------------------------------------------------------ */
 
 /* A finished chunk's rows of the games CSV, waiting for the chunks before it. */
@@ -279,17 +285,6 @@ static void result_merge(run_result *dst, const run_result *src, int nseats)
     for (int i = 0; i < 2 * nseats * dst->nkinds; i++)
         dst->choices[i] += src->choices[i];
     dst->games += src->games;
-}
-
-void run_result_init(run_result *res, const run_config *cfg)
-{
-    result_init(res, cfg, false);
-}
-
-void run_result_merge(run_result *dst, const run_result *src, int nseats)
-{
-    result_merge(dst, src, nseats);
-    dst->wall_seconds += src->wall_seconds;
 }
 
 void run_result_free(run_result *res)
@@ -655,4 +650,24 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
     free(st);
     run_bots_free(cfg, ctx);
     return 0;
+}
+
+/* ---- pieces of a batch, for drivers that play several configurations in step --------------
+ * (experiment.c plays each game index under several settings; these are the batch's own
+ * steps, so that its per-setting results equal what run_batch gives.) */
+
+void run_result_init(run_result *res, const run_config *cfg, bool per_game)
+{
+    result_init(res, cfg, per_game);
+}
+
+void run_tally(run_result *res, const run_config *cfg, const outcome *o)
+{
+    tally(res, cfg, o);
+}
+
+void run_result_merge(run_result *dst, const run_result *src, int nseats)
+{
+    result_merge(dst, src, nseats);
+    dst->wall_seconds += src->wall_seconds;
 }

@@ -84,6 +84,12 @@ void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
 int run_game_checked(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
                      outcome *o, recorder *rec, trace *tr, char *err, size_t errlen);
 
+/* As run_game (no trace), also counting each seat's real choices by decision kind into
+ * res->choices (see run_result.choices), as a batch does: for drivers that play games one by
+ * one into their own results (experiment.c). */
+void run_game_counted(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
+                      outcome *o, recorder *rec, run_result *res);
+
 /* Creates and sets up one context per seat. Returns 0, or -1 with a one-line message
  * (everything already created is freed). The contexts are freed by run_bots_free. */
 int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen);
@@ -110,11 +116,14 @@ typedef int run_batch_fn(const run_config *cfg, run_result *res, char *err, size
 void run_set_distributor(run_batch_fn *fn);
 void run_result_free(run_result *res);
 
-/* Makes res an empty result for cfg's game and seat count (free with run_result_free). */
-void run_result_init(run_result *res, const run_config *cfg);
-
-/* Adds every figure of src into dst (results of the same game and seat count); exact, so the
- * order of merging never changes a report. wall_seconds adds up too. */
+/* The steps of run_batch, for drivers that play several configurations game by game (see
+ * experiment.c): run_result_init prepares an empty result for cfg (per_game: its recorder keeps
+ * each game's own figures, see rec_game_value); run_tally folds one played game's outcome into
+ * the built-in figures (run_game has already recorded its metrics); run_result_merge adds src
+ * into dst (exact integers: any order gives the same result; wall_seconds adds up too). Free
+ * with run_result_free. */
+void run_result_init(run_result *res, const run_config *cfg, bool per_game);
+void run_tally(run_result *res, const run_config *cfg, const outcome *o);
 void run_result_merge(run_result *dst, const run_result *src, int nseats);
 
 /* Plays game `index` alone with its trace written to out, exactly as the batch plays it;
