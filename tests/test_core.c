@@ -14,6 +14,26 @@ TEST(rng_streams_are_pure_and_distinct)
     CHECK(rng_derive(1, 2, 0) != rng_derive(2, 2, 0));
 }
 
+/* The reference test vector of SipHash-2-4 for a 16-byte message: key and message the bytes
+ * 00..0f, output bytes db 9b c2 57 7f cc 2a 3f (read little-endian). */
+TEST(rng_siphash_matches_the_reference_vector)
+{
+    CHECK(rng_siphash(0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL, 0x0706050403020100ULL,
+                      0x0f0e0d0c0b0a0908ULL) == 0x3f2acc7f57c29bdbULL);
+}
+
+/* A seat's stream is keyed by the master seed: the chance stream of a game is unchanged by
+ * the derivation of the seat streams, and two masters give unrelated seat seeds. */
+TEST(rng_seat_streams_are_keyed_by_the_master)
+{
+    CHECK(rng_derive(7, 3, RNG_STREAM_SEAT(0)) != rng_derive(8, 3, RNG_STREAM_SEAT(0)));
+    CHECK(rng_derive(7, 3, RNG_STREAM_SEAT(0)) != rng_derive(7, 3, RNG_STREAM_SEAT(1)));
+    CHECK(rng_derive(7, 3, RNG_STREAM_SEAT(0)) != rng_derive(7, 4, RNG_STREAM_SEAT(0)));
+    uint64_t k = 7;
+    uint64_t k1 = rng_splitmix64(&k);
+    CHECK(rng_derive(7, 3, RNG_STREAM_SEAT(2)) == rng_siphash(7, k1, 3, RNG_STREAM_SEAT(2)));
+}
+
 TEST(rng_die_is_uniform_within_binomial_tolerance)
 {
     rng r;

@@ -25,16 +25,6 @@ static void *xmalloc(size_t n)
     return p;
 }
 
-/* Bytes of scratch run_game needs: the state, then (16-byte aligned) the view. */
-static size_t state_bytes(const game_type *g)
-{
-    return (g->state_size + 15) / 16 * 16;
-}
-
-static size_t scratch_bytes(const game_type *g)
-{
-    return state_bytes(g) + g->view_size;
-}
 
 int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen)
 {
@@ -89,17 +79,24 @@ static void trace_decision(const run_config *cfg, const void *st, const decision
     fputc('\n', tr);
 }
 
-void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, outcome *o,
-              recorder *rec, trace *tr)
+void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, void *view,
+              outcome *o, recorder *rec, trace *tr)
 {
     const game_type *g = cfg->game;
     rng chance, botrng[GAME_MAX_SEATS];
     rng_seed_stream(&chance, cfg->seed, index, RNG_STREAM_CHANCE);
     unsigned seeded = 0; /* a seat's stream is seeded when its bot first chooses */
-    void *view = (char *)st + state_bytes(g);
 
     decision d;
     g->start(st, cfg->rules, cfg->nseats, &chance, tr);
+    for (int k = 0; k < cfg->nseats; k++) {
+        const bot_type *b = cfg->seat[k].bot;
+        if (b->begin == NULL)
+            continue;
+        if (g->view)
+            g->view(st, k, view);
+        b->begin(ctx[k], g->view ? view : st);
+    }
     while (g->decide(st, &d)) {
         const void *seen = st;
         if (g->view) {
@@ -307,7 +304,7 @@ static void *work(void *arg)
         pthread_mutex_unlock(&sh->lock);
         return NULL;
     }
-    void *st = xmalloc(scratch_bytes(g));
+    void *st = xmalloc(g->state_size), *view = xmalloc(g->view_size);
     outcome o;
     for (;;) {
         uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
@@ -320,7 +317,7 @@ static void *work(void *arg)
         size_t len = 0;
         FILE *mem = cfg->games_csv ? open_memstream(&text, &len) : NULL;
         for (uint64_t i = from; i < to; i++) {
-            run_game(cfg, ctx, i, st, &o, w->part.rec, NULL);
+            run_game(cfg, ctx, i, st, view, &o, w->part.rec, NULL);
             tally(&w->part, cfg, &o);
             if (mem)
                 csv_row(mem, cfg, i, &o, w->part.rec);
@@ -336,6 +333,7 @@ static void *work(void *arg)
         }
     }
     free(st);
+    free(view);
     run_bots_free(cfg, ctx);
     pthread_mutex_lock(&sh->lock);
     sh->workers_left--;
@@ -449,7 +447,7 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
     void *ctx[GAME_MAX_SEATS] = {0};
     if (run_bots_setup(cfg, ctx, err, errlen) != 0)
         return -1;
-    void *st = xmalloc(scratch_bytes(cfg->game));
+    void *st = xmalloc(cfg->game->state_size), *view = xmalloc(cfg->game->view_size);
     recorder *rec = rec_new(cfg->game, cfg->nseats, true);
     fprintf(out, "game %llu of seed %llu (chance seed %llu): %s, %d players\n",
             (unsigned long long)index, (unsigned long long)cfg->seed,
@@ -457,7 +455,7 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
             cfg->game->title, cfg->nseats);
     for (int k = 0; k < cfg->nseats; k++)
         fprintf(out, "  seat %d: %s\n", k + 1, cfg->seat[k].bot->name);
-    run_game(cfg, ctx, index, st, o, rec, out);
+    run_game(cfg, ctx, index, st, view, o, rec, out);
     const game_type *g = cfg->game;
     fprintf(out, "end: %s after %d %s; winner:", g->end_names[o->end], o->length,
             g->length_unit);
@@ -477,6 +475,7 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
     csv_row(out, cfg, index, o, rec);
     rec_free(rec);
     free(st);
+    free(view);
     run_bots_free(cfg, ctx);
     return 0;
 }

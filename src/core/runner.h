@@ -57,10 +57,12 @@ typedef struct run_result {
 
 /* Plays game `index` of the run described by cfg, start to finish, on the calling thread:
  * ctx[k] are prepared bot contexts for each seat (see run_bots_setup); st is scratch of
- * game->state_size bytes; rec (may be NULL) receives the game's metrics; tr (may be NULL)
- * receives the play-by-play, each decision included. Fills o. */
-void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, outcome *o,
-              recorder *rec, trace *tr);
+ * game->state_size bytes and view scratch of game->view_size bytes in an allocation of its
+ * own (bots get it, and must find no state beside it); rec (may be NULL) receives the game's
+ * metrics; tr (may be NULL) receives the play-by-play, each decision included. Calls every
+ * seat's begin hook after the deal. Fills o. */
+void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, void *view,
+              outcome *o, recorder *rec, trace *tr);
 
 /* Creates and sets up one context per seat. Returns 0, or -1 with a one-line message
  * (everything already created is freed). The contexts are freed by run_bots_free. */
