@@ -101,7 +101,10 @@ int pig10_result(int value, int table_n, int card, int mode)
     if (table_n == 0 || mode == PIG10_SET)
         return card;
     if (mode == PIG10_SUB)
-        return value > card ? value - card : 0; /* "non può mai risultare negativo" */
+        /* "Tuttavia, il valore del mazzo non può mai risultare negativo": a floor under the
+         * value (siren_below_zero=clamp, the default: the choice just granted stays whole);
+         * under "forbid" pig10_options does not list a subtraction from less than 5. */
+        return value > card ? value - card : 0;
     return value + card;
 }
 
@@ -226,7 +229,7 @@ static int sweep(pig10_state *st, int s)
 }
 
 /* The seat that receives the table when `seat` goes over 10: "il giocatore seduto alla sua
- * destra", the previous seat in clockwise order. Everybody draws back to a full hand while the
+ * destra", the previous seat in clockwise order, "il furbetto che era di turno prima di te". Everybody draws back to a full hand while the
  * pile lasts, so the hands then run out in turn order and the right neighbour is always the
  * player of the card before (tests/test_pig10.c checks it in every game of a batch). */
 static int over_receiver(const pig10_state *st, int seat)

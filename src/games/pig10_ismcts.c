@@ -23,12 +23,12 @@ typedef struct ism_ctx {
     const pig10_rules *rules;
     int iterations, deals, horizon;
     double explore, infer, win;
-    bool count_playout, exact;
+    bool count_playout, exact, model; /* model: the other seats play the policy in the tree */
     node *pool;          /* iterations + 1 nodes */
     pig10_state *deal;   /* `deals` states */
 } ism_ctx;
 
-enum { P_ITER, P_C, P_DEALS, P_HORIZON, P_PLAYOUT, P_INFER, P_WIN, P_EXACT };
+enum { P_ITER, P_C, P_DEALS, P_HORIZON, P_PLAYOUT, P_INFER, P_WIN, P_EXACT, P_OPPONENTS };
 
 static const bot_param ism_params[] = {
     [P_ITER] = {"iterations", 1000, 1, 1000000, true,
@@ -37,10 +37,10 @@ static const bot_param ism_params[] = {
     [P_DEALS] = {"deals", 100, 1, 100000, true,
                  "deals of the unseen cards sampled per decision; the simulations take them "
                  "in turn"},
-    [P_HORIZON] = {"horizon", 12, 0, 1000, true,
+    [P_HORIZON] = {"horizon", 8, 0, 1000, true,
                    "plays simulated beyond the decision before it is scored by the cards "
                    "won and lost; 0: play to the end"},
-    [P_PLAYOUT] = {"playout", 0, 0, 1, true, "policy beyond the tree: 0 greedy, 1 count"},
+    [P_PLAYOUT] = {"playout", 1, 0, 1, true, "policy beyond the tree: 1 count, 0 greedy"},
     [P_INFER] = {"infer", 0.9, 0, 1, false,
                  "trust in the other players' last plays: a deal in which a player who went "
                  "over 10 held a safe card is kept with probability 1-infer, one in which a "
@@ -49,6 +49,9 @@ static const bot_param ism_params[] = {
                "reward for winning, beside the card margin, when a simulation reaches the end"},
     [P_EXACT] = {"exact", 1, 0, 1, true,
                  "1: search two-player endgames exactly once the draw pile is gone"},
+    [P_OPPONENTS] = {"opponents", 0, 0, 1, true,
+                     "the other seats' plays in the tree: 0 searched by UCB for their own "
+                     "reward, 1 chosen by the playout policy"},
     {NULL, 0, 0, 0, false, NULL},
 };
 
@@ -71,6 +74,7 @@ static int ism_setup(void *ctx, const game_type *g, const void *rules, int seat,
     c->infer = param[P_INFER];
     c->win = param[P_WIN];
     c->exact = param[P_EXACT] != 0;
+    c->model = param[P_OPPONENTS] != 0;
     c->pool = malloc(sizeof *c->pool * (size_t)(c->iterations + 1));
     c->deal = malloc(sizeof *c->deal * (size_t)c->deals);
     if (c->pool == NULL || c->deal == NULL) {
@@ -232,8 +236,8 @@ static double solve(const pig10_state *st, int me, double alpha, double beta, in
     return best;
 }
 
-/* Whether v is a two-player endgame: no draw pile, and one other seat still holding cards,
- * so that the unseen cards are exactly that seat's hand. */
+/* Whether v is a two-player endgame: no draw pile, and at most one other seat still holding
+ * cards, so that the unseen cards are exactly that seat's hand (or none). */
 static bool endgame(const pig10_view *v)
 {
     if (v->pile_left != 0)
@@ -241,7 +245,7 @@ static bool endgame(const pig10_view *v)
     int others = 0;
     for (int s = 0; s < v->nseats; s++)
         others += s != v->seat && v->hand_n[s] > 0;
-    return others == 1;
+    return others <= 1;
 }
 
 /* ---- the search ----------------------------------------------------------------------------- */
@@ -298,10 +302,11 @@ static void rewards(const ism_ctx *c, const pig10_state *from, const pig10_state
     }
 }
 
-/* One simulation on a copy of deal `base`: down the tree by UCB over the actions legal in
- * this deal (expanding the first untried one), then the playout policy up to the horizon;
- * every node on the path is credited with its mover's reward. */
-static void simulate(const ism_ctx *c, const pig10_state *base, int *used, rng *r)
+/* One simulation on a copy of deal `base` for the seat `me` to move: down the tree by UCB
+ * over the actions legal in this deal (or, with `opponents` 1, the policy's play for the
+ * other seats), adding a node for one untried action drawn at random, then the playout
+ * policy up to the horizon; every node on the path is credited with its mover's reward. */
+static void simulate(const ism_ctx *c, const pig10_state *base, int me, int *used, rng *r)
 {
     node *pool = c->pool;
     pig10_state st;
@@ -311,7 +316,21 @@ static void simulate(const ism_ctx *c, const pig10_state *base, int *used, rng *
     bool in_tree = true;
     while ((c->horizon == 0 || depth < c->horizon) && game_pig10.decide(&st, &d)) {
         int k = 0;
-        if (in_tree) {
+        if (in_tree && c->model && d.seat != me) {
+            /* another seat plays the policy; the tree only follows its play */
+            k = d.n == 1 ? 0 : playout_pick(c, &st, &d);
+            int ch = child_of(pool, at, d.action[k]);
+            if (ch < 0 && *used < cap) {
+                ch = add_child(pool, used, at, d.action[k], d.seat);
+                in_tree = false;
+            }
+            if (ch < 0) {
+                in_tree = false;
+            } else {
+                at = ch;
+                pool[at].avail++;
+            }
+        } else if (in_tree) {
             int untried[GAME_MAX_ACTIONS], nu = 0, best = -1;
             double best_ucb = -INFINITY;
             for (int i = 0; i < d.n; i++) {
@@ -379,7 +398,7 @@ static int ism_choose(void *ctx, const void *seen, const decision *d, rng *r)
     int used = 1;
     c->pool[0] = (node){.action = -1, .parent = -1, .child = -1, .sibling = -1, .mover = -1};
     for (int i = 0; i < c->iterations; i++)
-        simulate(c, &c->deal[i % ndeals], &used, r);
+        simulate(c, &c->deal[i % ndeals], v->seat, &used, r);
     /* the most visited play; among equals the better mean, then the first listed */
     int best = 0, best_visits = -1;
     double best_mean = -INFINITY;
