@@ -25,7 +25,7 @@ typedef struct ism_ctx {
     double explore, infer, win;
     bool count_playout, exact, model; /* model: the other seats play the policy in the tree */
     node *pool;          /* iterations + 1 nodes */
-    pig10_state *deal;   /* `deals` states */
+    pig10_state *deal;   /* `deals` states (at most one per simulation) */
 } ism_ctx;
 
 enum { P_ITER, P_C, P_DEALS, P_HORIZON, P_PLAYOUT, P_INFER, P_WIN, P_EXACT, P_OPPONENTS };
@@ -34,7 +34,7 @@ static const bot_param ism_params[] = {
     [P_ITER] = {"iterations", 1000, 1, 1000000, true,
                 "simulations per decision, each one path down the tree and a playout"},
     [P_C] = {"c", 0.7, 0, 100, false, "exploration constant of the UCB rule"},
-    [P_DEALS] = {"deals", 100, 1, 100000, true,
+    [P_DEALS] = {"deals", 100, 1, 10000, true,
                  "deals of the unseen cards sampled per decision; the simulations take them "
                  "in turn"},
     [P_HORIZON] = {"horizon", 8, 0, 1000, true,
@@ -69,6 +69,8 @@ static int ism_setup(void *ctx, const game_type *g, const void *rules, int seat,
     c->iterations = (int)param[P_ITER];
     c->explore = param[P_C];
     c->deals = (int)param[P_DEALS];
+    if (c->deals > c->iterations)
+        c->deals = c->iterations; /* a deal no simulation takes is not drawn */
     c->horizon = (int)param[P_HORIZON];
     c->count_playout = param[P_PLAYOUT] != 0;
     c->infer = param[P_INFER];
@@ -391,7 +393,7 @@ static int ism_choose(void *ctx, const void *seen, const decision *d, rng *r)
     }
     clue cl[GAME_MAX_SEATS];
     read_clues(c, v, cl);
-    int ndeals = c->deals < c->iterations ? c->deals : c->iterations;
+    int ndeals = c->deals;
     for (int k = 0; k < ndeals; k++)
         if (sample_deal(c, v, cl, r, &c->deal[k]) != 0)
             return 0; /* a game not dealt from the ruleset's deck: nothing to sample */
