@@ -25,7 +25,6 @@ static void *xmalloc(size_t n)
     return p;
 }
 
-
 int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen)
 {
     for (int k = 0; k < cfg->nseats; k++) {
