@@ -1103,7 +1103,7 @@ TEST(pig10_count_beats_greedy_beats_random)
 
 /* The strongest bot beats the card counter, at a fifth of its default effort (200
  * simulations per decision) to keep the test short: in two-player games well beyond five
- * standard errors of an even match (it wins about two games in three at this effort). The
+ * standard errors of an even match (it wins about 70% at this effort). The
  * four-player ladder (man giochi-sim-pig10(7), STRENGTH) shows the same order at the
  * default effort. */
 TEST(pig10_ismcts_beats_count)

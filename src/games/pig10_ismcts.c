@@ -1,7 +1,8 @@
 /* pig10_ismcts.c — the PIG 10 search bot (seed 003): single-observer information-set Monte
  * Carlo tree search over deals of the unseen cards drawn to agree with what the seat saw
- * (the other players' last plays included), card-margin rewards over a short horizon, and an
- * exact search of two-player endgames once the draw pile is gone. Reads only pig10_view. */
+ * (the other players' last plays included), the other seats modelled by the playout policy
+ * or searched too, card-margin rewards over a short horizon, and an exact search of
+ * two-player endgames once the draw pile is gone. Reads only pig10_view. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,9 +50,9 @@ static const bot_param ism_params[] = {
                "reward for winning, beside the card margin, when a simulation reaches the end"},
     [P_EXACT] = {"exact", 1, 0, 1, true,
                  "1: search two-player endgames exactly once the draw pile is gone"},
-    [P_OPPONENTS] = {"opponents", 0, 0, 1, true,
-                     "the other seats' plays in the tree: 0 searched by UCB for their own "
-                     "reward, 1 chosen by the playout policy"},
+    [P_OPPONENTS] = {"opponents", 1, 0, 1, true,
+                     "the other seats' plays in the tree: 1 chosen by the playout policy from "
+                     "what they hold in the deal, 0 searched by UCB for their own reward"},
     {NULL, 0, 0, 0, false, NULL},
 };
 
@@ -421,8 +422,10 @@ const bot_type bot_pig10_ismcts = {
     .name = "ismcts",
     .doc = "information-set Monte Carlo tree search: deals the unseen cards consistently "
            "with what the seat saw (a player who went over 10 held no safe card), searches "
-           "every seat's plays with UCB, scores the card margin won over a short horizon, and "
-           "searches two-player endgames exactly once the draw pile is gone",
+           "its own plays with UCB over a tree shared by the deals (the other seats play the "
+           "count policy, or with opponents=0 are searched too), scores the card margin won "
+           "over a short horizon, and searches two-player endgames exactly once the draw pile "
+           "is gone",
     .params = ism_params,
     .ctx_size = sizeof(ism_ctx),
     .setup = ism_setup,
