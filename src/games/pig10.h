@@ -114,9 +114,9 @@ typedef struct pig10_view {
  * playout policies that read counts only, where copying the history would only cost time. */
 void pig10_view_counts(const pig10_state *st, int seat, pig10_view *v);
 
-/* Whether card x played on the table of v can make exactly 10 (PIG10_REACH_HIT) or stay at
- * or under 10 (PIG10_REACH_SAFE): the bits of rules->reach, or on an empty table the card
- * alone. v must have been made under rules. */
+/* Whether `card` played on a table of value `value`, top card `top_card` and `table_n` cards
+ * can make exactly 10 (PIG10_REACH_HIT) or stay at or under 10 (PIG10_REACH_SAFE) under
+ * rules: the bits of rules->reach, or on an empty table (table_n 0) the card alone. */
 int pig10_reach(const pig10_rules *rules, int value, int top_card, int table_n, int card);
 
 /* The value after playing `card` in `mode` on a table of value `value` (empty: table_n == 0),
