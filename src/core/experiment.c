@@ -671,7 +671,7 @@ typedef struct worker {
     engine *e;
     pthread_t thread;
     wset *ws; /* per setting */
-    void *st;
+    void *st, *view; /* the view in an allocation of its own */
 } worker;
 
 struct engine {
@@ -709,9 +709,9 @@ static void play_game(engine *e, worker *w, uint64_t i)
             bool tally = e->counting[s] && S->nrot == 1;
             recorder *rec = tally ? W->res.rec : W->scratch;
             if (tally) /* choices by kind count as in a plain run */
-                run_game_counted(&S->cfg[r], W->ctx[r], i, w->st, &o, rec, &W->res);
+                run_game_counted(&S->cfg[r], W->ctx[r], i, w->st, w->view, &o, rec, &W->res);
             else
-                run_game(&S->cfg[r], W->ctx[r], i, w->st, &o, rec, NULL);
+                run_game(&S->cfg[r], W->ctx[r], i, w->st, w->view, &o, rec, NULL);
             if (tally)
                 run_tally(&W->res, &S->cfg[0], &o);
             fill(S, g, r, &o, rec, W->x, W->c);
@@ -834,6 +834,7 @@ static void free_engine(engine *e)
         }
         free(w->ws);
         free(w->st);
+        free(w->view);
     }
     free(e->w);
     free(e->played);
@@ -849,11 +850,11 @@ static int play_all(engine *e, const exp_options *o, double target, char *err, s
     e->w = xcalloc((size_t)e->nworkers, sizeof *e->w);
     e->played = xcalloc((size_t)e->nset, sizeof *e->played);
     e->counting = xcalloc((size_t)e->nset, sizeof *e->counting);
-    size_t scratch = (g->state_size + 15) / 16 * 16 + g->view_size;
     for (int t = 0; t < e->nworkers; t++) {
         worker *w = &e->w[t];
         w->e = e;
-        w->st = xcalloc(1, scratch);
+        w->st = xcalloc(1, g->state_size);
+        w->view = xcalloc(1, g->view_size ? g->view_size : 1);
         w->ws = xcalloc((size_t)e->nset, sizeof *w->ws);
         for (int s = 0; s < e->nset; s++) {
             setting *S = &e->set[s];

@@ -18,17 +18,6 @@
  * chunk not yet written, so that the rows waiting in memory stay few. */
 enum { CHUNK = 1024, CHUNKS_PER_THREAD = 8, CSV_WINDOW = 4 };
 
-/* Bytes of scratch run_game needs: the state, then (16-byte aligned) the view. */
-static size_t state_bytes(const game_type *g)
-{
-    return (g->state_size + 15) / 16 * 16;
-}
-
-static size_t scratch_bytes(const game_type *g)
-{
-    return state_bytes(g) + g->view_size;
-}
-
 int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen)
 {
     for (int k = 0; k < cfg->nseats; k++) {
@@ -109,14 +98,13 @@ static int outcome_check(const run_config *cfg, const outcome *o, char *err, siz
 /* run_game_checked, also counting each real choice (two actions or more) into choices (may
  * be NULL; see run_result.choices). */
 static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
-                     outcome *o, recorder *rec, trace *tr, int64_t *choices, int nkinds,
-                     char *err, size_t errlen)
+                     void *view, outcome *o, recorder *rec, trace *tr, int64_t *choices,
+                     int nkinds, char *err, size_t errlen)
 {
     const game_type *g = cfg->game;
     rng chance, botrng[GAME_MAX_SEATS];
     rng_seed_stream(&chance, cfg->seed, index, RNG_STREAM_CHANCE);
     unsigned seeded = 0; /* a seat's stream is seeded when its bot first chooses */
-    void *view = (char *)st + state_bytes(g);
     bool check = cfg->check && err != NULL;
     char what[256];
     long step = 0;
@@ -125,6 +113,14 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     g->start(st, cfg->rules, cfg->nseats, &chance, tr);
     if (check && g->check && g->check(st, what, sizeof what) != 0)
         goto broken;
+    for (int k = 0; k < cfg->nseats; k++) { /* the start-of-game hooks, after the deal */
+        const bot_type *b = cfg->seat[k].bot;
+        if (b->begin == NULL)
+            continue;
+        if (g->view)
+            g->view(st, k, view);
+        b->begin(ctx[k], g->view ? view : st);
+    }
     while (g->decide(st, &d)) {
         const void *seen = st;
         if (g->view) {
@@ -173,21 +169,21 @@ broken:
 }
 
 int run_game_checked(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
-                     outcome *o, recorder *rec, trace *tr, char *err, size_t errlen)
+                     void *view, outcome *o, recorder *rec, trace *tr, char *err, size_t errlen)
 {
-    return play_game(cfg, ctx, index, st, o, rec, tr, NULL, 0, err, errlen);
+    return play_game(cfg, ctx, index, st, view, o, rec, tr, NULL, 0, err, errlen);
 }
 
-void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, outcome *o,
-              recorder *rec, trace *tr)
+void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, void *view,
+              outcome *o, recorder *rec, trace *tr)
 {
-    play_game(cfg, ctx, index, st, o, rec, tr, NULL, 0, NULL, 0);
+    play_game(cfg, ctx, index, st, view, o, rec, tr, NULL, 0, NULL, 0);
 }
 
 void run_game_counted(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
-                      outcome *o, recorder *rec, run_result *res)
+                      void *view, outcome *o, recorder *rec, run_result *res)
 {
-    play_game(cfg, ctx, index, st, o, rec, NULL, res->choices, res->nkinds, NULL, 0);
+    play_game(cfg, ctx, index, st, view, o, rec, NULL, res->choices, res->nkinds, NULL, 0);
 }
 
 /* ---- batch ------------------------------------------------------------------------------ */
@@ -405,7 +401,8 @@ static void *work(void *arg)
         pthread_mutex_unlock(&sh->lock);
         return NULL;
     }
-    void *st = xcalloc(1, scratch_bytes(g));
+    /* the view in an allocation of its own: a bot finds no state beside it */
+    void *st = xcalloc(1, g->state_size), *view = xcalloc(1, g->view_size ? g->view_size : 1);
     outcome o;
     for (;;) {
         uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
@@ -430,8 +427,8 @@ static void *work(void *arg)
             xalloc_fail("cannot buffer the games CSV");
         bool broken = false;
         for (uint64_t i = cfg->first + from; i < cfg->first + to && !broken; i++) {
-            if (play_game(cfg, ctx, i, st, &o, w->part.rec, NULL, w->part.choices, w->part.nkinds,
-                          err, sizeof err) != 0) {
+            if (play_game(cfg, ctx, i, st, view, &o, w->part.rec, NULL, w->part.choices,
+                          w->part.nkinds, err, sizeof err) != 0) {
                 pthread_mutex_lock(&sh->lock);
                 if (!sh->check_failed || i < sh->check_index) {
                     sh->check_index = i;
@@ -464,6 +461,7 @@ static void *work(void *arg)
             break;
     }
     free(st);
+    free(view);
     run_bots_free(cfg, ctx);
     pthread_mutex_lock(&sh->lock);
     sh->workers_left--;
@@ -613,7 +611,8 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
     void *ctx[GAME_MAX_SEATS] = {0};
     if (run_bots_setup(cfg, ctx, err, errlen) != 0)
         return -1;
-    void *st = xcalloc(1, scratch_bytes(cfg->game));
+    void *st = xcalloc(1, cfg->game->state_size);
+    void *view = xcalloc(1, cfg->game->view_size ? cfg->game->view_size : 1);
     recorder *rec = rec_new(cfg->game, cfg->nseats, true);
     fprintf(out, "game %llu of seed %llu (chance seed %llu): %s, %d players\n",
             (unsigned long long)index, (unsigned long long)cfg->seed,
@@ -622,10 +621,11 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
     for (int k = 0; k < cfg->nseats; k++)
         fprintf(out, "  seat %d: %s\n", k + 1, cfg->seat[k].bot->name);
     char what[512];
-    if (run_game_checked(cfg, ctx, index, st, o, rec, out, what, sizeof what) != 0) {
+    if (run_game_checked(cfg, ctx, index, st, view, o, rec, out, what, sizeof what) != 0) {
         snprintf(err, errlen, "--check: %s", what);
         rec_free(rec);
         free(st);
+        free(view);
         run_bots_free(cfg, ctx);
         return -1;
     }
@@ -648,6 +648,7 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
     csv_row(out, cfg, index, o, rec);
     rec_free(rec);
     free(st);
+    free(view);
     run_bots_free(cfg, ctx);
     return 0;
 }

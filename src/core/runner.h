@@ -71,24 +71,25 @@ typedef struct run_result {
 
 /* Plays game `index` of the run described by cfg, start to finish, on the calling thread:
  * ctx[k] are prepared bot contexts for each seat (see run_bots_setup); st is scratch of
- * game->state_size bytes; rec (may be NULL) receives the game's metrics; tr (may be NULL)
- * receives the play-by-play, each decision included. Fills o. Checks nothing (see
- * run_game_checked). */
-void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, outcome *o,
-              recorder *rec, trace *tr);
+ * game->state_size bytes and view scratch of game->view_size bytes in an allocation of its
+ * own (bots get it, and must find no state beside it); rec (may be NULL) receives the game's
+ * metrics; tr (may be NULL) receives the play-by-play, each decision included. Calls every
+ * seat's begin hook after the deal. Fills o. Checks nothing (see run_game_checked). */
+void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, void *view,
+              outcome *o, recorder *rec, trace *tr);
 
 /* As run_game; with cfg->check, also verifies game->check (if the game has one) after start
  * and after every step, and that the outcome is well formed (end kind, winners and ranks
  * within the seats). Returns 0, or -1 with "game I (chance seed S), step N: what is broken"
  * in err, the game left where it broke (finish not called, o not filled). */
 int run_game_checked(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
-                     outcome *o, recorder *rec, trace *tr, char *err, size_t errlen);
+                     void *view, outcome *o, recorder *rec, trace *tr, char *err, size_t errlen);
 
 /* As run_game (no trace), also counting each seat's real choices by decision kind into
  * res->choices (see run_result.choices), as a batch does: for drivers that play games one by
  * one into their own results (experiment.c). */
 void run_game_counted(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
-                      outcome *o, recorder *rec, run_result *res);
+                      void *view, outcome *o, recorder *rec, run_result *res);
 
 /* Creates and sets up one context per seat. Returns 0, or -1 with a one-line message
  * (everything already created is freed). The contexts are freed by run_bots_free. */
