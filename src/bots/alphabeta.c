@@ -62,7 +62,7 @@ static const bot_param params[] = {
     {"nodes", 0, 0, 1e12, true,
      "node budget per decision (0: none); when it runs out, the best move of the last "
      "completed iteration is played (the first iteration always completes)"},
-    {"tt", 18, 0, 26, true,
+    {"tt", 18, 0, 24, true,
      "transposition table of 2^tt entries of 16 bytes (0: no table)"},
     {NULL, 0, 0, 0, false, NULL},
 };
