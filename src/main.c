@@ -992,6 +992,14 @@ int main(int argc, char **argv)
         die(EXIT_USAGE, "--quiet and --progress contradict each other");
     cfg.check = o.check;
 
+    /* A bot that refuses its seat (a game it cannot play, a player count or a parameter
+     * combination it does not accept) is bad input: set every seat up once here, before any
+     * output is opened. */
+    void *probe[GAME_MAX_SEATS] = {0};
+    if (run_bots_setup(&cfg, probe, err, sizeof err) != 0)
+        die(EXIT_USAGE, "%s", err);
+    run_bots_free(&cfg, probe);
+
     if (o.merge)
         merge_parts(&o, &cfg);
 #ifdef GIOCHI_MPI

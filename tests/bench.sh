@@ -96,3 +96,8 @@ if [ -x "$mpi_bin" ] && command -v mpirun >/dev/null 2>&1; then
             "$(echo "$med $base" | awk '{ print $1 / $2 }')" "$red"
     done
 fi
+
+# The generic search bots (alphabeta nodes/s, mcts iterations/s), one thread, CPU time.
+if [ -x "${SEARCH_BENCH:-}" ]; then
+    "$SEARCH_BENCH"
+fi
