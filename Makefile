@@ -84,8 +84,19 @@ sanitize:
 	$(MAKE) BUILD=build-san BIN=giochi-sim-san OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined' LDFLAGS='-fsanitize=address,undefined' giochi-sim-san build-san/unit-tests
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 GIOCHI_SANITIZE=1 tests/run-all.sh build-san/unit-tests ./giochi-sim-san
 
-bench: all
+bench: all $(BUILD)/wari_bare $(BUILD)/wari_bench
 	@tests/bench.sh ./$(BIN)
+	@echo "wari: a bare standalone playout loop beside the full runner"
+	@$(BUILD)/wari_bare 300000
+	@$(BUILD)/wari_bench 300000
+
+# Wari's yardsticks (make bench only): a bare playout loop, and the library's figures.
+$(BUILD)/wari_bare: tests/bench/wari_bare.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $<
+
+$(BUILD)/wari_bench: tests/bench/wari_bench.c $(BUILD)/libgiochi.a
+	$(CC) $(ALL_CFLAGS) -Isrc/bots -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7

@@ -363,18 +363,16 @@ static void start(void *state, const void *rules, int nseats, rng *chance, trace
     trace_board(st, tr);
 }
 
-/* Counts a grand slam refused: seat, about to play pit `action`, had another legal move
- * that would capture every opponent seed, and `action` is not one. */
-static void count_refused(wari_state *st, int seat, int32_t action)
+/* Whether seat, on board pit[] before a move other than a grand slam, had a move that would
+ * have captured every opponent seed. */
+static bool slam_refused(const wari_rules *r, const uint8_t *pit, int seat)
 {
-    const wari_rules *r = st->rules;
-    if (is_slam(r, st->pit, seat, action))
-        return;
+    if (slam_impossible(r, pit, seat))
+        return false;
     for (int a = 0; a < r->pits; a++)
-        if (a != action && st->pit[seat * r->pits + a] && is_slam(r, st->pit, seat, a)) {
-            st->count[seat].slams_refused++;
-            return;
-        }
+        if (pit[seat * r->pits + a] && is_slam(r, pit, seat, a))
+            return true;
+    return false;
 }
 
 /* Plays pit `action` of the player to move, then checks the end. A grand slam the rules did
@@ -386,10 +384,12 @@ static void apply(void *state, int32_t action, rng *chance, trace *tr)
     const wari_rules *r = st->rules;
     int seat = st->turn;
     bool slam;
-    if (!slam_impossible(r, st->pit, seat))
-        count_refused(st, seat, action);
+    uint8_t before[WARI_MAX_BOARD];
+    memcpy(before, st->pit, sizeof before);
     int got = sow(r, st->pit, seat, action, &slam);
     st->count[seat].slams += slam;
+    if (!slam)
+        st->count[seat].slams_refused += slam_refused(r, before, seat);
     st->moves++;
     if (got) {
         st->store[seat] = (int16_t)(st->store[seat] + got);
