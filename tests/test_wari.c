@@ -919,7 +919,7 @@ static double share_of(const char *a, const char *b, uint64_t runs, uint64_t see
 }
 
 /* Greedy beats random from either seat: at 2000 games a side a share's standard error is at
- * most 0.011; the margins asserted are 5 of them away from the observed shares (about 0.9). */
+ * most 0.011; the share asserted is 5 of them above an even match (observed: 0.998). */
 TEST(wari_greedy_beats_random_from_either_seat)
 {
     int64_t draws;
@@ -933,7 +933,8 @@ TEST(wari_greedy_beats_random_from_either_seat)
 /* The ladder's headline: alphabeta at its default depth 8 beats greedy from either seat. The
  * search is deterministic and greedy breaks ties at random, so the games differ; at 40 games a
  * seating a score share's standard error is at most 0.079: the share asserted, 0.5 + 0.35, is
- * 4.4 of them above an even match (observed here: 1.000; the ladder in man/giochi-sim-wari.7 has the intervals). */
+ * 4.4 of them above an even match (observed here: 1.000; man/giochi-sim-wari.7 has the
+ * ladder with intervals). */
 TEST(wari_alphabeta_beats_greedy_from_either_seat)
 {
     int64_t draws;
