@@ -172,26 +172,43 @@ static bool slam_impossible(const wari_rules *r, const uint8_t *pit, int seat)
     return opp_seeds == 0;
 }
 
-/* Whether moving pit a of seat on pit[] would capture every opponent seed. */
-static bool is_slam(const wari_rules *r, const uint8_t *pit, int seat, int a)
+/* The moves of seat on pit[] that would capture every opponent seed, as a mask (bit a: own pit
+ * a). A sowing that does not go round the board (fewer than 2*pits-1 seeds) and ends on the
+ * opponent's pit t has added one seed to each of his pits 0..t and none after: it takes them
+ * all exactly when pits 0..t held 1 or 2 and the pits after t none. Longer sowings are
+ * played out. */
+static unsigned slam_mask(const wari_rules *r, const uint8_t *pit, int seat)
 {
-    int n = 2 * r->pits, from = seat * r->pits + a, k = pit[from];
-    if (k < n - 1) { /* one pass: the last seed must fall on an opponent pit of 1 or 2 */
-        int last = from + k < n ? from + k : from + k - n;
-        if ((last >= r->pits) == seat || pit[last] == 0 || pit[last] > 2)
-            return false;
+    int p = r->pits, n = 2 * p, first_other = p, last_seeded = -1;
+    const uint8_t *opp = pit + (1 - seat) * p, *own = pit + seat * p;
+    for (int i = p - 1; i >= 0; i--) {
+        if (opp[i] == 0 || opp[i] > 2)
+            first_other = i;
+        if (opp[i] && last_seeded < 0)
+            last_seeded = i;
     }
-    wari_move m;
-    wari_sow(r, pit, seat, a, &m);
-    return m.slam;
+    if (last_seeded < 0)
+        return 0; /* nothing to capture */
+    unsigned mask = 0;
+    for (int a = 0; a < p; a++) {
+        int k = own[a], t = a + k - p;
+        if (k >= n - 1) {
+            wari_move m;
+            wari_sow(r, pit, seat, a, &m);
+            mask |= (unsigned)m.slam << a;
+        } else if (k > 0 && t >= last_seeded && t < first_other) {
+            mask |= 1u << a;
+        }
+    }
+    return mask;
 }
 
 /* The legal moves of seat on pit[]; `starving`: must_feed applies (the opponent has no
  * seed). Must feed: "un giocatore non può vuotare i buchi del suo avversario se questo può
  * ancora metterci dei pezzi" read, as in Abapa, as: when the opponent has no seed, only the
  * moves that give him some are legal. */
-static inline __attribute__((always_inline)) int legal(const wari_rules *r, const uint8_t *pit, int seat, bool starving,
-                        int32_t *out)
+static inline __attribute__((always_inline)) int legal(const wari_rules *r, const uint8_t *pit,
+                                                       int seat, bool starving, int32_t *out)
 {
     int p = r->pits, n = 0;
     const uint8_t *row = pit + seat * p;
@@ -205,11 +222,13 @@ static inline __attribute__((always_inline)) int legal(const wari_rules *r, cons
             n += row[a] != 0;
         }
     }
-    if (n > 1 && r->grand_slam == WARI_SLAM_FORBIDDEN && !slam_impossible(r, pit, seat)) {
+    unsigned slams;
+    if (n > 1 && r->grand_slam == WARI_SLAM_FORBIDDEN && !slam_impossible(r, pit, seat) &&
+        (slams = slam_mask(r, pit, seat)) != 0) {
         int kept = 0;
         int32_t keep[WARI_MAX_PITS];
         for (int i = 0; i < n; i++)
-            if (!is_slam(r, pit, seat, out[i]))
+            if (!(slams >> out[i] & 1))
                 keep[kept++] = out[i];
         if (kept > 0) { /* forbidden unless every move is one */
             memcpy(out, keep, sizeof *out * (size_t)kept);
@@ -227,13 +246,18 @@ int wari_legal(const wari_rules *r, const uint8_t *pit, int seat, int32_t *out)
 
 /* Exact key (contract in wari.h): the partial sums s_j = pit[0] + ... + pit[j] give the
  * strictly increasing bar positions b_j = s_j + j (j = 0 .. 2*pits-2), ranked as a
- * combination: key = sum of C(b_j, j+1). */
+ * combination: key = sum of C(b_j, j+1). The partial sums come from one multiplication per
+ * word (no sum exceeds 255), so the table lookups do not wait on each other. */
 uint64_t wari_key(const wari_rules *r, const uint8_t *pit)
 {
+    const uint64_t ones = 0x0101010101010101u;
+    uint64_t w0, w1;
+    memcpy(&w0, pit, 8);
+    memcpy(&w1, pit + 8, 8);
+    uint64_t s0 = w0 * ones, s1 = w1 * ones + (s0 >> 56) * ones;
     uint64_t key = 0;
-    int s = 0;
     for (int j = 0, bars = 2 * r->pits - 1; j < bars; j++) {
-        s += pit[j];
+        int s = (int)((j < 8 ? s0 >> (8 * j) : s1 >> (8 * (j - 8))) & 0xff);
         key += r->binom[s + j][j + 1];
     }
     return key;
@@ -367,12 +391,7 @@ static void start(void *state, const void *rules, int nseats, rng *chance, trace
  * have captured every opponent seed. */
 static bool slam_refused(const wari_rules *r, const uint8_t *pit, int seat)
 {
-    if (slam_impossible(r, pit, seat))
-        return false;
-    for (int a = 0; a < r->pits; a++)
-        if (pit[seat * r->pits + a] && is_slam(r, pit, seat, a))
-            return true;
-    return false;
+    return !slam_impossible(r, pit, seat) && slam_mask(r, pit, seat) != 0;
 }
 
 /* Plays pit `action` of the player to move, then checks the end. A grand slam the rules did
