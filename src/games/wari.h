@@ -61,10 +61,9 @@ typedef struct wari_rules {
 
 /* Per-seat counters kept for the metrics. */
 typedef struct wari_counts {
-    int16_t captures;       /* moves that captured */
-    int16_t slams;          /* grand slams played (whatever the rule made of them) */
-    int16_t slams_refused;  /* decisions where a grand slam was possible and not played */
-    int16_t pad;
+    int32_t captures;      /* moves that captured */
+    int32_t slams;         /* grand slams played (whatever the rule made of them) */
+    int32_t slams_refused; /* decisions where a grand slam was possible and not played */
 } wari_counts;
 
 /* A position. Plain data (memcpy'd by search at every node), so kept small: the board, the
