@@ -63,6 +63,13 @@ $(BUILD)/gen/configs.o: $(BUILD)/gen/configs.c
 $(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
 
+# Speed of the generic search bots on every game alphabeta plays; tests/bench.sh runs it.
+$(BUILD)/search-bench: tests/bench/search_bench.c $(BUILD)/libgiochi.a
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
+
+bench: $(BUILD)/search-bench
+export SEARCH_BENCH := $(BUILD)/search-bench
+
 # The main job of the README: a real simulation of the default game and ruleset.
 RUN_ARGS := --game=oca --runs=100000 --seed=1
 

@@ -179,7 +179,8 @@ static unsigned hist_slot(int32_t action)
 
 /* ---- search -------------------------------------------------------------------------- */
 
-static int32_t search(ab_ctx *c, int ply, int depth, int32_t alpha, int32_t beta);
+static int32_t search(ab_ctx *c, int ply, int depth, int32_t alpha, int32_t beta,
+                      uint64_t key);
 
 /* The value for seat `me` of the position at `ply` (just reached), searched `depth` choices
  * deep within (alpha, beta) as seen by `me`. The seat to move comes from decide(): when it
@@ -188,11 +189,17 @@ static int32_t node(ab_ctx *c, int ply, int depth, int32_t alpha, int32_t beta, 
 {
     const void *st = c->stack + (size_t)ply * c->stride;
     decision *d = &c->dec[ply];
+    uint64_t key = 0;
+    if (c->tt && depth > 0) {
+        /* The table entry is fetched from memory while decide() lists the moves. */
+        key = c->g->hash(st);
+        __builtin_prefetch(&c->tt[key & c->tt_mask]);
+    }
     if (!c->g->decide(st, d))
         return terminal(c, st, me, ply);
     if (d->seat == me)
-        return search(c, ply, depth, alpha, beta);
-    return -search(c, ply, depth, -beta, -alpha);
+        return search(c, ply, depth, alpha, beta, key);
+    return -search(c, ply, depth, -beta, -alpha, key);
 }
 
 /* Picks the next action to try at a node: the highest key among keys[from..n-1], moved to
@@ -213,8 +220,8 @@ static int next_move(int64_t *keys, uint8_t *idx, int from, int n)
     return m;
 }
 
-/* Fills keys[i] (and idx[i] = i) for the actions of d: the table move first, then the game's
- * hint, then the history counter of the action. */
+/* Fills keys[i] (and idx[i] = i) for the actions of d: the table move first, then by the
+ * game's hint, then by the history counter of the action. */
 static void order_keys(ab_ctx *c, const void *st, const decision *d, int ttmove, int64_t *keys,
                        uint8_t *idx)
 {
@@ -231,8 +238,10 @@ static void order_keys(ab_ctx *c, const void *st, const decision *d, int ttmove,
 }
 
 /* Negamax: the value for the seat to move at `ply` (its decision already in dec[ply]) of
- * the position there, fail-soft within (alpha, beta). */
-static int32_t search(ab_ctx *c, int ply, int depth, int32_t alpha, int32_t beta)
+ * the position there, fail-soft within (alpha, beta). key: the position's hash when there is
+ * a table and depth > 0. */
+static int32_t search(ab_ctx *c, int ply, int depth, int32_t alpha, int32_t beta,
+                      uint64_t key)
 {
     const game_type *g = c->g;
     unsigned char *st = c->stack + (size_t)ply * c->stride;
@@ -241,10 +250,8 @@ static int32_t search(ab_ctx *c, int ply, int depth, int32_t alpha, int32_t beta
         return evaluate(c, st, d->seat);
 
     int ttmove = -1;
-    uint64_t key = 0;
     tt_entry *e = NULL;
     if (c->tt) {
-        key = g->hash(st);
         e = &c->tt[key & c->tt_mask];
         if (e->key == key && e->genflag >> 2 == c->gen) {
             if (e->move < d->n)
@@ -276,7 +283,16 @@ static int32_t search(ab_ctx *c, int ply, int depth, int32_t alpha, int32_t beta
         memcpy(child, st, g->state_size);
         g->apply(child, d->action[i], &c->none, NULL);
         c->last.nodes++;
-        int32_t v = node(c, ply + 1, child_depth, alpha, beta, d->seat);
+        int32_t v;
+        if (k == 0) {
+            v = node(c, ply + 1, child_depth, alpha, beta, d->seat);
+        } else {
+            /* Principal variation search: a later move is first only tested against the
+             * best so far (a null window, cheap), and searched fully if it beats it. */
+            v = node(c, ply + 1, child_depth, alpha, alpha + 1, d->seat);
+            if (v > alpha && v < beta && !c->stop)
+                v = node(c, ply + 1, child_depth, alpha, beta, d->seat);
+        }
         if (c->stop)
             return 0;
         if (v > best) {
