@@ -591,7 +591,8 @@ TEST(wari_keys_are_exact)
         for (int j = i + 1; j < n; j++) {
             /* every position here holds its 48 seeds: on the board and in the stores */
             bool same_board = memcmp(all[i].pit, all[j].pit, 12) == 0;
-            bool same_total = all[i].store[0] + all[i].store[1] == all[j].store[0] + all[j].store[1];
+            bool same_total =
+                all[i].store[0] + all[i].store[1] == all[j].store[0] + all[j].store[1];
             if (same_total && same_board != (key[i] == key[j]))
                 clashes++;
             bool same_pos = same_board && all[i].turn == all[j].turn &&
@@ -713,7 +714,8 @@ static void ref_walk(ref_game *g, int moves, int since, int at, int depth, uint6
         for (int q = moves - 2; q >= since; q -= 2)
             if (memcmp(g->path[q].row, pos->row, sizeof pos->row) == 0)
                 return;
-    if (g->no_capture_limit && moves - since + (since == 0 ? g->quiet0 : 0) >= g->no_capture_limit)
+    int quiet = moves - since + (since == 0 ? g->quiet0 : 0);
+    if (g->no_capture_limit && quiet >= g->no_capture_limit)
         return;
     if (moves >= g->move_cap)
         return;
@@ -733,7 +735,9 @@ static void ref_perft(const wari_rules *r, const wari_state *st, int depth, uint
     ref_game *g = calloc(1, sizeof *g);
     g->pits = r->pits;
     g->total = r->total;
-    g->slam = r->grand_slam == WARI_SLAM_FORBIDDEN ? 1 : r->grand_slam == WARI_SLAM_CAPTURES_ALL ? 2 : 0;
+    g->slam = r->grand_slam == WARI_SLAM_FORBIDDEN      ? 1
+              : r->grand_slam == WARI_SLAM_CAPTURES_ALL ? 2
+                                                        : 0;
     g->feed = r->must_feed;
     g->repetition = r->repetition;
     g->no_capture_limit = r->no_capture_limit;

@@ -78,7 +78,7 @@ static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
     if (r->binom[r->total + n - 1][n - 1] >= (uint64_t)1 << 63)
         return rules_error(err, errlen, "", "seeds",
                            "%d seeds in each of %d pits are too many for exact position keys "
-                           "(at most 12 with 6 pits, 11 with 7, 6 with 8)",
+                           "(at most 11 with 7 pits a row, 6 with 8)",
                            r->seeds, n);
     return 0;
 }
