@@ -179,25 +179,25 @@ static bool slam_impossible(const wari_rules *r, const uint8_t *pit, int seat)
  * played out. */
 static unsigned slam_mask(const wari_rules *r, const uint8_t *pit, int seat)
 {
-    int p = r->pits, n = 2 * p, first_other = p, last_seeded = -1;
+    int p = r->pits, n = 2 * p;
     const uint8_t *opp = pit + (1 - seat) * p, *own = pit + seat * p;
-    for (int i = p - 1; i >= 0; i--) {
-        if (opp[i] == 0 || opp[i] > 2)
-            first_other = i;
-        if (opp[i] && last_seeded < 0)
-            last_seeded = i;
+    unsigned other = 1u << p, seeded = 0; /* bit i: opponent pit i holds 0 or 3+, or any */
+    for (int i = 0; i < p; i++) {         /* without branches: the rows are random */
+        other |= (unsigned)(opp[i] - 1u > 1u) << i;
+        seeded |= (unsigned)(opp[i] != 0) << i;
     }
-    if (last_seeded < 0)
+    if (seeded == 0)
         return 0; /* nothing to capture */
+    int first_other = __builtin_ctz(other), last_seeded = 31 - __builtin_clz(seeded);
     unsigned mask = 0;
     for (int a = 0; a < p; a++) {
         int k = own[a], t = a + k - p;
-        if (k >= n - 1) {
+        if (__builtin_expect(k >= n - 1, 0)) {
             wari_move m;
             wari_sow(r, pit, seat, a, &m);
             mask |= (unsigned)m.slam << a;
-        } else if (k > 0 && t >= last_seeded && t < first_other) {
-            mask |= 1u << a;
+        } else {
+            mask |= (unsigned)(k > 0 && t >= last_seeded && t < first_other) << a;
         }
     }
     return mask;
@@ -244,23 +244,29 @@ int wari_legal(const wari_rules *r, const uint8_t *pit, int seat, int32_t *out)
     return legal(r, pit, seat, r->must_feed && row_seeds(r, pit, 1 - seat) == 0, out);
 }
 
-/* Exact key (contract in wari.h): the partial sums s_j = pit[0] + ... + pit[j] give the
+/* Exact key (see wari_key in wari.h): the partial sums s_j = pit[0] + ... + pit[j] give the
  * strictly increasing bar positions b_j = s_j + j (j = 0 .. 2*pits-2), ranked as a
  * combination: key = sum of C(b_j, j+1). The partial sums come from one multiplication per
  * word (no sum exceeds 255), so the table lookups do not wait on each other. */
-uint64_t wari_key(const wari_rules *r, const uint8_t *pit)
+static inline uint64_t key_of(const wari_rules *r, const uint8_t *pit)
 {
     const uint64_t ones = 0x0101010101010101u;
     uint64_t w0, w1;
     memcpy(&w0, pit, 8);
     memcpy(&w1, pit + 8, 8);
     uint64_t s0 = w0 * ones, s1 = w1 * ones + (s0 >> 56) * ones;
+    int bars = 2 * r->pits - 1, low = bars < 8 ? bars : 8;
     uint64_t key = 0;
-    for (int j = 0, bars = 2 * r->pits - 1; j < bars; j++) {
-        int s = (int)((j < 8 ? s0 >> (8 * j) : s1 >> (8 * (j - 8))) & 0xff);
-        key += r->binom[s + j][j + 1];
-    }
+    for (int j = 0; j < low; j++)
+        key += r->binom[((s0 >> (8 * j)) & 0xff) + (uint64_t)j][j + 1];
+    for (int j = 8; j < bars; j++)
+        key += r->binom[((s1 >> (8 * (j - 8))) & 0xff) + (uint64_t)j][j + 1];
     return key;
+}
+
+uint64_t wari_key(const wari_rules *r, const uint8_t *pit)
+{
+    return key_of(r, pit);
 }
 
 /* ---- the end ------------------------------------------------------------------------------- */
@@ -269,7 +275,7 @@ uint64_t wari_key(const wari_rules *r, const uint8_t *pit)
  * player to move (every second move), among the last WARI_HISTORY; records it either way. */
 static bool repeated(wari_state *st)
 {
-    uint64_t key = wari_key(st->rules, st->pit);
+    uint64_t key = key_of(st->rules, st->pit);
     int m = st->moves;
     bool seen = false;
     for (int q = m - 2; q >= st->last_capture && q > m - WARI_HISTORY; q -= 2)
@@ -534,7 +540,7 @@ static uint64_t hash(const void *state)
     const wari_state *st = state;
     uint64_t rest = (uint64_t)(uint16_t)st->store[0] | (uint64_t)(uint16_t)st->store[1] << 16 |
                     (uint64_t)st->turn << 32;
-    return mix(wari_key(st->rules, st->pit)) ^ mix(rest + 0x9e3779b97f4a7c15u);
+    return mix(key_of(st->rules, st->pit)) ^ mix(rest + 0x9e3779b97f4a7c15u);
 }
 
 /* Captures first, the largest first; among quiet moves, the pits that keep seeds out of the
