@@ -13,8 +13,8 @@ enum {
     WARI_MAX_SEEDS = 12, /* most seeds per pit at the start */
     WARI_MAX_BOARD = 2 * WARI_MAX_PITS,
     /* Positions kept for the repetition rule: the last WARI_HISTORY positions since the last
-     * capture (see wari_state.hist). A longer cycle is ended by the no-capture limit or the
-     * move cap instead. */
+     * capture (see wari_state.hist). A position that comes back only later is not seen: the
+     * no-capture limit or the move cap ends such a game instead. */
     WARI_HISTORY = 48,
     /* Largest n of the binomial table behind the exact position keys (total seeds + 2 rows). */
     WARI_BINOM_N = 2 * WARI_MAX_PITS * WARI_MAX_SEEDS + WARI_MAX_BOARD,
