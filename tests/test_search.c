@@ -776,6 +776,26 @@ TEST(mcts_beats_random_at_tic_tac_toe)
     CHECK(first.win[1] + second.win[0] < 20);
 }
 
+TEST(mcts_prefers_a_draw_to_a_loss)
+{
+    /* X on 0 5 6 7, O on 1 3 4, O to move: O8 blocks X's row 6-7-8 and draws, O2 loses. A
+     * game nobody wins must be worth more than a loss, or both moves look alike. */
+    ttt st = {{1, 2, 0, 2, 2, 1, 1, 1, 0}, 1, 7};
+    decision d = {0};
+    CHECK(ttt_decide(&st, &d));
+    CHECK_INT(d.n, 2);
+    double mc[BOT_MAX_PARAMS] = {0};
+    params_of(&bot_mcts, mc, "playouts", 100, NULL, 0);
+    char err[256];
+    void *ctx = bot_new(&bot_mcts, &ttt_game, 1, 2, mc, err, sizeof err);
+    for (int s = 0; s < 20 && ctx; s++) {
+        rng r;
+        rng_seed(&r, (uint64_t)s);
+        CHECK_INT(d.action[bot_mcts.choose(ctx, &st, &d, &r)], 8);
+    }
+    bot_free(&bot_mcts, ctx);
+}
+
 TEST(mcts_plays_the_dice_race_by_its_odds)
 {
     /* Open loop: the tree is keyed by the choices, and every iteration re-rolls the die. At

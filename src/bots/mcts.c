@@ -131,16 +131,22 @@ static int setup(void *vctx, const game_type *g, const void *rules, int seat, in
     return 0;
 }
 
-/* Each seat's share of the win of the finished game st (1/k to each of k winners). */
+/* Each seat's share of the win of the finished game st: 1/k to each of k winners. A game
+ * that nobody wins (a draw) is shared by all seats, 1/nseats each: worth less than a win and
+ * more than a loss, as a drawn tic-tac-toe is (counted as 0 like a loss, the search could
+ * not tell a drawing move from a losing one). */
 static void shares(const mcts_ctx *c, const void *st, double *share)
 {
     outcome o;
     memset(&o, 0, sizeof o);
     o.nseats = c->nseats;
     c->g->finish(st, &o, NULL);
-    int k = __builtin_popcount(o.winners);
+    uint32_t w = o.winners & ((1u << c->nseats) - 1);
+    if (w == 0)
+        w = (1u << c->nseats) - 1;
+    int k = __builtin_popcount(w);
     for (int s = 0; s < c->nseats; s++)
-        share[s] = (o.winners >> s & 1) ? 1.0 / k : 0.0;
+        share[s] = (w >> s & 1) ? 1.0 / k : 0.0;
 }
 
 /* Plays st to the end: uniform choices, or the policy bot of the seat to move. */
