@@ -948,3 +948,48 @@ TEST(wari_alphabeta_beats_greedy_from_either_seat)
         check_fail(__FILE__, __LINE__, "alphabeta's shares against greedy: %.3f as seat 1, "
                    "%.3f as seat 2", s1, s2);
 }
+
+/* Grand slams are found by arithmetic on the rows (wari.c's slam_mask), not by playing every
+ * move: under grand_slam=forbidden the legal moves of many random positions, on two boards,
+ * are exactly the non-empty pits whose sowing (wari_sow) is not a grand slam, or all of them
+ * when every one is. */
+TEST(wari_forbidden_slams_match_the_sowing)
+{
+    static const char *const rulesets[] = {
+        "{\"grand_slam\": \"forbidden\", \"must_feed\": false}",
+        "{\"grand_slam\": \"forbidden\", \"must_feed\": false, \"pits\": 3, \"seeds\": 2}",
+    };
+    int slams = 0;
+    for (int k = 0; k < 2; k++) {
+        wari_rules *r = LOAD(rulesets[k]);
+        rng pick;
+        rng_seed(&pick, 5);
+        for (int game = 0; game < 2000; game++) {
+            wari_state st;
+            game_wari.start(&st, r, 2, &pick, NULL);
+            decision d;
+            while (game_wari.decide(&st, &d)) {
+                int32_t expect[WARI_MAX_PITS], any[WARI_MAX_PITS];
+                int ne = 0, na = 0;
+                for (int a = 0; a < r->pits; a++) {
+                    if (st.pit[st.turn * r->pits + a] == 0)
+                        continue;
+                    wari_move m;
+                    wari_sow(r, st.pit, st.turn, a, &m);
+                    any[na++] = a;
+                    if (!m.slam)
+                        expect[ne++] = a;
+                }
+                slams += ne < na;
+                const int32_t *want = ne ? expect : any;
+                int n = ne ? ne : na;
+                CHECK_INT(d.n, n);
+                for (int i = 0; i < n && i < d.n; i++)
+                    CHECK_INT(d.action[i], want[i]);
+                game_wari.apply(&st, d.action[rng_below(&pick, (uint32_t)d.n)], &pick, NULL);
+            }
+        }
+        free(r);
+    }
+    CHECK(slams > 100); /* the test met grand slams, not only quiet positions */
+}

@@ -158,18 +158,25 @@ void wari_sow(const wari_rules *r, const uint8_t *pit, int seat, int a, wari_mov
     m->captured = sow(r, m->pit, seat, a, &m->slam);
 }
 
-/* Whether no move of seat on pit[] can capture every opponent seed: the opponent has none,
- * or a pit of 4 or more (sowing only adds, and a captured pit holds 2 or 3). A cheap test
+/* Whether no move of seat on pit[] can capture every opponent seed: the opponent has a pit of
+ * 4 or more (sowing only adds, and a captured pit holds 2 or 3), or he has no seed and no
+ * sowing goes round the board (one pass leaves him pits of 1 seed at most). A cheap test
  * before looking for grand slams. */
 static bool slam_impossible(const wari_rules *r, const uint8_t *pit, int seat)
 {
-    int opp = (1 - seat) * r->pits, opp_seeds = 0;
-    for (int i = opp; i < opp + r->pits; i++) {
-        if (pit[i] > 3)
+    int p = r->pits, opp_seeds = 0;
+    const uint8_t *opp = pit + (1 - seat) * p, *own = pit + seat * p;
+    for (int i = 0; i < p; i++) {
+        if (opp[i] > 3)
             return true;
-        opp_seeds += pit[i];
+        opp_seeds += opp[i];
     }
-    return opp_seeds == 0;
+    if (opp_seeds > 0)
+        return false;
+    for (int a = 0; a < p; a++)
+        if (own[a] >= 2 * p - 1)
+            return false;
+    return true;
 }
 
 /* The moves of seat on pit[] that would capture every opponent seed, as a mask (bit a: own pit
@@ -186,9 +193,8 @@ static unsigned slam_mask(const wari_rules *r, const uint8_t *pit, int seat)
         other |= (unsigned)(opp[i] - 1u > 1u) << i;
         seeded |= (unsigned)(opp[i] != 0) << i;
     }
-    if (seeded == 0)
-        return 0; /* nothing to capture */
-    int first_other = __builtin_ctz(other), last_seeded = 31 - __builtin_clz(seeded);
+    /* with no opponent seed, first_other is 0 and only sowings round the board can qualify */
+    int first_other = __builtin_ctz(other), last_seeded = seeded ? 31 - __builtin_clz(seeded) : -1;
     unsigned mask = 0;
     for (int a = 0; a < p; a++) {
         int k = own[a], t = a + k - p;
@@ -197,7 +203,7 @@ static unsigned slam_mask(const wari_rules *r, const uint8_t *pit, int seat)
             wari_sow(r, pit, seat, a, &m);
             mask |= (unsigned)m.slam << a;
         } else {
-            mask |= (unsigned)(k > 0 && t >= last_seeded && t < first_other) << a;
+            mask |= (unsigned)(k > 0 && t >= 0 && t >= last_seeded && t < first_other) << a;
         }
     }
     return mask;
