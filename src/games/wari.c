@@ -164,15 +164,15 @@ void wari_sow(const wari_rules *r, const uint8_t *pit, int seat, int a, wari_mov
  * before looking for grand slams. */
 static bool slam_impossible(const wari_rules *r, const uint8_t *pit, int seat)
 {
-    int p = r->pits, opp_seeds = 0;
-    const uint8_t *opp = pit + (1 - seat) * p, *own = pit + seat * p;
-    for (int i = 0; i < p; i++) {
-        if (opp[i] > 3)
-            return true;
-        opp_seeds += opp[i];
-    }
-    if (opp_seeds > 0)
+    int p = r->pits;
+    uint64_t opp; /* the opponent's row as bytes (the board has room for 8 past any row) */
+    memcpy(&opp, pit + (1 - seat) * p, 8);
+    opp &= p == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * p)) - 1;
+    if (opp & 0xfcfcfcfcfcfcfcfcu) /* some pit holds 4 or more */
+        return true;
+    if (opp != 0)
         return false;
+    const uint8_t *own = pit + seat * p;
     for (int a = 0; a < p; a++)
         if (own[a] >= 2 * p - 1)
             return false;
