@@ -964,3 +964,48 @@ TEST(alphabeta_table_and_hints_cut_the_search)
     CHECK(no_tt < neither && no_hints < neither);
     CHECK(neither < 549945 / 4);
 }
+
+TEST(alphabeta_wins_at_once_when_it_can)
+{
+    /* Every legal tic-tac-toe position where the player to move can complete a line: the
+     * search must complete one now, although slower wins often exist too (a win found at a
+     * smaller ply scores higher), whatever its stream. */
+    double ab[BOT_MAX_PARAMS] = {0};
+    params_of(&bot_alphabeta, ab, "depth", 9, NULL, 0);
+    char err[256];
+    void *ctx = bot_new(&bot_alphabeta, &ttt_game, 0, 2, ab, err, sizeof err);
+    int positions = 0;
+    for (int code = 0; code < 19683 && ctx; code++) {
+        ttt st;
+        memset(&st, 0, sizeof st);
+        int count[3] = {0, 0, 0};
+        for (int i = 0, c = code; i < 9; i++, c /= 3) {
+            st.cell[i] = (int8_t)(c % 3);
+            count[c % 3]++;
+        }
+        if (count[1] != count[2] && count[1] != count[2] + 1)
+            continue;
+        st.turn = (int8_t)(count[1] > count[2]);
+        st.moves = (int8_t)(count[1] + count[2]);
+        decision d;
+        if (!ttt_decide(&st, &d) || d.n < 2)
+            continue;
+        bool can_win = false;
+        for (int i = 0; i < d.n; i++) {
+            ttt after = st;
+            ttt_apply(&after, d.action[i], NULL, NULL);
+            can_win |= ttt_line(&after) != 0;
+        }
+        if (!can_win)
+            continue;
+        rng r;
+        rng_seed(&r, (uint64_t)code);
+        ttt after = st;
+        ttt_apply(&after, d.action[bot_alphabeta.choose(ctx, &st, &d, &r)], NULL, NULL);
+        if (ttt_line(&after) == 0)
+            check_fail(__FILE__, __LINE__, "position %d: a slower win was played", code);
+        positions++;
+    }
+    CHECK(positions > 1000);
+    bot_free(&bot_alphabeta, ctx);
+}
