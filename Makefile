@@ -142,6 +142,19 @@ $(BUILD)/fuzz-rules: tests/fuzz/fuzz_rules.c $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) -fsanitize=address,undefined
 
 
+# Wari's yardsticks (make bench only): a bare playout loop beside the library's figures;
+# tests/bench.sh runs them.
+bench: $(BUILD)/wari_bare $(BUILD)/wari_bench
+export WARI_BARE := $(BUILD)/wari_bare
+export WARI_BENCH := $(BUILD)/wari_bench
+
+$(BUILD)/wari_bare: tests/bench/wari_bare.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $<
+
+$(BUILD)/wari_bench: tests/bench/wari_bench.c $(BUILD)/libgiochi.a
+	$(CC) $(ALL_CFLAGS) -Isrc/bots -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/$(BIN)

@@ -101,3 +101,9 @@ fi
 if [ -x "${SEARCH_BENCH:-}" ]; then
     "$SEARCH_BENCH"
 fi
+# Wari: a bare standalone playout loop beside random playouts through the full runner, perft
+# and alphabeta (one thread, CPU time).
+if [ -x "${WARI_BARE:-}" ] && [ -x "${WARI_BENCH:-}" ]; then
+    echo "wari, bare loop: $("$WARI_BARE" 300000)"
+    "$WARI_BENCH" 300000 | sed 's/^/wari, /'
+fi

@@ -9,6 +9,7 @@
 extern const game_type game_45;
 extern const game_type game_oca;
 extern const game_type game_pig10;
+extern const game_type game_wari;
 extern const game_type game_cinesi;
 
 const game_type *const registry_games[] = {
@@ -16,6 +17,7 @@ const game_type *const registry_games[] = {
     &game_45,
     &game_oca,
     &game_pig10,
+    &game_wari,
     &game_cinesi,
     NULL,
 };
