@@ -1,0 +1,605 @@
+/* volpe.c — La volpe e le oche (Fox and Geese with 17 geese on the 33-point cross), following
+ * seed 004: the fox moves first, steps any way and takes geese by jumping them, several jumps
+ * allowed and none compulsory; geese step forward or sideways; 12 geese taken win for the
+ * fox, a fox that cannot move loses. Positions are bitboards of the 33 points. */
+#include "volpe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "configs.h"
+#include "registry.h"
+#include "rules.h"
+
+/* ---- the board ----------------------------------------------------------------------- */
+
+/* First point of each row (row 1 first): rows 1, 2, 6 and 7 hold columns C..E only. */
+static const int row_start[7] = {0, 3, 6, 13, 20, 27, 30};
+
+static bool arm_row(int y)
+{
+    return y < 2 || y > 4;
+}
+
+int volpe_point(int x, int y)
+{
+    if (x < 0 || x > 6 || y < 0 || y > 6)
+        return -1;
+    if (arm_row(y))
+        return x >= 2 && x <= 4 ? row_start[y] + x - 2 : -1;
+    return row_start[y] + x;
+}
+
+int volpe_y(int p)
+{
+    int y = 6;
+    while (row_start[y] > p)
+        y--;
+    return y;
+}
+
+int volpe_x(int p)
+{
+    int y = volpe_y(p);
+    return p - row_start[y] + (arm_row(y) ? 2 : 0);
+}
+
+int volpe_parse_point(const char *name)
+{
+    if (name == NULL || name[0] < 'A' || name[0] > 'G' || name[1] < '1' || name[1] > '7' ||
+        name[2] != '\0')
+        return -1;
+    return volpe_point(name[0] - 'A', name[1] - '1');
+}
+
+void volpe_point_name(int p, char *buf)
+{
+    buf[0] = (char)('A' + volpe_x(p));
+    buf[1] = (char)('1' + volpe_y(p));
+    buf[2] = '\0';
+}
+
+/* Directions N NE E SE S SW W NW; north is towards row 7, the way the geese go. */
+static const int dir_x[VOLPE_DIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
+static const int dir_y[VOLPE_DIRS] = {1, 1, 0, -1, -1, -1, 0, 1};
+enum { DIR_N = 0, DIR_E = 2, DIR_W = 6 };
+
+void volpe_board_build(volpe_board *b, volpe_diagonals diag)
+{
+    memset(b, 0, sizeof *b);
+    for (int p = 0; p < VOLPE_POINTS; p++) {
+        int x = volpe_x(p), y = volpe_y(p);
+        for (int d = 0; d < VOLPE_DIRS; d++) {
+            bool diagonal = d % 2 == 1;
+            /* Alquerque lines: a diagonal step keeps x + y's parity, so a line through a
+             * point with x + y even (as D4, the centre) stays on such points. */
+            bool line = !diagonal || diag == VOLPE_DIAG_ALL ||
+                        (diag == VOLPE_DIAG_ALQUERQUE && (x + y) % 2 == 0);
+            int q = line ? volpe_point(x + dir_x[d], y + dir_y[d]) : -1;
+            b->step[p][d] = (int8_t)q;
+            if (q >= 0)
+                b->steps[p] |= 1ull << q;
+        }
+    }
+    for (int p = 0; p < VOLPE_POINTS; p++) { /* every step is known: the jumps */
+        int x = volpe_x(p), y = volpe_y(p);
+        for (int d = 0; d < VOLPE_DIRS; d++)
+            if (b->step[p][d] >= 0 && b->step[b->step[p][d]][d] >= 0) {
+                b->over[p][b->njumps[p]] = b->step[p][d];
+                b->land[p][b->njumps[p]] = b->step[b->step[p][d]][d];
+                b->njumps[p]++;
+            }
+        int to[3] = {b->step[p][DIR_N], volpe_point(x - 1, y), volpe_point(x + 1, y)};
+        for (int k = 0; k < 3; k++) {
+            b->goose_step[p][k] = (int8_t)to[k];
+            b->goose_to[p] |= to[k] >= 0 ? 1ull << to[k] : 0;
+        }
+        for (int yy = 0; yy < y; yy++)
+            if (volpe_point(x, yy) >= 0)
+                b->below[p] |= 1ull << volpe_point(x, yy);
+    }
+}
+
+/* ---- moves --------------------------------------------------------------------------- */
+
+uint64_t volpe_key(const volpe_state *s)
+{
+    return s->geese | (uint64_t)s->fox << 33 | (uint64_t)s->side << 39;
+}
+
+/* Index of goose g among the geese in point order. */
+static int goose_rank(uint64_t geese, int g)
+{
+    return __builtin_popcountll(geese & ((1ull << g) - 1));
+}
+
+/* Depth-first walk of the jump chains from pos with the geese `left` (the first jump's geese
+ * are `geese`), having captured rank mask `taken`; appends each (landing point, taken set)
+ * not listed yet to out[0..*n) and goes on from it. A pair already listed is not walked
+ * again: what follows it depends on the pair alone. */
+static void chains(const volpe_board *b, uint64_t geese, uint64_t left, int pos, uint32_t taken,
+                   int32_t *out, int first, int *n)
+{
+    for (int j = 0; j < b->njumps[pos]; j++) {
+        int o = b->over[pos][j], l = b->land[pos][j];
+        if (!(left >> o & 1) || (left >> l & 1))
+            continue;
+        uint32_t t = taken | 1u << goose_rank(geese, o);
+        int32_t a = (int32_t)((uint32_t)l | t << 6);
+        bool seen = false;
+        for (int i = first; i < *n && !seen; i++)
+            seen = out[i] == a;
+        if (seen)
+            continue;
+        if (*n == GAME_MAX_ACTIONS) {
+            fprintf(stderr, "volpe: more than %d fox moves in one position\n",
+                    GAME_MAX_ACTIONS);
+            abort();
+        }
+        out[(*n)++] = a;
+        chains(b, geese, left & ~(1ull << o), l, t, out, first, n);
+    }
+}
+
+int volpe_fox_moves(const volpe_board *b, uint64_t geese, int fox, int32_t *out)
+{
+    int n = 0;
+    for (uint64_t m = b->steps[fox] & ~geese; m; m &= m - 1)
+        out[n++] = __builtin_ctzll(m);
+    chains(b, geese, geese, fox, 0, out, n, &n);
+    return n;
+}
+
+int volpe_geese_moves(const volpe_board *b, uint64_t geese, int fox, int32_t *out)
+{
+    int n = 0;
+    uint64_t empty = ~geese & ~(1ull << fox);
+    for (uint64_t m = geese; m; m &= m - 1) {
+        int g = __builtin_ctzll(m);
+        for (int k = 0; k < 3; k++) {
+            int to = b->goose_step[g][k];
+            if (to >= 0 && (empty >> to & 1))
+                out[n++] = to | g << 6;
+        }
+    }
+    return n;
+}
+
+/* Whether some goose can step. */
+static bool geese_can_move(const volpe_board *b, uint64_t geese, int fox)
+{
+    uint64_t empty = ~geese & ~(1ull << fox);
+    for (uint64_t m = geese; m; m &= m - 1)
+        if (b->goose_to[__builtin_ctzll(m)] & empty)
+            return true;
+    return false;
+}
+
+int volpe_fox_mobility(const volpe_board *b, uint64_t geese, int fox)
+{
+    int n = __builtin_popcountll(b->steps[fox] & ~geese);
+    for (int j = 0; j < b->njumps[fox]; j++)
+        n += (geese >> b->over[fox][j] & 1) && !(geese >> b->land[fox][j] & 1);
+    return n;
+}
+
+bool volpe_fox_can_move(const volpe_board *b, uint64_t geese, int fox)
+{
+    return volpe_fox_mobility(b, geese, fox) > 0;
+}
+
+int volpe_max_capture(const volpe_board *b, uint64_t geese, int fox)
+{
+    int32_t mv[GAME_MAX_ACTIONS];
+    int n = volpe_fox_moves(b, geese, fox, mv), best = 0;
+    for (int i = 0; i < n; i++) {
+        int c = __builtin_popcount((uint32_t)mv[i] >> 6);
+        best = c > best ? c : best;
+    }
+    return best;
+}
+
+uint64_t volpe_captured_set(uint64_t geese, int32_t a)
+{
+    uint32_t rm = (uint32_t)a >> 6;
+    uint64_t set = 0;
+    for (uint64_t m = geese; m && rm; m &= m - 1, rm >>= 1)
+        if (rm & 1)
+            set |= m & -m;
+    return set;
+}
+
+uint64_t volpe_fox_region(const volpe_board *b, uint64_t geese, int fox)
+{
+    uint64_t region = 1ull << fox, frontier = region;
+    while (frontier) {
+        uint64_t next = 0;
+        for (uint64_t m = frontier; m; m &= m - 1)
+            next |= b->steps[__builtin_ctzll(m)];
+        frontier = next & ~geese & ~region;
+        region |= frontier;
+    }
+    return region;
+}
+
+/* ---- rules --------------------------------------------------------------------------- */
+
+static const char *const diagonal_names[] = {"all", "alquerque", "none", NULL};
+static const char *const blocked_names[] = {"lose", "draw", "pass", NULL};
+
+/* Reads the point named by string member key of obj ("D5") into *p. */
+static int read_point(const cJSON *v, const char *key, int *p, char *err, size_t errlen)
+{
+    *p = cJSON_IsString(v) ? volpe_parse_point(v->valuestring) : -1;
+    if (*p < 0)
+        return rules_error(err, errlen, "", key,
+                           "expected a point of the cross, A3..G5 or C1..E7 (e.g. \"D5\")");
+    return 0;
+}
+
+static int rules_load(void *out, const cJSON *json, char *err, size_t errlen)
+{
+    static const char *const keys[] = {"diagonals",     "fox",         "geese",
+                                       "fox_wins_at",   "geese_blocked", "repetition",
+                                       "no_progress_moves", "max_moves", NULL};
+    volpe_rules *r = out;
+    int diag, blocked, n;
+    long wins, rep, quiet, cap;
+    memset(r, 0, sizeof *r);
+    if (rules_only_keys(json, "", keys, err, errlen) ||
+        rules_enum(json, "", "diagonals", diagonal_names, &diag, err, errlen) ||
+        read_point(cJSON_GetObjectItemCaseSensitive(json, "fox"), "fox", &r->fox, err,
+                   errlen))
+        return -1;
+    const cJSON *geese = rules_array(json, "", "geese", 1, VOLPE_MAX_GEESE, err, errlen);
+    if (geese == NULL)
+        return -1;
+    n = 0;
+    for (const cJSON *v = geese->child; v; v = v->next, n++) {
+        char key[32];
+        int p;
+        snprintf(key, sizeof key, "geese[%d]", n);
+        if (read_point(v, key, &p, err, errlen))
+            return -1;
+        if (p == r->fox || (r->geese >> p & 1))
+            return rules_error(err, errlen, "", key, "%s is taken already (by the %s)",
+                               v->valuestring, p == r->fox ? "fox" : "goose listed before");
+        r->geese |= 1ull << p;
+    }
+    if (rules_int(json, "", "fox_wins_at", 1, n, &wins, err, errlen) ||
+        rules_enum(json, "", "geese_blocked", blocked_names, &blocked, err, errlen) ||
+        rules_int(json, "", "repetition", 0, 10, &rep, err, errlen) ||
+        rules_int(json, "", "no_progress_moves", 1, VOLPE_MAX_QUIET, &quiet, err, errlen) ||
+        rules_int(json, "", "max_moves", 1, 1000000, &cap, err, errlen))
+        return -1;
+    if (rep == 1)
+        return rules_error(err, errlen, "", "repetition",
+                           "expected 0 (off) or 2..10 (the occurrence that draws)");
+    r->diagonals = (volpe_diagonals)diag;
+    r->fox_wins_at = (int)wins;
+    r->geese_blocked = (volpe_blocked)blocked;
+    r->repetition = (int)rep;
+    r->no_progress_moves = (int)quiet;
+    r->max_moves = (int)cap;
+    volpe_board_build(&r->board, r->diagonals);
+    return 0;
+}
+
+/* ---- play ---------------------------------------------------------------------------- */
+
+static void end_game(volpe_state *s, int end, uint32_t winners)
+{
+    s->over = true;
+    s->end = end;
+    s->winners = winners;
+}
+
+/* Writes the names of the points of set, in point order and space-separated, into buf. */
+static void set_text(uint64_t set, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (; set && used + 4 < n; set &= set - 1) {
+        char name[3];
+        volpe_point_name(__builtin_ctzll(set), name);
+        used += (size_t)snprintf(buf + used, n - used, "%s%s", used ? " " : "", name);
+    }
+}
+
+/* After a move (or at the start): ends the game if the fox has taken enough geese, or the
+ * side to move cannot (after the geese's pass, if the rules let them pass), or the position
+ * repeats, or nothing has progressed for too long, or the move cap is reached; otherwise
+ * records the position. `irreversible`: the move captured or advanced a goose. */
+static void settle(volpe_state *s, bool irreversible, trace *tr)
+{
+    const volpe_rules *r = s->rules;
+    const volpe_board *b = &r->board;
+    const uint32_t fox = 1u << VOLPE_FOX, geese = 1u << VOLPE_GEESE;
+    if (s->captured >= r->fox_wins_at) {
+        TRACE(tr, "the fox has taken %d geese: the fox wins", s->captured);
+        end_game(s, VOLPE_END_FOX_CAPTURED, fox);
+        return;
+    }
+    if (s->side == VOLPE_GEESE && !geese_can_move(b, s->geese, s->fox)) {
+        if (r->geese_blocked != VOLPE_BLOCKED_PASS) {
+            bool lose = r->geese_blocked == VOLPE_BLOCKED_LOSE;
+            TRACE(tr, "the geese cannot move: %s", lose ? "the fox wins" : "a draw");
+            end_game(s, VOLPE_END_GEESE_BLOCKED, lose ? fox : fox | geese);
+            return;
+        }
+        TRACE(tr, "the geese cannot move: they pass");
+        s->side = VOLPE_FOX;
+    }
+    if (s->side == VOLPE_FOX && !volpe_fox_can_move(b, s->geese, s->fox)) {
+        char at[3];
+        volpe_point_name(s->fox, at);
+        TRACE(tr, "the fox cannot move from %s: the geese win", at);
+        s->trapped_at = s->fox;
+        end_game(s, VOLPE_END_FOX_TRAPPED, geese);
+        return;
+    }
+    uint64_t k = volpe_key(s);
+    s->quiet = irreversible ? 0 : s->quiet + 1;
+    s->hist[s->quiet] = k;
+    int seen = 1;
+    for (int i = 0; i < s->quiet; i++)
+        seen += s->hist[i] == k;
+    if (r->repetition && seen >= r->repetition) {
+        TRACE(tr, "the position occurs for the %d%s time: a draw", seen,
+              seen == 2 ? "nd" : seen == 3 ? "rd" : "th");
+        end_game(s, VOLPE_END_REPETITION, fox | geese);
+    } else if (s->quiet >= r->no_progress_moves) {
+        TRACE(tr, "%d moves without a capture or a goose advance: a draw", s->quiet);
+        end_game(s, VOLPE_END_NO_PROGRESS, fox | geese);
+    } else if (s->moves >= r->max_moves) {
+        TRACE(tr, "the move cap of %d is reached: a draw", r->max_moves);
+        end_game(s, VOLPE_END_MOVE_CAP, fox | geese);
+    }
+}
+
+static void start(void *st, const void *rules, int nseats, rng *chance, trace *tr)
+{
+    (void)nseats, (void)chance;
+    volpe_state *s = st;
+    const volpe_rules *r = rules;
+    s->rules = r;
+    s->geese = r->geese;
+    s->fox = r->fox;
+    s->side = VOLPE_FOX;
+    s->over = false;
+    s->end = 0;
+    s->winners = 0;
+    s->moves = s->captured = 0;
+    s->fox_moves = s->capture_moves = s->multi_jumps = s->longest_chain = 0;
+    s->trapped_at = -1;
+    s->quiet = 0;
+    if (tr) {
+        char at[3], buf[128];
+        volpe_point_name(s->fox, at);
+        set_text(s->geese, buf, sizeof buf);
+        TRACE(tr, "fox on %s, %d geese on %s; the fox moves first", at,
+              __builtin_popcountll(s->geese), buf);
+    }
+    settle(s, true, tr);
+}
+
+static bool decide(const void *st, decision *d)
+{
+    const volpe_state *s = st;
+    if (s->over)
+        return false;
+    const volpe_board *b = &s->rules->board;
+    d->seat = s->side;
+    d->kind = s->side;
+    d->n = s->side == VOLPE_FOX ? volpe_fox_moves(b, s->geese, s->fox, d->action)
+                                : volpe_geese_moves(b, s->geese, s->fox, d->action);
+    return true;
+}
+
+/* Aborts on an action no decision of st could list (a caller's bug). */
+static void illegal(const volpe_state *s, int32_t a)
+{
+    fprintf(stderr, "volpe: action 0x%x is not legal (side %d, fox %d, geese 0x%llx)\n",
+            (unsigned)a, s->side, s->fox, (unsigned long long)s->geese);
+    abort();
+}
+
+static void apply(void *st, int32_t a, rng *chance, trace *tr)
+{
+    (void)chance;
+    volpe_state *s = st;
+    const volpe_board *b = &s->rules->board;
+    int to = a & 63;
+    if (s->over || a < 0 || to >= VOLPE_POINTS || (s->geese >> to & 1))
+        illegal(s, a);
+    char from_name[3], to_name[3];
+    volpe_point_name(to, to_name);
+    if (s->side == VOLPE_FOX) {
+        uint32_t rm = (uint32_t)a >> 6;
+        int n = __builtin_popcount(rm);
+        if ((rm >> __builtin_popcountll(s->geese)) != 0 ||
+            (n == 0 && !(b->steps[s->fox] >> to & 1)))
+            illegal(s, a);
+        uint64_t taken = volpe_captured_set(s->geese, a);
+        if (tr) {
+            char buf[128];
+            volpe_point_name(s->fox, from_name);
+            set_text(taken, buf, sizeof buf);
+            TRACE(tr, "fox %s%c%s%s%s", from_name, n ? 'x' : '-', to_name, n ? " takes " : "",
+                  buf);
+        }
+        s->geese &= ~taken;
+        s->fox = to;
+        s->captured += n;
+        s->fox_moves++;
+        s->capture_moves += n > 0;
+        s->multi_jumps += n > 1;
+        s->longest_chain = n > s->longest_chain ? n : s->longest_chain;
+        s->side = VOLPE_GEESE;
+        s->moves++;
+        settle(s, n > 0, tr);
+    } else {
+        int from = (a >> 6) & 63;
+        if ((a >> 12) != 0 || from >= VOLPE_POINTS || !(s->geese >> from & 1) ||
+            !(b->goose_to[from] >> to & 1) || to == s->fox)
+            illegal(s, a);
+        volpe_point_name(from, from_name);
+        TRACE(tr, "goose %s-%s", from_name, to_name);
+        s->geese ^= 1ull << from | 1ull << to;
+        s->side = VOLPE_FOX;
+        s->moves++;
+        settle(s, volpe_y(to) > volpe_y(from), tr);
+    }
+}
+
+static void finish(const void *st, outcome *o, recorder *rec)
+{
+    const volpe_state *s = st;
+    o->nseats = 2;
+    o->length = s->moves;
+    o->end = s->end;
+    o->winners = s->winners;
+    o->score[VOLPE_FOX] = s->captured;
+    o->score[VOLPE_GEESE] = __builtin_popcountll(s->geese);
+    for (int k = 0; k < 2; k++)
+        o->rank[k] = (s->winners >> k & 1) ? 1 : 2;
+    if (rec == NULL)
+        return;
+    rec_value(rec, VOLPE_M_CAPTURED, -1, s->captured);
+    rec_value(rec, VOLPE_M_FOX_MOVES, -1, s->fox_moves);
+    rec_value(rec, VOLPE_M_CAPTURE_MOVES, -1, s->capture_moves);
+    rec_value(rec, VOLPE_M_MULTI_JUMPS, -1, s->multi_jumps);
+    rec_value(rec, VOLPE_M_LONGEST_CHAIN, -1, s->longest_chain);
+    if (s->trapped_at >= 0)
+        for (int p = 0; p < VOLPE_POINTS; p++)
+            rec_rate(rec, VOLPE_M_TRAPPED + p, -1, p == s->trapped_at, 1);
+}
+
+static void action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
+{
+    const volpe_state *s = st;
+    char from[3], to[3], taken[128];
+    volpe_point_name(a & 63, to);
+    if (d->kind == VOLPE_GEESE) {
+        volpe_point_name((a >> 6) & 63, from);
+        snprintf(buf, n, "goose %s-%s", from, to);
+        return;
+    }
+    volpe_point_name(s->fox, from);
+    uint64_t set = volpe_captured_set(s->geese, a);
+    set_text(set, taken, sizeof taken);
+    snprintf(buf, n, "fox %s%c%s%s%s", from, set ? 'x' : '-', to, set ? " takes " : "",
+             taken);
+}
+
+/* ---- search hooks -------------------------------------------------------------------- */
+
+/* Weights of the evaluation, in hundredths of a goose. */
+enum {
+    W_GOOSE = 100,    /* a goose taken */
+    W_THREAT = 30,    /* per goose the fox could take next (more when the fox is to move) */
+    W_MOBILITY = 4,   /* per fox move */
+    W_REGION = 2,     /* per point the fox can walk to */
+    W_GAP = 6,        /* per point of that region behind a goose of its column */
+};
+
+/* The fox's worth, in W_* units: geese taken, the geese it threatens, its mobility, the room
+ * it has, and the room it has behind the goose line (geese never step back, so a fox there
+ * cannot be cornered); the geese's worth is its negation. */
+int32_t volpe_evaluate(const void *st, int seat)
+{
+    const volpe_state *s = st;
+    const volpe_board *b = &s->rules->board;
+    uint64_t region = volpe_fox_region(b, s->geese, s->fox), behind = 0;
+    for (uint64_t m = s->geese; m; m &= m - 1)
+        behind |= b->below[__builtin_ctzll(m)];
+    int threat = volpe_max_capture(b, s->geese, s->fox);
+    int32_t v = W_GOOSE * s->captured +
+                W_THREAT * threat * (s->side == VOLPE_FOX ? 3 : 1) +
+                W_MOBILITY * volpe_fox_mobility(b, s->geese, s->fox) +
+                W_REGION * __builtin_popcountll(region) +
+                W_GAP * __builtin_popcountll(region & behind);
+    return seat == VOLPE_FOX ? v : -v;
+}
+
+/* A bijective mix (splitmix64's finaliser) of the exact position key: distinct positions
+ * never share a hash, which a table of random Zobrist keys could not promise. */
+static uint64_t hash(const void *st)
+{
+    uint64_t z = volpe_key(st);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* Captures first, the longest chains before; goose advances before sideways steps. */
+static void order(const void *st, const decision *d, int32_t *score)
+{
+    (void)st;
+    for (int i = 0; i < d->n; i++) {
+        int32_t a = d->action[i];
+        score[i] = d->kind == VOLPE_FOX ? __builtin_popcount((uint32_t)a >> 6)
+                                        : volpe_y(a & 63) > volpe_y((a >> 6) & 63);
+    }
+}
+
+/* ---- descriptor ---------------------------------------------------------------------- */
+
+static const char *const kind_names[] = {"fox", "geese", NULL};
+
+static const char *const end_names[] = {
+    "fox_captured", "fox_trapped", "geese_blocked", "repetition", "no_progress", "move_cap",
+    NULL,
+};
+
+#define TRAP(p)                                                                              \
+    {"trapped_" p, METRIC_RATE, METRIC_GAME,                                                 \
+     "games where the fox was trapped on " p " / games where it was trapped"}
+
+static const metric_def metrics[] = {
+    {"geese_captured", METRIC_MEAN, METRIC_GAME, "geese the fox took"},
+    {"fox_moves", METRIC_MEAN, METRIC_GAME, "moves the fox made"},
+    {"capture_moves", METRIC_MEAN, METRIC_GAME, "fox moves that took at least one goose"},
+    {"multi_jumps", METRIC_MEAN, METRIC_GAME, "fox moves that took two geese or more"},
+    {"longest_chain", METRIC_MEAN, METRIC_GAME, "most geese taken in one fox move"},
+    TRAP("C1"), TRAP("D1"), TRAP("E1"), TRAP("C2"), TRAP("D2"), TRAP("E2"),
+    TRAP("A3"), TRAP("B3"), TRAP("C3"), TRAP("D3"), TRAP("E3"), TRAP("F3"), TRAP("G3"),
+    TRAP("A4"), TRAP("B4"), TRAP("C4"), TRAP("D4"), TRAP("E4"), TRAP("F4"), TRAP("G4"),
+    TRAP("A5"), TRAP("B5"), TRAP("C5"), TRAP("D5"), TRAP("E5"), TRAP("F5"), TRAP("G5"),
+    TRAP("C6"), TRAP("D6"), TRAP("E6"), TRAP("C7"), TRAP("D7"), TRAP("E7"),
+    {NULL, 0, 0, NULL},
+};
+#undef TRAP
+
+static const bot_type *const bots[] = {&bot_random, &volpe_bot_greedy, NULL};
+
+const game_type game_volpe = {
+    .name = "volpe",
+    .title = "La volpe e le oche (Fox and Geese)",
+    .seed = "004_46aece1981b71774.txt",
+    .min_seats = 2,
+    .max_seats = 2,
+    .default_seats = 2,
+    .default_bot = "random",
+    .default_rules = config_volpe_json,
+    .rules_size = sizeof(volpe_rules),
+    .rules_load = rules_load,
+    .state_size = sizeof(volpe_state),
+    .start = start,
+    .decide = decide,
+    .apply = apply,
+    .finish = finish,
+    .action_name = action_name,
+    .kind_names = kind_names,
+    .end_names = end_names,
+    .metrics = metrics,
+    .length_unit = "moves",
+    .score_name = "geese",
+    .low_score_wins = false,
+    .bots = bots,
+    .deterministic = true,
+    .evaluate = volpe_evaluate,
+    .hash = hash,
+    .order = order,
+    .policy = &volpe_bot_greedy,
+};
