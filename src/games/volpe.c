@@ -104,7 +104,8 @@ void volpe_board_build(volpe_board *b, volpe_diagonals diag)
 
 uint64_t volpe_key(const volpe_state *s)
 {
-    return s->geese | (uint64_t)s->fox << 33 | (uint64_t)s->side << 39;
+    return s->geese | (uint64_t)s->fox << 33 | (uint64_t)s->side << 39 |
+           (uint64_t)s->page << 40;
 }
 
 /* Index of goose g among the geese in point order. */
@@ -113,41 +114,132 @@ static int goose_rank(uint64_t geese, int g)
     return __builtin_popcountll(geese & ((1ull << g) - 1));
 }
 
-/* Depth-first walk of the jump chains from pos with the geese `left` (the first jump's geese
- * are `geese`), having captured rank mask `taken`; appends each (landing point, taken set)
- * not listed yet to out[0..*n) and goes on from it. A pair already listed is not walked
- * again: what follows it depends on the pair alone. */
-static void chains(const volpe_board *b, uint64_t geese, uint64_t left, int pos, uint32_t taken,
-                   int32_t *out, int first, int *n)
+/* The distinct fox moves met so far: a short list scanned in place (most positions offer a
+ * handful of chains), then an open-addressing set of action codes + 1 on the heap (a
+ * position can offer thousands: 8732 were found with 17 geese). */
+enum { SHORT_LIST = 64 };
+
+typedef struct chain_walk {
+    const volpe_board *b;
+    uint64_t geese;     /* the geese before the move (the rank mask counts them) */
+    uint32_t list[SHORT_LIST];
+    uint32_t *slot;     /* NULL while the list is enough */
+    size_t cap, n;      /* n: moves met, steps included */
+    int nlist;
+    int first, max;     /* the window of moves to write */
+    int32_t *out;
+    int most;           /* most geese taken by one move */
+} chain_walk;
+
+static void oom(void)
 {
+    fprintf(stderr, "giochi-sim: out of memory (volpe fox moves)\n");
+    abort();
+}
+
+static void slot_put(uint32_t *slot, size_t cap, uint32_t key)
+{
+    size_t h = (key * 0x9e3779b9u) & (cap - 1);
+    while (slot[h])
+        h = (h + 1) & (cap - 1);
+    slot[h] = key;
+}
+
+/* Grows (or creates) the set to twice its room, keeping what it holds. */
+static void set_grow(chain_walk *w)
+{
+    size_t cap = w->slot ? w->cap * 2 : 4 * SHORT_LIST;
+    uint32_t *slot = calloc(cap, sizeof *slot);
+    if (slot == NULL)
+        oom();
+    if (w->slot) {
+        for (size_t i = 0; i < w->cap; i++)
+            if (w->slot[i])
+                slot_put(slot, cap, w->slot[i]);
+        free(w->slot);
+    } else {
+        for (int i = 0; i < w->nlist; i++)
+            slot_put(slot, cap, w->list[i]);
+    }
+    w->slot = slot;
+    w->cap = cap;
+}
+
+/* Adds code a to the moves met; false if it was met already. */
+static bool set_add(chain_walk *w, uint32_t a)
+{
+    uint32_t key = a + 1;
+    if (w->slot == NULL) {
+        for (int i = 0; i < w->nlist; i++)
+            if (w->list[i] == key)
+                return false;
+        if (w->nlist < SHORT_LIST) {
+            w->list[w->nlist++] = key;
+            w->n++;
+            return true;
+        }
+        set_grow(w);
+    }
+    if (2 * (size_t)(w->nlist + 1) > w->cap)
+        set_grow(w);
+    size_t h = (key * 0x9e3779b9u) & (w->cap - 1);
+    while (w->slot[h]) {
+        if (w->slot[h] == key)
+            return false;
+        h = (h + 1) & (w->cap - 1);
+    }
+    w->slot[h] = key;
+    w->nlist++;
+    w->n++;
+    return true;
+}
+
+/* Depth-first walk of the jump chains from pos with the geese `left`, having taken the rank
+ * mask `taken`: each (landing point, geese taken) not met yet is a move, and the walk goes
+ * on from it. A pair met already is not walked again: what follows depends on the pair. */
+static void chains(chain_walk *w, uint64_t left, int pos, uint32_t taken, int count)
+{
+    const volpe_board *b = w->b;
     for (int j = 0; j < b->njumps[pos]; j++) {
         int o = b->over[pos][j], l = b->land[pos][j];
         if (!(left >> o & 1) || (left >> l & 1))
             continue;
-        uint32_t t = taken | 1u << goose_rank(geese, o);
-        int32_t a = (int32_t)((uint32_t)l | t << 6);
-        bool seen = false;
-        for (int i = first; i < *n && !seen; i++)
-            seen = out[i] == a;
-        if (seen)
+        uint32_t t = taken | 1u << goose_rank(w->geese, o);
+        uint32_t a = (uint32_t)l | t << 6;
+        if (!set_add(w, a))
             continue;
-        if (*n == GAME_MAX_ACTIONS) {
-            fprintf(stderr, "volpe: more than %d fox moves in one position\n",
-                    GAME_MAX_ACTIONS);
-            abort();
-        }
-        out[(*n)++] = a;
-        chains(b, geese, left & ~(1ull << o), l, t, out, first, n);
+        if (w->out && (int)w->n - 1 >= w->first && (int)w->n - 1 < w->first + w->max)
+            w->out[w->n - 1 - (size_t)w->first] = (int32_t)a;
+        w->most = count + 1 > w->most ? count + 1 : w->most;
+        chains(w, left & ~(1ull << o), l, t, count + 1);
     }
 }
 
-int volpe_fox_moves(const volpe_board *b, uint64_t geese, int fox, int32_t *out)
+int volpe_fox_moves(const volpe_board *b, uint64_t geese, int fox, int first, int max,
+                    int32_t *out, int *most)
 {
-    int n = 0;
-    for (uint64_t m = b->steps[fox] & ~geese; m; m &= m - 1)
-        out[n++] = __builtin_ctzll(m);
-    chains(b, geese, geese, fox, 0, out, n, &n);
-    return n;
+    chain_walk w;
+    w.b = b;
+    w.geese = geese;
+    w.slot = NULL;
+    w.cap = 0;
+    w.n = 0;
+    w.nlist = 0;
+    w.first = first;
+    w.max = max;
+    w.out = out;
+    w.most = 0;
+    /* The steps first: codes with an empty mask, never met by the chains. */
+    for (uint64_t m = b->steps[fox] & ~geese; m; m &= m - 1) {
+        int i = (int)w.n++;
+        if (out && i >= first && i < first + max)
+            out[i - first] = __builtin_ctzll(m);
+    }
+    chains(&w, geese, fox, 0, 0);
+    free(w.slot);
+    if (most)
+        *most = w.most;
+    return (int)w.n;
 }
 
 int volpe_geese_moves(const volpe_board *b, uint64_t geese, int fox, int32_t *out)
@@ -190,13 +282,9 @@ bool volpe_fox_can_move(const volpe_board *b, uint64_t geese, int fox)
 
 int volpe_max_capture(const volpe_board *b, uint64_t geese, int fox)
 {
-    int32_t mv[GAME_MAX_ACTIONS];
-    int n = volpe_fox_moves(b, geese, fox, mv), best = 0;
-    for (int i = 0; i < n; i++) {
-        int c = __builtin_popcount((uint32_t)mv[i] >> 6);
-        best = c > best ? c : best;
-    }
-    return best;
+    int most;
+    volpe_fox_moves(b, geese, fox, 0, 0, NULL, &most);
+    return most;
 }
 
 uint64_t volpe_captured_set(uint64_t geese, int32_t a)
@@ -372,6 +460,7 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->moves = s->captured = 0;
     s->fox_moves = s->capture_moves = s->multi_jumps = s->longest_chain = 0;
     s->trapped_at = -1;
+    s->page = 0;
     s->quiet = 0;
     if (tr) {
         char at[3], buf[128];
@@ -391,8 +480,19 @@ static bool decide(const void *st, decision *d)
     const volpe_board *b = &s->rules->board;
     d->seat = s->side;
     d->kind = s->side;
-    d->n = s->side == VOLPE_FOX ? volpe_fox_moves(b, s->geese, s->fox, d->action)
-                                : volpe_geese_moves(b, s->geese, s->fox, d->action);
+    if (s->side == VOLPE_GEESE) {
+        d->n = volpe_geese_moves(b, s->geese, s->fox, d->action);
+        return true;
+    }
+    /* More moves than a decision holds: pages of VOLPE_PAGE moves, each but the last
+     * ending with VOLPE_MORE, which turns to the next page. */
+    int first = s->page * VOLPE_PAGE;
+    int total = volpe_fox_moves(b, s->geese, s->fox, first, GAME_MAX_ACTIONS, d->action, NULL);
+    d->n = total - first;
+    if (d->n > GAME_MAX_ACTIONS) {
+        d->n = VOLPE_PAGE + 1;
+        d->action[VOLPE_PAGE] = VOLPE_MORE;
+    }
     return true;
 }
 
@@ -409,6 +509,14 @@ static void apply(void *st, int32_t a, rng *chance, trace *tr)
     (void)chance;
     volpe_state *s = st;
     const volpe_board *b = &s->rules->board;
+    if (a == VOLPE_MORE && !s->over && s->side == VOLPE_FOX) {
+        int total = volpe_fox_moves(b, s->geese, s->fox, 0, 0, NULL, NULL);
+        if (total - s->page * VOLPE_PAGE <= GAME_MAX_ACTIONS)
+            illegal(s, a);
+        s->page++;
+        TRACE(tr, "fox: more moves (page %d of its %d moves)", s->page + 1, total);
+        return;
+    }
     int to = a & 63;
     if (s->over || a < 0 || to >= VOLPE_POINTS || (s->geese >> to & 1))
         illegal(s, a);
@@ -430,6 +538,7 @@ static void apply(void *st, int32_t a, rng *chance, trace *tr)
         }
         s->geese &= ~taken;
         s->fox = to;
+        s->page = 0;
         s->captured += n;
         s->fox_moves++;
         s->capture_moves += n > 0;
@@ -479,6 +588,10 @@ static void action_name(const void *st, const decision *d, int32_t a, char *buf,
 {
     const volpe_state *s = st;
     char from[3], to[3], taken[128];
+    if (d->kind == VOLPE_FOX && a == VOLPE_MORE) {
+        snprintf(buf, n, "fox: more moves");
+        return;
+    }
     volpe_point_name(a & 63, to);
     if (d->kind == VOLPE_GEESE) {
         volpe_point_name((a >> 6) & 63, from);
@@ -538,7 +651,8 @@ static void order(const void *st, const decision *d, int32_t *score)
     (void)st;
     for (int i = 0; i < d->n; i++) {
         int32_t a = d->action[i];
-        score[i] = d->kind == VOLPE_FOX ? __builtin_popcount((uint32_t)a >> 6)
+        score[i] = a == VOLPE_MORE       ? 0
+                   : d->kind == VOLPE_FOX ? __builtin_popcount((uint32_t)a >> 6)
                                         : volpe_y(a & 63) > volpe_y((a >> 6) & 63);
     }
 }

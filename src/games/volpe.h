@@ -12,7 +12,9 @@
 enum {
     VOLPE_POINTS = 33,    /* the cross: a 7x7 grid without its four 2x2 corners */
     VOLPE_DIRS = 8,       /* N NE E SE S SW W NW (N = towards row 7) */
-    VOLPE_MAX_GEESE = 25, /* a fox move's code keeps 6 bits of point + 1 bit per goose */
+    VOLPE_MAX_GEESE = 24, /* a fox move's code keeps 6 bits of point + 1 bit per goose */
+    VOLPE_PAGE = GAME_MAX_ACTIONS - 1, /* fox moves per page when they are too many */
+    VOLPE_MORE = 1 << 30, /* the fox's action that turns to the next page of its moves */
     VOLPE_MAX_QUIET = 128, /* longest no_progress_moves: the repetition history's length */
 };
 
@@ -87,6 +89,7 @@ typedef struct volpe_state {
     uint64_t geese;
     int fox;
     int side; /* VOLPE_FOX or VOLPE_GEESE: who moves */
+    int page; /* the page of the fox's moves on offer (see VOLPE_MORE) */
     bool over;
     int end;
     uint32_t winners;
@@ -111,14 +114,18 @@ int volpe_parse_point(const char *name);
 /* Writes the name of point p ("D5") into buf (room for 3 bytes). */
 void volpe_point_name(int p, char *buf);
 
-/* The position key: geese | fox << 33 | side << 39. Equal keys, equal positions. */
+/* The position key: geese | fox << 33 | side << 39 | page << 40. Equal keys, equal
+ * positions. */
 uint64_t volpe_key(const volpe_state *s);
 
-/* Writes into out (room for GAME_MAX_ACTIONS) the fox's moves from fox with the given geese:
- * its steps, then one action per distinct (destination, geese captured) of its jump chains;
- * returns their number. A code is dest | rank mask << 6, the rank mask having bit i set when
- * the i-th goose in point order is captured. */
-int volpe_fox_moves(const volpe_board *b, uint64_t geese, int fox, int32_t *out);
+/* The fox's moves from fox with the given geese, in a fixed order: its steps, then one
+ * action per distinct (destination, geese captured) of its jump chains, met depth first.
+ * Returns their number; writes moves first..first+max-1 of that order into out (if not
+ * NULL) and the most geese one move takes into *most (if not NULL). A code is
+ * dest | rank mask << 6, the rank mask having bit i set when the i-th goose in point order
+ * is captured. */
+int volpe_fox_moves(const volpe_board *b, uint64_t geese, int fox, int first, int max,
+                    int32_t *out, int *most);
 /* Writes the geese's moves (to | from << 6, goose by goose in point order: forward, west,
  * east) into out (room for 3 * VOLPE_MAX_GEESE); returns their number. */
 int volpe_geese_moves(const volpe_board *b, uint64_t geese, int fox, int32_t *out);

@@ -3,6 +3,8 @@
  * never offer a capture when a safe move exists, else the least bad one, then advance. */
 #include "volpe.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "registry.h"
@@ -44,12 +46,37 @@ static int worst_mobility(const volpe_board *b, uint64_t geese, int fox)
     return worst;
 }
 
+/* The most geese one move takes among the moves on the pages after s's (see VOLPE_MORE). */
+static int most_later(const volpe_state *s)
+{
+    const volpe_board *b = &s->rules->board;
+    int first = (s->page + 1) * VOLPE_PAGE;
+    int total = volpe_fox_moves(b, s->geese, s->fox, 0, 0, NULL, NULL), most = 0;
+    int32_t *later = malloc(sizeof *later * (size_t)(total - first));
+    if (later == NULL) {
+        fprintf(stderr, "giochi-sim: out of memory (volpe greedy)\n");
+        abort();
+    }
+    volpe_fox_moves(b, s->geese, s->fox, first, total - first, later, NULL);
+    for (int i = 0; i < total - first; i++) {
+        int c = __builtin_popcount((uint32_t)later[i] >> 6);
+        most = c > most ? c : most;
+    }
+    free(later);
+    return most;
+}
+
 static int fox_choose(const volpe_state *s, const decision *d, rng *r)
 {
     const volpe_board *b = &s->rules->board;
     pick p = {0, 0, {0}};
     for (int i = 0; i < d->n; i++) {
         int32_t a = d->action[i];
+        if (a == VOLPE_MORE) { /* turn the page only for more geese than this page offers */
+            int key[KEYS] = {most_later(s), -1, -1};
+            consider(&p, i, key, r);
+            continue;
+        }
         int to = a & 63;
         uint64_t after = s->geese & ~volpe_captured_set(s->geese, a);
         int key[KEYS] = {__builtin_popcount((uint32_t)a >> 6), worst_mobility(b, after, to),
