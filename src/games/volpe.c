@@ -63,6 +63,9 @@ void volpe_point_name(int p, char *buf)
 static const int dir_x[VOLPE_DIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
 static const int dir_y[VOLPE_DIRS] = {1, 1, 0, -1, -1, -1, 0, 1};
 enum { DIR_N = 0, DIR_E = 2, DIR_W = 6 };
+/* A goose's step forward adds 3 (rows 1-2, 6-7), 5 (rows 2-3, 5-6) or 7 (rows 3-5). */
+static const int fwd_shift[3] = {3, 5, 7};
+#define ALL_POINTS ((1ull << VOLPE_POINTS) - 1)
 
 void volpe_board_build(volpe_board *b, volpe_diagonals diag)
 {
@@ -94,6 +97,10 @@ void volpe_board_build(volpe_board *b, volpe_diagonals diag)
             b->goose_step[p][k] = (int8_t)to[k];
             b->goose_to[p] |= to[k] >= 0 ? 1ull << to[k] : 0;
         }
+        b->west_from |= to[1] >= 0 ? 1ull << p : 0;
+        b->east_from |= to[2] >= 0 ? 1ull << p : 0;
+        for (int k = 0; k < 3; k++)
+            b->fwd_from[k] |= to[0] == p + fwd_shift[k] ? 1ull << p : 0;
         for (int yy = 0; yy < y; yy++)
             if (volpe_point(x, yy) >= 0)
                 b->below[p] |= 1ull << volpe_point(x, yy);
@@ -111,7 +118,7 @@ uint64_t volpe_key(const volpe_state *s)
 /* Index of goose g among the geese in point order. */
 static int goose_rank(uint64_t geese, int g)
 {
-    return __builtin_popcountll(geese & ((1ull << g) - 1));
+    return volpe_popcount(geese & ((1ull << g) - 1));
 }
 
 /* The distinct fox moves met so far: a short list scanned in place (most positions offer a
@@ -245,14 +252,19 @@ int volpe_fox_moves(const volpe_board *b, uint64_t geese, int fox, int first, in
 int volpe_geese_moves(const volpe_board *b, uint64_t geese, int fox, int32_t *out)
 {
     int n = 0;
-    uint64_t empty = ~geese & ~(1ull << fox);
-    for (uint64_t m = geese; m; m &= m - 1) {
-        int g = __builtin_ctzll(m);
-        for (int k = 0; k < 3; k++) {
-            int to = b->goose_step[g][k];
-            if (to >= 0 && (empty >> to & 1))
-                out[n++] = to | g << 6;
+    uint64_t empty = ALL_POINTS & ~geese & ~(1ull << fox);
+    for (int k = 0; k < 3; k++)
+        for (uint64_t m = geese & b->fwd_from[k] & (empty >> fwd_shift[k]); m; m &= m - 1) {
+            int g = __builtin_ctzll(m);
+            out[n++] = (g + fwd_shift[k]) | g << 6;
         }
+    for (uint64_t m = geese & b->west_from & (empty << 1); m; m &= m - 1) {
+        int g = __builtin_ctzll(m);
+        out[n++] = (g - 1) | g << 6;
+    }
+    for (uint64_t m = geese & b->east_from & (empty >> 1); m; m &= m - 1) {
+        int g = __builtin_ctzll(m);
+        out[n++] = (g + 1) | g << 6;
     }
     return n;
 }
@@ -260,16 +272,15 @@ int volpe_geese_moves(const volpe_board *b, uint64_t geese, int fox, int32_t *ou
 /* Whether some goose can step. */
 static bool geese_can_move(const volpe_board *b, uint64_t geese, int fox)
 {
-    uint64_t empty = ~geese & ~(1ull << fox);
-    for (uint64_t m = geese; m; m &= m - 1)
-        if (b->goose_to[__builtin_ctzll(m)] & empty)
-            return true;
-    return false;
+    uint64_t empty = ALL_POINTS & ~geese & ~(1ull << fox);
+    return ((geese & b->fwd_from[0] & (empty >> 3)) | (geese & b->fwd_from[1] & (empty >> 5)) |
+            (geese & b->fwd_from[2] & (empty >> 7)) | (geese & b->west_from & (empty << 1)) |
+            (geese & b->east_from & (empty >> 1))) != 0;
 }
 
 int volpe_fox_mobility(const volpe_board *b, uint64_t geese, int fox)
 {
-    int n = __builtin_popcountll(b->steps[fox] & ~geese);
+    int n = volpe_popcount(b->steps[fox] & ~geese);
     for (int j = 0; j < b->njumps[fox]; j++)
         n += (geese >> b->over[fox][j] & 1) && !(geese >> b->land[fox][j] & 1);
     return n;
@@ -467,7 +478,7 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
         volpe_point_name(s->fox, at);
         set_text(s->geese, buf, sizeof buf);
         TRACE(tr, "fox on %s, %d geese on %s; the fox moves first", at,
-              __builtin_popcountll(s->geese), buf);
+              volpe_popcount(s->geese), buf);
     }
     settle(s, true, tr);
 }
@@ -520,12 +531,13 @@ static void apply(void *st, int32_t a, rng *chance, trace *tr)
     int to = a & 63;
     if (s->over || a < 0 || to >= VOLPE_POINTS || (s->geese >> to & 1))
         illegal(s, a);
-    char from_name[3], to_name[3];
-    volpe_point_name(to, to_name);
+    char from_name[3] = "", to_name[3] = "";
+    if (tr)
+        volpe_point_name(to, to_name);
     if (s->side == VOLPE_FOX) {
         uint32_t rm = (uint32_t)a >> 6;
-        int n = __builtin_popcount(rm);
-        if ((rm >> __builtin_popcountll(s->geese)) != 0 ||
+        int n = volpe_popcount(rm);
+        if ((rm >> volpe_popcount(s->geese)) != 0 ||
             (n == 0 && !(b->steps[s->fox] >> to & 1)))
             illegal(s, a);
         uint64_t taken = volpe_captured_set(s->geese, a);
@@ -552,7 +564,8 @@ static void apply(void *st, int32_t a, rng *chance, trace *tr)
         if ((a >> 12) != 0 || from >= VOLPE_POINTS || !(s->geese >> from & 1) ||
             !(b->goose_to[from] >> to & 1) || to == s->fox)
             illegal(s, a);
-        volpe_point_name(from, from_name);
+        if (tr)
+            volpe_point_name(from, from_name);
         TRACE(tr, "goose %s-%s", from_name, to_name);
         s->geese ^= 1ull << from | 1ull << to;
         s->side = VOLPE_FOX;
@@ -569,7 +582,7 @@ static void finish(const void *st, outcome *o, recorder *rec)
     o->end = s->end;
     o->winners = s->winners;
     o->score[VOLPE_FOX] = s->captured;
-    o->score[VOLPE_GEESE] = __builtin_popcountll(s->geese);
+    o->score[VOLPE_GEESE] = volpe_popcount(s->geese);
     for (int k = 0; k < 2; k++)
         o->rank[k] = (s->winners >> k & 1) ? 1 : 2;
     if (rec == NULL)
@@ -630,8 +643,8 @@ int32_t volpe_evaluate(const void *st, int seat)
     int32_t v = W_GOOSE * s->captured +
                 W_THREAT * threat * (s->side == VOLPE_FOX ? 3 : 1) +
                 W_MOBILITY * volpe_fox_mobility(b, s->geese, s->fox) +
-                W_REGION * __builtin_popcountll(region) +
-                W_GAP * __builtin_popcountll(region & behind);
+                W_REGION * volpe_popcount(region) +
+                W_GAP * volpe_popcount(region & behind);
     return seat == VOLPE_FOX ? v : -v;
 }
 
@@ -652,7 +665,7 @@ static void order(const void *st, const decision *d, int32_t *score)
     for (int i = 0; i < d->n; i++) {
         int32_t a = d->action[i];
         score[i] = a == VOLPE_MORE       ? 0
-                   : d->kind == VOLPE_FOX ? __builtin_popcount((uint32_t)a >> 6)
+                   : d->kind == VOLPE_FOX ? volpe_popcount((uint32_t)a >> 6)
                                         : volpe_y(a & 63) > volpe_y((a >> 6) & 63);
     }
 }

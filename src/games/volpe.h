@@ -67,6 +67,9 @@ typedef struct volpe_board {
     uint64_t goose_to[VOLPE_POINTS];      /* bitboard of where a goose on p may step */
     int8_t goose_step[VOLPE_POINTS][3];   /* those points: N, W, E (-1: off the cross) */
     uint64_t below[VOLPE_POINTS];         /* the points of p's column in lower rows */
+    /* Geese steps as shifts of the point index: within a row, west is -1 and east +1;
+     * forward is +3, +5 or +7 depending on the rows (fwd_from: the points of each). */
+    uint64_t west_from, east_from, fwd_from[3];
 } volpe_board;
 
 typedef struct volpe_rules {
@@ -101,6 +104,16 @@ typedef struct volpe_state {
     uint64_t hist[VOLPE_MAX_QUIET + 1];
 } volpe_state;
 
+/* Bits set in x. The compiler's builtin calls a library routine unless the target has a
+ * popcount instruction, which the portable build does not assume; this is as fast inline. */
+static inline int volpe_popcount(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
 /* Fills b with the lines of the cross under diagonal option diag. */
 void volpe_board_build(volpe_board *b, volpe_diagonals diag);
 
@@ -126,8 +139,8 @@ uint64_t volpe_key(const volpe_state *s);
  * is captured. */
 int volpe_fox_moves(const volpe_board *b, uint64_t geese, int fox, int first, int max,
                     int32_t *out, int *most);
-/* Writes the geese's moves (to | from << 6, goose by goose in point order: forward, west,
- * east) into out (room for 3 * VOLPE_MAX_GEESE); returns their number. */
+/* Writes the geese's moves (to | from << 6: steps forward by goose in point order, then
+ * steps west, then east) into out (room for 3 * VOLPE_MAX_GEESE); returns their number. */
 int volpe_geese_moves(const volpe_board *b, uint64_t geese, int fox, int32_t *out);
 /* Whether the fox has a move / the number of its steps plus single jumps (cheap counts). */
 bool volpe_fox_can_move(const volpe_board *b, uint64_t geese, int fox);

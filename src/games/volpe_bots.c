@@ -59,7 +59,7 @@ static int most_later(const volpe_state *s)
     }
     volpe_fox_moves(b, s->geese, s->fox, first, total - first, later, NULL);
     for (int i = 0; i < total - first; i++) {
-        int c = __builtin_popcount((uint32_t)later[i] >> 6);
+        int c = volpe_popcount((uint32_t)later[i] >> 6);
         most = c > most ? c : most;
     }
     free(later);
@@ -79,7 +79,7 @@ static int fox_choose(const volpe_state *s, const decision *d, rng *r)
         }
         int to = a & 63;
         uint64_t after = s->geese & ~volpe_captured_set(s->geese, a);
-        int key[KEYS] = {__builtin_popcount((uint32_t)a >> 6), worst_mobility(b, after, to),
+        int key[KEYS] = {volpe_popcount((uint32_t)a >> 6), worst_mobility(b, after, to),
                          volpe_fox_mobility(b, after, to)};
         consider(&p, i, key, r);
     }
