@@ -697,12 +697,14 @@ TEST(volpe_perft_matches_reference_to_depth_7)
 }
 
 /* From positions deep in random games (captures and chains on the board), depth 3 against
- * the reference, for each diagonal option. */
+ * the reference, for each diagonal option. The reference keeps no history, so these games
+ * play without the repetition rule (a position seen twice before would end there). */
 TEST(volpe_perft_matches_reference_midgame)
 {
-    static const char *const opt[] = {"{\"diagonals\": \"all\"}",
-                                      "{\"diagonals\": \"alquerque\"}",
-                                      "{\"diagonals\": \"none\"}"};
+    static const char *const opt[] = {
+        "{\"diagonals\": \"all\", \"repetition\": 0, \"no_progress_moves\": 128}",
+        "{\"diagonals\": \"alquerque\", \"repetition\": 0, \"no_progress_moves\": 128}",
+        "{\"diagonals\": \"none\", \"repetition\": 0, \"no_progress_moves\": 128}"};
     for (int o = 0; o < 3; o++) {
         volpe_rules r = rules_with(opt[o]);
         ref_diag = o;
