@@ -5,7 +5,8 @@
 #   make reports    remake the sample reports in reports/ from that run
 #   make check      build and run the whole test suite (unit, rule, statistical, command line)
 #   make sanitize   build with AddressSanitizer/UBSan and run the whole suite under them
-#   make bench      games per second per game and bot, one thread and all threads
+#   make bench      games per second per game and bot, one thread and all threads; search
+#                   nodes per second
 #   make install / uninstall   honour PREFIX (/usr/local) and DESTDIR
 #   make clean
 
@@ -84,8 +85,13 @@ sanitize:
 	$(MAKE) BUILD=build-san BIN=giochi-sim-san OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined' LDFLAGS='-fsanitize=address,undefined' giochi-sim-san build-san/unit-tests
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 GIOCHI_SANITIZE=1 tests/run-all.sh build-san/unit-tests ./giochi-sim-san
 
-bench: all
+bench: all $(BUILD)/search-bench
 	@tests/bench.sh ./$(BIN)
+	@$(BUILD)/search-bench
+
+# Nodes per second of the generic search bots on every game alphabeta plays (make bench).
+$(BUILD)/search-bench: tests/bench/search_bench.c $(BUILD)/libgiochi.a
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7

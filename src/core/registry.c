@@ -30,6 +30,8 @@ const game_type *registry_game(const char *name)
 
 const bot_type *const registry_generic_bots[] = {
     &bot_rollout,
+    &bot_mcts,
+    &bot_alphabeta,
     NULL,
 };
 

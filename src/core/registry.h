@@ -29,8 +29,11 @@ void registry_game_names(char *buf, size_t n);
 /* Writes the names of g's bots into buf. */
 void registry_bot_names(const game_type *g, char *buf, size_t n);
 
-/* The generic bots: random (listed by every game's own table) and rollout. */
+/* The generic bots: random (listed by every game's own table), rollout, mcts (open-loop
+ * UCT) and alphabeta (for games with game_type.evaluate). */
 extern const bot_type bot_random;
 extern const bot_type bot_rollout;
+extern const bot_type bot_mcts;
+extern const bot_type bot_alphabeta;
 
 #endif
