@@ -323,6 +323,8 @@ uint64_t volpe_fox_region(const volpe_board *b, uint64_t geese, int fox)
 
 /* ---- rules --------------------------------------------------------------------------- */
 
+static int32_t raw_worth(const volpe_board *b, uint64_t geese, int fox, int side, int captured);
+
 static const char *const diagonal_names[] = {"all", "alquerque", "none", NULL};
 static const char *const blocked_names[] = {"lose", "draw", "pass", NULL};
 
@@ -381,6 +383,7 @@ static int rules_load(void *out, const cJSON *json, char *err, size_t errlen)
     r->no_progress_moves = (int)quiet;
     r->max_moves = (int)cap;
     volpe_board_build(&r->board, r->diagonals);
+    r->eval_base = raw_worth(&r->board, r->geese, r->fox, VOLPE_FOX, 0);
     return 0;
 }
 
@@ -627,24 +630,40 @@ enum {
     W_MOBILITY = 4,   /* per fox move */
     W_REGION = 2,     /* per point the fox can walk to */
     W_GAP = 6,        /* per point of that region behind a goose of its column */
+    W_ADVANCE = 2,    /* per row a goose has advanced */
 };
 
+/* The rows of the geese of set, added up (row 1 counts 0). */
+static int rows(uint64_t set)
+{
+    int sum = 0;
+    for (; set; set &= set - 1)
+        sum += volpe_y(__builtin_ctzll(set));
+    return sum;
+}
+
+/* The fox's raw worth of the position geese, fox, side with `captured` geese taken. */
+static int32_t raw_worth(const volpe_board *b, uint64_t geese, int fox, int side, int captured)
+{
+    uint64_t region = volpe_fox_region(b, geese, fox), behind = 0;
+    for (uint64_t m = geese; m; m &= m - 1)
+        behind |= b->below[__builtin_ctzll(m)];
+    int threat = volpe_max_capture(b, geese, fox);
+    return W_GOOSE * captured + W_THREAT * threat * (side == VOLPE_FOX ? 3 : 1) +
+           W_MOBILITY * volpe_fox_mobility(b, geese, fox) + W_REGION * volpe_popcount(region) +
+           W_GAP * volpe_popcount(region & behind) - W_ADVANCE * rows(geese);
+}
+
 /* The fox's worth, in W_* units: geese taken, the geese it threatens, its mobility, the room
- * it has, and the room it has behind the goose line (geese never step back, so a fox there
- * cannot be cornered); the geese's worth is its negation. */
+ * it has, the room it has behind the goose line (geese never step back, so a fox there
+ * cannot be cornered), less the rows the geese have advanced; measured from the start
+ * position's worth, so that a draw (0 to search) is worth what the start is. The geese's
+ * worth is its negation. */
 int32_t volpe_evaluate(const void *st, int seat)
 {
     const volpe_state *s = st;
-    const volpe_board *b = &s->rules->board;
-    uint64_t region = volpe_fox_region(b, s->geese, s->fox), behind = 0;
-    for (uint64_t m = s->geese; m; m &= m - 1)
-        behind |= b->below[__builtin_ctzll(m)];
-    int threat = volpe_max_capture(b, s->geese, s->fox);
-    int32_t v = W_GOOSE * s->captured +
-                W_THREAT * threat * (s->side == VOLPE_FOX ? 3 : 1) +
-                W_MOBILITY * volpe_fox_mobility(b, s->geese, s->fox) +
-                W_REGION * volpe_popcount(region) +
-                W_GAP * volpe_popcount(region & behind);
+    const volpe_rules *r = s->rules;
+    int32_t v = raw_worth(&r->board, s->geese, s->fox, s->side, s->captured) - r->eval_base;
     return seat == VOLPE_FOX ? v : -v;
 }
 

@@ -81,6 +81,7 @@ typedef struct volpe_rules {
     int repetition;         /* a position's n-th occurrence draws; 0: off */
     int no_progress_moves;  /* moves in a row without a capture or a goose advance: draw */
     int max_moves;          /* the move cap: a draw */
+    int32_t eval_base;      /* the evaluation's raw worth of the start (see volpe.c) */
     volpe_board board;
 } volpe_rules;
 
