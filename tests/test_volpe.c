@@ -9,6 +9,7 @@
 #include "check.h"
 #include "configs.h"
 #include "games/volpe.h"
+#include "botspec.h"
 #include "perft.h"
 #include "registry.h"
 #include "report.h"
@@ -869,7 +870,7 @@ TEST(volpe_greedy_choices)
 
 /* Fox results of a batch: fox wins, draws, games. */
 typedef struct tally {
-    int64_t fox, draws, games;
+    int64_t fox, geese, draws, games;
 } tally;
 
 static tally batch(const char *fox, const char *geese, uint64_t runs, int threads,
@@ -881,14 +882,17 @@ static tally batch(const char *fox, const char *geese, uint64_t runs, int thread
     c.game = &game_volpe;
     c.rules = &r;
     c.nseats = 2;
-    c.seat[0].bot = registry_bot(&game_volpe, fox);
-    c.seat[1].bot = registry_bot(&game_volpe, geese);
+    char canon[BOT_SPEC_MAX], err[256];
+    if (botspec_parse(&game_volpe, fox, &c.seat[0], canon, sizeof canon, err, sizeof err) ||
+        botspec_parse(&game_volpe, geese, &c.seat[1], canon, sizeof canon, err, sizeof err)) {
+        check_fail(__FILE__, __LINE__, "bot: %s", err);
+        return (tally){0, 0, 0, 0};
+    }
     c.runs = runs;
     c.seed = 2024;
     c.threads = threads;
     run_result res;
-    char err[256];
-    tally t = {0, 0, 0};
+    tally t = {0, 0, 0, 0};
     if (run_batch(&c, &res, err, sizeof err) != 0) {
         check_fail(__FILE__, __LINE__, "run_batch: %s", err);
         return t;
@@ -896,6 +900,7 @@ static tally batch(const char *fox, const char *geese, uint64_t runs, int thread
     t.games = (int64_t)res.games;
     t.draws = res.tied_games;
     t.fox = res.wins_alone[VOLPE_FOX];
+    t.geese = res.wins_alone[VOLPE_GEESE];
     if (text) {
         const char *spec[GAME_MAX_SEATS] = {fox, geese};
         cJSON *rules = cJSON_CreateObject();
@@ -924,18 +929,36 @@ TEST(volpe_reports_do_not_depend_on_threads)
     free(b);
 }
 
-/* Strength: the greedy geese hold the random fox far better than the random geese do; the
- * greedy fox does at least as well as the random fox against the greedy geese. Score: fox
- * wins + draws / 2; the gaps are beyond five standard errors of the difference. */
+/* Strength, each side against a fixed opponent, fixed seeds: the greedy geese hold the random
+ * fox far better than random geese do; the alphabeta geese (depth 4) trap the greedy fox far
+ * more often than the greedy geese do; the alphabeta fox (depth 4) beats the greedy geese far
+ * more often than the greedy fox does. Each gap is beyond five standard errors of the
+ * difference of two shares (at most sqrt(2 * 0.25 / n)). */
 TEST(volpe_strength_ordering)
 {
-    enum { N = 600 };
+    enum { N = 600, M = 40 };
     tally rr = batch("random", "random", N, 2, NULL);
     tally rg = batch("random", "greedy", N, 2, NULL);
-    tally gg = batch("greedy", "greedy", N, 2, NULL);
-    double s_rr = (rr.fox + 0.5 * rr.draws) / N, s_rg = (rg.fox + 0.5 * rg.draws) / N;
-    double s_gg = (gg.fox + 0.5 * gg.draws) / N;
-    double five = 5 * sqrt(2 * 0.25 / N);
-    CHECK(s_rr > s_rg + five);
-    CHECK(s_rr > s_gg + five);
+    double five = 5 * sqrt(2 * 0.25 / N), five_m = 5 * sqrt(2 * 0.25 / M);
+    CHECK((double)rr.fox / N > (double)rg.fox / N + five);
+    tally gg = batch("greedy", "greedy", M, 2, NULL);
+    tally ga = batch("greedy", "alphabeta:depth=4", M, 2, NULL);
+    tally ag = batch("alphabeta:depth=4", "greedy", M, 2, NULL);
+    CHECK((double)ga.geese / M > (double)gg.geese / M + five_m);
+    CHECK((double)ag.fox / M > (double)gg.fox / M + five_m);
+}
+
+/* The generic search bots play either side, mcts with the greedy bot as its playout policy
+ * too; every game ends. */
+TEST(volpe_search_bots_play_both_sides)
+{
+    static const char *const pair[][2] = {
+        {"mcts:playouts=40", "alphabeta:depth=2"},
+        {"alphabeta:depth=2:nodes=500", "mcts:playouts=40:rollout=1"},
+    };
+    for (int i = 0; i < 2; i++) {
+        tally t = batch(pair[i][0], pair[i][1], 4, 1, NULL);
+        CHECK_INT(t.games, 4);
+        CHECK_INT(t.fox + t.geese + t.draws, 4);
+    }
 }
