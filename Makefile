@@ -5,8 +5,7 @@
 #   make reports    remake the sample reports in reports/ from that run
 #   make check      build and run the whole test suite (unit, rule, statistical, command line)
 #   make sanitize   build with AddressSanitizer/UBSan and run the whole suite under them
-#   make bench      games per second per game and bot, one thread and all threads; search
-#                   nodes per second
+#   make bench      games per second per game and bot, one thread and all threads
 #   make install / uninstall   honour PREFIX (/usr/local) and DESTDIR
 #   make clean
 
@@ -64,6 +63,13 @@ $(BUILD)/gen/configs.o: $(BUILD)/gen/configs.c
 $(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
 
+# Speed of the generic search bots on every game alphabeta plays; tests/bench.sh runs it.
+$(BUILD)/search-bench: tests/bench/search_bench.c $(BUILD)/libgiochi.a
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
+
+bench: $(BUILD)/search-bench
+export SEARCH_BENCH := $(BUILD)/search-bench
+
 # The main job of the README: a real simulation of the default game and ruleset.
 RUN_ARGS := --game=oca --runs=100000 --seed=1
 
@@ -85,13 +91,8 @@ sanitize:
 	$(MAKE) BUILD=build-san BIN=giochi-sim-san OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined' LDFLAGS='-fsanitize=address,undefined' giochi-sim-san build-san/unit-tests
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 GIOCHI_SANITIZE=1 tests/run-all.sh build-san/unit-tests ./giochi-sim-san
 
-bench: all $(BUILD)/search-bench
+bench: all
 	@tests/bench.sh ./$(BIN)
-	@$(BUILD)/search-bench
-
-# Nodes per second of the generic search bots on every game alphabeta plays (make bench).
-$(BUILD)/search-bench: tests/bench/search_bench.c $(BUILD)/libgiochi.a
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7

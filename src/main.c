@@ -440,6 +440,14 @@ int main(int argc, char **argv)
     if (outfile_same(o.output, o.games_csv))
         die(EXIT_USAGE, "--output and --games-csv name the same file '%s'", o.games_csv);
 
+    /* A bot that refuses its seat (a game it cannot play, a player count or a parameter
+     * combination it does not accept) is bad input: set every seat up once here, before any
+     * output is opened. */
+    void *probe[GAME_MAX_SEATS] = {0};
+    if (run_bots_setup(&cfg, probe, err, sizeof err) != 0)
+        die(EXIT_USAGE, "%s", err);
+    run_bots_free(&cfg, probe);
+
     /* Open every output before playing, so that a bad path fails at once. */
     catch_signals();
     outfile out, games;

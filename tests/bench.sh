@@ -19,3 +19,7 @@ grep -v '^#' "$list" | while read -r game players bots runs; do
     printf '%-8s %-7s %-28s %10s %14.0f %14.0f %7.2fx\n' "$game" "$players" "$bots" "$runs" \
         "$one" "$all" "$(echo "$all $one" | awk '{print $1 / $2}')"
 done
+# The generic search bots (alphabeta nodes/s, mcts iterations/s), one thread, CPU time.
+if [ -x "${SEARCH_BENCH:-}" ]; then
+    "$SEARCH_BENCH"
+fi

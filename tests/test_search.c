@@ -776,6 +776,26 @@ TEST(mcts_beats_random_at_tic_tac_toe)
     CHECK(first.win[1] + second.win[0] < 20);
 }
 
+TEST(mcts_prefers_a_draw_to_a_loss)
+{
+    /* X on 0 5 6 7, O on 1 3 4, O to move: O8 blocks X's row 6-7-8 and draws, O2 loses. A
+     * game nobody wins must be worth more than a loss, or both moves look alike. */
+    ttt st = {{1, 2, 0, 2, 2, 1, 1, 1, 0}, 1, 7};
+    decision d = {0};
+    CHECK(ttt_decide(&st, &d));
+    CHECK_INT(d.n, 2);
+    double mc[BOT_MAX_PARAMS] = {0};
+    params_of(&bot_mcts, mc, "playouts", 100, NULL, 0);
+    char err[256];
+    void *ctx = bot_new(&bot_mcts, &ttt_game, 1, 2, mc, err, sizeof err);
+    for (int s = 0; s < 20 && ctx; s++) {
+        rng r;
+        rng_seed(&r, (uint64_t)s);
+        CHECK_INT(d.action[bot_mcts.choose(ctx, &st, &d, &r)], 8);
+    }
+    bot_free(&bot_mcts, ctx);
+}
+
 TEST(mcts_plays_the_dice_race_by_its_odds)
 {
     /* Open loop: the tree is keyed by the choices, and every iteration re-rolls the die. At
@@ -908,4 +928,84 @@ TEST(search_bots_replay_identically)
     tally c = play(&race_game, &bot_mcts, mc, &bot_mcts, mc, 60, 99);
     tally e = play(&race_game, &bot_mcts, mc, &bot_mcts, mc, 60, 99);
     CHECK(memcmp(&c, &e, sizeof c) == 0);
+}
+
+/* Nodes alphabeta searches for the first move of tic-tac-toe at depth 9. */
+static uint64_t first_move_nodes(const game_type *g, int tt)
+{
+    double ab[BOT_MAX_PARAMS] = {0};
+    params_of(&bot_alphabeta, ab, "depth", 9, "tt", tt);
+    char err[256];
+    void *ctx = bot_new(&bot_alphabeta, g, 0, 2, ab, err, sizeof err);
+    ttt st;
+    memset(&st, 0, sizeof st);
+    decision d;
+    ttt_decide(&st, &d);
+    rng r;
+    rng_seed(&r, 1);
+    bot_alphabeta.choose(ctx, &st, &d, &r);
+    alphabeta_stats s;
+    alphabeta_last(ctx, &s);
+    bot_free(&bot_alphabeta, ctx);
+    CHECK_INT(s.value, 0);
+    return s.nodes;
+}
+
+TEST(alphabeta_table_and_hints_cut_the_search)
+{
+    /* The whole tic-tac-toe tree has 549945 positions below the root; the table (which
+     * merges transpositions) and the game's hints (centre, then corners) must each save
+     * work, whatever else is on. Regression check of the ordering machinery. */
+    game_type plain = ttt_game;
+    plain.order = NULL;
+    uint64_t both = first_move_nodes(&ttt_game, 18), no_tt = first_move_nodes(&ttt_game, 0);
+    uint64_t no_hints = first_move_nodes(&plain, 18), neither = first_move_nodes(&plain, 0);
+    CHECK(both < no_tt && both < no_hints);
+    CHECK(no_tt < neither && no_hints < neither);
+    CHECK(neither < 549945 / 4);
+}
+
+TEST(alphabeta_wins_at_once_when_it_can)
+{
+    /* Every legal tic-tac-toe position where the player to move can complete a line: the
+     * search must complete one now, although slower wins often exist too (a win found at a
+     * smaller ply scores higher), whatever its stream. */
+    double ab[BOT_MAX_PARAMS] = {0};
+    params_of(&bot_alphabeta, ab, "depth", 9, NULL, 0);
+    char err[256];
+    void *ctx = bot_new(&bot_alphabeta, &ttt_game, 0, 2, ab, err, sizeof err);
+    int positions = 0;
+    for (int code = 0; code < 19683 && ctx; code++) {
+        ttt st;
+        memset(&st, 0, sizeof st);
+        int count[3] = {0, 0, 0};
+        for (int i = 0, c = code; i < 9; i++, c /= 3) {
+            st.cell[i] = (int8_t)(c % 3);
+            count[c % 3]++;
+        }
+        if (count[1] != count[2] && count[1] != count[2] + 1)
+            continue;
+        st.turn = (int8_t)(count[1] > count[2]);
+        st.moves = (int8_t)(count[1] + count[2]);
+        decision d;
+        if (!ttt_decide(&st, &d) || d.n < 2)
+            continue;
+        bool can_win = false;
+        for (int i = 0; i < d.n; i++) {
+            ttt after = st;
+            ttt_apply(&after, d.action[i], NULL, NULL);
+            can_win |= ttt_line(&after) != 0;
+        }
+        if (!can_win)
+            continue;
+        rng r;
+        rng_seed(&r, (uint64_t)code);
+        ttt after = st;
+        ttt_apply(&after, d.action[bot_alphabeta.choose(ctx, &st, &d, &r)], NULL, NULL);
+        if (ttt_line(&after) == 0)
+            check_fail(__FILE__, __LINE__, "position %d: a slower win was played", code);
+        positions++;
+    }
+    CHECK(positions > 1000);
+    bot_free(&bot_alphabeta, ctx);
 }

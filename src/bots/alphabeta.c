@@ -62,7 +62,7 @@ static const bot_param params[] = {
     {"nodes", 0, 0, 1e12, true,
      "node budget per decision (0: none); when it runs out, the best move of the last "
      "completed iteration is played (the first iteration always completes)"},
-    {"tt", 18, 0, 26, true,
+    {"tt", 18, 0, 24, true,
      "transposition table of 2^tt entries of 16 bytes (0: no table)"},
     {NULL, 0, 0, 0, false, NULL},
 };
@@ -268,7 +268,11 @@ static int32_t search(ab_ctx *c, int ply, int depth, int32_t alpha, int32_t beta
 
     int64_t *keys = c->keys + (size_t)ply * GAME_MAX_ACTIONS;
     uint8_t idx[GAME_MAX_ACTIONS];
-    order_keys(c, st, d, ttmove, keys, idx);
+    /* The table's move is tried before the others are ordered: when it cuts off, as it
+     * mostly does, the game's hints are never asked for. */
+    bool ordered = ttmove < 0;
+    if (ordered)
+        order_keys(c, st, d, ttmove, keys, idx);
     /* A forced move costs no depth: the choice that follows it is searched as deep. */
     int child_depth = d->n > 1 ? depth - 1 : depth;
     int32_t alpha0 = alpha, best = -INF;
@@ -279,7 +283,15 @@ static int32_t search(ab_ctx *c, int ply, int depth, int32_t alpha, int32_t beta
             c->stop = true;
             return 0;
         }
-        int i = next_move(keys, idx, k, d->n);
+        int i = ttmove;
+        if (k > 0 || ttmove < 0) {
+            if (!ordered) {
+                order_keys(c, st, d, ttmove, keys, idx);
+                next_move(keys, idx, 0, d->n); /* the table's move, already searched */
+                ordered = true;
+            }
+            i = next_move(keys, idx, k, d->n);
+        }
         memcpy(child, st, g->state_size);
         g->apply(child, d->action[i], &c->none, NULL);
         c->last.nodes++;

@@ -12,7 +12,20 @@
 
 #include "registry.h"
 
-enum { NONE = -1, MAX_POLICY_PARAMS = 32 };
+enum {
+    NONE = -1,
+    MAX_POLICY_PARAMS = 32,
+    SLOT_BITS = 9,   /* 512 slots: a hash of the legal actions, at most half full */
+    FEW_ACTIONS = 8, /* up to this many legal actions, children are matched by a plain scan */
+};
+
+/* One slot of the hash from legal actions to their index in the decision; a slot whose
+ * stamp is not the current one is empty. */
+typedef struct slot {
+    int32_t action;
+    int32_t index;
+    uint32_t stamp;
+} slot;
 
 /* A tree node: the choice `action` by `seat` after its parent's sequence of choices. */
 typedef struct mnode {
@@ -36,6 +49,8 @@ typedef struct mcts_ctx {
     int32_t *found;    /* GAME_MAX_ACTIONS scratch: each legal action's child, or NONE */
     void *scratch;     /* one state */
     void *pctx[GAME_MAX_SEATS]; /* the policy bot's context for each seat */
+    slot slots[1 << SLOT_BITS];
+    uint32_t stamp;
 } mcts_ctx;
 
 static const bot_param params[] = {
@@ -131,16 +146,22 @@ static int setup(void *vctx, const game_type *g, const void *rules, int seat, in
     return 0;
 }
 
-/* Each seat's share of the win of the finished game st (1/k to each of k winners). */
+/* Each seat's share of the win of the finished game st: 1/k to each of k winners. A game
+ * that nobody wins (a draw) is shared by all seats, 1/nseats each: worth less than a win and
+ * more than a loss, as a drawn tic-tac-toe is (counted as 0 like a loss, the search could
+ * not tell a drawing move from a losing one). */
 static void shares(const mcts_ctx *c, const void *st, double *share)
 {
     outcome o;
     memset(&o, 0, sizeof o);
     o.nseats = c->nseats;
     c->g->finish(st, &o, NULL);
-    int k = __builtin_popcount(o.winners);
+    uint32_t w = o.winners & ((1u << c->nseats) - 1);
+    if (w == 0)
+        w = (1u << c->nseats) - 1;
+    int k = __builtin_popcount(w);
     for (int s = 0; s < c->nseats; s++)
-        share[s] = (o.winners >> s & 1) ? 1.0 / k : 0.0;
+        share[s] = (w >> s & 1) ? 1.0 / k : 0.0;
 }
 
 /* Plays st to the end: uniform choices, or the policy bot of the seat to move. */
@@ -166,6 +187,45 @@ static int32_t find(const mcts_ctx *c, int32_t parent, int seat, int32_t action)
     return NONE;
 }
 
+static unsigned slot_of(int32_t action)
+{
+    return ((uint32_t)action * 0x9e3779b1u) >> (32 - SLOT_BITS);
+}
+
+/* Fills c->found[i] with the child of node `parent` for d's action i (or NONE). A plain
+ * scan of the children for each action costs n x children; with many legal actions, the
+ * actions are hashed first and the children looked up once each. */
+static void match_children(mcts_ctx *c, int32_t parent, const decision *d)
+{
+    if (d->n <= FEW_ACTIONS) {
+        for (int i = 0; i < d->n; i++)
+            c->found[i] = find(c, parent, d->seat, d->action[i]);
+        return;
+    }
+    if (++c->stamp == 0) { /* wrapped: forget every old slot */
+        memset(c->slots, 0, sizeof c->slots);
+        c->stamp = 1;
+    }
+    const unsigned mask = (1u << SLOT_BITS) - 1;
+    for (int i = 0; i < d->n; i++) {
+        c->found[i] = NONE;
+        unsigned h = slot_of(d->action[i]);
+        while (c->slots[h].stamp == c->stamp)
+            h = (h + 1) & mask;
+        c->slots[h] = (slot){d->action[i], i, c->stamp};
+    }
+    for (int32_t ch = c->pool[parent].child; ch != NONE; ch = c->pool[ch].next) {
+        if (c->pool[ch].seat != d->seat)
+            continue;
+        for (unsigned h = slot_of(c->pool[ch].action); c->slots[h].stamp == c->stamp;
+             h = (h + 1) & mask)
+            if (c->slots[h].action == c->pool[ch].action) {
+                c->found[c->slots[h].index] = ch;
+                break;
+            }
+    }
+}
+
 /* One iteration from the real position `seen`: select down the tree with UCT, expand one
  * new choice, play out, and back each seat's share up the path. `used` counts the nodes. */
 static void iterate(mcts_ctx *c, const void *seen, int32_t *used, rng *r)
@@ -188,8 +248,8 @@ static void iterate(mcts_ctx *c, const void *seen, int32_t *used, rng *r)
             continue;
         }
         int untried = 0;
+        match_children(c, cur, &d);
         for (int i = 0; i < d.n; i++) {
-            c->found[i] = find(c, cur, d.seat, d.action[i]);
             if (c->found[i] == NONE)
                 untried++;
             else

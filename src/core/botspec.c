@@ -81,6 +81,11 @@ int botspec_parse(const game_type *g, const char *text, seat_spec *spec, char *c
     if (b == NULL) {
         char names[1024];
         registry_bot_names(g, names, sizeof names);
+        for (int i = 0; registry_generic_bots[i]; i++)
+            if (strcmp(registry_generic_bots[i]->name, name) == 0)
+                return snprintf(err, errlen, "bot '%s' does not play %s (bots: %s)", name,
+                                g->name, names),
+                       -1;
         return snprintf(err, errlen, "unknown bot '%s' for game %s (bots: %s)", name, g->name,
                         names),
                -1;

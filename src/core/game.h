@@ -181,7 +181,8 @@ typedef struct game_type {
      * first (captures before quiet moves). NULL: actions keep their listed order. */
     void (*order)(const void *st, const decision *d, int32_t *score);
     /* A fast game-specific bot that generic search may use as its playout policy (mcts
-     * rollout=policy), set up like a seat's bot with its default parameters. NULL: none. */
+     * rollout=1), set up like a seat's bot with its default parameters, one context for
+     * each seat (it then chooses for that seat in playouts). NULL: none. */
     const bot_type *policy;
 } game_type;
 
