@@ -11,6 +11,7 @@ extern const game_type game_oca;
 extern const game_type game_pig10;
 extern const game_type game_wari;
 extern const game_type game_cinesi;
+extern const game_type game_volpe;
 
 const game_type *const registry_games[] = {
     /* registry: entries */
@@ -19,6 +20,7 @@ const game_type *const registry_games[] = {
     &game_pig10,
     &game_wari,
     &game_cinesi,
+    &game_volpe,
     NULL,
 };
 

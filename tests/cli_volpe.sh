@@ -1,0 +1,42 @@
+# cli_volpe.sh — command-line tests of La volpe e le oche, sourced by tests/cli.sh (uses its
+# helpers: expect_ok, expect_error, ok, bad, $bin, $work, $top).
+
+# Bad rulesets name their key.
+expect_error "volpe fox off the cross" 2 "ruleset key 'fox': expected a point of the cross" \
+    --game=volpe --set fox=A1
+expect_error "volpe goose on the fox" 2 "ruleset key 'geese\\[0\\]': D5 is taken already" \
+    --game=volpe --set 'geese=["D5"]' --set fox_wins_at=1
+expect_error "volpe diagonals choices" 2 "ruleset key 'diagonals'" --game=volpe \
+    --set diagonals=some
+expect_error "volpe fox_wins_at above the geese" 2 "ruleset key 'fox_wins_at'" --game=volpe \
+    --set fox_wins_at=18
+
+# Move-path counts of the default rules: 8, 69, 420 (the issue's figures), as text and JSON.
+expect_ok "volpe perft" --game=volpe --perft=3 --quiet
+if [ "$(tr '\n' ' ' <"$work/out")" = "1 8 2 69 3 420 " ]; then
+    ok "volpe perft 8 69 420"
+else
+    bad "volpe perft 8 69 420" "$(cat "$work/out")"
+fi
+expect_ok "volpe perft alquerque json" --game=volpe --perft=4 --set diagonals=alquerque \
+    --format=json --quiet
+if tr -d ' \t\n' <"$work/out" | grep -q '{"depth":4,"nodes":2647}'; then
+    ok "volpe perft alquerque depth 4"
+else
+    bad "volpe perft alquerque depth 4" "$(head -c 300 "$work/out")"
+fi
+
+# The trace names each move and the end; the heat map is in the JSON report.
+expect_ok "volpe trace" --game=volpe --bots=greedy,greedy --trace=2 --seed=1
+if grep -q '^fox D5-' "$work/out" && grep -q '^goose [A-G][1-7]-[A-G][1-7]$' "$work/out" &&
+    grep -q '^end: ' "$work/out"; then
+    ok "volpe trace shows the moves and the end"
+else
+    bad "volpe trace shows the moves and the end" "$(head -n 5 "$work/out")"
+fi
+expect_ok "volpe json" --game=volpe --bots=random,greedy --runs=300 --seed=1 --format=json --quiet
+if tr -d ' \t\n' <"$work/out" | grep -q '"trapped_D7":{"value":'; then
+    ok "volpe heat map per point"
+else
+    bad "volpe heat map per point" "no trapped_D7 in the report"
+fi
