@@ -962,3 +962,21 @@ TEST(volpe_search_bots_play_both_sides)
         CHECK_INT(t.fox + t.geese + t.draws, 4);
     }
 }
+
+/* --check: geese conserved, the fox on the cross and never on a goose. */
+TEST(volpe_check_names_a_broken_invariant)
+{
+    volpe_rules r = rules_with(NULL);
+    volpe_state s;
+    begin(&s, &r);
+    char err[256];
+    CHECK_INT(game_volpe.check(&s, err, sizeof err), 0);
+    volpe_state bad = s;
+    bad.captured = 1; /* a goose taken that is still on the board */
+    CHECK_INT(game_volpe.check(&bad, err, sizeof err), -1);
+    CHECK(strstr(err, "geese: 17 on the board and 1 taken, 17 at the start") != NULL);
+    bad = s;
+    bad.fox = __builtin_ctzll(s.geese);
+    CHECK_INT(game_volpe.check(&bad, err, sizeof err), -1);
+    CHECK(strstr(err, "a goose's") != NULL);
+}

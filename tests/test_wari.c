@@ -993,3 +993,27 @@ TEST(wari_forbidden_slams_match_the_sowing)
     }
     CHECK(slams > 100); /* the test met grand slams, not only quiet positions */
 }
+
+/* --check: seeds conserved; a seed that vanishes, or one that appears in a store, is named. */
+TEST(wari_check_names_a_broken_invariant)
+{
+    wari_rules *r = LOAD(NULL);
+    wari_state st;
+    rng chance;
+    rng_seed(&chance, 1);
+    game_wari.start(&st, r, 2, &chance, NULL);
+    char err[256];
+    CHECK_INT(game_wari.check(&st, err, sizeof err), 0);
+    decision d;
+    CHECK(game_wari.decide(&st, &d));
+    game_wari.apply(&st, d.action[0], &chance, NULL);
+    CHECK_INT(game_wari.check(&st, err, sizeof err), 0);
+    wari_state bad = st;
+    bad.pit[3]--;
+    CHECK_INT(game_wari.check(&bad, err, sizeof err), -1);
+    CHECK(strstr(err, "seeds: pits and stores hold 47, 48 were sown") != NULL);
+    bad = st;
+    bad.store[1]++;
+    CHECK_INT(game_wari.check(&bad, err, sizeof err), -1);
+    free(r);
+}

@@ -719,6 +719,31 @@ static const metric_def metrics[] = {
 
 static const bot_type *const bots[] = {&bot_random, &volpe_bot_greedy, NULL};
 
+/* --check: geese are conserved (those on the board and those taken make the start's), every
+ * goose and the fox stand on points of the cross, the fox never on a goose, and the side to
+ * move is one of the two. */
+static int check(const void *vst, char *err, size_t errlen)
+{
+    const volpe_state *s = vst;
+    const volpe_rules *r = s->rules;
+    int start = volpe_popcount(r->geese), now = volpe_popcount(s->geese);
+    if (now + s->captured != start)
+        return snprintf(err, errlen, "geese: %d on the board and %d taken, %d at the start", now,
+                        s->captured, start),
+               -1;
+    if (s->geese >> VOLPE_POINTS)
+        return snprintf(err, errlen, "geese: off the cross (0x%llx)",
+                        (unsigned long long)s->geese),
+               -1;
+    if (s->fox < 0 || s->fox >= VOLPE_POINTS || (s->geese >> s->fox & 1))
+        return snprintf(err, errlen, "fox: on point %d%s", s->fox,
+                        s->fox >= 0 && s->fox < VOLPE_POINTS ? ", a goose's" : ""),
+               -1;
+    if (s->side != VOLPE_FOX && s->side != VOLPE_GEESE)
+        return snprintf(err, errlen, "side to move %d", s->side), -1;
+    return 0;
+}
+
 const game_type game_volpe = {
     .name = "volpe",
     .title = "La volpe e le oche (Fox and Geese)",
@@ -735,6 +760,7 @@ const game_type game_volpe = {
     .decide = decide,
     .apply = apply,
     .finish = finish,
+    .check = check,
     .action_name = action_name,
     .kind_names = kind_names,
     .end_names = end_names,

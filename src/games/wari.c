@@ -576,6 +576,28 @@ static const char *const kind_names[] = {"sow", NULL};
 static const bot_type *const bots[] = {&bot_random, &bot_wari_greedy, NULL};
 
 /* Wari for giochi-sim: 2 seats, perfect information, deterministic after the start. */
+/* --check: seeds are conserved (the pits and both stores hold every seed of the start), no
+ * store is negative, and the counters stay within the game (moves at most the cap). */
+static int check(const void *vst, char *err, size_t errlen)
+{
+    const wari_state *s = vst;
+    const wari_rules *r = s->rules;
+    int sum = s->store[0] + s->store[1];
+    for (int i = 0; i < 2 * r->pits; i++)
+        sum += s->pit[i];
+    if (sum != r->total)
+        return snprintf(err, errlen, "seeds: pits and stores hold %d, %d were sown", sum,
+                        r->total),
+               -1;
+    if (s->store[0] < 0 || s->store[1] < 0)
+        return snprintf(err, errlen, "seeds: stores %d and %d", s->store[0], s->store[1]), -1;
+    if (s->turn > 1 || s->moves < 0 || s->moves > r->move_cap)
+        return snprintf(err, errlen, "turn %d after %d moves (cap %d)", s->turn, s->moves,
+                        r->move_cap),
+               -1;
+    return 0;
+}
+
 const game_type game_wari = {
     .name = "wari",
     .title = "Wari (Oware)",
@@ -593,6 +615,7 @@ const game_type game_wari = {
     .decide = decide,
     .apply = apply,
     .finish = finish,
+    .check = check,
     .view_size = 0,
     .view = NULL,
     .action_name = action_name,
