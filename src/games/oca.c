@@ -1674,6 +1674,83 @@ static void action_name(const void *vst, const decision *d, int32_t a, char *buf
     }
 }
 
+/* ---- presentation: the summary's headline, groups and labels ------------------------------- */
+
+static const char *const headline[] = {
+    "players_bankrupt", "banker_bankrupt", "bankruptcy_any", "auction",
+    "banker_net",       "capo_win",        "capo_net",       NULL,
+};
+
+static const metric_group groups[] = {
+    {"Bankruptcy",
+     (const char *const[]){"bankrupt", "players_bankrupt", "bankruptcy_any", "bankruptcies",
+                           "bankruptcy_turn", "mutual_aid_attempts", "mutual_aid_success",
+                           NULL}},
+    {"The bank",
+     (const char *const[]){"bank_volunteers", "no_volunteer", "auction", "auction_bidders",
+                           "winning_bid", "auction_winner", "banker", "banker_plays",
+                           "banker_net", "banker_bankrupt", "bank_takeovers",
+                           "cashier_from_start", "cashier_after_failure", "cashier_unpaid",
+                           "fondo_end", NULL}},
+    {"The Capo-gioco and the players' points",
+     (const char *const[]){"capo", "capo_win", "capo_net", "others_net", "net", NULL}},
+    {"Declarations", (const char *const[]){"declarations", "declaration_hit", "declaration_net",
+                                           NULL}},
+    {"Postcards",
+     (const char *const[]){"plays_cancel_own", "plays_cancel_opponent", "plays_jolly",
+                           "plays_counter_jolly", "jollies_used", "card_sales", "card_price",
+                           "card_swaps", "exchanges_2_for_1", "short_sale_offers", NULL}},
+    {"The race", (const char *const[]){"arrival", "turn_cap", NULL}},
+    {NULL, NULL},
+};
+
+static const metric_label labels[] = {
+    {"bankrupt", "seat went bankrupt (share of its games)", NULL},
+    {"players_bankrupt", "players who went bankrupt (share of all players)", NULL},
+    {"bankruptcy_any", "games with at least one bankruptcy", NULL},
+    {"bankruptcies", "bankruptcies per game", NULL},
+    {"bankruptcy_turn", "turn of a bankruptcy (0: setup payments)", "turn"},
+    {"mutual_aid_attempts", "mutual aid attempts per game", NULL},
+    {"mutual_aid_success", "mutual aid attempts that hit", NULL},
+    {"bank_volunteers", "players volunteering for the bank", NULL},
+    {"no_volunteer", "games where nobody volunteered for the bank", NULL},
+    {"auction", "games with a bank auction", NULL},
+    {"auction_bidders", "bidders in the bank auction", NULL},
+    {"winning_bid", "winning bid, paid to each other player", "points"},
+    {"auction_winner", "seat won the bank auction", NULL},
+    {"banker", "seat was the first banker", NULL},
+    {"banker_plays", "first banker joined the race", NULL},
+    {"banker_net", "first banker's net (final points minus the dote)", "points"},
+    {"banker_bankrupt", "first banker went bankrupt", NULL},
+    {"bank_takeovers", "failed banks taken over, per game", NULL},
+    {"cashier_from_start", "bank run by a cashier from the start", NULL},
+    {"cashier_after_failure", "failed bank became a cashier", NULL},
+    {"cashier_unpaid", "cashier's unpaid debts at the end", "points"},
+    {"fondo_end", "Fondo Generale at the end", "points"},
+    {"capo", "seat was the Capo-gioco", NULL},
+    {"capo_win", "Capo-gioco won (alone or tied)", NULL},
+    {"capo_net", "Capo-gioco's net (final points minus the dote)", "points"},
+    {"others_net", "other players' net (final points minus the dote)", "points"},
+    {"net", "net (final points minus the dote)", "points"},
+    {"declarations", "declarations per game", NULL},
+    {"declaration_hit", "declarations that hit", NULL},
+    {"declaration_net", "net from declarations per game", "points"},
+    {"plays_cancel_own", "postcards cancelling one's own negative square, per game", NULL},
+    {"plays_cancel_opponent", "postcards against an opponent's positive square, per game",
+     NULL},
+    {"plays_jolly", "jollies cancelling a move, per game", NULL},
+    {"plays_counter_jolly", "jollies cancelling a postcard, per game", NULL},
+    {"jollies_used", "jollies used per game", NULL},
+    {"card_sales", "postcards sold per game", NULL},
+    {"card_price", "price of a postcard sold", "points"},
+    {"card_swaps", "postcard swaps per game", NULL},
+    {"exchanges_2_for_1", "two-for-one exchanges with the deck, per game", NULL},
+    {"short_sale_offers", "postcards offered by players short of points, per game", NULL},
+    {"turn_cap", "games stopped by max_turns", NULL},
+    {"arrival", "place in the order of arrival", NULL},
+    {NULL, NULL, NULL},
+};
+
 const game_type game_oca = {
     .name = "oca",
     .title = "Gioco dell'Oca with bank, auctions, declarations and postcards",
@@ -1705,4 +1782,7 @@ const game_type game_oca = {
     .slow_bots = (const char *const[]){"rollout", NULL},
     .bots = (const bot_type *const[]){&bot_random, &oca_bot_cautious, &oca_bot_greedy,
                                       &oca_bot_aggressive, NULL},
+    .headline = headline,
+    .groups = groups,
+    .labels = labels,
 };
