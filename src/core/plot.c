@@ -203,7 +203,7 @@ int plot_script(FILE *f, const cJSON *r, plot_format fmt, const char *output)
     int panels = 1 + has_length + (shares.n > 0) + hists;
 
     char title[1024];
-    report_summary_title(r, title, sizeof title);
+    report_summary_title(r, true, title, sizeof title);
     if (fmt == PLOT_SVG)
         fprintf(f, "set terminal svg size 900,%d dynamic noenhanced font 'Sans,11' "
                    "background '#ffffff'\n", 40 + 330 * panels);

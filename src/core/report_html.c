@@ -61,7 +61,7 @@ static void table(FILE *f, const cJSON *sec)
 void report_html_write(FILE *f, const cJSON *r)
 {
     char title[1024];
-    report_summary_title(r, title, sizeof title);
+    report_summary_title(r, true, title, sizeof title);
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", f);
     esc(f, title);
     fputs("</title>\n<style>\n"

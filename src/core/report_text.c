@@ -77,7 +77,7 @@ static void estimate_cells(const cJSON *e, char *val, size_t vn, char *ci, size_
     double lo = has_ci ? cJSON_GetArrayItem(c, 0)->valuedouble : NAN;
     double hi = has_ci ? cJSON_GetArrayItem(c, 1)->valuedouble : NAN;
     if (share) {
-        int d = has_ci && 100 * hi < 1 ? 4 : 2;
+        int d = has_ci && 100 * hi < 0.1 ? 4 : 2;
         snprintf(val, vn, "%.*f%%", d, 100 * v->valuedouble);
         if (has_ci)
             snprintf(ci, cn, "[%.*f, %.*f]", d, 100 * lo, d, 100 * hi);
@@ -257,12 +257,12 @@ cJSON *report_summary_build(const cJSON *r)
     return out;
 }
 
-char *report_summary_title(const cJSON *r, char *buf, size_t n)
+char *report_summary_title(const cJSON *r, bool with_title, char *buf, size_t n)
 {
     double runs = jnum(r, "runs"), players = jnum(r, "players");
-    int len = snprintf(buf, n, "%s — %.0f game%s, %.0f player%s, seed %s", jstr(r, "title"),
-                       runs, runs == 1 ? "" : "s", players, players == 1 ? "" : "s",
-                       jstr(r, "seed"));
+    int len = snprintf(buf, n, "%s%s%.0f game%s, %.0f player%s, seed %s",
+                       with_title ? jstr(r, "title") : "", with_title ? " — " : "", runs,
+                       runs == 1 ? "" : "s", players, players == 1 ? "" : "s", jstr(r, "seed"));
     const cJSON *changes = get(r, "ruleset_changes"), *c;
     if (cJSON_GetArraySize(changes) == 0 && len >= 0 && (size_t)len < n)
         len += snprintf(buf + len, n - (size_t)len, ", default ruleset");
@@ -308,6 +308,8 @@ static void text_row(FILE *f, const cJSON *cells, const char *align, const size_
         const char *s = cJSON_GetArrayItem(cells, i)->valuestring;
         size_t gap = w[i] - width(s);
         bool right = align[i] == 'r';
+        if (w[i] == 0) /* a column empty in every row takes no room */
+            continue;
         if (i > 0)
             fputs("  ", f);
         if (right)
@@ -322,7 +324,8 @@ static void text_row(FILE *f, const cJSON *cells, const char *align, const size_
 void report_text_summary(FILE *f, const cJSON *r)
 {
     char title[1024];
-    fprintf(f, "%s (%s)\n", report_summary_title(r, title, sizeof title), jstr(r, "game"));
+    fprintf(f, "%s — %s\n%s\n", jstr(r, "game"), jstr(r, "title"),
+            report_summary_title(r, false, title, sizeof title));
     cJSON *sum = report_summary_build(r);
     const cJSON *sec;
     cJSON_ArrayForEach(sec, sum)

@@ -3,6 +3,7 @@
 #ifndef GIOCHI_REPORT_TEXT_H
 #define GIOCHI_REPORT_TEXT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include <cjson/cJSON.h>
@@ -14,10 +15,10 @@
  * how games end, then one section per metric group of r's "layout". The caller frees it. */
 cJSON *report_summary_build(const cJSON *r);
 
-/* The first line of a report's title: "oca — Gioco dell'Oca — 1000 games, 4 players, seed 1,
- * ruleset changes: entry_fee=80" (or "default ruleset"). Writes at most n bytes into buf and
- * returns buf. */
-char *report_summary_title(const cJSON *r, char *buf, size_t n);
+/* A report's one-line title: "Gioco dell'Oca — 1000 games, 4 players, seed 1, ruleset:
+ * entry_fee=80" (or "..., default ruleset"); without the game's title when with_title is
+ * false. Writes at most n bytes into buf and returns buf. */
+char *report_summary_title(const cJSON *r, bool with_title, char *buf, size_t n);
 
 /* Writes the summary of report r as aligned text (labels never cut), then the run's time. */
 void report_text_summary(FILE *f, const cJSON *r);
