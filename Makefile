@@ -99,6 +99,7 @@ run: all
 reports: all
 	./$(BIN) $(RUN_ARGS) --quiet --format=json --output=reports/sample.json
 	./$(BIN) $(RUN_ARGS) --quiet --format=csv --output=reports/sample.csv
+	./$(BIN) $(RUN_ARGS) --quiet --format=html --output=reports/sample.html
 
 unit: deps $(BUILD)/unit-tests
 	$(BUILD)/unit-tests
