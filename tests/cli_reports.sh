@@ -17,6 +17,11 @@ for g in 45 oca pig10; do
     fi
 done
 
+# ---- the title line names the ruleset changes, dotted as --set takes them -------------------------
+"$bin" --game=oca --runs=20 --seed=1 -q --set board.3.amount=7 --set entry_fee=70 | sed -n 2p >"$work/title.txt"
+grep -qx '20 games, 4 players, seed 1, ruleset: entry_fee=70, board.3.amount=7' "$work/title.txt" &&
+    ok "summary: ruleset changes in the title" || bad "summary: ruleset changes in the title" "$(cat "$work/title.txt")"
+
 # ---- long bot names: never cut, columns aligned --------------------------------------------------
 "$bin" --game=oca --runs=200 --seed=2 -q --bots=greedy,aggressive:max_bid=70:keep=2,cautious,random >"$work/mixed.txt"
 grep -q ' aggressive:max_bid=70:keep=2 ' "$work/mixed.txt" && ok "summary: bot names whole" ||

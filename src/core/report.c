@@ -10,6 +10,7 @@
 #include "report_html.h"
 #include "report_text.h"
 #include "stats.h"
+#include "xalloc.h"
 
 enum { HIST_MAX_BINS = 40 };
 
@@ -278,19 +279,47 @@ static cJSON *build_layout(const game_type *g)
     return l;
 }
 
-/* The top-level ruleset keys whose values differ from the game's default, with their values
- * (for titles: "entry_fee=80"). */
+/* Adds to `out` a "path=value" string (value as JSON text) for each difference of eff from
+ * base: objects and same-length arrays of objects member by member, with dotted paths as
+ * --set takes them (board.3.amount), any other value whole. */
+static void ruleset_diff(cJSON *out, const char *path, const cJSON *base, const cJSON *eff)
+{
+    bool objects = cJSON_IsObject(base) && cJSON_IsObject(eff);
+    bool rows = cJSON_IsArray(base) && cJSON_IsArray(eff) && cJSON_IsObject(eff->child) &&
+                cJSON_GetArraySize(base) == cJSON_GetArraySize(eff);
+    if (objects || rows) {
+        int i = 0;
+        for (const cJSON *k = eff->child; k; k = k->next, i++) {
+            char sub[256];
+            if (objects)
+                snprintf(sub, sizeof sub, "%s%s%s", path, *path ? "." : "", k->string);
+            else
+                snprintf(sub, sizeof sub, "%s.%d", path, i);
+            ruleset_diff(out, sub,
+                         objects ? cJSON_GetObjectItemCaseSensitive(base, k->string)
+                                 : cJSON_GetArrayItem(base, i),
+                         k);
+        }
+        return;
+    }
+    if (base != NULL && cJSON_Compare(base, eff, true))
+        return;
+    char *v = cJSON_PrintUnformatted(eff);
+    size_t n = strlen(path) + strlen(v) + 2;
+    char *text = xmalloc(n);
+    snprintf(text, n, "%s=%s", path, v);
+    cJSON_AddItemToArray(out, cJSON_CreateString(text));
+    free(text);
+    cJSON_free(v);
+}
+
+/* How the ruleset differs from the game's default, as an array of "path=value" strings in the
+ * ruleset's key order ("entry_fee=80", "board.3.amount=7"). */
 static cJSON *ruleset_changes(const game_type *g, const cJSON *ruleset)
 {
-    cJSON *changes = cJSON_CreateObject();
+    cJSON *changes = cJSON_CreateArray();
     cJSON *def = cJSON_Parse(g->default_rules);
-    const cJSON *k;
-    cJSON_ArrayForEach(k, ruleset)
-    {
-        const cJSON *d = cJSON_GetObjectItemCaseSensitive(def, k->string);
-        if (d == NULL || !cJSON_Compare(d, k, true))
-            cJSON_AddItemToObject(changes, k->string, cJSON_Duplicate(k, true));
-    }
+    ruleset_diff(changes, "", def, ruleset);
     cJSON_Delete(def);
     return changes;
 }

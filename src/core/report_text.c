@@ -269,14 +269,16 @@ char *report_summary_title(const cJSON *r, bool with_title, char *buf, size_t n)
     bool first = true;
     cJSON_ArrayForEach(c, changes)
     {
-        if (len < 0 || (size_t)len >= n)
+        if (len < 0 || (size_t)len >= n || !cJSON_IsString(c))
             break;
-        char *v = cJSON_PrintUnformatted(c);
-        bool shown = v && strlen(v) <= 40;
-        len += snprintf(buf + len, n - (size_t)len, "%s%s%s%s", first ? ", ruleset: " : ", ",
-                        c->string, shown ? "=" : " changed", shown ? v : "");
+        /* "key=value", the value cut to 40 characters (a whole board is no title) */
+        const char *eq = strchr(c->valuestring, '=');
+        int keylen = eq ? (int)(eq - c->valuestring) : (int)strlen(c->valuestring);
+        bool shown = eq && strlen(eq + 1) <= 40;
+        len += snprintf(buf + len, n - (size_t)len, "%s%.*s%s", first ? ", ruleset: " : ", ",
+                        shown ? (int)strlen(c->valuestring) : keylen, c->valuestring,
+                        shown ? "" : " changed");
         first = false;
-        cJSON_free(v);
     }
     return buf;
 }
