@@ -238,3 +238,55 @@ TEST(report_html_page_parses)
     free(page);
     cJSON_Delete(r);
 }
+
+/* The experiments branch's JSON (sweep, sensitivity, rotation), saved from its binary in
+ * tests/fixtures (reports trimmed to the figures drawn, with the layout a merged build adds):
+ * each chart is drawn, parses, and has its series. */
+TEST(report_plot_experiments_have_their_series)
+{
+    if (!plot_available()) {
+        CHECK(plot_available());
+        return;
+    }
+    struct {
+        const char *file;
+        int series, panels;
+    } cases[] = {
+        /* length + 3 headline figures, 2 player counts, a band and a line each */
+        {"tests/fixtures/sweep-oca.json", 4 * 2 * 2, 4},
+        /* length + 2 headline figures, one line */
+        {"tests/fixtures/sweep-45.json", 3 * 2, 3},
+        /* tornado: down and up bars, down and up intervals */
+        {"tests/fixtures/sensitivity-oca.json", 4, 1},
+        /* per-bot win shares and seat advantages, bars and intervals */
+        {"tests/fixtures/rotation-pig10.json", 4, 2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[256];
+        char *text = rules_read_file(cases[i].file, err, sizeof err);
+        CHECK(text != NULL);
+        cJSON *r = text ? cJSON_Parse(text) : NULL;
+        CHECK(r != NULL);
+        free(text);
+        if (r == NULL)
+            continue;
+        size_t len = 0;
+        char *svg = plot_render(r, PLOT_SVG, &len, err, sizeof err);
+        CHECK(svg != NULL);
+        if (svg) {
+            CHECK(tags_balanced(svg, false) > 0);
+            if (count(svg, "id=\"gnuplot_plot_") != cases[i].series)
+                fprintf(stderr, "  %s: %d series\n", cases[i].file,
+                        count(svg, "id=\"gnuplot_plot_"));
+            CHECK_INT(count(svg, "id=\"gnuplot_plot_"), cases[i].series);
+        }
+        char *script = NULL;
+        size_t slen = 0;
+        FILE *f = open_memstream(&script, &slen);
+        CHECK_INT(plot_script(f, r, PLOT_SVG, "x.svg"), cases[i].panels);
+        fclose(f);
+        free(script);
+        free(svg);
+        cJSON_Delete(r);
+    }
+}
