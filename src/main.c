@@ -14,6 +14,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "botspec.h"
+#include "experiment.h"
 #include "outfile.h"
 #include "partial.h"
 #include "perft.h"
@@ -64,6 +65,11 @@ typedef struct options {
     unsigned char **part_payload; /* --merge: each part's batches, as read */
     size_t *part_len;
     int *part_order;            /* part_order[shard] = 1 + index into parts */
+    /* experiments (experiment.h) */
+    const char *sweep[EXP_MAX_SWEEPS + 1];
+    int nsweeps;
+    const char *baseline, *until, *metric, *sensitivity_keys;
+    bool rotate, sensitivity;
 } options;
 
 #ifdef GIOCHI_MPI
@@ -140,6 +146,7 @@ enum {
     OPT_PLOT,
     OPT_HTML,
 };
+enum { OPT_SWEEP = 1100, OPT_BASELINE, OPT_ROTATE, OPT_UNTIL, OPT_SENSITIVITY, OPT_METRIC };
 
 static const struct argp_option option_table[] = {
     {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
@@ -181,6 +188,29 @@ static const struct argp_option option_table[] = {
      "Combine the partial results named as arguments (every shard of one run) into the "
      "run's report",
      0},
+    {"sweep", OPT_SWEEP, "KEY=LIST", 0,
+     "Play every value of KEY on the same games: a ruleset key (dotted as --set), players, or "
+     "seatN.PARAM (a bot parameter of seat N); LIST is V1,V2,... or FROM:TO:STEP. Several make "
+     "a grid",
+     0},
+    {"baseline", OPT_BASELINE, "VALUES", 0,
+     "The setting the others are compared with: one value per --sweep, comma-separated "
+     "(default: the first setting)",
+     0},
+    {"rotate-seats", OPT_ROTATE, 0, 0,
+     "Play each deal once per rotation of the bots around the seats; report per bot and the "
+     "seat advantage",
+     0},
+    {"until", OPT_UNTIL, "FIGURE:HW", 0,
+     "Play blocks of games until FIGURE's 95% interval has half-width at most HW (--runs is "
+     "the cap), e.g. bankruptcy_any:0.002 or win_share@1:0.005",
+     0},
+    {"sensitivity", OPT_SENSITIVITY, "KEYS", OPTION_ARG_OPTIONAL,
+     "Move every numeric ruleset key (or the KEYS listed) down and up by 10% and rank the "
+     "effects on --metric",
+     0},
+    {"metric", OPT_METRIC, "FIGURES", 0,
+     "The figures a sweep's text rows and --sensitivity report (e.g. length,win_share@1)", 0},
     {"list", 'l', 0, 0, "List games, their bots and their ruleset options (with --game: one game)",
      0},
     {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},
@@ -211,7 +241,7 @@ static void bad_option(const char *text)
 
 /* Options that may be given more than once, applied in order; flags may repeat harmlessly.
  * Any other option given twice is an error rather than a silent "last one wins". */
-static const int repeatable[] = {OPT_SET, 'c'};
+static const int repeatable[] = {OPT_SET, 'c', OPT_SWEEP};
 
 /* Dies if key names a single-valued option already given. */
 static void reject_repeat(options *o, int key)
@@ -266,6 +296,19 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_DETAIL: o->detail = true; break;
     case OPT_PLOT: o->plot = arg; break;
     case OPT_HTML: o->html = arg; break;
+    case OPT_SWEEP:
+        if (o->nsweeps == EXP_MAX_SWEEPS)
+            die(EXIT_USAGE, "at most %d --sweep options", EXP_MAX_SWEEPS);
+        o->sweep[o->nsweeps++] = arg;
+        break;
+    case OPT_BASELINE: o->baseline = arg; break;
+    case OPT_ROTATE: o->rotate = true; break;
+    case OPT_UNTIL: o->until = arg; break;
+    case OPT_SENSITIVITY:
+        o->sensitivity = true;
+        o->sensitivity_keys = arg;
+        break;
+    case OPT_METRIC: o->metric = arg; break;
     case 'l': o->list = true; break;
     case 'q': o->quiet = true; break;
     case OPT_PROGRESS: o->progress = true; break;
@@ -357,6 +400,8 @@ static void list_game(FILE *f, const game_type *g, bool detail)
 {
     fprintf(f, "%s — %s (%d-%d players, default %d; rules: %s)\n", g->name, g->title,
             g->min_seats, g->max_seats, g->default_seats, g->seed);
+    if (g->kind_names[0] == NULL) /* e.g. the Cinesi: the dice play the whole game */
+        fprintf(f, "  decisions: none (the bots are never asked anything)\n");
     fprintf(f, "  bots:\n");
     const bot_type *all[REGISTRY_MAX_BOTS];
     int nbots = registry_bots(g, all, REGISTRY_MAX_BOTS);
@@ -513,6 +558,26 @@ static void abort_outputs(outfile *out, outfile *games, outfile *extra, int n)
             outfile_abort(&extra[i]);
 }
 
+/* Writes --html's page and --plot's charts of report r into extra[1] and extra[0]; on a
+ * failure abandons every output and dies. */
+static void write_extras(const options *o, const cJSON *r, outfile *out, outfile *games,
+                         outfile *extra)
+{
+    if (o->html)
+        report_write(extra[1].f, r, REPORT_HTML);
+    if (o->plot) {
+        char err[512];
+        size_t len = 0;
+        char *bytes = plot_render(r, (plot_format)plot_format_of(o->plot), &len, err, sizeof err);
+        if (bytes == NULL) {
+            abort_outputs(out, games, extra, 2);
+            die(EXIT_IO, "--plot '%s': %s", o->plot, err);
+        }
+        fwrite(bytes, 1, len, extra[0].f);
+        free(bytes);
+    }
+}
+
 /* Rejects combinations of options that a mode would silently ignore. */
 static void check_modes(const options *o)
 {
@@ -632,7 +697,7 @@ static int merged_batch(const run_config *cfg, run_result *res, char *err, size_
 
 /* The identity of a run as a shard records it: everything its report depends on. */
 static cJSON *run_identity(const run_config *cfg, const cJSON *ruleset, char (*canon)[BOT_SPEC_MAX],
-                           bool exact)
+                           bool exact, const char *const *sets, int nsets)
 {
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)cfg->seed);
@@ -648,6 +713,9 @@ static cJSON *run_identity(const run_config *cfg, const cJSON *ruleset, char (*c
     cJSON_AddNumberToObject(id, "runs", (double)cfg->runs);
     cJSON_AddBoolToObject(id, "exact", exact);
     cJSON_AddItemToObject(id, "ruleset", cJSON_Duplicate(ruleset, 1));
+    cJSON *s = cJSON_AddArrayToObject(id, "sets"); /* provenance, as the report records it */
+    for (int i = 0; i < nsets; i++)
+        cJSON_AddItemToArray(s, cJSON_CreateString(sets[i]));
     return id;
 }
 
@@ -722,10 +790,18 @@ static void read_parts(options *o, cJSON **ruleset, uint64_t *nshards)
     const cJSON *runs = cJSON_GetObjectItemCaseSensitive(first, "runs");
     const cJSON *exact = cJSON_GetObjectItemCaseSensitive(first, "exact");
     const cJSON *rs = cJSON_GetObjectItemCaseSensitive(first, "ruleset");
+    const cJSON *sets = cJSON_GetObjectItemCaseSensitive(first, "sets");
     if (!cJSON_IsString(game) || !cJSON_IsNumber(players) || !cJSON_IsArray(bots) ||
         !cJSON_IsString(seed) || !cJSON_IsNumber(runs) || !cJSON_IsBool(exact) ||
-        !cJSON_IsObject(rs))
+        !cJSON_IsObject(rs) || !cJSON_IsArray(sets) || cJSON_GetArraySize(sets) > MAX_SETS)
         die(EXIT_USAGE, "'%s' has a malformed identity", o->parts[0]);
+    const cJSON *one;
+    cJSON_ArrayForEach(one, sets)
+    {
+        if (!cJSON_IsString(one))
+            die(EXIT_USAGE, "'%s' has a malformed identity (sets)", o->parts[0]);
+        o->set[o->nsets++] = one->valuestring; /* for the report's provenance only */
+    }
     static char players_text[16], runs_text[32], bots_text[GAME_MAX_SEATS * (BOT_SPEC_MAX + 1)];
     snprintf(players_text, sizeof players_text, "%d", players->valueint);
     snprintf(runs_text, sizeof runs_text, "%.0f", runs->valuedouble);
@@ -768,7 +844,7 @@ static void merge_parts(const options *o, const run_config *cfg)
         if (p[0] == end0)
             break;
         run_result sum;
-        run_result_init(&sum, cfg);
+        run_result_init(&sum, cfg, false);
         uint64_t first = 0, runs = 0;
         for (int i = 0; i < o->nparts; i++) {
             int f = o->part_order[i] - 1;
@@ -951,6 +1027,38 @@ int main(int argc, char **argv)
     if (o.exact && g->exact == NULL)
         die(EXIT_USAGE, "--exact: game %s has no exact analysis", g->name);
 
+    exp_options xo = {.game = g, .configs = o.config, .nconfigs = o.nconfigs, .sets = o.set, .nsets = o.nsets,
+                      .sweeps = o.sweep, .nsweeps = o.nsweeps, .bots = o.bots, .players = nseats,
+                      .baseline = o.baseline, .rotate = o.rotate, .until = o.until,
+                      .sensitivity = o.sensitivity, .sensitivity_keys = o.sensitivity_keys,
+                      .metric = o.metric, .runs = cfg.runs, .seed = cfg.seed,
+                      .threads = cfg.threads, .exact = o.exact, .format = fmt,
+                      .argc = argc, .argv = argv};
+    bool experiment = experiment_wanted(&xo);
+    cJSON *xtree = NULL; /* the experiment's report, for --plot, --html and --format=html */
+    if (experiment && (o.plot || o.html || fmt == REPORT_HTML))
+        xo.tree = &xtree;
+    if (experiment && fmt == REPORT_HTML)
+        xo.format = REPORT_JSON; /* rendered as HTML from its tree below */
+    if (experiment && o.detail)
+        die(EXIT_USAGE, "--detail lists one run's figures: it cannot be combined with --sweep, "
+                        "--rotate-seats, --until or --sensitivity");
+    if (experiment && (o.trace || o.games_csv))
+        die(EXIT_USAGE, "--%s plays one game or one configuration: it cannot be combined with "
+                        "--sweep, --rotate-seats, --until or --sensitivity",
+            o.trace ? "trace" : "games-csv");
+#ifdef GIOCHI_MPI
+    if (experiment && mpi_run_size() > 1)
+        die(EXIT_USAGE, "--sweep, --rotate-seats, --until and --sensitivity are not split over "
+                        "MPI ranks yet: run them with giochi-sim (threads) or one rank");
+#endif
+    if (experiment && (o.shard || o.merge))
+        die(EXIT_USAGE, "--shard and --merge split one configuration: --sweep, --rotate-seats, "
+                        "--until and --sensitivity run in one process (or under giochi-sim-mpi "
+                        "on rank 0's threads)");
+    if (!experiment && (o.baseline || o.metric))
+        die(EXIT_USAGE, "--%s needs --sweep or --sensitivity", o.baseline ? "baseline" : "metric");
+
     uint64_t trace_index = 0;
     if (o.trace) {
         if (o.games_csv)
@@ -1006,7 +1114,20 @@ int main(int argc, char **argv)
             die(EXIT_IO, "%s", err);
         }
 
-    if (o.trace) {
+    if (experiment) {
+        FILE *sink = fmt == REPORT_HTML ? fopen("/dev/null", "w") : NULL;
+        int rc = experiment_run(&xo, sink ? sink : out.f, err, sizeof err);
+        if (sink)
+            fclose(sink);
+        if (rc != 0) {
+            abort_outputs(&out, NULL, extra, 2);
+            die(rc, "%s", err);
+        }
+        if (fmt == REPORT_HTML)
+            report_write(out.f, xtree, REPORT_HTML);
+        write_extras(&o, xtree, &out, NULL, extra);
+        cJSON_Delete(xtree);
+    } else if (o.trace) {
         outcome oc;
         if (run_trace(&cfg, trace_index, out.f, &oc, err, sizeof err) != 0) {
             outfile_abort(&out);
@@ -1047,7 +1168,7 @@ int main(int argc, char **argv)
             return EXIT_OK;
         }
         if (o.shard) {
-            cJSON *id = run_identity(&cfg, ruleset, canon, o.exact);
+            cJSON *id = run_identity(&cfg, ruleset, canon, o.exact, o.set, o.nsets);
             cJSON_AddNumberToObject(id, "shard", (double)shard_index);
             cJSON_AddNumberToObject(id, "shards", (double)shard_count);
             errno = 0;
@@ -1064,7 +1185,14 @@ int main(int argc, char **argv)
             for (int k = 0; k < cfg.nseats; k++)
                 in.bot_spec[k] = canon[k];
             cJSON *report = report_build(&in);
+            /* Provenance: every --set (reproducible), and the exact command line in "run"
+             * (which also holds what varies from run to run). */
+            cJSON *sets = cJSON_CreateArray();
+            for (int i = 0; i < o.nsets; i++)
+                cJSON_AddItemToArray(sets, cJSON_CreateString(o.set[i]));
+            cJSON_AddItemToObject(report, "sets", sets);
             cJSON *run = cJSON_GetObjectItemCaseSensitive(report, "run");
+            cJSON_AddItemToObject(run, "command_line", experiment_command_line(argc, argv));
             if (o.merge)
                 cJSON_AddNumberToObject(run, "shards", (double)merge_shards);
 #ifdef GIOCHI_MPI
@@ -1072,19 +1200,7 @@ int main(int argc, char **argv)
             cJSON_AddNumberToObject(run, "reduce_seconds", mpi_run_reduce_seconds());
 #endif
             report_write(out.f, report, fmt);
-            if (o.html)
-                report_write(extra[1].f, report, REPORT_HTML);
-            if (o.plot) {
-                size_t len = 0;
-                char *bytes = plot_render(report, (plot_format)plot_format_of(o.plot), &len, err,
-                                          sizeof err);
-                if (bytes == NULL) {
-                    abort_outputs(&out, o.games_csv ? &games : NULL, extra, 2);
-                    die(EXIT_IO, "--plot '%s': %s", o.plot, err);
-                }
-                fwrite(bytes, 1, len, extra[0].f);
-                free(bytes);
-            }
+            write_extras(&o, report, &out, o.games_csv ? &games : NULL, extra);
             cJSON_Delete(report);
         }
         run_result_free(&res);
@@ -1120,6 +1236,11 @@ int main(int argc, char **argv)
         }
     if (outfile_rename(&out, err, sizeof err) != 0)
         die(EXIT_IO, "%s", err);
+    /* Provenance: a chosen seed repeats the run. Said once the report is complete, so that a
+     * failed run still says one line only (its error). */
+    if (!o.seed && !o.quiet)
+        fprintf(stderr, "giochi-sim: seed %llu (repeat with --seed=%llu)\n",
+                (unsigned long long)cfg.seed, (unsigned long long)cfg.seed);
     cJSON_Delete(ruleset);
     free(rules);
     return EXIT_OK;

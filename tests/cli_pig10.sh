@@ -24,3 +24,17 @@ if grep -q '^seat 1 is dealt' "$work/out" && grep -q '^game over: ' "$work/out";
 else
     bad "pig10 trace shows the deal and the end" "$(head -n 3 "$work/out")"
 fi
+
+# The search bots give the same report whatever the thread count: each seat's stream is a
+# function of the seed and the game alone.
+expect_ok "pig10 search bots, 1 thread" --game=pig10 --bots=ismcts:iterations=30,mc:samples=2,count,random \
+    --runs=24 --seed=5 --threads=1 --format=csv --quiet
+cp "$work/out" "$work/one.csv"
+expect_ok "pig10 search bots, 3 threads" --game=pig10 --bots=ismcts:iterations=30,mc:samples=2,count,random \
+    --runs=24 --seed=5 --threads=3 --format=csv --quiet
+if cmp -s "$work/out" "$work/one.csv"; then
+    ok "pig10 ismcts and mc: --threads=1 equals --threads=3"
+else
+    bad "pig10 ismcts and mc: --threads=1 equals --threads=3" "the reports differ"
+fi
+expect_error "pig10 ismcts parameter range" 2 "iterations" --game=pig10 --bots=ismcts:iterations=0

@@ -4,8 +4,9 @@
 
 expected="$here/expected"
 
-# ---- the summary at a fixed seed (everything but the last line, the run's time) ----------------
-for g in 45 oca pig10; do
+# ---- the summary at a fixed seed (everything but the last line, the run's time); the cinesi
+# declares no presentation: its summary falls back to its metric table and names ------------------
+for g in 45 oca pig10 cinesi; do
     "$bin" --game=$g --runs=2000 --seed=11 -q >"$work/sum.txt"
     tail -n 1 "$work/sum.txt" | grep -qE '^2000 games in [0-9.]+ s \([0-9]+ games/s, [0-9]+ threads?\)$' &&
         ok "$g: summary ends with the run's time" || bad "$g: summary ends with the run's time" "$(tail -n 1 "$work/sum.txt")"
@@ -41,15 +42,14 @@ grep -q '^shut_rate$' "$work/out" && grep -q '^  seat 2 ' "$work/out" && ok "--d
 expect_error "--detail with json" 2 "--detail lists the text report: it cannot be combined with --format=json" --game=45 --runs=10 --detail --format=json
 
 # ---- no observation: empty in CSV, null in JSON, a dash in text ----------------------------------
-# greedy bots never declare in the Oca (declaration_hit has no trial)
-"$bin" --game=oca --runs=50 --seed=1 -q --format=csv >"$work/empty.csv"
-grep -qx 'oca,declaration_hit,1,greedy,,,,0,share' "$work/empty.csv" &&
-    grep -qx 'oca,declaration_hit,,greedy,,,,0,share' "$work/empty.csv" &&
-    ok "CSV: an empty share has empty value and interval" || bad "CSV: an empty share has empty value and interval" "$(grep declaration_hit "$work/empty.csv")"
-"$bin" --game=oca --runs=50 --seed=1 -q --format=json | tr -d ' \t\n' >"$work/empty.json"
-[ "$(grep -o '"declaration_hit":{"value":null,"ci95":null,"n":0,"hits":0}' "$work/empty.json" | wc -l)" -eq 5 ] &&
-    ok "JSON: an empty share is null" || bad "JSON: an empty share is null" "$(grep -o '"declaration_hit":{[^}]*}' "$work/empty.json" | head -n 2)"
-"$bin" --game=oca --runs=50 --seed=1 -q | grep -qE '^  declarations that hit +— +n = 0$' &&
+# one Oca game (seed 2) with no mutual aid attempt: mutual_aid_success has no trial
+"$bin" --game=oca --runs=1 --seed=2 -q --format=csv >"$work/empty.csv"
+grep -qx 'oca,mutual_aid_success,,,,,,0,share' "$work/empty.csv" &&
+    ok "CSV: an empty share has empty value and interval" || bad "CSV: an empty share has empty value and interval" "$(grep mutual_aid_success "$work/empty.csv")"
+"$bin" --game=oca --runs=1 --seed=2 -q --format=json | tr -d ' \t\n' >"$work/empty.json"
+grep -q '"mutual_aid_success":{"value":null,"ci95":null,"n":0,"hits":0}' "$work/empty.json" &&
+    ok "JSON: an empty share is null" || bad "JSON: an empty share is null" "$(grep -o '"mutual_aid_success":{"value[^}]*}' "$work/empty.json")"
+"$bin" --game=oca --runs=1 --seed=2 -q | grep -qE '^  mutual aid attempts that hit +— +n = 0$' &&
     ok "text: an empty share is a dash" || bad "text: an empty share is a dash" "no dash row"
 
 # ---- the stat column: every row kind named, metric names never carry a statistic ---------------

@@ -14,6 +14,98 @@ TEST(rng_streams_are_pure_and_distinct)
     CHECK(rng_derive(1, 2, 0) != rng_derive(2, 2, 0));
 }
 
+/* The reference test vector of SipHash-2-4 for a 16-byte message: key and message the bytes
+ * 00..0f, output bytes db 9b c2 57 7f cc 2a 3f (read little-endian). */
+TEST(rng_siphash_matches_the_reference_vector)
+{
+    CHECK(rng_siphash(0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL, 0x0706050403020100ULL,
+                      0x0f0e0d0c0b0a0908ULL) == 0x3f2acc7f57c29bdbULL);
+}
+
+/* A seat's stream is keyed by the master seed: the chance stream of a game is unchanged by
+ * the derivation of the seat streams, and two masters give unrelated seat seeds. */
+TEST(rng_seat_streams_are_keyed_by_the_master)
+{
+    CHECK(rng_derive(7, 3, RNG_STREAM_SEAT(0)) != rng_derive(8, 3, RNG_STREAM_SEAT(0)));
+    CHECK(rng_derive(7, 3, RNG_STREAM_SEAT(0)) != rng_derive(7, 3, RNG_STREAM_SEAT(1)));
+    CHECK(rng_derive(7, 3, RNG_STREAM_SEAT(0)) != rng_derive(7, 4, RNG_STREAM_SEAT(0)));
+    uint64_t k = 7;
+    uint64_t k1 = rng_splitmix64(&k);
+    CHECK(rng_derive(7, 3, RNG_STREAM_SEAT(2)) == rng_siphash(7, k1, 3, RNG_STREAM_SEAT(2)));
+}
+
+/* ---- the attack the seat streams resist ---- */
+
+/* The inverse of x -> x * m modulo 2^64 for odd m (Newton's iteration). */
+static uint64_t mul_inverse(uint64_t m)
+{
+    uint64_t inv = m;
+    for (int i = 0; i < 6; i++)
+        inv *= 2 - m * inv;
+    return inv;
+}
+
+/* The inverse of x -> x ^ (x >> k). */
+static uint64_t unshift(uint64_t z, int k)
+{
+    uint64_t x = z;
+    for (int i = 0; i < 64 / k + 1; i++)
+        x = z ^ (x >> k);
+    return x;
+}
+
+/* The value of splitmix64's state after the step that returned z (its output is a bijection). */
+static uint64_t splitmix_state(uint64_t z)
+{
+    z = unshift(z, 31) * mul_inverse(0x94d049bb133111ebULL);
+    z = unshift(z, 27) * mul_inverse(0xbf58476d1ce4e5b9ULL);
+    return unshift(z, 30);
+}
+
+/* What a cheating bot of stream `stream` would do with its generator: work back to its seed,
+ * then, if the streams of a game were all splitmix mixes of one hidden value (as they were
+ * before the seat streams were keyed), rebuild the seed of the chance stream. */
+static uint64_t guess_chance_seed(const rng *mine, unsigned stream)
+{
+    uint64_t seed = splitmix_state(mine->s[0]) - 0x9e3779b97f4a7c15ULL;
+    uint64_t h = (splitmix_state(seed) - 0x9e3779b97f4a7c15ULL) ^
+                 ((uint64_t)stream * 0x9fb21c651e98df25ULL + 0x632be59bd9b4e019ULL);
+    uint64_t x = h ^ 0x632be59bd9b4e019ULL;
+    return rng_splitmix64(&x);
+}
+
+/* The seat streams' seeds before they were keyed: the chance stream's mix, other stream. */
+static uint64_t unkeyed_derive(uint64_t master, uint64_t game_index, unsigned stream)
+{
+    uint64_t x = master;
+    uint64_t h = rng_splitmix64(&x);
+    x = h ^ (game_index * 0xd1342543de82ef95ULL);
+    h = rng_splitmix64(&x);
+    x = h ^ ((uint64_t)stream * 0x9fb21c651e98df25ULL + 0x632be59bd9b4e019ULL);
+    return rng_splitmix64(&x);
+}
+
+/* "No bot can rebuild the shuffle from its own generator": the attack above recovers the
+ * chance seed from an unkeyed seat stream every time (so it is a real attack), and never from
+ * the keyed streams the runner uses. */
+TEST(rng_seat_stream_does_not_reveal_the_chance_stream)
+{
+    int broken = 0, resisted = 0;
+    for (uint64_t master = 1; master <= 20; master++)
+        for (uint64_t g = 0; g < 10; g++)
+            for (unsigned k = 0; k < 4; k++) {
+                rng r;
+                uint64_t chance = rng_derive(master, g, RNG_STREAM_CHANCE);
+                CHECK(chance == unkeyed_derive(master, g, RNG_STREAM_CHANCE));
+                rng_seed(&r, unkeyed_derive(master, g, RNG_STREAM_SEAT(k)));
+                broken += guess_chance_seed(&r, RNG_STREAM_SEAT(k)) == chance;
+                rng_seed_stream(&r, master, g, RNG_STREAM_SEAT(k));
+                resisted += guess_chance_seed(&r, RNG_STREAM_SEAT(k)) != chance;
+            }
+    CHECK_INT(broken, 800);
+    CHECK_INT(resisted, 800);
+}
+
 TEST(rng_die_is_uniform_within_binomial_tolerance)
 {
     rng r;

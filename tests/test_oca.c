@@ -231,7 +231,7 @@ TEST(oca_art2_dote_of_200_from_the_fondo_generale)
 TEST(oca_art3_auction_winner_pays_his_bid_to_each_other_player)
 {
     oca_rules r;
-    load(&r, NULL);
+    load(&r, "auction=\"sealed\"", NULL);
     tgame g;
     begin(&g, &r, 3, 0);
     int seat;
@@ -254,7 +254,7 @@ TEST(oca_art3_auction_winner_pays_his_bid_to_each_other_player)
 TEST(oca_gap_equal_bids_roll_off)
 {
     oca_rules r;
-    load(&r, NULL);
+    load(&r, "auction=\"sealed\"", NULL);
     tgame g;
     begin(&g, &r, 3, 0);
     act(&g, K_VOLUNTEER, 1, 1, 0);
@@ -262,6 +262,73 @@ TEST(oca_gap_equal_bids_roll_off)
     act(&g, K_BID, 1, 10, 0);
     act(&g, K_BID, 2, 10, 2, 2, 5);
     CHECK_INT(g.st.banker, 2);
+}
+
+/* "la carica di banchiere sarà messa all'asta: vincerà chi avrà offerto più punti a ciascuno
+ * degli altri partecipanti" — an auction at a table is open and rising (gap "auction": "open",
+ * the default): clockwise from the Capo-gioco's left, each volunteer still in raises by 5 at
+ * least or drops out, seeing the bids so far; the last one left pays his bid to each. */
+TEST(oca_art3_open_auction_rises_until_one_bidder_is_left)
+{
+    oca_rules r;
+    load(&r, NULL);
+    CHECK_INT(r.auction, AUC_OPEN);
+    tgame g;
+    begin(&g, &r, 4, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 1, 0);
+    act(&g, K_VOLUNTEER, 3, 1, 0);
+    decision d;
+    game_oca.decide(&g.st, &d);
+    CHECK_INT(d.action[0], OCA_DROP);
+    CHECK_INT(d.action[1], 0); /* the opening bid may be 0 */
+    CHECK_INT(d.action[d.n - 1], 65); /* 195 points, three others to pay */
+    act(&g, K_BID, 1, 0, 0);
+    game_oca.decide(&g.st, &d);
+    CHECK_INT(d.action[1], 5); /* a raise of one step at least */
+    act(&g, K_BID, 2, 10, 0);
+    act(&g, K_BID, 3, OCA_DROP, 0);
+    CHECK_INT(g.st.high_bid, 10); /* the bids so far are public */
+    CHECK_INT(g.st.high_bidder, 2);
+    game_oca.decide(&g.st, &d);
+    CHECK_INT(d.seat, 1);
+    CHECK_INT(d.action[1], 15);
+    act(&g, K_BID, 1, 15, 0);
+    act(&g, K_BID, 2, OCA_DROP, 0); /* seat 1 is the last one left */
+    CHECK_INT(g.st.banker, 1);
+    CHECK_INT(g.st.s.winning_bid, 15);
+    act(&g, K_BANKER_PLAYS, 1, 0, 0);
+    CHECK_INT(pts(&g, 1), 195 - 45 + 150);
+    CHECK_INT(pts(&g, 0), 215 + 15 - 50);
+    CHECK_INT(pts(&g, 2), 195 + 15 - 50);
+    CHECK_INT(pts(&g, 3), 195 + 15 - 50);
+}
+
+/* Open auction: everybody else drops out before a bid: the one left wins for 0. */
+TEST(oca_art3_open_auction_last_one_left_wins_for_nothing)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin(&g, &r, 3, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 1, 0);
+    act(&g, K_BID, 1, OCA_DROP, 0);
+    CHECK_INT(g.st.banker, 2);
+    CHECK_INT(g.st.s.winning_bid, 0);
+    /* auction_winner_edge: the winner's points minus the others' mean, rounded (the winner's
+     * curse when negative) */
+    act(&g, K_BANKER_PLAYS, 2, 0, 0); /* 210 - 50, 195 - 50, 195 + 100 */
+    outcome o;
+    recorder *rec = rec_new(&game_oca, 3, true);
+    rec_game_begin(rec);
+    game_oca.finish(&g.st, &o, rec);
+    for (int m = 0; game_oca.metrics[m].name; m++)
+        if (strcmp(game_oca.metrics[m].name, "auction_winner_edge") == 0) {
+            const acc *e = rec_get(rec, m, -1);
+            CHECK(e->n == 1 && e->min == 143); /* 295 - (160 + 145) / 2 = 142.5, rounded */
+        }
+    rec_free(rec);
 }
 
 /* Nobody volunteers: the Capo-gioco keeps the bank as a plain cashier (gap, no_volunteer). */
@@ -358,17 +425,57 @@ TEST(oca_art7_declaration_after_pulcinella_stake_10_prize_50)
     tgame g;
     begin_cashier2(&g, &r); /* 155, 145, cashier 100 */
     hooks(&g);
-    turn(&g, 0, 17, 1); /* square 18: Pulcinella */
+    turn(&g, 0, 26, 1); /* square 27: Pulcinella */
     CHECK_INT(g.st.declare_left[0], 1);
     turn(&g, 1, 1, 3);
     act(&g, K_TRADE, 0, 0, 0);
-    act(&g, K_DECLARE, 0, 4, 1, 4); /* declares 4, rolls 4: 18 -> 22 */
-    CHECK_INT(pts(&g, 0), 155 - 10 + 50);
-    CHECK_INT(pts(&g, ACC_CASHIER), 100 + 10 - 50);
-    CHECK_INT(g.st.pos[0], 22);
+    act(&g, K_DECLARE, 0, 3, 1, 3); /* declares 3, rolls 3: 27 -> 30 */
+    CHECK_INT(pts(&g, 0), 155 - 10 + 50 - 30); /* square 30 then takes 30 */
+    CHECK_INT(pts(&g, ACC_CASHIER), 100 + 10 - 50 + 30);
+    CHECK_INT(g.st.pos[0], 30);
     turn(&g, 1, 0, 3);
-    turn(&g, 0, 0, 1); /* no declaration on the turn after: the trade pass rolls at once */
-    CHECK_INT(g.st.pos[0], 23);
+    turn(&g, 0, 0, 3); /* no declaration on the turn after: the trade pass rolls at once */
+    CHECK_INT(g.st.pos[0], 33);
+}
+
+/* Art. 11: "le due coppie di Pulcinella" are two jolly postcards: square 18's shows the second
+ * pair, so it gives two declarations as square 35 does (art. 7). Art. 10 names positive,
+ * negative and neutral postcards among the 21, art. 13 the "cartoline ininfluenti": the default
+ * deck splits the 18 that are not jollies evenly, and every square is marked text or
+ * reconstruction. */
+TEST(oca_art10_art11_default_board_pulcinella_pairs_and_the_deck)
+{
+    oca_rules r;
+    load(&r, NULL);
+    CHECK_INT(r.sq[18].pulcinella, 2);
+    CHECK_INT(r.sq[35].pulcinella, 2);
+    CHECK_INT(r.sq[18].card, CARD_JOLLY);
+    CHECK_INT(r.ncards, 21);
+    int kinds[5] = {0};
+    for (int c = 0; c < r.ncards; c++)
+        kinds[r.sq[r.card_square[c]].card]++;
+    CHECK_INT(kinds[CARD_JOLLY], 3);
+    CHECK_INT(kinds[CARD_POSITIVE], 6);
+    CHECK_INT(kinds[CARD_NEGATIVE], 6);
+    CHECK_INT(kinds[CARD_NEUTRAL], 6);
+    for (int sq = 1; sq <= r.nsquares; sq++) /* a neutral card's square has no effect */
+        if (r.square_card[sq] != OCA_NO_CARD && r.sq[sq].card == CARD_NEUTRAL)
+            CHECK_INT(r.sq[sq].effect, FX_NONE);
+    cJSON *j = cJSON_Parse(game_oca.default_rules);
+    int text = 0, n = 0;
+    for (const cJSON *s = cJSON_GetObjectItem(j, "board")->child; s; s = s->next, n++) {
+        const char *src = cJSON_GetStringValue(cJSON_GetObjectItem(s, "source"));
+        CHECK(src != NULL);
+        text += src && strcmp(src, "text") == 0;
+    }
+    CHECK_INT(n, 37);
+    CHECK_INT(text, 10); /* 1, 2, 3, 5, 13, 14, 20, 23, 35, 37 */
+    cJSON_Delete(j);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    turn(&g, 0, 17, 1); /* square 18 */
+    CHECK_INT(g.st.declare_left[0], 2);
 }
 
 /* A missed declaration loses the stake; passing costs nothing. */
@@ -385,7 +492,7 @@ TEST(oca_art7_declaration_miss_and_pass)
     act(&g, K_DECLARE, 0, 6, 1, 2); /* miss: 27 -> 29, pays 25 there */
     CHECK_INT(pts(&g, 0), 155 - 10 - 25);
     act(&g, K_TRADE, 1, 0, 0);
-    act(&g, K_DECLARE, 1, 0, 1, 3); /* pass: 27 -> 30 */
+    act(&g, K_DECLARE, 1, 0, 1, 6); /* pass: 27 -> 33 */
     CHECK_INT(pts(&g, 1), 145);
 }
 
@@ -425,21 +532,21 @@ TEST(oca_art7_banker_declaration_20_from_each_or_5_to_each)
     begin_banker3(&g, &r); /* 170, 275, 155 */
     hooks(&g);
     turn(&g, 0, 0, 3);  /* 1 -> 4 */
-    turn(&g, 1, 17, 1); /* the banker on square 18 */
+    turn(&g, 1, 26, 1); /* the banker on square 27 */
     turn(&g, 2, 0, 3);  /* 1 -> 4 */
     turn(&g, 0, 0, 4);  /* 4 -> 8 */
     act(&g, K_TRADE, 1, 0, 0);
-    act(&g, K_DECLARE, 1, 3, 1, 3); /* hit: 18 -> 21, where the bank would pay himself */
+    act(&g, K_DECLARE, 1, 1, 1, 1); /* hit: 27 -> 28, where the bank would pay himself */
     CHECK_INT(pts(&g, 1), 275 + 40);
     CHECK_INT(pts(&g, 0), 150);
     CHECK_INT(pts(&g, 2), 135);
     turn(&g, 2, 0, 4);  /* 4 -> 8 */
     turn(&g, 0, 0, 3);  /* 8 -> 11 */
-    turn(&g, 1, 26, 1); /* square 27 */
+    turn(&g, 1, 26, 1); /* square 27 again */
     turn(&g, 2, 0, 3);  /* 8 -> 11 */
-    turn(&g, 0, 0, 4);  /* 11 -> 15 */
+    turn(&g, 0, 0, 6);  /* 11 -> 17 */
     act(&g, K_TRADE, 1, 0, 0);
-    act(&g, K_DECLARE, 1, 4, 1, 3); /* miss: 27 -> 30 */
+    act(&g, K_DECLARE, 1, 4, 1, 6); /* miss: 27 -> 33 */
     CHECK_INT(pts(&g, 1), 315 - 10);
     CHECK_INT(pts(&g, 0), 155);
     CHECK_INT(pts(&g, 2), 140);
@@ -510,7 +617,7 @@ TEST(oca_art8_short_player_sells_then_mutual_aid_saves_him)
     turn(&g, 2, 0, 3);
     turn(&g, 0, 0, 4);
     int64_t fondo = pts(&g, ACC_FONDO);
-    turn(&g, 1, 33, 1); /* square 34: pay 30 with 10 */
+    turn(&g, 1, 29, 1); /* square 30: pay 30 with 10 */
     act(&g, K_SHORT_SALE, 1, OCA_TRADE(TR_SELL, c17, 0, 0), 0);
     act(&g, K_BUY_CARD, 2, 1, 0); /* sold for 5: still short, no card left, no aid: bankrupt */
     CHECK(g.st.bankrupt[1]);
@@ -590,11 +697,59 @@ TEST(oca_art8_failed_bank_taken_over_by_who_covers_the_loss)
     CHECK_INT(g.st.s.takeovers, 1);
 }
 
+/* "Un giocatore è fallito ... nel caso si trovasse a non poter coprire interamente una
+ * perdita": a distribution he cannot pay in full is one loss, whatever the number of
+ * creditors: nobody is paid a part of it first, and mutual aid and bankruptcy apply to the
+ * whole sum; a failed banker's taker "si impegnerà a coprire la perdita": every unpaid part. */
+TEST(oca_art8_a_payment_to_every_player_is_one_loss)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier3(&g, &r); /* 160, 145, 145 */
+    set_card(&g, 17, HOLD_OUT);
+    turn(&g, 0, 0, 3);
+    drain(&g, 1, 15);
+    turn(&g, 1, 19, 1); /* square 20: 10 to each of two = 20 > 15 */
+    CHECK_INT(g.st.op[g.st.nops - 1].each, 1u << 0 | 1u << 2);
+    CHECK_INT(oca_op_due(&g.st.op[g.st.nops - 1]), 20);
+    act(&g, K_MUTUAL_AID, 1, 3, 2, 1, 2);
+    CHECK(g.st.bankrupt[1]);
+    CHECK_INT(pts(&g, 0), 160); /* nobody got a part */
+    CHECK_INT(pts(&g, 2), 145);
+    CHECK_INT(g.st.s.bankrupt_square[1], 20);
+    outcome o;
+    recorder *rec = rec_new(&game_oca, 3, true);
+    rec_game_begin(rec);
+    game_oca.finish(&g.st, &o, rec);
+    const acc *bs = NULL;
+    for (int m = 0; game_oca.metrics[m].name; m++)
+        if (strcmp(game_oca.metrics[m].name, "bankruptcy_square") == 0)
+            bs = rec_get(rec, m, -1);
+    CHECK(bs != NULL && bs->n == 1 && bs->min == 20); /* one bankruptcy, on square 20 */
+    rec_free(rec);
+
+    begin_banker3(&g, &r); /* 170, 275, 155; seat 1 the banker */
+    hooks(&g);
+    turn(&g, 0, 0, 3);
+    drain(&g, 1, 15);
+    turn(&g, 1, 19, 1);
+    act(&g, K_SHORT_SALE, 1, 0, 0);
+    act(&g, K_MUTUAL_AID, 1, 6, 2, 1, 1);
+    CHECK(g.st.bankrupt[1]);
+    CHECK_INT(g.st.takeover_loss, 20);
+    act(&g, K_TAKE_OVER_BANK, 2, 1, 0);
+    act(&g, K_TAKE_OVER_BANK, 0, 0, 0);
+    CHECK_INT(g.st.banker, 2);
+    CHECK_INT(pts(&g, 0), 170 + 10); /* his part, covered by the taker */
+    CHECK_INT(pts(&g, 2), 155 - 10); /* pays seat 0; his own part he forgoes */
+}
+
 /* "Nel caso di più pretendenti a rilevare la Banca, vale la regola dell'art. 3)." */
 TEST(oca_art8_several_takers_auction_the_failed_bank)
 {
     oca_rules r;
-    load(&r, NULL);
+    load(&r, "auction=\"sealed\"", NULL);
     tgame g;
     fail_the_bank(&g, &r);
     act(&g, K_TAKE_OVER_BANK, 2, 1, 0);
@@ -659,12 +814,16 @@ TEST(oca_art8_partial_payments_shrink_the_loss_and_pay_the_cashiers_debts)
 }
 
 /* Gap arrived_in_round: "RISCOSSIONI e DISTRIBUZIONI ... coinvolgono ... tutti i giocatori che
- * partecipano al giro": a player who has reached the goal stays in the round (true, default)
- * or has left it (false). */
+ * partecipano al giro": a player who has reached the goal has left the "giro" (false, the
+ * default) or stays in the round (true). */
 TEST(oca_gap_arrived_players_in_the_round_is_an_option)
 {
     for (int in = 0; in < 2; in++) {
         oca_rules r;
+        if (!in) {
+            load(&r, NULL);
+            CHECK(!r.arrived_in_round);
+        }
         load(&r, in ? "arrived_in_round=true" : "arrived_in_round=false", NULL);
         tgame g;
         begin_cashier3(&g, &r); /* 160, 145, 145 */
@@ -723,6 +882,29 @@ TEST(oca_art9_arrival_order_ranks_the_rest)
     CHECK_INT(o.rank[1], 2);
     CHECK_INT(o.rank[2], 3);
     CHECK_INT(o.length, 3);
+}
+
+/* Art. 9: "Sarà dichiarato vincitore il giocatore che risulterà in possesso del maggior numero
+ * di punti": a banker who sat out of the race is ranked, and wins with the most points. */
+TEST(oca_art9_banker_sitting_out_is_ranked_and_can_win)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin(&g, &r, 3, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 0, 0);
+    act(&g, K_BANKER_PLAYS, 1, 0, 0); /* 160, 295, 145 */
+    hooks(&g);
+    turn(&g, 0, 36, 1); /* the second-to-last of two racers arrives */
+    int seat;
+    CHECK_INT(pending(&g, &seat), -1);
+    outcome o;
+    game_oca.finish(&g.st, &o, NULL);
+    CHECK_INT(o.winners, 1u << 1);
+    CHECK_INT(o.rank[1], 1);
+    CHECK_INT(o.rank[0], 2);
+    CHECK_INT(o.rank[2], 3);
 }
 
 /* Gap: the goal needs the exact roll, the excess walks back ("finish": "bounce"); "any" lets
@@ -820,12 +1002,14 @@ TEST(oca_art10_positive_card_cancels_an_opponents_benefit)
     hooks(&g);
     set_card(&g, 13, 1);
     turn(&g, 0, 12, 1);
+    act(&g, K_REACT_OFFER, 0, 0, 0); /* no offer for the card (article 12) */
     act(&g, K_CANCEL_OPPONENT, 1, 1, 0);
     CHECK_INT(g.st.pos[0], 12);
     CHECK_INT(pts(&g, 0), 155);
     set_card(&g, 28, 1);
     turn(&g, 1, 0, 3);
     turn(&g, 0, 27, 1); /* declining lets the benefit stand */
+    act(&g, K_REACT_OFFER, 0, 0, 0);
     act(&g, K_CANCEL_OPPONENT, 1, 0, 0);
     CHECK_INT(pts(&g, 0), 185);
 }
@@ -943,6 +1127,78 @@ TEST(oca_art12_cards_are_sold_bought_and_swapped)
     CHECK_INT(g.st.s.swaps, 1);
 }
 
+/* Art. 12: "Tutte le cartoline possono essere acquistate, vendute, o scambiate fra i
+ * giocatori, nessuno escluso, in qualsiasi momento": right after a landing (gap
+ * reactive_trades, default on) the lander may offer a price for the postcard of his square;
+ * the owner accepts, refuses or asks more; the lander takes the asked price or not. Bought,
+ * the card of a bad square cancels it at once; a good square's card bought is no longer
+ * played against him. */
+TEST(oca_art12_reactive_trade_offered_and_countered_after_a_landing)
+{
+    oca_rules r;
+    load(&r, NULL);
+    CHECK(r.reactive_trades);
+    tgame g;
+    begin_cashier2(&g, &r); /* 155, 145 */
+    hooks(&g);
+    set_card(&g, 2, 1);         /* the tax collector's card, held by seat 1 */
+    set_card(&g, 5, 0);         /* the harvest's card, held by seat 0 */
+    turn(&g, 0, 1, 1);          /* seat 0 lands on square 2 (pays 10) */
+    act(&g, K_REACT_OFFER, 0, 5, 0);
+    decision d;
+    game_oca.decide(&g.st, &d);
+    CHECK_INT(d.action[2], 10); /* asks start one step above the offer */
+    act(&g, K_REACT_ANSWER, 1, 15, 0);
+    act(&g, K_REACT_COUNTER, 0, 1, 0);
+    CHECK_INT(g.st.holder[r.square_card[2]], 0);
+    act(&g, K_CANCEL_OWN, 0, 1, 0); /* his card now: the square is cancelled */
+    CHECK_INT(g.st.pos[0], 1);
+    CHECK_INT(pts(&g, 0), 155 - 15);
+    CHECK_INT(pts(&g, 1), 145 + 15);
+    CHECK_INT(g.st.s.react_trades, 1);
+    turn(&g, 1, 4, 1);          /* seat 1 lands on square 5, whose card seat 0 holds */
+    act(&g, K_REACT_OFFER, 1, 10, 0);
+    act(&g, K_REACT_ANSWER, 0, 0, 0); /* refused: the card stays, and is played */
+    act(&g, K_CANCEL_OPPONENT, 0, 1, 0);
+    CHECK_INT(g.st.pos[1], 4);
+    CHECK_INT(pts(&g, 1), 160);
+    CHECK_INT(g.st.s.react_offers, 2);
+    CHECK_INT(g.st.s.react_counters, 1);
+    load(&r, "reactive_trades=false", NULL); /* the option off: straight to the card plays */
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 5, 0);
+    turn(&g, 0, 0, 3);
+    turn(&g, 1, 4, 1);
+    act(&g, K_CANCEL_OPPONENT, 0, 0, 0);
+}
+
+/* Art. 12 "in qualsiasi momento", after a card play: when an opponent plays a positive card
+ * against the mover, the mover (holding no jolly) may buy a jolly from another player and
+ * counter the play with it at once (art. 11: "Il Jolly può inoltre annullare qualsiasi
+ * giocata delle altre cartoline"). */
+TEST(oca_art12_reactive_trade_after_a_card_play_buys_a_counter_jolly)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier3(&g, &r); /* 160, 145, 145; seats hold 11, 17, 1 */
+    set_card(&g, 13, 1);
+    set_card(&g, 23, 2); /* a jolly, held by seat 2 */
+    turn(&g, 0, 12, 1);  /* seat 0 lands on 13: the bank pays 20 */
+    act(&g, K_REACT_OFFER, 0, 0, 0);      /* no offer for square 13's card */
+    act(&g, K_CANCEL_OPPONENT, 1, 1, 0);  /* seat 1 plays it against him */
+    act(&g, K_REACT_OFFER, 0, 10, 0);     /* seat 0 offers 10 for seat 2's jolly */
+    act(&g, K_REACT_ANSWER, 2, 1, 0);     /* accepted */
+    CHECK_INT(g.st.holder[r.square_card[23]], 0);
+    act(&g, K_COUNTER_JOLLY, 0, 1, 0);    /* and played: the card play is cancelled */
+    CHECK_INT(g.st.pos[0], 13);
+    CHECK_INT(pts(&g, 0), 160 - 10 + 20);
+    CHECK_INT(pts(&g, 2), 145 + 10);
+    CHECK_INT(g.st.s.react_trades, 1);
+    CHECK_INT(g.st.s.counter_jolly, 1);
+}
+
 /* "Un giocatore può chiedere al Capo-gioco una cartolina da pescare fra quelle non ancora
  * utilizzate, ad esaurimento delle stesse, scambiandola con 2 cartoline in suo possesso." */
 TEST(oca_art13_two_cards_for_one_from_the_deck_until_it_runs_out)
@@ -952,18 +1208,18 @@ TEST(oca_art13_two_cards_for_one_from_the_deck_until_it_runs_out)
     tgame g;
     begin_cashier2(&g, &r);
     hooks(&g);
-    set_card(&g, 9, 0);
-    int c9 = r.square_card[9], c11 = r.square_card[11];
+    set_card(&g, 6, 0); /* a card dealt before, not one still in the deck */
+    int c6 = r.square_card[6], c11 = r.square_card[11];
     int next = g.st.deck[g.st.deck_top];
     act(&g, K_TRADE, 0, TR_EXCHANGE, 0);
-    act(&g, K_TRADE_OFFER, 0, OCA_TRADE(TR_EXCHANGE, c9, c11, 0), 1, 3);
+    act(&g, K_TRADE_OFFER, 0, OCA_TRADE(TR_EXCHANGE, c6, c11, 0), 1, 3);
     CHECK_INT(g.st.holder[next], 0);
-    CHECK_INT(g.st.holder[c9], HOLD_OUT);
+    CHECK_INT(g.st.holder[c6], HOLD_OUT);
     CHECK_INT(g.st.holder[c11], HOLD_OUT);
     CHECK_INT(oca_cards_held(&g.st, 0), 1);
     CHECK_INT(g.st.s.exchanges, 1);
     /* with the deck used up, no exchange is offered */
-    set_card(&g, 9, 1);
+    set_card(&g, 6, 1);
     g.st.deck_top = r.ncards;
     decision d;
     CHECK(game_oca.decide(&g.st, &d));
@@ -976,6 +1232,8 @@ TEST(oca_art13_two_cards_for_one_from_the_deck_until_it_runs_out)
 
 typedef struct batch {
     int64_t games, turn_cap, declarations, hits, aid_tries, aid_hits, busts, cashier_debts;
+    int64_t auctions, bid_sum, bid_sq, swaps, sales, react_trades, exchanges, cancel_own;
+    int64_t counters, takeovers, short_sales;
 } batch;
 
 /* Plays `games` games of the given bots (names) under r, checking after every step that the
@@ -985,7 +1243,7 @@ static void play_batch(const oca_rules *r, int n, const char *const *bots, int g
                        uint64_t master, batch *b)
 {
     const bot_type *bt[GAME_MAX_SEATS];
-    char ctx[GAME_MAX_SEATS][1024];
+    char ctx[GAME_MAX_SEATS][4096];
     char err[128];
     for (int s = 0; s < n; s++) {
         bt[s] = registry_bot(&game_oca, bots[s]);
@@ -1041,6 +1299,19 @@ static void play_batch(const oca_rules *r, int n, const char *const *bots, int g
         b->aid_tries += st.s.aid_tries;
         b->aid_hits += st.s.aid_hits;
         b->cashier_debts += st.ndebts > 0;
+        if (st.s.auction) {
+            b->auctions++;
+            b->bid_sum += st.s.winning_bid;
+            b->bid_sq += (int64_t)st.s.winning_bid * st.s.winning_bid;
+        }
+        b->swaps += st.s.swaps;
+        b->sales += st.s.trades;
+        b->react_trades += st.s.react_trades;
+        b->counters += st.s.react_counters;
+        b->exchanges += st.s.exchanges;
+        b->cancel_own += st.s.cancel_own;
+        b->takeovers += st.s.takeovers;
+        b->short_sales += st.s.short_sales;
         for (int s = 0; s < n; s++) {
             b->declarations += st.s.declarations[s];
             b->hits += st.s.declare_hits[s];
@@ -1077,6 +1348,35 @@ TEST(oca_invariant_points_conserved_every_game_ends_all_bots)
     batch c = {0};
     play_batch(&r, 4, mix4, 500, 15, &c);
     CHECK(c.turn_cap > 0);
+}
+
+/* The default table (four greedy players) exercises the whole economy (issue 10): the open
+ * auction's winning bids spread (each seat its own error on the bank's worth), players
+ * declare (art. 7: greedy gambles when behind), cards are swapped, sold on the seller's turn
+ * and after a landing with a counter-offer (art. 12), exchanged two for one (art. 13), played
+ * against one's own square (art. 10), and failed banks are taken over (art. 8); the points
+ * stay conserved after every step. */
+TEST(oca_default_table_exercises_every_mechanic)
+{
+    oca_rules r;
+    load(&r, NULL);
+    static const char *const greedy4[] = {"greedy", "greedy", "greedy", "greedy"};
+    batch b = {0};
+    play_batch(&r, 4, greedy4, 20000, 21, &b);
+    CHECK_INT(b.auctions, 20000);
+    double mean = (double)b.bid_sum / b.auctions;
+    double var = (double)b.bid_sq / b.auctions - mean * mean;
+    CHECK(var > 25); /* an sd above one bid step */
+    CHECK(b.declarations > 0);
+    CHECK(b.swaps > 0);
+    CHECK(b.sales > b.react_trades && b.react_trades > 0);
+    CHECK(b.counters > 0);
+    CHECK(b.exchanges > 0);
+    CHECK(b.cancel_own > 0);
+    CHECK(b.takeovers > 0);
+    CHECK(b.aid_tries > 0);
+    CHECK(b.short_sales > 0);
+    CHECK(b.busts > 0);
 }
 
 /* Gap: players bankrupt in the setup payments (a tiny dote, a huge Capo-gioco fee) are
@@ -1301,7 +1601,7 @@ TEST(oca_greedy_bank_model_stops_when_nobody_can_arrive)
 TEST(oca_greedy_bids_the_banks_expected_worth)
 {
     oca_rules r;
-    load(&r, NULL);
+    load(&r, "auction=\"sealed\"", NULL);
     float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
     oca_bank_model(&r, togo, cut);
     const bot_type *gb = registry_bot(&game_oca, "greedy");
@@ -1311,8 +1611,10 @@ TEST(oca_greedy_bids_the_banks_expected_worth)
         param[np] = gb->params[np].def;
         if (strcmp(gb->params[np].name, "max_bid") == 0)
             kmax = np;
+        if (strcmp(gb->params[np].name, "value_sd") == 0)
+            param[np] = 0; /* the model's worth itself, without this game's error */
     }
-    char ctx[1024], err[64];
+    char ctx[4096], err[64];
     CHECK(gb->ctx_size <= sizeof ctx && kmax >= 0);
     double worth = 50 - 10 + (double)togo[1] * cut[3];
     int expect = (int)(worth / 5) * 5;
@@ -1346,6 +1648,143 @@ TEST(oca_greedy_bids_the_banks_expected_worth)
     CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], 0);
 }
 
+/* Sets up bot `name` with its default parameters (plus one override "key", value) for
+ * `seat` of an n-seat game in ctx, and returns its choice's action for the pending decision,
+ * checking the decision's kind and seat. */
+static int32_t bot_choice(tgame *g, const char *name, const char *key, double value, int kind,
+                          int seat, uint64_t seed)
+{
+    const bot_type *bt = registry_bot(&game_oca, name);
+    static char ctx[4096];
+    double param[32];
+    char err[64];
+    for (int i = 0; bt->params[i].name; i++)
+        param[i] = key && strcmp(bt->params[i].name, key) == 0 ? value : bt->params[i].def;
+    CHECK_INT(bt->setup(ctx, &game_oca, g->st.r, seat, g->st.n, param, err, sizeof err), 0);
+    decision d;
+    if (!game_oca.decide(&g->st, &d) || d.kind != kind || d.seat != seat) {
+        check_fail(__FILE__, __LINE__, "expected kind %d of seat %d", kind, seat);
+        return -99;
+    }
+    rng br;
+    rng_seed(&br, seed);
+    return d.action[bt->choose(ctx, &g->st, &d, &br)];
+}
+
+/* Art. 7 ("il giocatore può ... azzardare un pronostico"): greedy declares when the stake pays
+ * (never at 10 for 50) or when it is `gamble` (30) points or more behind the richest other
+ * player. */
+TEST(oca_greedy_art7_declares_when_behind)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r); /* 155, 145 */
+    hooks(&g);
+    turn(&g, 0, 26, 1); /* square 27 */
+    turn(&g, 1, 1, 3);
+    act(&g, K_TRADE, 0, 0, 0);
+    CHECK_INT(bot_choice(&g, "greedy", NULL, 0, K_DECLARE, 0, 1), 0); /* ahead: no */
+    drain(&g, 0, 110); /* 35 behind */
+    CHECK(bot_choice(&g, "greedy", NULL, 0, K_DECLARE, 0, 1) > 0);
+    CHECK_INT(bot_choice(&g, "greedy", "gamble", 0, K_DECLARE, 0, 1), 0);
+}
+
+/* Art. 10/13, the Clown's postcard of square 1: greedy plays it when the Dragon sends it back
+ * to the start from far enough that the setback outweighs keeping the card. */
+TEST(oca_greedy_art10_plays_the_clown_card_against_the_dragon)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g); /* seat 0 holds 11, seat 1 holds 17 */
+    set_card(&g, 1, 0);
+    turn(&g, 0, 28, 3); /* 28 -> 31, the Dragon: back to 1 */
+    CHECK_INT(g.st.pos[0], 1);
+    CHECK_INT(bot_choice(&g, "greedy", NULL, 0, K_CANCEL_OWN, 0, 1), 1);
+    act(&g, K_CANCEL_OWN, 0, 1, 0);
+    CHECK_INT(g.st.pos[0], 28);
+}
+
+/* Art. 12, reactive trade: greedy as the lander offers at most what the card is worth to it
+ * (the tax square costs it 10 for one square of progress worth 3: 7), about half of it; as the
+ * owner it accepts or asks more, never refusing a buyer who can pay; as the lander it declines
+ * an asked price above its valuation. */
+TEST(oca_greedy_art12_haggles_by_the_cards_worth)
+{
+    oca_rules r;
+    load(&r, NULL);
+    tgame g;
+    begin_cashier2(&g, &r);
+    hooks(&g);
+    set_card(&g, 2, 1); /* square 2's card (pay 10), held by seat 1 */
+    turn(&g, 0, 1, 1);
+    CHECK_INT(bot_choice(&g, "greedy", NULL, 0, K_REACT_OFFER, 0, 1), 5);
+    act(&g, K_REACT_OFFER, 0, 5, 0);
+    int32_t ask = bot_choice(&g, "greedy", NULL, 0, K_REACT_ANSWER, 1, 1);
+    CHECK(ask == 1 || ask >= 10);
+    act(&g, K_REACT_ANSWER, 1, 10, 0);
+    CHECK_INT(bot_choice(&g, "greedy", NULL, 0, K_REACT_COUNTER, 0, 1), 0);
+    act(&g, K_REACT_COUNTER, 0, 0, 0);
+    CHECK_INT(g.st.holder[r.square_card[2]], 1);
+    CHECK_INT(pts(&g, 0), 155 - 10); /* no sale: the square is paid */
+}
+
+/* Art. 12 and 13 as greedy plays them (trade=1: it considers a trade every turn): a buy offer
+ * starts where it expects the owner to sell (the card's worth to him, at least the reserve of
+ * 15: the Dragon's card is dead for an owner past square 31) and, refused, is raised one price
+ * level the next time, up to the card's worth to the buyer (the Dragon's setback, capped at
+ * buy_max 30); cards whose squares can no longer come into play are dead, and two of them go
+ * to the deck for a new one. */
+TEST(oca_greedy_art12_art13_raises_offers_and_exchanges_dead_cards)
+{
+    oca_rules r;
+    load(&r, "finish=\"any\"", NULL);
+    tgame g;
+    begin_cashier2(&g, &r); /* 155, 145 */
+    hooks(&g);             /* seat 0 holds 11, seat 1 holds 17 */
+    set_card(&g, 31, 1);   /* the Dragon's card, held by seat 1 ... */
+    set_card(&g, 17, HOLD_OUT); /* ... and nothing else */
+    g.st.pos[1] = 33;
+    const bot_type *gb = registry_bot(&game_oca, "greedy");
+    static char ctx[4096];
+    double param[32];
+    char err[64];
+    for (int i = 0; gb->params[i].name; i++)
+        param[i] = strcmp(gb->params[i].name, "trade") == 0 ? 1 : gb->params[i].def;
+    CHECK_INT(gb->setup(ctx, &game_oca, &r, 0, 2, param, err, sizeof err), 0);
+    rng br;
+    rng_seed(&br, 5);
+    int c31 = r.square_card[31];
+    for (int round = 0; round < 3; round++) {
+        decision d;
+        CHECK(game_oca.decide(&g.st, &d) && d.kind == K_TRADE && d.seat == 0);
+        int32_t kind = d.action[gb->choose(ctx, &g.st, &d, &br)];
+        CHECK(round < 2 ? kind == TR_BUY : kind != TR_BUY); /* never 60 */
+        if (round == 2)
+            break;
+        act(&g, K_TRADE, 0, TR_BUY, 0);
+        CHECK(game_oca.decide(&g.st, &d) && d.kind == K_TRADE_OFFER);
+        int32_t a = d.action[gb->choose(ctx, &g.st, &d, &br)];
+        CHECK_INT(a, OCA_TRADE(TR_BUY, c31, 1, 1 + round)); /* 15, then 30 */
+        act(&g, K_TRADE_OFFER, 0, a, 0);
+        act(&g, K_SELL_CARD, 1, 0, 1, 3 + round); /* refused; seat 0 to 4, then 8 */
+        if (round == 0)
+            turn(&g, 1, 0, 1); /* seat 1 to the well: it waits two turns */
+    }
+    /* dead cards: square 2's (negative) and 5's (positive) behind every racer */
+    set_card(&g, 31, HOLD_OUT);
+    set_card(&g, 2, 0);
+    set_card(&g, 5, 0);
+    g.st.pos[0] = 30;
+    g.st.pos[1] = 30;
+    act(&g, K_TRADE, 0, 0, 1, 3); /* to square 33; seat 1 waits */
+    decision d;
+    CHECK(game_oca.decide(&g.st, &d) && d.kind == K_TRADE && d.seat == 0);
+    CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], TR_EXCHANGE);
+}
+
 /* Greedy takes over a failed bank ("chi si impegnerà a coprire la perdita") only when the
  * payments still to come from the racers, as the model sees them, exceed the loss to cover. */
 TEST(oca_greedy_takes_over_a_failed_bank_by_its_worth)
@@ -1358,7 +1797,7 @@ TEST(oca_greedy_takes_over_a_failed_bank_by_its_worth)
     double param[32];
     for (int i = 0; gb->params[i].name; i++)
         param[i] = gb->params[i].def;
-    char ctx[1024], err[64];
+    char ctx[4096], err[64];
     for (int cheap = 0; cheap < 2; cheap++) {
         tgame g;
         fail_the_bank(&g, &r); /* seat 0 (on 13) is owed 20; seats 0 and 2 (on 1) race */
@@ -1415,6 +1854,8 @@ TEST(oca_bad_board_files_are_rejected_naming_the_key)
     CHECK(strstr(load_error("board.37.effect=\"pay_bank\"", 4), "'board[36].effect'") != NULL);
     CHECK(strstr(load_error("board.10.card=\"gold\"", 4), "'board[9].card'") != NULL);
     CHECK(strstr(load_error("board.10.colour=1", 4), "'board[9].colour': unknown") != NULL);
+    CHECK(strstr(load_error("board.10.source=\"folklore\"", 4), "'board[9].source'") != NULL);
+    CHECK(strstr(load_error("board.10.note=3", 4), "'board[9].note'") != NULL);
     CHECK(strstr(load_error("board=[]", 4), "'board'") != NULL);
     CHECK(strstr(load_error("trade_prices=[5, 0]", 4), "'trade_prices[1]'") != NULL);
     CHECK(strstr(load_error("finish=\"never\"", 4), "'finish'") != NULL);

@@ -117,7 +117,7 @@ TEST(partial_shards_merge_to_the_whole_run)
         char *want = report_text(&cfg, &whole, ruleset);
         for (size_t n = 0; n < sizeof nshards / sizeof *nshards; n++) {
             run_result merged;
-            run_result_init(&merged, &cfg);
+            run_result_init(&merged, &cfg, false);
             for (uint64_t s = 0; s < nshards[n]; s++) {
                 run_config part = cfg;
                 partial_shard_range(cfg.runs, s, nshards[n], &part.first, &part.runs);

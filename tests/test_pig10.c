@@ -11,6 +11,7 @@
 #include "recorder.h"
 #include "registry.h"
 #include "rules.h"
+#include "runner.h"
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
@@ -148,21 +149,23 @@ static bool legal_ok(const pig10_state *st, const decision *d)
 /* ---- bots on a table ------------------------------------------------------------------------ */
 
 /* Sets up bot bt for seat `seat` in ctx with its default parameters, except that the first
- * parameter (mc's samples) is `first` when the bot has parameters. */
+ * parameter (mc's samples, ismcts' iterations) is `first` when the bot has parameters. */
 static void setup_bot(const bot_type *bt, void *ctx, const pig10_rules *rules, int seat,
                       int nseats, double first)
 {
-    double param[8] = {0};
+    double param[BOT_MAX_PARAMS] = {0};
     char err[128];
-    for (int i = 0; bt->params && bt->params[i].name; i++)
+    for (int i = 0; bt->params && bt->params[i].name && i < BOT_MAX_PARAMS; i++)
         param[i] = i == 0 ? first : bt->params[i].def;
     if (bt->setup && bt->setup(ctx, &game_pig10, rules, seat, nseats, param, err, sizeof err))
         check_fail(__FILE__, __LINE__, "bot %s: %s", bt->name, err);
 }
 
+enum { CTX_BYTES = 256 }; /* room for any pig10 bot's context */
+
 typedef struct seats {
     const bot_type *bot[GAME_MAX_SEATS];
-    _Alignas(16) unsigned char ctx[GAME_MAX_SEATS][64];
+    _Alignas(16) unsigned char ctx[GAME_MAX_SEATS][CTX_BYTES];
     rng r[GAME_MAX_SEATS];
 } seats;
 
@@ -179,6 +182,14 @@ static void sit_bots(seats *t, const pig10_rules *rules, int nseats, const char 
     }
 }
 
+/* Tears down the bots sat by sit_bots. */
+static void stand_bots(seats *t, int nseats)
+{
+    for (int s = 0; s < nseats; s++)
+        if (t->bot[s] && t->bot[s]->teardown)
+            t->bot[s]->teardown(t->ctx[s]);
+}
+
 /* Plays one game `index` to the end with the bots of t; checks conservation and the legal
  * lists after every play when `check` is set. Fills o and, if rec, records the metrics. */
 static void play_game(pig10_state *st, const pig10_rules *rules, int nseats, seats *t,
@@ -192,6 +203,11 @@ static void play_game(pig10_state *st, const pig10_rules *rules, int nseats, sea
     decision d;
     pig10_view v;
     int plays = 0;
+    for (int s = 0; s < nseats; s++)
+        if (t->bot[s]->begin) {
+            game_pig10.view(st, s, &v);
+            t->bot[s]->begin(t->ctx[s], &v);
+        }
     while (game_pig10.decide(st, &d)) {
         if (check && (d.n < 1 || d.n > 3 * PIG10_VALUES || !legal_ok(st, &d) || !conserved(st)))
             check_fail(__FILE__, __LINE__, "game %llu: bad state at play %d",
@@ -690,6 +706,7 @@ TEST(pig10_invariants_random_batch)
             CHECK(sum + st.left_on_table == 80);
             CHECK(o.winners != 0);
         }
+        stand_bots(&t, n);
     }
 }
 
@@ -738,7 +755,7 @@ TEST(pig10_right_neighbour_played_before_and_copies_replay)
  * bot, cards conserved, under other rulesets too (a smaller hand and deck, the options). */
 TEST(pig10_two_and_eight_players_every_bot)
 {
-    static const char *const names[] = {"greedy", "count", "mc", "random"};
+    static const char *const names[] = {"greedy", "count", "mc", "ismcts", "random"};
     static const char *const overlays[] = {
         NULL,
         "{\"hand_size\": 5, \"first_player\": \"random\", \"table_at_end\": \"last_player\","
@@ -750,7 +767,7 @@ TEST(pig10_two_and_eight_players_every_bot)
         LOAD(&r, overlays[k]);
         for (int n = 2; n <= 8; n += 6) {
             seats t;
-            sit_bots(&t, &r, n, names, 4, 2);
+            sit_bots(&t, &r, n, names, 5, 2);
             for (uint64_t g = 0; g < 20; g++) {
                 pig10_state st;
                 outcome o;
@@ -761,6 +778,7 @@ TEST(pig10_two_and_eight_players_every_bot)
                 CHECK_INT(sum, r.total); /* the table is empty unless its cards are discarded */
                 CHECK_INT(o.length, r.total);
             }
+            stand_bots(&t, n);
         }
     }
 }
@@ -792,6 +810,7 @@ TEST(pig10_metrics_are_consistent)
     CHECK(given == received && given > 0);
     CHECK(cards + (int64_t)rec_get(rec, 6, -1)->sum == 500 * 80);
     rec_free(rec);
+    stand_bots(&t, 5);
 }
 
 /* ---- hidden information ---------------------------------------------------------------------- */
@@ -810,10 +829,109 @@ static void reshuffle_hidden(const pig10_state *st, int seat, uint64_t salt, pig
     memcpy(out->count, st->count, sizeof out->count);
 }
 
-/* At many decisions of random games: a state whose other hands and pile order differ gives
- * the seat to move byte-identical views, and every bot, with the same random stream, makes
- * the same choice from both. A bot that read the state behind its view would part ways. */
-TEST(pig10_bots_see_no_hidden_information)
+/* The state a deliberately leaking bot reads: it stands for any route from a bot to the
+ * state behind its view (memory beside the view, a generator that replays the shuffle). */
+static const pig10_state *leak_target;
+
+/* A cheat: picks its play from the top card of the draw pile and the next player's hand. */
+static int leaky_choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    (void)ctx;
+    (void)seen;
+    (void)r;
+    const pig10_state *st = leak_target;
+    int next = (d->seat + 1) % st->nseats, key = 0;
+    if (st->pile_pos < st->pile_n)
+        key += st->pile[st->pile_pos];
+    for (int c = 0; c < PIG10_VALUES; c++)
+        key += c * st->hand[next][c];
+    return key % d->n;
+}
+
+static const bot_type bot_leaky = {
+    .name = "leaky",
+    .doc = "test only: reads the draw pile and the next hand",
+    .choose = leaky_choose,
+};
+
+/* Whether a and b differ in what `seat` cannot see: another hand or the rest of the pile. */
+static bool hidden_differ(const pig10_state *a, const pig10_state *b, int seat)
+{
+    for (int s = 0; s < a->nseats; s++)
+        if (s != seat && memcmp(a->hand[s], b->hand[s], sizeof a->hand[s]) != 0)
+            return true;
+    int left = a->pile_n - a->pile_pos;
+    return left != b->pile_n - b->pile_pos ||
+           memcmp(a->pile + a->pile_pos, b->pile + b->pile_pos, (size_t)left) != 0;
+}
+
+/* Plays `games` games of n seats with bot bt (parameter 0 set to `first`) at every seat, as
+ * the runner does: the state and the view in allocations of their own, the seat's stream
+ * from the master seed, the begin hook after the deal. At every decision the bot chooses
+ * twice with the same stream and context: on the real state, and with the state's hidden
+ * parts (the other hands, the pile order) scrambled in place. Returns the decisions where the
+ * two choices differ; *compared counts the decisions compared on states that differed. */
+static int scrambled_choices_differ(const bot_type *bt, int n, int games, double first,
+                                    int *compared)
+{
+    pig10_rules r;
+    LOAD(&r, NULL);
+    pig10_state *st = malloc(sizeof *st), *real = malloc(sizeof *real);
+    pig10_view *view = malloc(sizeof *view);
+    _Alignas(16) unsigned char ctx[GAME_MAX_SEATS][CTX_BYTES], saved[CTX_BYTES];
+    int differ = 0;
+    leak_target = st;
+    CHECK(bt->ctx_size <= CTX_BYTES);
+    for (int s = 0; s < n; s++) {
+        memset(ctx[s], 0, CTX_BYTES);
+        setup_bot(bt, ctx[s], &r, s, n, first);
+    }
+    for (uint64_t g = 0; g < (uint64_t)games; g++) {
+        rng chance, seat[GAME_MAX_SEATS];
+        rng_seed_stream(&chance, 77, g, RNG_STREAM_CHANCE);
+        for (int s = 0; s < n; s++)
+            rng_seed_stream(&seat[s], 77, g, RNG_STREAM_SEAT(s));
+        game_pig10.start(st, &r, n, &chance, NULL);
+        for (int s = 0; s < n; s++)
+            if (bt->begin) {
+                game_pig10.view(st, s, view);
+                bt->begin(ctx[s], view);
+            }
+        decision d;
+        int plays = 0;
+        while (game_pig10.decide(st, &d)) {
+            int k = 0;
+            if (d.n > 1) {
+                rng again = seat[d.seat];
+                memcpy(saved, ctx[d.seat], CTX_BYTES);
+                game_pig10.view(st, d.seat, view);
+                k = bt->choose(ctx[d.seat], view, &d, &seat[d.seat]);
+                if (plays % 3 == 0) {
+                    memcpy(real, st, sizeof *st);
+                    reshuffle_hidden(real, d.seat, g * 1000 + (uint64_t)plays, st);
+                    *compared += hidden_differ(real, st, d.seat);
+                    memcpy(ctx[d.seat], saved, CTX_BYTES);
+                    game_pig10.view(st, d.seat, view);
+                    differ += bt->choose(ctx[d.seat], view, &d, &again) != k;
+                    memcpy(st, real, sizeof *st);
+                }
+            }
+            game_pig10.apply(st, d.action[k], &chance, NULL);
+            plays++;
+        }
+    }
+    for (int s = 0; s < n; s++)
+        if (bt->teardown)
+            bt->teardown(ctx[s]);
+    free(st);
+    free(real);
+    free(view);
+    return differ;
+}
+
+/* At many decisions: a state whose other hands and pile order differ gives the seat to move
+ * byte-identical views (padding included), and the same legal plays. */
+TEST(pig10_scrambled_hidden_parts_give_the_same_view)
 {
     pig10_rules r;
     LOAD(&r, NULL);
@@ -832,32 +950,49 @@ TEST(pig10_bots_see_no_hidden_information)
                     reshuffle_hidden(&st, d.seat, g * 1000 + (uint64_t)plays, &other);
                     differing += memcmp(&st, &other, sizeof st) != 0;
                     game_pig10.decide(&other, &d2);
-                    CHECK(d2.n == d.n && memcmp(d.action, d2.action, sizeof(int32_t) * (size_t)d.n) == 0);
+                    CHECK(d2.n == d.n &&
+                          memcmp(d.action, d2.action, sizeof(int32_t) * (size_t)d.n) == 0);
                     pig10_view a, b;
                     memset(&a, 0xAA, sizeof a); /* padding must not leak either */
                     memset(&b, 0x55, sizeof b);
                     game_pig10.view(&st, d.seat, &a);
                     game_pig10.view(&other, d.seat, &b);
                     CHECK(memcmp(&a, &b, sizeof a) == 0);
-                    for (int k = 0; game_pig10.bots[k]; k++) {
-                        const bot_type *bt = game_pig10.bots[k];
-                        _Alignas(16) unsigned char ctx[64] = {0};
-                        CHECK(bt->ctx_size <= sizeof ctx);
-                        setup_bot(bt, ctx, &r, d.seat, n, 4);
-                        rng r1, r2;
-                        rng_seed(&r1, (uint64_t)plays);
-                        rng_seed(&r2, (uint64_t)plays);
-                        int c1 = bt->choose(ctx, &a, &d, &r1);
-                        int c2 = bt->choose(ctx, &b, &d2, &r2);
-                        if (c1 != c2)
-                            check_fail(__FILE__, __LINE__, "bot %s: %d vs %d", bt->name, c1, c2);
-                    }
                 }
                 game_pig10.apply(&st, d.action[rng_below(&pick, (uint32_t)d.n)], &chance, NULL);
             }
         }
     }
     CHECK(differing > 100); /* the test did compare states that differ */
+}
+
+/* Every bot the registry offers for pig10, generic ones included, makes the same choices
+ * with the hidden parts of the state scrambled: none reads what its seat cannot see. The
+ * search bots run at a small effort (first parameter 4: mc's samples, ismcts' iterations). */
+TEST(pig10_no_bot_reads_hidden_information)
+{
+    const bot_type *all[REGISTRY_MAX_BOTS];
+    int nb = registry_bots(&game_pig10, all, REGISTRY_MAX_BOTS);
+    CHECK(nb >= 5);
+    for (int i = 0; i < nb; i++)
+        for (int n = 2; n <= 5; n += 3) {
+            int compared = 0;
+            int differ = scrambled_choices_differ(all[i], n, 4, 4, &compared);
+            if (differ != 0)
+                check_fail(__FILE__, __LINE__, "bot %s, %d players: %d choices changed",
+                           all[i]->name, n, differ);
+            CHECK(compared > 20);
+        }
+}
+
+/* The test above catches a bot that reads the hidden state: the cheat parts ways with itself
+ * at many of the decisions compared. */
+TEST(pig10_the_scramble_test_catches_a_leaking_bot)
+{
+    int compared = 0;
+    int differ = scrambled_choices_differ(&bot_leaky, 4, 4, 0, &compared);
+    CHECK(compared > 20);
+    CHECK(differ > compared / 4);
 }
 
 /* The view holds the seat's own hand and none of the others': two seats' views of one state
@@ -929,6 +1064,8 @@ static double head_to_head(const char *a, const char *b, int games, double sampl
         if (o.winners & mine)
             won += o.winners == mine ? 1.0 : 0.5;
     }
+    stand_bots(&t[0], 2);
+    stand_bots(&t[1], 2);
     return won / games;
 }
 
@@ -946,8 +1083,247 @@ TEST(pig10_count_beats_greedy_beats_random)
     CHECK(head_to_head("greedy", "random", 2000, 1) > 0.5 + five_se(2000));
 }
 
+/* The strongest bot beats the card counter, at a fifth of its default effort (200
+ * simulations per decision) to keep the test short: in two-player games well beyond five
+ * standard errors of an even match (it wins about 70% at this effort). The
+ * four-player ladder (man giochi-sim-pig10(7), STRENGTH) shows the same order at the
+ * default effort. */
+TEST(pig10_ismcts_beats_count)
+{
+    CHECK(head_to_head("ismcts", "count", 400, 200) > 0.5 + five_se(400));
+}
+
 /* The search bot, at a small effort, beats the random one. */
 TEST(pig10_mc_beats_random)
 {
     CHECK(head_to_head("mc", "random", 100, 4) > 0.5 + five_se(100));
+}
+
+/* ---- what a player at the table sees ------------------------------------------------------- */
+
+/* The view carries the public history of plays, not only counts: the seed's first example
+ * ("Mattia ... gioca un 4 e annuncia "4" ... Claudio gioca un 6 e annuncia "15"") as four
+ * plays with their seats, cards and announced values; then a set, a siren subtracted and a
+ * frog, each recorded with its mode. */
+TEST(pig10_view_carries_the_history_of_plays)
+{
+    pig10_rules r;
+    LOAD(&r, NULL);
+    pig10_state st;
+    DEAL(&st, &r, 4, 0, "477 377 277 617 8888");
+    static const int cards[] = {4, 3, 2, 6}, values[] = {4, 7, 9, 15};
+    for (int i = 0; i < 4; i++)
+        PLAY(&st, i, cards[i], PIG10_ADD);
+    pig10_view v;
+    game_pig10.view(&st, 1, &v);
+    CHECK_INT(v.nplays, 4);
+    for (int i = 0; i < 4; i++) {
+        CHECK_INT(v.history[i].seat, i);
+        CHECK_INT(v.history[i].card, cards[i]);
+        CHECK_INT(v.history[i].mode, PIG10_ADD);
+        CHECK_INT(v.history[i].value, values[i]);
+    }
+    CHECK_INT(v.history[4].seat + v.history[4].card + v.history[4].value, 0); /* unused */
+
+    DEAL(&st, &r, 2, 0, "540 451");
+    PLAY(&st, 0, 4, PIG10_ADD);
+    PLAY(&st, 1, 4, PIG10_SET);
+    PLAY(&st, 0, 5, PIG10_SUB);
+    PLAY(&st, 1, 5, PIG10_ADD);
+    PLAY(&st, 0, 0, PIG10_ADD);
+    game_pig10.view(&st, 1, &v);
+    CHECK_INT(v.nplays, 5);
+    static const int modes[] = {PIG10_ADD, PIG10_SET, PIG10_SUB, PIG10_ADD, PIG10_RESET};
+    static const int after[] = {4, 4, 0, 5, 0};
+    for (int i = 0; i < 5; i++) {
+        CHECK_INT(v.history[i].seat, i % 2);
+        CHECK_INT(v.history[i].mode, modes[i]);
+        CHECK_INT(v.history[i].value, after[i]);
+    }
+}
+
+/* The ruleset's reach table (what one card can do on a table, which count and ismcts look
+ * up) agrees with the rules: "Chi gioca un CINQUE può decidere se sommarlo o se sottrarlo",
+ * "il valore del mazzo non può mai risultare negativo", "può trasformare il valore del mazzo
+ * nel valore della sua carta giocata". */
+TEST(pig10_reach_table_follows_the_rules)
+{
+    pig10_rules r;
+    LOAD(&r, NULL);
+    CHECK_INT(pig10_reach(&r, 9, 1, 2, 5), PIG10_REACH_SAFE);                    /* 9-5 */
+    CHECK_INT(pig10_reach(&r, 5, 3, 2, 5), PIG10_REACH_SAFE | PIG10_REACH_HIT);  /* 5+5 */
+    CHECK_INT(pig10_reach(&r, 3, 3, 2, 5), PIG10_REACH_SAFE);                    /* 3-5: 0 */
+    CHECK_INT(pig10_reach(&r, 2, 2, 2, 9), 0);                                   /* 11 */
+    CHECK_INT(pig10_reach(&r, 8, 8, 2, 8), PIG10_REACH_SAFE);                    /* set 8 */
+    CHECK_INT(pig10_reach(&r, 7, 4, 2, 3), PIG10_REACH_SAFE | PIG10_REACH_HIT);  /* 7+3 */
+    CHECK_INT(pig10_reach(&r, 9, 9, 2, 0), PIG10_REACH_SAFE);                    /* frog */
+    CHECK_INT(pig10_reach(&r, 0, 0, 0, 10), PIG10_REACH_SAFE | PIG10_REACH_HIT); /* empty */
+    CHECK_INT(pig10_reach(&r, 0, 0, 0, 9), PIG10_REACH_SAFE);
+    /* "forbid" never changes what a card can reach: below 5 the siren can still be added
+     * without going over, and from 5 up it may be subtracted under both readings */
+    pig10_rules f;
+    LOAD(&f, "{\"siren_below_zero\": \"forbid\"}");
+    CHECK_INT(pig10_reach(&f, 3, 1, 2, 5), PIG10_REACH_SAFE);
+    CHECK(memcmp(f.reach, r.reach, sizeof r.reach) == 0);
+}
+
+/* ---- the start-of-game hook ------------------------------------------------------------------ */
+
+/* A test bot that counts the runner's begin calls and checks what each one shows. */
+typedef struct hook_ctx {
+    int seat, begins, bad;
+    const void *view_seen; /* where the last view was */
+} hook_ctx;
+
+static int hook_setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
+                      const double *param, char *err, size_t errlen)
+{
+    (void)g;
+    (void)rules;
+    (void)nseats;
+    (void)param;
+    (void)err;
+    (void)errlen;
+    ((hook_ctx *)ctx)->seat = seat;
+    return 0;
+}
+
+static void hook_begin(void *ctx, const void *seen)
+{
+    hook_ctx *h = ctx;
+    const pig10_view *v = seen;
+    h->begins++;
+    int cards = 0;
+    for (int c = 0; c < PIG10_VALUES; c++)
+        cards += v->hand[c];
+    h->bad += v->seat != h->seat || v->nplays != 0 || cards != 3 || v->hand_n[h->seat] != 3;
+}
+
+static int hook_choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    (void)r;
+    hook_ctx *h = ctx;
+    h->view_seen = seen;
+    h->bad += ((const pig10_view *)seen)->seat != d->seat;
+    return 0;
+}
+
+static const bot_type bot_hook = {
+    .name = "hook",
+    .doc = "test only: counts begin calls",
+    .ctx_size = sizeof(hook_ctx),
+    .setup = hook_setup,
+    .choose = hook_choose,
+    .begin = hook_begin,
+};
+
+/* The runner calls every seat's begin hook once per game, after the deal and before the
+ * first play, with that seat's own view; and the view a bot gets lies outside the state. */
+TEST(pig10_runner_calls_begin_for_every_seat)
+{
+    pig10_rules r;
+    LOAD(&r, NULL);
+    run_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.game = &game_pig10;
+    cfg.rules = &r;
+    cfg.nseats = 4;
+    cfg.runs = 5;
+    cfg.seed = 9;
+    cfg.threads = 1;
+    for (int s = 0; s < 4; s++)
+        cfg.seat[s].bot = &bot_hook;
+    void *ctx[GAME_MAX_SEATS] = {0};
+    char err[128];
+    CHECK_INT(run_bots_setup(&cfg, ctx, err, sizeof err), 0);
+    pig10_state *st = malloc(sizeof *st);
+    pig10_view *view = malloc(sizeof *view);
+    outcome o;
+    for (uint64_t g = 0; g < 5; g++)
+        run_game(&cfg, ctx, g, st, view, &o, NULL, NULL);
+    for (int s = 0; s < 4; s++) {
+        const hook_ctx *h = ctx[s];
+        CHECK_INT(h->begins, 5);
+        CHECK_INT(h->bad, 0);
+        CHECK(h->view_seen == view);
+    }
+    free(st);
+    free(view);
+    run_bots_free(&cfg, ctx);
+}
+
+/* ---- ismcts ------------------------------------------------------------------------------- */
+
+/* What the end of a finished st is worth to `me`, as ismcts's endgame search counts it: a
+ * win far above any margin, then the cards over the best other seat. */
+static double end_worth(const pig10_state *st, int me)
+{
+    outcome o;
+    game_pig10.finish(st, &o, NULL);
+    int best_other = 0;
+    for (int s = 0; s < st->nseats; s++)
+        if (s != me && st->collected[s] > best_other)
+            best_other = st->collected[s];
+    double share = o.winners & (1u << me) ? 1.0 / __builtin_popcount(o.winners) : 0.0;
+    return 1000.0 * share + st->collected[me] - best_other;
+}
+
+/* Plain minimax over a game whose hands are all known: `me` maximizes end_worth, the other
+ * seat minimizes it. */
+static double minimax(const pig10_state *st, int me)
+{
+    decision d;
+    if (!game_pig10.decide(st, &d))
+        return end_worth(st, me);
+    double best = d.seat == me ? -1e9 : 1e9;
+    for (int i = 0; i < d.n; i++) {
+        pig10_state next = *st;
+        game_pig10.apply(&next, d.action[i], NULL, NULL);
+        double w = minimax(&next, me);
+        best = d.seat == me ? (w > best ? w : best) : (w < best ? w : best);
+    }
+    return best;
+}
+
+/* Once the draw pile is gone in a two-player game, the unseen cards are the other hand:
+ * ismcts plays the endgame exactly (its every choice keeps the minimax value), which greedy
+ * play does not always do. */
+TEST(pig10_ismcts_plays_two_player_endgames_exactly)
+{
+    pig10_rules r;
+    LOAD(&r, NULL);
+    const bot_type *ism = registry_bot(&game_pig10, "ismcts");
+    _Alignas(16) unsigned char ctx[CTX_BYTES] = {0};
+    setup_bot(ism, ctx, &r, 0, 2, 8);
+    int checked = 0, greedy_wrong = 0;
+    for (uint64_t g = 0; g < 60; g++) {
+        rng chance, pick;
+        rng_seed_stream(&chance, 31, g, RNG_STREAM_CHANCE);
+        rng_seed_stream(&pick, 31, g, RNG_STREAM_SEAT(0));
+        pig10_state st;
+        game_pig10.start(&st, &r, 2, &chance, NULL);
+        decision d;
+        while (game_pig10.decide(&st, &d)) {
+            int k = (int)rng_below(&pick, (uint32_t)d.n);
+            if (st.pile_pos == st.pile_n && d.seat == 0 && d.n > 1) {
+                pig10_view v;
+                game_pig10.view(&st, 0, &v);
+                double value[GAME_MAX_ACTIONS], best = -1e9;
+                for (int i = 0; i < d.n; i++) {
+                    pig10_state next = st;
+                    game_pig10.apply(&next, d.action[i], NULL, NULL);
+                    value[i] = minimax(&next, 0);
+                    best = value[i] > best ? value[i] : best;
+                }
+                k = ism->choose(ctx, &v, &d, &pick);
+                CHECK(value[k] == best);
+                greedy_wrong += value[pig10_greedy_pick(&v, &d)] != best;
+                checked++;
+            }
+            game_pig10.apply(&st, d.action[k], &chance, NULL);
+        }
+    }
+    ism->teardown(ctx);
+    CHECK(checked > 60);
+    CHECK(greedy_wrong > 0); /* the positions tested are not all trivial */
 }

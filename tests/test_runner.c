@@ -450,3 +450,39 @@ TEST(runner_check_passes_on_every_registered_game)
         free(rules);
     }
 }
+
+/* The runner counts each seat's real choices by decision kind (run_result.choices): in the
+ * toy game every turn is one "bank" decision of two actions, banking is the second action,
+ * so the counts equal the turns played and the banks recorded; the report pools them per bot
+ * under "choices", and they do not depend on the thread count. */
+TEST(runner_counts_choices_by_seat_and_kind)
+{
+    char err[256];
+    run_result a, b;
+    run_config c1 = toy_config(3, 3000, 1), c2 = toy_config(3, 3000, 2);
+    CHECK_INT(run_batch(&c1, &a, err, sizeof err), 0);
+    CHECK_INT(run_batch(&c2, &b, err, sizeof err), 0);
+    CHECK_INT(a.nkinds, 1);
+    int64_t decisions = 0;
+    for (int k = 0; k < 3; k++) {
+        decisions += a.choices[2 * k];
+        CHECK((int64_t)rec_get(a.rec, TOY_BANKS, k)->sum == a.choices[2 * k + 1]);
+        CHECK(a.choices[2 * k] == b.choices[2 * k] && a.choices[2 * k + 1] == b.choices[2 * k + 1]);
+    }
+    CHECK((int64_t)a.length.sum == decisions);
+    cJSON *rules = cJSON_CreateObject();
+    report_input in = {.cfg = &c1, .res = &a, .ruleset = rules};
+    for (int k = 0; k < 3; k++)
+        in.bot_spec[k] = "random";
+    cJSON *rep = report_build(&in);
+    const cJSON *bank = cJSON_GetObjectItem(
+        cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(rep, "bots"), 0), "choices"),
+        "bank");
+    CHECK(bank != NULL);
+    if (bank)
+        CHECK_NEAR(cJSON_GetObjectItem(bank, "decisions")->valuedouble, (double)decisions, 0);
+    cJSON_Delete(rep);
+    cJSON_Delete(rules);
+    run_result_free(&a);
+    run_result_free(&b);
+}

@@ -19,9 +19,11 @@ static const bot_param params[] = {
     {NULL, 0, 0, 0, false, NULL},
 };
 
+/* Perfect information, and some decision to take (a game without decision kinds, such as
+ * the Cinesi, has nothing to roll out). */
 static bool supports(const game_type *g)
 {
-    return g->view_size == 0;
+    return g->view_size == 0 && g->kind_names[0] != NULL;
 }
 
 static int setup(void *vctx, const game_type *g, const void *rules, int seat, int nseats,

@@ -4,6 +4,7 @@
  * size, in the spirit of gsl_rng_type. The runner drives every game the same way:
  *
  *     g->start(st, rules, nseats, chance, tr);
+ *     for each seat k with bot->begin: bot->begin(ctx[k], what k sees now);
  *     while (g->decide(st, &d)) {                 // somebody must choose
  *         const void *seen = st;                  // perfect information ...
  *         if (g->view) { g->view(st, d.seat, buf); seen = buf; }   // ... or what d.seat sees
@@ -162,7 +163,13 @@ typedef struct game_type {
 
     /* Hidden information. view_size 0: perfect information, bots get the state itself.
      * Otherwise view() writes into view_size bytes exactly what `seat` may know, and bots get
-     * only that. */
+     * only that. A view carries what a player at the table sees: its own hidden cards, the
+     * public counts, and the public history of plays (who played what, and how), so that a
+     * bot can draw inferences from the other players' choices. The runner writes views into
+     * an allocation of their own, never at a fixed offset from the state, and seeds each
+     * bot's random stream by a one-way function of the master seed (rng_derive), so that a
+     * bot can reach the hidden parts of the state neither through memory nor through its
+     * generator. */
     size_t view_size;
     void (*view)(const void *st, int seat, void *out);
 
@@ -250,6 +257,11 @@ struct bot_type {
     void (*teardown)(void *ctx);
     /* Generic bots only (registry_generic_bots): whether the bot can play game g. */
     bool (*supports)(const game_type *g);
+    /* Optional start-of-game hook: the runner calls it for every seat whose bot has it once
+     * start() has dealt, before the first decision of each game, with what that seat sees
+     * then (its view, or the state under perfect information). A bot resets its per-game
+     * memory here (beliefs about hidden cards, a search tree kept between decisions). */
+    void (*begin)(void *ctx, const void *seen);
 };
 
 #endif

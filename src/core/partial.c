@@ -95,6 +95,9 @@ void partial_put_result(pbuf *b, const run_config *cfg, const run_result *res)
     put_u64(b, wbits);
     for (int e = 0; e < res->nends; e++)
         put_u64(b, (uint64_t)res->end_count[e]);
+    put_u64(b, (uint64_t)res->nkinds);
+    for (int i = 0; i < 2 * cfg->nseats * res->nkinds; i++)
+        put_u64(b, (uint64_t)res->choices[i]);
     put_acc(b, &res->length);
     for (int k = 0; k < cfg->nseats; k++) {
         put_acc(b, &res->score[k]);
@@ -183,7 +186,7 @@ int partial_get_result(const unsigned char **p, const unsigned char *end, const 
                        run_result *res, char *err, size_t errlen)
 {
     reader r = {*p, end, false};
-    run_result_init(res, cfg);
+    run_result_init(res, cfg, false);
     uint64_t format = get_u64(&r), nseats = get_u64(&r), nmetrics = get_u64(&r),
              nends = get_u64(&r);
     if (!r.bad && format != PARTIAL_FORMAT) {
@@ -206,6 +209,14 @@ int partial_get_result(const unsigned char **p, const unsigned char *end, const 
     memcpy(&res->wall_seconds, &wbits, sizeof wbits);
     for (int e = 0; e < res->nends; e++)
         res->end_count[e] = (int64_t)get_u64(&r);
+    if (get_u64(&r) != (uint64_t)res->nkinds && !r.bad) {
+        snprintf(err, errlen, "partial result does not fit the game %s (decision kinds)",
+                 cfg->game->name);
+        run_result_free(res);
+        return -1;
+    }
+    for (int i = 0; i < 2 * cfg->nseats * res->nkinds; i++)
+        res->choices[i] = (int64_t)get_u64(&r);
     get_acc(&r, &res->length);
     for (int k = 0; k < cfg->nseats; k++) {
         get_acc(&r, &res->score[k]);

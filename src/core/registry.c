@@ -9,12 +9,14 @@
 extern const game_type game_45;
 extern const game_type game_oca;
 extern const game_type game_pig10;
+extern const game_type game_cinesi;
 
 const game_type *const registry_games[] = {
     /* registry: entries */
     &game_45,
     &game_oca,
     &game_pig10,
+    &game_cinesi,
     NULL,
 };
 

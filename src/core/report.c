@@ -9,6 +9,7 @@
 #include "numfmt.h"
 #include "report_html.h"
 #include "report_text.h"
+#include "rules.h"
 #include "stats.h"
 #include "xalloc.h"
 
@@ -90,8 +91,19 @@ static cJSON *metric_estimate(const metric_def *m, const acc *a)
     return mean_estimate(a);
 }
 
-/* Puts the exact values the game computed for seat k beside the simulated metrics. */
-static void attach_exact(cJSON *metrics, const cJSON *exact, int k)
+/* Adds "exact" to each estimate of `estimates` named in `values` (an object of numbers). */
+static void attach_values(cJSON *estimates, const cJSON *values)
+{
+    for (cJSON *m = estimates ? estimates->child : NULL; m; m = m->next) {
+        const cJSON *x = cJSON_GetObjectItemCaseSensitive(values, m->string);
+        if (cJSON_IsNumber(x) && cJSON_IsObject(m))
+            cJSON_AddNumberToObject(m, "exact", x->valuedouble);
+    }
+}
+
+/* Puts the exact values the game computed for seat k beside the simulated metrics, and its
+ * exact win share (key "win_share" of the seat's entry) beside the simulated one. */
+static void attach_exact(cJSON *seat_obj, cJSON *metrics, const cJSON *exact, int k)
 {
     const cJSON *seats = cJSON_GetObjectItemCaseSensitive(exact, "seats");
     const cJSON *e;
@@ -100,11 +112,11 @@ static void attach_exact(cJSON *metrics, const cJSON *exact, int k)
         const cJSON *seat = cJSON_GetObjectItemCaseSensitive(e, "seat");
         if (!cJSON_IsNumber(seat) || seat->valueint != k + 1)
             continue;
-        for (cJSON *m = metrics->child; m; m = m->next) {
-            const cJSON *x = cJSON_GetObjectItemCaseSensitive(e, m->string);
-            if (cJSON_IsNumber(x))
-                cJSON_AddNumberToObject(m, "exact", x->valuedouble);
-        }
+        attach_values(metrics, e);
+        const cJSON *w = cJSON_GetObjectItemCaseSensitive(e, "win_share");
+        if (cJSON_IsNumber(w))
+            cJSON_AddNumberToObject(cJSON_GetObjectItemCaseSensitive(seat_obj, "win_share"),
+                                    "exact", w->valuedouble);
     }
 }
 
@@ -137,7 +149,7 @@ static cJSON *build_seats(const report_input *in)
                 cJSON_AddItemToObject(metrics, g->metrics[m].name,
                                       metric_estimate(&g->metrics[m], rec_get(res->rec, m, k)));
         if (in->exact)
-            attach_exact(metrics, in->exact, k);
+            attach_exact(s, metrics, in->exact, k);
         cJSON_AddItemToArray(seats, s);
     }
     return seats;
@@ -162,8 +174,28 @@ static cJSON *bot_metrics(const report_input *in, int k)
     return metrics;
 }
 
+/* The choices of the bot of seat k by decision kind, pooled over every seat that plays it:
+ * {"kind": {"decisions": n, "not_first": m}} (see run_result.choices). */
+static cJSON *bot_choices(const report_input *in, int k)
+{
+    const run_result *res = in->res;
+    cJSON *o = cJSON_CreateObject();
+    for (int kind = 0; kind < res->nkinds; kind++) {
+        double n = 0, m = 0;
+        for (int j = k; j < in->cfg->nseats; j++)
+            if (same_bot(in, j, k)) {
+                n += (double)res->choices[2 * (j * res->nkinds + kind)];
+                m += (double)res->choices[2 * (j * res->nkinds + kind) + 1];
+            }
+        cJSON *c = cJSON_AddObjectToObject(o, in->cfg->game->kind_names[kind]);
+        cJSON_AddNumberToObject(c, "decisions", n);
+        cJSON_AddNumberToObject(c, "not_first", m);
+    }
+    return o;
+}
+
 /* Win share per distinct bot: the share of (game, seat) pairs that bot won; its seat metrics
- * pooled over its seats. */
+ * and its choices pooled over its seats. */
 static cJSON *build_bots(const report_input *in)
 {
     const run_config *cfg = in->cfg;
@@ -187,6 +219,7 @@ static cJSON *build_bots(const report_input *in)
         cJSON_AddNumberToObject(b, "wins", wins);
         cJSON_AddItemToObject(b, "win_share", rate_estimate(wins, trials));
         cJSON_AddItemToObject(b, "metrics", bot_metrics(in, k));
+        cJSON_AddItemToObject(b, "choices", bot_choices(in, k));
         cJSON_AddItemToArray(bots, b);
     }
     return bots;
@@ -227,6 +260,9 @@ static cJSON *build_game_metrics(const report_input *in)
         if (g->metrics[i].scope == METRIC_GAME)
             cJSON_AddItemToObject(m, g->metrics[i].name,
                                   metric_estimate(&g->metrics[i], rec_get(res->rec, i, -1)));
+    /* Exact game-level values (key "metrics" of the exact object) beside the simulated. */
+    if (in->exact)
+        attach_values(m, cJSON_GetObjectItemCaseSensitive(in->exact, "metrics"));
     return m;
 }
 
@@ -279,51 +315,6 @@ static cJSON *build_layout(const game_type *g)
     return l;
 }
 
-/* Adds to `out` a "path=value" string (value as JSON text) for each difference of eff from
- * base: objects and same-length arrays of objects member by member, with dotted paths as
- * --set takes them (board.3.amount), any other value whole. */
-static void ruleset_diff(cJSON *out, const char *path, const cJSON *base, const cJSON *eff)
-{
-    bool objects = cJSON_IsObject(base) && cJSON_IsObject(eff);
-    bool rows = cJSON_IsArray(base) && cJSON_IsArray(eff) && cJSON_IsObject(eff->child) &&
-                cJSON_GetArraySize(base) == cJSON_GetArraySize(eff);
-    if (objects || rows) {
-        int i = 0;
-        for (const cJSON *k = eff->child; k; k = k->next, i++) {
-            char sub[256];
-            if (objects)
-                snprintf(sub, sizeof sub, "%s%s%s", path, *path ? "." : "", k->string);
-            else
-                snprintf(sub, sizeof sub, "%s.%d", path, i);
-            ruleset_diff(out, sub,
-                         objects ? cJSON_GetObjectItemCaseSensitive(base, k->string)
-                                 : cJSON_GetArrayItem(base, i),
-                         k);
-        }
-        return;
-    }
-    if (base != NULL && cJSON_Compare(base, eff, true))
-        return;
-    char *v = cJSON_PrintUnformatted(eff);
-    size_t n = strlen(path) + strlen(v) + 2;
-    char *text = xmalloc(n);
-    snprintf(text, n, "%s=%s", path, v);
-    cJSON_AddItemToArray(out, cJSON_CreateString(text));
-    free(text);
-    cJSON_free(v);
-}
-
-/* How the ruleset differs from the game's default, as an array of "path=value" strings in the
- * ruleset's key order ("entry_fee=80", "board.3.amount=7"). */
-static cJSON *ruleset_changes(const game_type *g, const cJSON *ruleset)
-{
-    cJSON *changes = cJSON_CreateArray();
-    cJSON *def = cJSON_Parse(g->default_rules);
-    ruleset_diff(changes, "", def, ruleset);
-    cJSON_Delete(def);
-    return changes;
-}
-
 cJSON *report_build(const report_input *in)
 {
     const run_config *cfg = in->cfg;
@@ -342,7 +333,11 @@ cJSON *report_build(const report_input *in)
     cJSON_AddStringToObject(r, "score", g->score_name);
     cJSON_AddBoolToObject(r, "low_score_wins", g->low_score_wins);
     cJSON_AddItemToObject(r, "ruleset", cJSON_Duplicate(in->ruleset, 1));
-    cJSON_AddItemToObject(r, "ruleset_changes", ruleset_changes(g, in->ruleset));
+    /* Provenance: what differs from the built-in ruleset, as --set would write it. */
+    char err[256];
+    cJSON *def = rules_parse(g->default_rules, g->name, err, sizeof err);
+    cJSON_AddItemToObject(r, "ruleset_changes", rules_changes(def, in->ruleset));
+    cJSON_Delete(def);
     cJSON_AddItemToObject(r, "layout", build_layout(g));
     cJSON_AddItemToObject(r, "seats", build_seats(in));
     cJSON_AddItemToObject(r, "bots", build_bots(in));
@@ -536,9 +531,19 @@ static void write_text(FILE *f, const cJSON *r)
 {
     const char *score = str(r, "score");
     fprintf(f, "%s — %s\n", str(r, "game"), str(r, "title"));
-    fprintf(f, "%.0f game%s, %.0f player%s, seed %s\n\n", num(r, "runs"),
+    fprintf(f, "%.0f game%s, %.0f player%s, seed %s\n", num(r, "runs"),
             num(r, "runs") == 1 ? "" : "s", num(r, "players"), num(r, "players") == 1 ? "" : "s",
             str(r, "seed"));
+    const cJSON *changes = cJSON_GetObjectItemCaseSensitive(r, "ruleset_changes");
+    if (cJSON_GetArraySize(changes) > 0) {
+        /* Provenance: the ruleset is the built-in one but for these keys. */
+        fputs("ruleset changes:", f);
+        const cJSON *c;
+        cJSON_ArrayForEach(c, changes)
+            fprintf(f, " %s", c->valuestring);
+        fputc('\n', f);
+    }
+    fputc('\n', f);
     fprintf(f, "seat  %-24s %-30s %s\n", "bot", "win share [95% CI]", score);
     const cJSON *s;
     cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))

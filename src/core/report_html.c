@@ -73,11 +73,17 @@ void report_html_write(FILE *f, const cJSON *r)
           "</style>\n</head>\n<body>\n<h1>", f);
     esc(f, title);
     fputs("</h1>\n", f);
-    cJSON *sum = report_summary_build(r);
-    const cJSON *sec;
-    cJSON_ArrayForEach(sec, sum)
-        table(f, sec);
-    cJSON_Delete(sum);
+    if (cJSON_GetObjectItemCaseSensitive(r, "settings") ||
+        cJSON_GetObjectItemCaseSensitive(r, "sensitivity")) {
+        fputs("<p>A sweep or sensitivity experiment: its tables are in the text and CSV reports; "
+              "here its charts.</p>\n", f);
+    } else {
+        cJSON *sum = report_summary_build(r);
+        const cJSON *sec;
+        cJSON_ArrayForEach(sec, sum)
+            table(f, sec);
+        cJSON_Delete(sum);
+    }
     fputs("<h2>Charts</h2>\n", f);
     char err[512];
     size_t len;

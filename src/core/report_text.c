@@ -151,8 +151,12 @@ static bool listed(const cJSON *names, const char *name)
     return false;
 }
 
+/* Each seat's bot, win share and mean score (none in a seat rotation's report, which is by
+ * bot). */
 static void who_wins(cJSON *out, const cJSON *r)
 {
+    if (cJSON_GetArraySize(get(r, "seats")) == 0)
+        return;
     const char *score = jstr(r, "score");
     char head[64];
     snprintf(head, sizeof head, "mean %s", score);
@@ -171,10 +175,15 @@ static void who_wins(cJSON *out, const cJSON *r)
         const char *cell[5] = {seat, jstr(s, "bot"), val, ci, sc};
         row(rows_of(sec), 5, cell);
     }
+}
+
+/* Each bot's seats and win share, when the seats play more than one bot. */
+static void by_bot(cJSON *out, const cJSON *r)
+{
     const cJSON *bots = get(r, "bots");
     if (cJSON_GetArraySize(bots) < 2)
         return;
-    sec = section(out, "By bot", "llrl");
+    cJSON *sec = section(out, "By bot", "llrl");
     const char *bcols[4] = {"bot", "seats", "win share", "95% CI"};
     columns(sec, 4, bcols);
     const cJSON *b;
@@ -229,6 +238,7 @@ cJSON *report_summary_build(const cJSON *r)
 {
     cJSON *out = cJSON_CreateArray();
     who_wins(out, r);
+    by_bot(out, r);
     const cJSON *layout = get(r, "layout");
     const cJSON *head = get(layout, "headline");
     cJSON *sec = section(out, "Headline", "lrlll");
@@ -260,9 +270,16 @@ cJSON *report_summary_build(const cJSON *r)
 char *report_summary_title(const cJSON *r, bool with_title, char *buf, size_t n)
 {
     double runs = jnum(r, "runs"), players = jnum(r, "players");
-    int len = snprintf(buf, n, "%s%s%.0f game%s, %.0f player%s, seed %s",
-                       with_title ? jstr(r, "title") : "", with_title ? " — " : "", runs,
-                       runs == 1 ? "" : "s", players, players == 1 ? "" : "s", jstr(r, "seed"));
+    char who[32] = ""; /* an experiment's report may vary the players: then it has none */
+    if (!isnan(players))
+        snprintf(who, sizeof who, ", %.0f player%s", players, players == 1 ? "" : "s");
+    int len = snprintf(buf, n, "%s%s%.0f game%s%s, seed %s", with_title ? jstr(r, "title") : "",
+                       with_title ? " — " : "", runs, runs == 1 ? "" : "s", who,
+                       jstr(r, "seed"));
+    const cJSON *x;
+    cJSON_ArrayForEach(x, get(r, "sweeps"))
+        if (cJSON_IsString(x) && len >= 0 && (size_t)len < n)
+            len += snprintf(buf + len, n - (size_t)len, ", sweep %s", x->valuestring);
     const cJSON *changes = get(r, "ruleset_changes"), *c;
     if (cJSON_GetArraySize(changes) == 0 && len >= 0 && (size_t)len < n)
         len += snprintf(buf + len, n - (size_t)len, ", default ruleset");

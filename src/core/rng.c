@@ -25,10 +25,53 @@ void rng_seed(rng *r, uint64_t seed)
         r->s[0] = 1; /* splitmix64 never yields four zeros, but the state must not be all zero */
 }
 
+/* One SipRound of SipHash on v[0..3]. */
+static void sipround(uint64_t *v)
+{
+#define ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
+    v[0] += v[1];
+    v[1] = ROTL(v[1], 13) ^ v[0];
+    v[0] = ROTL(v[0], 32);
+    v[2] += v[3];
+    v[3] = ROTL(v[3], 16) ^ v[2];
+    v[0] += v[3];
+    v[3] = ROTL(v[3], 21) ^ v[0];
+    v[2] += v[1];
+    v[1] = ROTL(v[1], 17) ^ v[2];
+    v[2] = ROTL(v[2], 32);
+#undef ROTL
+}
+
+/* SipHash-2-4 of a 16-byte message (contract in rng.h). */
+uint64_t rng_siphash(uint64_t k0, uint64_t k1, uint64_t m0, uint64_t m1)
+{
+    uint64_t v[4] = {k0 ^ 0x736f6d6570736575ULL, k1 ^ 0x646f72616e646f6dULL,
+                     k0 ^ 0x6c7967656e657261ULL, k1 ^ 0x7465646279746573ULL};
+    const uint64_t m[3] = {m0, m1, (uint64_t)16 << 56}; /* the last block: the length only */
+    for (int i = 0; i < 3; i++) {
+        v[3] ^= m[i];
+        sipround(v);
+        sipround(v);
+        v[0] ^= m[i];
+    }
+    v[2] ^= 0xff;
+    for (int i = 0; i < 4; i++)
+        sipround(v);
+    return v[0] ^ v[1] ^ v[2] ^ v[3];
+}
+
 uint64_t rng_derive(uint64_t master, uint64_t game_index, unsigned stream)
 {
-    /* Three rounds of splitmix64 mixing, one input folded in per round, so that nearby
-     * (master, index, stream) triples give unrelated seeds. */
+    if (stream != RNG_STREAM_CHANCE) {
+        /* A bot's stream: a one-way function of the master seed (SipHash keyed by it), so
+         * that a bot which inverts its own generator back to its seed learns nothing of the
+         * master seed, hence nothing of the chance stream that shuffled the deal. */
+        uint64_t k = master;
+        uint64_t k1 = rng_splitmix64(&k);
+        return rng_siphash(master, k1, game_index, stream);
+    }
+    /* The chance stream: three rounds of splitmix64 mixing, one input folded in per round,
+     * so that nearby (master, index) pairs give unrelated seeds. */
     uint64_t x = master;
     uint64_t h = rng_splitmix64(&x);
     x = h ^ (game_index * 0xd1342543de82ef95ULL);

@@ -28,8 +28,16 @@ uint64_t rng_splitmix64(uint64_t *x);
 void rng_seed(rng *r, uint64_t seed);
 
 /* The seed of stream `stream` of game `game_index` of a run with master seed `master`.
- * A pure function: the same three inputs give the same seed on every machine and thread. */
+ * A pure function: the same three inputs give the same seed on every machine and thread.
+ * The seat streams (stream != RNG_STREAM_CHANCE) are a one-way function of the master seed
+ * (SipHash-2-4 keyed by it): a bot holding its own generator cannot work back to the master
+ * seed, so it cannot rebuild the chance stream, the shuffle or the deal. */
 uint64_t rng_derive(uint64_t master, uint64_t game_index, unsigned stream);
+
+/* SipHash-2-4 (Aumasson and Bernstein) of the 16-byte message m0, m1 (each word read as 8
+ * little-endian bytes) under the 128-bit key k0, k1: a keyed pseudo-random function, whose
+ * outputs tell nothing usable about the key. rng_derive uses it for the seat streams. */
+uint64_t rng_siphash(uint64_t k0, uint64_t k1, uint64_t m0, uint64_t m1);
 
 /* Seeds r for the given stream of the given game: rng_seed(r, rng_derive(...)). */
 void rng_seed_stream(rng *r, uint64_t master, uint64_t game_index, unsigned stream);

@@ -452,3 +452,44 @@ void *rules_effective_files(const game_type *g, const char *const *configs, int 
     *json = ruleset;
     return rules;
 }
+
+/* Appends to arr "path=value" for every leaf where eff differs from base. */
+static void changes(const cJSON *base, const cJSON *eff, const char *path, cJSON *arr)
+{
+    char sub[512];
+    if (base && cJSON_IsObject(base) && cJSON_IsObject(eff)) {
+        for (const cJSON *c = eff->child; c; c = c->next) {
+            snprintf(sub, sizeof sub, "%s%s%s", path, *path ? "." : "", c->string);
+            changes(cJSON_GetObjectItemCaseSensitive(base, c->string), c, sub, arr);
+        }
+        return;
+    }
+    if (base && cJSON_IsArray(base) && cJSON_IsArray(eff) &&
+        cJSON_GetArraySize(base) == cJSON_GetArraySize(eff) &&
+        cJSON_IsObject(cJSON_GetArrayItem(eff, 0))) {
+        int i = 0;
+        for (const cJSON *c = eff->child; c; c = c->next, i++) {
+            snprintf(sub, sizeof sub, "%s.%d", path, i);
+            changes(cJSON_GetArrayItem(base, i), c, sub, arr);
+        }
+        return;
+    }
+    if (base && cJSON_Compare(base, eff, 1))
+        return;
+    char *v = cJSON_PrintUnformatted(eff);
+    size_t n = strlen(path) + (v ? strlen(v) : 0) + 2;
+    char *line = malloc(n);
+    if (line) {
+        snprintf(line, n, "%s=%s", path, v ? v : "?");
+        cJSON_AddItemToArray(arr, cJSON_CreateString(line));
+    }
+    free(line);
+    cJSON_free(v);
+}
+
+cJSON *rules_changes(const cJSON *base, const cJSON *effective)
+{
+    cJSON *arr = cJSON_CreateArray();
+    changes(base, effective, "", arr);
+    return arr;
+}

@@ -47,6 +47,12 @@ void *rules_effective(const struct game_type *g, const char *config, const char 
 void *rules_effective_files(const struct game_type *g, const char *const *configs, int nconfigs,
                             const char *const *sets, int nsets, cJSON **json, char *err,
                             size_t errlen);
+/* The differences of ruleset `effective` from `base`, as a new array of strings "path=value"
+ * (dotted paths as --set takes them, board.13.amount; objects and arrays of objects are
+ * compared member by member, any other value whole), in the order of effective's keys. Keys
+ * of base missing from effective are not listed (a loaded ruleset has every key). The caller
+ * frees the array (cJSON_Delete). */
+cJSON *rules_changes(const cJSON *base, const cJSON *effective);
 
 /* ---- typed readers for rules_load ----------------------------------------------------
  * Each reads member `key` of object obj. `path` is the JSON path of obj for messages ("" at

@@ -18,17 +18,6 @@
  * chunk not yet written, so that the rows waiting in memory stay few. */
 enum { CHUNK = 1024, CHUNKS_PER_THREAD = 8, CSV_WINDOW = 4 };
 
-/* Bytes of scratch run_game needs: the state, then (16-byte aligned) the view. */
-static size_t state_bytes(const game_type *g)
-{
-    return (g->state_size + 15) / 16 * 16;
-}
-
-static size_t scratch_bytes(const game_type *g)
-{
-    return state_bytes(g) + g->view_size;
-}
-
 int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen)
 {
     for (int k = 0; k < cfg->nseats; k++) {
@@ -106,14 +95,16 @@ static int outcome_check(const run_config *cfg, const outcome *o, char *err, siz
     return 0;
 }
 
-int run_game_checked(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
-                     outcome *o, recorder *rec, trace *tr, char *err, size_t errlen)
+/* run_game_checked, also counting each real choice (two actions or more) into choices (may
+ * be NULL; see run_result.choices). */
+static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
+                     void *view, outcome *o, recorder *rec, trace *tr, int64_t *choices,
+                     int nkinds, char *err, size_t errlen)
 {
     const game_type *g = cfg->game;
     rng chance, botrng[GAME_MAX_SEATS];
     rng_seed_stream(&chance, cfg->seed, index, RNG_STREAM_CHANCE);
     unsigned seeded = 0; /* a seat's stream is seeded when its bot first chooses */
-    void *view = (char *)st + state_bytes(g);
     bool check = cfg->check && err != NULL;
     char what[256];
     long step = 0;
@@ -122,6 +113,14 @@ int run_game_checked(const run_config *cfg, void *const *ctx, uint64_t index, vo
     g->start(st, cfg->rules, cfg->nseats, &chance, tr);
     if (check && g->check && g->check(st, what, sizeof what) != 0)
         goto broken;
+    for (int k = 0; k < cfg->nseats; k++) { /* the start-of-game hooks, after the deal */
+        const bot_type *b = cfg->seat[k].bot;
+        if (b->begin == NULL)
+            continue;
+        if (g->view)
+            g->view(st, k, view);
+        b->begin(ctx[k], g->view ? view : st);
+    }
     while (g->decide(st, &d)) {
         const void *seen = st;
         if (g->view) {
@@ -136,6 +135,11 @@ int run_game_checked(const run_config *cfg, void *const *ctx, uint64_t index, vo
                 seeded |= 1u << d.seat;
             }
             k = b->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
+            if (choices && d.kind >= 0 && d.kind < nkinds) {
+                int64_t *c = choices + 2 * ((size_t)d.seat * (size_t)nkinds + (size_t)d.kind);
+                c[0]++;
+                c[1] += k != 0;
+            }
         }
         if (k < 0 || k >= d.n) {
             fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
@@ -164,10 +168,22 @@ broken:
     return -1;
 }
 
-void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, outcome *o,
-              recorder *rec, trace *tr)
+int run_game_checked(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
+                     void *view, outcome *o, recorder *rec, trace *tr, char *err, size_t errlen)
 {
-    run_game_checked(cfg, ctx, index, st, o, rec, tr, NULL, 0);
+    return play_game(cfg, ctx, index, st, view, o, rec, tr, NULL, 0, err, errlen);
+}
+
+void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, void *view,
+              outcome *o, recorder *rec, trace *tr)
+{
+    play_game(cfg, ctx, index, st, view, o, rec, tr, NULL, 0, NULL, 0);
+}
+
+void run_game_counted(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
+                      void *view, outcome *o, recorder *rec, run_result *res)
+{
+    play_game(cfg, ctx, index, st, view, o, rec, NULL, res->choices, res->nkinds, NULL, 0);
 }
 
 /* ---- batch ------------------------------------------------------------------------------ */
@@ -216,6 +232,9 @@ static void result_init(run_result *res, const run_config *cfg, bool per_game)
     while (cfg->game->end_names[res->nends])
         res->nends++;
     res->end_count = xcalloc((size_t)res->nends, sizeof *res->end_count);
+    while (cfg->game->kind_names && cfg->game->kind_names[res->nkinds])
+        res->nkinds++;
+    res->choices = xcalloc((size_t)(2 * cfg->nseats * res->nkinds), sizeof *res->choices);
 }
 
 /* Folds one game's outcome into the built-in figures. */
@@ -259,18 +278,9 @@ static void result_merge(run_result *dst, const run_result *src, int nseats)
     dst->no_winner += src->no_winner;
     for (int e = 0; e < dst->nends; e++)
         dst->end_count[e] += src->end_count[e];
+    for (int i = 0; i < 2 * nseats * dst->nkinds; i++)
+        dst->choices[i] += src->choices[i];
     dst->games += src->games;
-}
-
-void run_result_init(run_result *res, const run_config *cfg)
-{
-    result_init(res, cfg, false);
-}
-
-void run_result_merge(run_result *dst, const run_result *src, int nseats)
-{
-    result_merge(dst, src, nseats);
-    dst->wall_seconds += src->wall_seconds;
 }
 
 void run_result_free(run_result *res)
@@ -282,6 +292,7 @@ void run_result_free(run_result *res)
         acc_free(&res->rank[k]);
     }
     free(res->end_count);
+    free(res->choices);
     memset(res, 0, sizeof *res);
 }
 
@@ -391,7 +402,8 @@ static void *work(void *arg)
         pthread_mutex_unlock(&sh->lock);
         return NULL;
     }
-    void *st = xcalloc(1, scratch_bytes(g));
+    /* the view in an allocation of its own: a bot finds no state beside it */
+    void *st = xcalloc(1, g->state_size), *view = xcalloc(1, g->view_size ? g->view_size : 1);
     outcome o;
     for (;;) {
         uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
@@ -416,7 +428,8 @@ static void *work(void *arg)
             xalloc_fail("cannot buffer the games CSV");
         bool broken = false;
         for (uint64_t i = cfg->first + from; i < cfg->first + to && !broken; i++) {
-            if (run_game_checked(cfg, ctx, i, st, &o, w->part.rec, NULL, err, sizeof err) != 0) {
+            if (play_game(cfg, ctx, i, st, view, &o, w->part.rec, NULL, w->part.choices,
+                          w->part.nkinds, err, sizeof err) != 0) {
                 pthread_mutex_lock(&sh->lock);
                 if (!sh->check_failed || i < sh->check_index) {
                     sh->check_index = i;
@@ -449,6 +462,7 @@ static void *work(void *arg)
             break;
     }
     free(st);
+    free(view);
     run_bots_free(cfg, ctx);
     pthread_mutex_lock(&sh->lock);
     sh->workers_left--;
@@ -598,7 +612,8 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
     void *ctx[GAME_MAX_SEATS] = {0};
     if (run_bots_setup(cfg, ctx, err, errlen) != 0)
         return -1;
-    void *st = xcalloc(1, scratch_bytes(cfg->game));
+    void *st = xcalloc(1, cfg->game->state_size);
+    void *view = xcalloc(1, cfg->game->view_size ? cfg->game->view_size : 1);
     recorder *rec = rec_new(cfg->game, cfg->nseats, true);
     fprintf(out, "game %llu of seed %llu (chance seed %llu): %s, %d players\n",
             (unsigned long long)index, (unsigned long long)cfg->seed,
@@ -607,10 +622,11 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
     for (int k = 0; k < cfg->nseats; k++)
         fprintf(out, "  seat %d: %s\n", k + 1, cfg->seat[k].bot->name);
     char what[512];
-    if (run_game_checked(cfg, ctx, index, st, o, rec, out, what, sizeof what) != 0) {
+    if (run_game_checked(cfg, ctx, index, st, view, o, rec, out, what, sizeof what) != 0) {
         snprintf(err, errlen, "--check: %s", what);
         rec_free(rec);
         free(st);
+        free(view);
         run_bots_free(cfg, ctx);
         return -1;
     }
@@ -633,6 +649,27 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
     csv_row(out, cfg, index, o, rec);
     rec_free(rec);
     free(st);
+    free(view);
     run_bots_free(cfg, ctx);
     return 0;
+}
+
+/* ---- pieces of a batch, for drivers that play several configurations in step --------------
+ * (experiment.c plays each game index under several settings; these are the batch's own
+ * steps, so that its per-setting results equal what run_batch gives.) */
+
+void run_result_init(run_result *res, const run_config *cfg, bool per_game)
+{
+    result_init(res, cfg, per_game);
+}
+
+void run_tally(run_result *res, const run_config *cfg, const outcome *o)
+{
+    tally(res, cfg, o);
+}
+
+void run_result_merge(run_result *dst, const run_result *src, int nseats)
+{
+    result_merge(dst, src, nseats);
+    dst->wall_seconds += src->wall_seconds;
 }

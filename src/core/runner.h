@@ -58,6 +58,10 @@ typedef struct run_result {
     int64_t no_winner;                   /* games nobody won */
     int64_t *end_count;                  /* per entry of game->end_names */
     int nends;
+    int64_t *choices; /* per seat and decision kind (game->kind_names), at [2 (seat nkinds +
+                         kind)]: the decisions its bot chose among two actions or more, and
+                         those where it chose another action than the first listed */
+    int nkinds;
     uint64_t games;                      /* games played (== runs unless interrupted) */
     double wall_seconds;                 /* not part of reproducible output */
 } run_result;
@@ -67,18 +71,25 @@ typedef struct run_result {
 
 /* Plays game `index` of the run described by cfg, start to finish, on the calling thread:
  * ctx[k] are prepared bot contexts for each seat (see run_bots_setup); st is scratch of
- * game->state_size bytes; rec (may be NULL) receives the game's metrics; tr (may be NULL)
- * receives the play-by-play, each decision included. Fills o. Checks nothing (see
- * run_game_checked). */
-void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, outcome *o,
-              recorder *rec, trace *tr);
+ * game->state_size bytes and view scratch of game->view_size bytes in an allocation of its
+ * own (bots get it, and must find no state beside it); rec (may be NULL) receives the game's
+ * metrics; tr (may be NULL) receives the play-by-play, each decision included. Calls every
+ * seat's begin hook after the deal. Fills o. Checks nothing (see run_game_checked). */
+void run_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st, void *view,
+              outcome *o, recorder *rec, trace *tr);
 
 /* As run_game; with cfg->check, also verifies game->check (if the game has one) after start
  * and after every step, and that the outcome is well formed (end kind, winners and ranks
  * within the seats). Returns 0, or -1 with "game I (chance seed S), step N: what is broken"
  * in err, the game left where it broke (finish not called, o not filled). */
 int run_game_checked(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
-                     outcome *o, recorder *rec, trace *tr, char *err, size_t errlen);
+                     void *view, outcome *o, recorder *rec, trace *tr, char *err, size_t errlen);
+
+/* As run_game (no trace), also counting each seat's real choices by decision kind into
+ * res->choices (see run_result.choices), as a batch does: for drivers that play games one by
+ * one into their own results (experiment.c). */
+void run_game_counted(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
+                      void *view, outcome *o, recorder *rec, run_result *res);
 
 /* Creates and sets up one context per seat. Returns 0, or -1 with a one-line message
  * (everything already created is freed). The contexts are freed by run_bots_free. */
@@ -106,11 +117,14 @@ typedef int run_batch_fn(const run_config *cfg, run_result *res, char *err, size
 void run_set_distributor(run_batch_fn *fn);
 void run_result_free(run_result *res);
 
-/* Makes res an empty result for cfg's game and seat count (free with run_result_free). */
-void run_result_init(run_result *res, const run_config *cfg);
-
-/* Adds every figure of src into dst (results of the same game and seat count); exact, so the
- * order of merging never changes a report. wall_seconds adds up too. */
+/* The steps of run_batch, for drivers that play several configurations game by game (see
+ * experiment.c): run_result_init prepares an empty result for cfg (per_game: its recorder keeps
+ * each game's own figures, see rec_game_value); run_tally folds one played game's outcome into
+ * the built-in figures (run_game has already recorded its metrics); run_result_merge adds src
+ * into dst (exact integers: any order gives the same result; wall_seconds adds up too). Free
+ * with run_result_free. */
+void run_result_init(run_result *res, const run_config *cfg, bool per_game);
+void run_tally(run_result *res, const run_config *cfg, const outcome *o);
 void run_result_merge(run_result *dst, const run_result *src, int nseats);
 
 /* Plays game `index` alone with its trace written to out, exactly as the batch plays it;

@@ -46,6 +46,9 @@ typedef struct oca_square {
 
 enum { FINISH_BOUNCE, FINISH_ANY };
 enum { AUCTION_INITIAL, AUCTION_TAKEOVER }; /* oca_state.auction_kind */
+enum { AUC_OPEN, AUC_SEALED }; /* oca_rules.auction: the form of the auction */
+/* An open auction's "drop out" action (K_BID); every other K_BID action is a bid. */
+enum { OCA_DROP = -1 };
 enum { NOVOL_CASHIER, NOVOL_CAPO };
 enum { JOLLY_EFFECT_SQUARES, JOLLY_EVERY_MOVE };
 
@@ -55,8 +58,8 @@ typedef struct oca_rules {
     int declare_stake, declare_prize, banker_declare_hit, banker_declare_miss;
     int mutual_aid_amount, mutual_aid_rolls;
     int cards_per_player, cards_per_player_many, many_players;
-    int bid_step, bid_max;
-    bool trading;
+    int bid_step, bid_max, auction;
+    bool trading, reactive_trades;
     int nprices, price[OCA_MAX_PRICES];
     int short_sale_offers;
     int finish, no_volunteer, jolly_offer;
@@ -95,6 +98,9 @@ typedef enum oca_kind {
     K_MUTUAL_AID,
     K_TAKE_OVER_BANK,
     K_TRADE_OFFER,
+    K_REACT_OFFER,   /* reactive trade: the lander's price for the card of his square */
+    K_REACT_ANSWER,  /* its owner: refuse (0), accept (1) or ask a higher price */
+    K_REACT_COUNTER, /* the lander: take the asked price (1) or not (0) */
     K_COUNT,
 } oca_kind;
 
@@ -112,9 +118,17 @@ typedef struct oca_op {
     int8_t seat;  /* payer account for payments; acting or asked seat otherwise */
     int8_t a;     /* payee account, target square, auction purpose, ... */
     int8_t stage; /* progress inside the step */
-    int32_t amount;
+    uint8_t each; /* a payment to several seats (bit s: seat s), `amount` to each; 0: to `a` */
     int16_t reason, detail;
+    int32_t amount;
 } oca_op;
+
+/* The whole amount a payment step asks of its payer: one loss, whatever the number of
+ * creditors (article 8). */
+static inline int64_t oca_op_due(const oca_op *o)
+{
+    return o->each ? (int64_t)o->amount * __builtin_popcount(o->each) : o->amount;
+}
 
 /* A card offer under consideration (trade, short sale). */
 typedef struct oca_offer {
@@ -135,9 +149,13 @@ typedef struct oca_stats {
     int declare_net[GAME_MAX_SEATS];
     int aid_tries, aid_hits;
     int bankrupt_turn[GAME_MAX_SEATS]; /* turn of the bankruptcy (0: in the setup payments) */
+    int8_t bankrupt_square[GAME_MAX_SEATS]; /* the square whose effect ruined him (-1: a
+                                               declaration's payment, 0: anything else) */
     int cancel_own, cancel_opponent, jolly, counter_jolly;
     int trades, trade_value, swaps, exchanges, short_sales;
-    int trade_price[OCA_MAX_PRICES]; /* sales at each price of trade_prices */
+    int react_offers, react_counters, react_trades;
+    int nsales;
+    int16_t sale_price[16]; /* the prices of the first 16 sales */
 } oca_stats;
 
 typedef struct oca_state {
@@ -169,8 +187,10 @@ typedef struct oca_state {
     /* auctions and takeovers */
     uint8_t bidders;
     int auction_kind;
-    int bid[GAME_MAX_SEATS];
-    int takeover_loss, takeover_creditor;
+    int bid[GAME_MAX_SEATS];        /* each bidder's last bid (0: none yet) */
+    int high_bid, high_bidder;      /* open auction: the bid to beat (-1: none yet) and who */
+    int takeover_loss;                  /* a failed bank's unpaid loss, in all */
+    int takeover_owed[GAME_MAX_SEATS];  /* ... and each creditor's part of it */
     oca_offer offer;
     oca_debt debt[OCA_MAX_DEBTS];
     int ndebts;

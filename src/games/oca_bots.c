@@ -1,6 +1,7 @@
 /* oca_bots.c — the Gioco dell'Oca bots (seed 000): cautious, greedy and aggressive are one
  * rule-of-thumb player with different knobs, each settable as bot:key=value; with bank_ev
  * (greedy) it volunteers, bids and takes over the bank by a model of the bank's worth. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,16 +11,17 @@
 enum knob {
     KN_VOLUNTEER, KN_MAX_BID, KN_DECLARE, KN_ATTACK, KN_DEFEND, KN_JOLLY_MIN, KN_SIT_OUT,
     KN_TRADE, KN_RESERVE, KN_BUY_MAX, KN_EXCHANGE, KN_TAKEOVER, KN_PER_SQUARE, KN_KEEP,
-    KN_BANK_EV, KN_COUNT,
+    KN_BANK_EV, KN_VALUE_SD, KN_GAMBLE, KN_COUNT,
 };
 
 /* One parameter table per bot: the same keys, each bot's own defaults (in knob order). */
-#define OCA_PARAMS(vol, bid, dec, att, def, jmin, sit, trd, res, buy, exc, tko, psq, keep, ev) \
+#define OCA_PARAMS(vol, bid, dec, att, def, jmin, sit, trd, res, buy, exc, tko, psq, keep, ev,  \
+                   vsd, gam)                                                                 \
     {                                                                                        \
         {"volunteer", vol, 0, 1, true, "1: volunteer for the bank (article 3)"},             \
         {"max_bid", bid, 0, 1000, true, "highest auction bid, points to each other player"}, \
         {"declare", dec, 0, 2, true,                                                         \
-         "declarations: 0 never, 1 always, 2 when their expected value is positive"},        \
+         "declarations: 0 never, 1 always, 2 when they pay or the bot is behind (gamble)"}, \
         {"attack", att, 0, 1, true,                                                          \
          "1: play postcards and jollies against opponents' good squares"},                   \
         {"defend", def, 0, 1, true,                                                          \
@@ -36,15 +38,19 @@ enum knob {
         {"keep", keep, 0, 1000, true, "points kept in hand when buying"},                    \
         {"bank_ev", ev, 0, 1, true,                                                          \
          "1: volunteer, bid and take over by the bank's expected worth (capped by max_bid)"}, \
+        {"value_sd", vsd, 0, 2, false,                                                       \
+         "sd of the relative error of its estimate of the bank's worth, drawn each game"},   \
+        {"gamble", gam, 0, 1000, true,                                                       \
+         "declare 2: also declare when this many points behind the richest other player"},  \
         {NULL, 0, 0, 0, false, NULL},                                                        \
     }
 
 static const bot_param cautious_params[] =
-    OCA_PARAMS(0, 0, 0, 0, 1, 10, 1, 0, 15, 0, 0, 0, 2, 100, 0);
+    OCA_PARAMS(0, 0, 0, 0, 1, 10, 1, 0, 15, 0, 0, 0, 2, 100, 0, 0, 0);
 static const bot_param greedy_params[] =
-    OCA_PARAMS(1, 1000, 2, 1, 1, 20, 0, 0.2, 15, 30, 1, 1, 3, 60, 1);
+    OCA_PARAMS(1, 1000, 2, 1, 1, 20, 0, 0.2, 15, 30, 1, 1, 3, 60, 1, 0.25, 30);
 static const bot_param aggressive_params[] =
-    OCA_PARAMS(1, 60, 1, 1, 1, 5, 0, 0.5, 30, 60, 1, 1, 3, 20, 0);
+    OCA_PARAMS(1, 60, 1, 1, 1, 5, 0, 0.5, 30, 60, 1, 1, 3, 20, 0, 0.25, 0);
 
 /* The bank's worth, modelled once per run from the board (see the manual, BANK VALUE). */
 typedef struct bank_model {
@@ -52,11 +58,26 @@ typedef struct bank_model {
     float cut[GAME_MAX_SEATS + 1];   /* with m racers: share of their flows paid before the end */
 } bank_model;
 
+/* card_value, remembered while the position stays the same (a trade looks at the same cards
+ * many times, and the trade window and the offer are two decisions of one position). */
+typedef struct vcache {
+    uint64_t stamp; /* the position it was filled in (see position_stamp) */
+    uint32_t have[GAME_MAX_SEATS];
+    int16_t v[GAME_MAX_SEATS][OCA_MAX_CARDS];
+} vcache;
+
 typedef struct knobs {
     int seat;
     int k[KN_COUNT];
-    double trade; /* the one fractional knob */
+    double trade, value_sd; /* the fractional knobs */
     bank_model bm;
+    uint64_t sent_to[OCA_MAX_SQUARES + 1]; /* bit p: square p's move leads to this square */
+    /* this game's own view, reset at the first decision of each game (see this_game) */
+    uint64_t game;                 /* the game's fingerprint */
+    int last_turn;
+    double worth_factor;           /* 1 + its error on the bank's worth, this game */
+    int8_t refused[OCA_MAX_CARDS]; /* buy offers refused, per card: the next is higher */
+    vcache vc;
 } knobs;
 
 /* Where a roll from square `from` finally rests, as the engine resolves it without cards:
@@ -202,10 +223,54 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     for (int i = 0; i < KN_COUNT; i++)
         kn->k[i] = (int)param[i];
     kn->trade = param[KN_TRADE];
+    kn->value_sd = param[KN_VALUE_SD];
+    kn->game = 0;
+    kn->last_turn = -1;
+    const oca_rules *r = rules;
+    memset(kn->sent_to, 0, sizeof kn->sent_to);
+    for (int p = 1; p < r->nsquares; p++)
+        if (r->sq[p].effect == FX_MOVE)
+            kn->sent_to[r->sq[p].to] |= 1ull << p;
     memset(&kn->bm, 0, sizeof kn->bm);
     if (kn->k[KN_BANK_EV])
         oca_bank_model(rules, kn->bm.togo, kn->bm.cut);
     return 0;
+}
+
+/* A game's fingerprint: its whole shuffled deck and its Capo-gioco (two games alike in both
+ * are as rare as two equal shuffles of the deck). */
+static uint64_t fingerprint(const oca_state *st)
+{
+    uint64_t w[4], h = (uint64_t)st->capo + 1;
+    _Static_assert(sizeof st->deck == sizeof w, "the deck is 32 bytes");
+    memcpy(w, st->deck, sizeof w);
+    for (int i = 0; i < 4; i++)
+        h = (h ^ w[i]) * 0x9e3779b97f4a7c15ULL;
+    return h;
+}
+
+/* At the first decision of a new game (another deck, or turns gone back), forgets the last
+ * game and draws this game's error on the bank's worth from the seat's own stream: a factor
+ * 1 + value_sd N(0, 1), at least 0 (the error a player makes judging the bank; it gives each
+ * seat its own valuation, so an auction has a real spread of winning bids). */
+static void this_game(knobs *kn, const oca_state *st, rng *r)
+{
+    uint64_t fp = fingerprint(st);
+    if (fp == kn->game && st->turn >= kn->last_turn) {
+        kn->last_turn = st->turn;
+        return;
+    }
+    kn->game = fp;
+    kn->last_turn = st->turn;
+    memset(kn->refused, 0, sizeof kn->refused);
+    kn->worth_factor = 1;
+    if (kn->value_sd > 0) { /* Box-Muller */
+        double u = rng_uniform(r), v = rng_uniform(r);
+        double z = sqrt(-2 * log(1 - u)) * cos(6.283185307179586 * v);
+        kn->worth_factor = 1 + kn->value_sd * z;
+        if (kn->worth_factor < 0)
+            kn->worth_factor = 0;
+    }
 }
 
 /* Whether this seat, made banker, would join the race (article 5). */
@@ -227,8 +292,8 @@ static double bank_worth(const oca_state *st, const knobs *kn, bool initial)
     if (initial) {
         bool plays = would_play(st, kn);
         int m = plays ? st->n : st->n - 1;
-        return st->n * (r->entry_fee - (plays ? r->banker_refund : 0) +
-                        (double)bm->togo[1] * bm->cut[m]);
+        return kn->worth_factor * st->n *
+               (r->entry_fee - (plays ? r->banker_refund : 0) + (double)bm->togo[1] * bm->cut[m]);
     }
     double flows = 0;
     int m = 0;
@@ -237,7 +302,7 @@ static double bank_worth(const oca_state *st, const knobs *kn, bool initial)
             flows += bm->togo[st->pos[j]];
             m++;
         }
-    return flows * bm->cut[m] - st->takeover_loss;
+    return kn->worth_factor * flows * bm->cut[m] - st->takeover_loss;
 }
 
 /* The break-even bid: the winner pays b to each of the k others, a loser receives b from the
@@ -250,17 +315,104 @@ static double break_even_bid(const oca_state *st, const knobs *kn, bool initial)
     return bank_worth(st, kn, initial) / (k + 1);
 }
 
-/* How much a seat with these knobs values a postcard. */
-static int card_value(const oca_state *st, const knobs *kn, int card)
+/* Whether racer s can still land on square q: it lies ahead of him, or within the last six
+ * squares, which a bounce at the goal reaches from anywhere. */
+static bool can_reach(const oca_state *st, int s, int q)
 {
-    switch (st->r->sq[st->r->card_square[card]].card) {
-    case CARD_JOLLY:
-        return kn->k[KN_BUY_MAX];
-    case CARD_NEUTRAL:
-        return kn->k[KN_EXCHANGE] ? kn->k[KN_BUY_MAX] / 4 : 0;
-    default:
-        return kn->k[KN_BUY_MAX] / 2;
+    const oca_rules *r = st->r;
+    if (!(st->racing >> s & 1))
+        return false;
+    return q > st->pos[s] || (r->finish == FINISH_BOUNCE && q >= r->nsquares - 6);
+}
+
+/* Whether racer s can still be brought to square q: by landing there, or on a square that
+ * sends him there (the Clown's square 1, by the Dragon). */
+static bool can_come(const oca_state *st, const knobs *kn, int s, int q)
+{
+    if (can_reach(st, s, q))
+        return true;
+    for (uint64_t m = kn->sent_to[q]; m; m &= m - 1)
+        if (can_reach(st, s, __builtin_ctzll(m)))
+            return true;
+    return false;
+}
+
+/* The worst value to `seat` of being brought to square q (landing there, or on a square that
+ * sends him there), for the card that cancels it. */
+static int worst_landing(const oca_state *st, const knobs *kn, int seat, int q)
+{
+    int per = kn->k[KN_PER_SQUARE], v = oca_square_value(st, seat, q, per);
+    for (uint64_t m = kn->sent_to[q]; m; m &= m - 1) {
+        int w = oca_square_value(st, seat, __builtin_ctzll(m), per);
+        v = w < v ? w : v;
     }
+    return v;
+}
+
+static int clamp(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* What holding `card` is worth to `seat`, by a bot with these knobs, by whether its square can
+ * still come into play: a jolly buy_max; a neutral card (or any card that has become dead)
+ * its part in a two-for-one exchange while the deck lasts; a negative card half the loss it
+ * would cancel, while its holder can still be brought there; a positive card a quarter of the
+ * benefit it would deny, while another racer can still land there. */
+static int card_value(const oca_state *st, const knobs *kn, int seat, int card)
+{
+    const oca_rules *r = st->r;
+    int q = r->card_square[card], buy = kn->k[KN_BUY_MAX];
+    int dead = kn->k[KN_EXCHANGE] && st->deck_top < r->ncards ? buy / 4 : 0;
+    switch (r->sq[q].card) {
+    case CARD_JOLLY:
+        return buy;
+    case CARD_NEGATIVE:
+        if (!can_come(st, kn, seat, q))
+            return dead;
+        return clamp(-worst_landing(st, kn, seat, q) / 2, dead, buy);
+    case CARD_POSITIVE: {
+        int best = 0;
+        for (int j = 0; j < st->n; j++)
+            if (j != seat && can_reach(st, j, q)) {
+                int v = oca_square_value(st, j, q, kn->k[KN_PER_SQUARE]);
+                best = v > best ? v : best;
+            }
+        return best > 0 ? clamp(best / 4, dead, buy) : dead;
+    }
+    default:
+        return dead;
+    }
+}
+
+/* What card values depend on: the turn, the pieces, the cards held, the deck, the racers. */
+static uint64_t position_stamp(const oca_state *st)
+{
+    uint64_t p;
+    memcpy(&p, st->pos, sizeof p);
+    return (p * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)st->turn << 32) ^ st->held ^
+           ((uint64_t)st->deck_top << 56) ^ ((uint64_t)st->racing << 40) ^
+           ((uint64_t)(st->banker + 1) << 52);
+}
+
+/* The cache of this position: kn->vc, emptied if the position has changed. */
+static vcache *values(const oca_state *st, knobs *kn)
+{
+    uint64_t s = position_stamp(st);
+    if (kn->vc.stamp != s) {
+        kn->vc.stamp = s;
+        memset(kn->vc.have, 0, sizeof kn->vc.have);
+    }
+    return &kn->vc;
+}
+
+static int cval(const oca_state *st, const knobs *kn, vcache *vc, int seat, int card)
+{
+    if (!(vc->have[seat] >> card & 1)) {
+        vc->v[seat][card] = (int16_t)card_value(st, kn, seat, card);
+        vc->have[seat] |= 1u << card;
+    }
+    return vc->v[seat][card];
 }
 
 /* Value to the mover of the move just made: his landing square plus his progress. */
@@ -271,14 +423,18 @@ static int move_value(const oca_state *st, const knobs *kn)
            kn->k[KN_PER_SQUARE] * (sq - st->from);
 }
 
-/* The highest legal bid within max_bid and, with bank_ev, within the break-even bid. */
+/* Sealed auction: the highest legal bid within max_bid and, with bank_ev, within the
+ * break-even bid. Open auction (action 0 is "drop out"): the smallest raise while it stays
+ * within that cap, else drop out. */
 static int choose_bid(const oca_state *st, const decision *d, const knobs *kn)
 {
-    double cap = kn->k[KN_MAX_BID];
+    double cap = kn->k[KN_BANK_EV] ? kn->k[KN_MAX_BID] : kn->k[KN_MAX_BID] * kn->worth_factor;
     if (kn->k[KN_BANK_EV]) {
         double b = break_even_bid(st, kn, st->auction_kind == AUCTION_INITIAL);
         cap = b < cap ? b : cap;
     }
+    if (d->action[0] == OCA_DROP)
+        return d->n > 1 && d->action[1] <= cap ? 1 : 0;
     int best = 0;
     for (int i = 0; i < d->n; i++)
         if (d->action[i] <= cap)
@@ -293,37 +449,105 @@ static bool wants_bank(const oca_state *st, const knobs *kn, int knob)
     return kn->k[knob] && (!kn->k[KN_BANK_EV] || bank_worth(st, kn, initial) > 0);
 }
 
-static bool declare_pays(const oca_state *st, int seat)
+/* Declarations (knob declare 2): when the expected gain is positive, or when the seat is
+ * `gamble` points or more behind the richest other player (a player behind gambles). */
+static bool declare_pays(const oca_state *st, const knobs *kn, int seat)
 {
     const oca_rules *r = st->r;
-    if (seat != st->banker)
-        return r->declare_prize > 6 * r->declare_stake;
-    return r->banker_declare_hit > 5 * r->banker_declare_miss;
+    bool ev = seat != st->banker ? r->declare_prize > 6 * r->declare_stake
+                                 : r->banker_declare_hit > 5 * r->banker_declare_miss;
+    if (ev)
+        return true;
+    if (kn->k[KN_GAMBLE] <= 0)
+        return false;
+    int64_t richest = 0;
+    for (int j = 0; j < st->n; j++)
+        if (j != seat && !st->bankrupt[j] && oca_points(st, j) > richest)
+            richest = oca_points(st, j);
+    return richest - oca_points(st, seat) >= kn->k[KN_GAMBLE];
 }
 
-/* The kind of trade worth proposing (TR_*; TR_PASS if none): exchange two neutral cards,
- * else buy a card worth its lowest price, else sell a card worth less than the top price. */
-static int trade_kind(const oca_state *st, const knobs *kn)
+/* Cards worth little to this seat (neutral or dead): candidates to exchange or sell. */
+static uint32_t spare_cards(const oca_state *st, const knobs *kn, vcache *vc)
+{
+    uint32_t m = 0;
+    for (uint32_t h = st->hand[kn->seat]; h; h &= h - 1) {
+        int c = __builtin_ctz(h);
+        if (cval(st, kn, vc, kn->seat, c) <= kn->k[KN_BUY_MAX] / 4)
+            m |= 1u << c;
+    }
+    return m;
+}
+
+/* The price index this seat offers next for card c: the lowest at which it expects the owner
+ * to sell (what the card is worth to him by this bot's rules, at least its reserve), and one
+ * level above its last offer for it (an offer refused is raised the next time); -1 if that
+ * exceeds its own value or its purse. */
+static int buy_level(const oca_state *st, const knobs *kn, vcache *vc, int c)
 {
     const oca_rules *r = st->r;
-    uint32_t mine = st->hand[kn->seat], jollies = 0;
-    for (int j = 0; j < st->n; j++)
-        if (j != kn->seat)
-            jollies |= st->hand[j] & r->jolly_mask;
-    if (__builtin_popcount(mine & r->neutral_mask) >= 2 && kn->k[KN_EXCHANGE] &&
-        st->deck_top < r->ncards)
+    int p = kn->refused[c], mine = cval(st, kn, vc, kn->seat, c);
+    if (p >= r->nprices || mine < r->price[p] || mine < kn->k[KN_RESERVE])
+        return -1; /* no price it would pay can reach the owner's ask */
+    int ask = cval(st, kn, vc, st->holder[c], c);
+    ask = ask > kn->k[KN_RESERVE] ? ask : kn->k[KN_RESERVE];
+    while (p < r->nprices && r->price[p] < ask)
+        p++;
+    if (p >= r->nprices || r->price[p] > cval(st, kn, vc, kn->seat, c) ||
+        oca_points(st, kn->seat) - r->price[p] < kn->k[KN_KEEP])
+        return -1;
+    return p;
+}
+
+/* A swap both sides gain by, giving away a spare card, each side valued by this bot's own
+ * rules: the action index in d (a K_TRADE_OFFER list) of the best one, or -1. */
+static int best_swap(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
+{
+    int pick = -1, gain = 0, me = kn->seat;
+    for (int i = 1; i < d->n; i++) {
+        int32_t a = d->action[i];
+        if (OCA_TR_TYPE(a) != TR_SWAP)
+            continue;
+        int mine = OCA_TR_A(a), theirs = OCA_TR_B(a), owner = st->holder[theirs];
+        if (cval(st, kn, vc, me, mine) > kn->k[KN_BUY_MAX] / 4) /* only spare cards go */
+            continue;
+        int g1 = cval(st, kn, vc, me, theirs) - cval(st, kn, vc, me, mine);
+        int g2 = cval(st, kn, vc, owner, mine) - cval(st, kn, vc, owner, theirs);
+        if (g1 > 0 && g2 > 0 && g1 + g2 > gain) {
+            pick = i;
+            gain = g1 + g2;
+        }
+    }
+    return pick;
+}
+
+/* The kind of trade worth proposing (TR_*; TR_PASS if none): exchange two spare cards, else
+ * buy a card worth the next price, else a swap both gain by, else sell a spare card. */
+static int trade_kind(const oca_state *st, knobs *kn)
+{
+    const oca_rules *r = st->r;
+    int me = kn->seat;
+    vcache *vc = values(st, kn);
+    uint32_t spare = spare_cards(st, kn, vc);
+    if (__builtin_popcount(spare) >= 2 && kn->k[KN_EXCHANGE] && st->deck_top < r->ncards)
         return TR_EXCHANGE;
-    int64_t pts = oca_points(st, kn->seat);
-    if (jollies && kn->k[KN_BUY_MAX] >= r->price[0] && pts - r->price[0] >= kn->k[KN_KEEP])
-        return TR_BUY;
-    if (r->price[r->nprices - 1] >= kn->k[KN_RESERVE])
-        for (uint32_t m = mine; m; m &= m - 1)
-            if (card_value(st, kn, __builtin_ctz(m)) < kn->k[KN_RESERVE])
-                return TR_SELL;
+    for (uint32_t m = st->held & ~st->hand[me]; m; m &= m - 1)
+        if (buy_level(st, kn, vc, __builtin_ctz(m)) >= 0)
+            return TR_BUY;
+    if (st->hand[me] && (st->held & ~st->hand[me]))
+        for (uint32_t m = spare; m; m &= m - 1) /* it swaps away a card worth little to it */
+            for (uint32_t o = st->held & ~st->hand[me]; o; o &= o - 1) {
+                int a = __builtin_ctz(m), b = __builtin_ctz(o), w = st->holder[b];
+                if (cval(st, kn, vc, me, b) > cval(st, kn, vc, me, a) &&
+                    cval(st, kn, vc, w, a) > cval(st, kn, vc, w, b))
+                    return TR_SWAP;
+            }
+    if (spare && r->price[r->nprices - 1] >= kn->k[KN_RESERVE])
+        return TR_SELL;
     return TR_PASS;
 }
 
-static int choose_trade_kind(const oca_state *st, const decision *d, const knobs *kn, rng *r)
+static int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, rng *r)
 {
     if (kn->trade <= 0 || (kn->trade < 1 && rng_uniform(r) >= kn->trade))
         return 0;
@@ -334,30 +558,78 @@ static int choose_trade_kind(const oca_state *st, const decision *d, const knobs
     return 0;
 }
 
-/* The offer a seat proposes on its own turn: exchange, buy a jolly, or sell a neutral card. */
-static int choose_trade(const oca_state *st, const decision *d, const knobs *kn)
+/* The offer a seat proposes on its own turn: exchange its two least valued spare cards; buy
+ * the card it gains most on at its next price (remembered, so a refused offer is raised next
+ * time, up to the card's value); the best swap; or sell a spare card at its reserve. */
+static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
 {
-    int64_t pts = oca_points(st, kn->seat);
-    int pick = 0, pick_rank = 0;
+    int me = kn->seat, pick = 0, best = -1000000;
+    vcache *vc = values(st, kn);
+    int swap = best_swap(st, d, kn, vc);
+    int8_t level[OCA_MAX_CARDS]; /* buy_level per card, -2: not yet known */
+    memset(level, -2, sizeof level);
     for (int i = 1; i < d->n; i++) {
         int32_t a = d->action[i];
-        int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), price = st->r->price[OCA_TR_P(a)];
-        int rank = 0;
-        if (t == TR_EXCHANGE && kn->k[KN_EXCHANGE] &&
-            st->r->sq[st->r->card_square[ca]].card == CARD_NEUTRAL &&
-            st->r->sq[st->r->card_square[OCA_TR_B(a)]].card == CARD_NEUTRAL)
-            rank = 3;
-        else if (t == TR_BUY && st->r->sq[st->r->card_square[ca]].card == CARD_JOLLY &&
-                 price <= card_value(st, kn, ca) && pts - price >= kn->k[KN_KEEP])
-            rank = 2;
-        else if (t == TR_SELL && price >= kn->k[KN_RESERVE] && card_value(st, kn, ca) < price)
-            rank = 1;
-        if (rank > pick_rank) {
+        int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a), p = OCA_TR_P(a);
+        int price = st->r->price[p], score = -1000000;
+        if (t == TR_EXCHANGE)
+            score = -cval(st, kn, vc, me, ca) - cval(st, kn, vc, me, cb);
+        else if (t == TR_BUY &&
+                 (level[ca] != -2 ? level[ca] : (level[ca] = (int8_t)buy_level(st, kn, vc, ca))) == p)
+            score = cval(st, kn, vc, me, ca) - price;
+        else if (t == TR_SWAP && i == swap)
+            score = 0;
+        else if (t == TR_SELL && price >= kn->k[KN_RESERVE] &&
+                 cval(st, kn, vc, me, ca) < price)
+            score = -price; /* the lowest price at or above the reserve */
+        if (score > best) {
+            best = score;
             pick = i;
-            pick_rank = rank;
         }
     }
+    if (pick > 0 && OCA_TR_TYPE(d->action[pick]) == TR_BUY) /* next time, a step higher */
+        kn->refused[OCA_TR_A(d->action[pick])] = (int8_t)(OCA_TR_P(d->action[pick]) + 1);
     return pick;
+}
+
+/* Reactive trade: what the card on offer is worth to the mover: the loss it cancels (a
+ * negative square's card) or the benefit it keeps (a positive square's card, which will not be
+ * played against him, or a jolly bought to counter a card played against him). */
+static int react_worth(const oca_state *st, const knobs *kn)
+{
+    int v = move_value(st, kn);
+    int card = st->op[st->nops - 1].a; /* the OP_REACT step: its card */
+    int kind = st->r->sq[st->r->card_square[card]].card;
+    return kind == CARD_NEGATIVE ? -v : kind == CARD_POSITIVE || kind == CARD_JOLLY ? v : 0;
+}
+
+/* The mover's first offer: about half what the card is worth to him, at least the lowest
+ * price, or none. */
+static int react_offer(const oca_state *st, const decision *d, const knobs *kn)
+{
+    int w = react_worth(st, kn), pick = 0;
+    for (int i = 1; i < d->n; i++)
+        if (d->action[i] <= w && (pick == 0 || d->action[i] <= w / 2))
+            pick = i;
+    return pick;
+}
+
+/* The owner's answer: accept at or above what the card is worth to him (to keep, or to play
+ * against the mover now), else ask that much if the mover can pay it, else refuse. */
+static int react_answer(const oca_state *st, const decision *d, const knobs *kn)
+{
+    int me = kn->seat, c = st->offer.card;
+    int v = card_value(st, kn, me, c);
+    if (st->r->sq[st->r->card_square[c]].card == CARD_POSITIVE && kn->k[KN_ATTACK]) {
+        int use = move_value(st, kn) / 2; /* what playing it now takes from him */
+        v = use > v ? use : v;
+    }
+    if (st->offer.price >= v)
+        return 1;
+    for (int i = 2; i < d->n; i++)
+        if (d->action[i] >= v)
+            return i;
+    return 0;
 }
 
 /* A seat short of points offers its cards: the most valuable first, at the lowest price that
@@ -365,11 +637,11 @@ static int choose_trade(const oca_state *st, const decision *d, const knobs *kn)
 static int choose_short_sale(const oca_state *st, const decision *d, const knobs *kn)
 {
     const oca_op *o = &st->op[st->nops - 1];
-    int64_t need = o->amount - oca_points(st, kn->seat);
+    int64_t need = oca_op_due(o) - oca_points(st, kn->seat);
     int pick = 0, pick_val = -1, pick_price = 0;
     for (int i = 1; i < d->n; i++) {
         int ca = OCA_TR_A(d->action[i]), price = st->r->price[OCA_TR_P(d->action[i])];
-        int v = card_value(st, kn, ca);
+        int v = card_value(st, kn, kn->seat, ca);
         bool better = v > pick_val ||
                       (v == pick_val && pick_price < need && price > pick_price);
         if (better) {
@@ -388,11 +660,12 @@ static int yes(bool b)
 
 static int choose(void *ctx, const void *seen, const decision *d, rng *r)
 {
-    const knobs *kn = ctx;
+    knobs *kn = ctx;
     const oca_state *st = seen;
     const int *k = kn->k;
     const oca_offer *f = &st->offer;
     int me = kn->seat;
+    this_game(kn, st, r);
     switch (d->kind) {
     case K_VOLUNTEER:
         return yes(wants_bank(st, kn, KN_VOLUNTEER));
@@ -401,13 +674,16 @@ static int choose(void *ctx, const void *seen, const decision *d, rng *r)
     case K_BANKER_PLAYS:
         return yes(!k[KN_SIT_OUT]);
     case K_DECLARE:
-        if (k[KN_DECLARE] == 1 || (k[KN_DECLARE] == 2 && declare_pays(st, me)))
+        if (k[KN_DECLARE] == 1 || (k[KN_DECLARE] == 2 && declare_pays(st, kn, me)))
             return 1 + (int)rng_below(r, 6);
         return 0;
     case K_MUTUAL_AID:
         return (int)rng_below(r, (uint32_t)d->n);
-    case K_CANCEL_OWN:
-        return yes(k[KN_DEFEND] && oca_square_value(st, me, st->pos[me], k[KN_PER_SQUARE]) < 0);
+    case K_CANCEL_OWN: { /* when the setback it cancels is worth more than keeping the card */
+        int loss = -move_value(st, kn);
+        int card = st->r->square_card[st->pos[me]];
+        return yes(k[KN_DEFEND] && loss > 0 && loss >= card_value(st, kn, me, card));
+    }
     case K_CANCEL_OPPONENT:
         return yes(k[KN_ATTACK] && move_value(st, kn) > 0);
     case K_JOLLY:
@@ -423,18 +699,24 @@ static int choose(void *ctx, const void *seen, const decision *d, rng *r)
     case K_TRADE_OFFER:
         return choose_trade(st, d, kn);
     case K_BUY_CARD:
-        return yes(f->price <= card_value(st, kn, f->card) &&
+        return yes(f->price <= card_value(st, kn, me, f->card) &&
                    oca_points(st, me) - f->price >= k[KN_KEEP]);
     case K_SELL_CARD: {
-        int v = card_value(st, kn, f->card);
+        int v = card_value(st, kn, me, f->card);
         return yes(f->price >= (v > k[KN_RESERVE] ? v : k[KN_RESERVE]));
     }
     case K_SWAP:
-        return yes(card_value(st, kn, f->card) > card_value(st, kn, f->card2));
+        return yes(card_value(st, kn, me, f->card) > card_value(st, kn, me, f->card2));
     case K_SHORT_SALE:
         return choose_short_sale(st, d, kn);
     case K_TAKE_OVER_BANK:
         return yes(wants_bank(st, kn, KN_TAKEOVER));
+    case K_REACT_OFFER:
+        return kn->trade > 0 ? react_offer(st, d, kn) : 0;
+    case K_REACT_ANSWER:
+        return react_answer(st, d, kn);
+    case K_REACT_COUNTER:
+        return yes(f->price <= react_worth(st, kn));
     }
     return 0; /* a kind without an opinion: the first action is always legal */
 }
@@ -452,8 +734,10 @@ const bot_type oca_bot_cautious = {
 const bot_type oca_bot_greedy = {
     .name = "greedy",
     .doc = "expected-value player: volunteers, bids and takes over by the bank's modelled "
-           "worth (capped by max_bid), declares only when the stake pays, plays cards when the "
-           "points at stake exceed its thresholds, trades cards",
+           "worth with its own error each game (value_sd), declares when the stake pays or "
+           "when behind (gamble), plays cards when the points at stake exceed their worth, "
+           "values cards by whether their square can still come into play, raises its buy "
+           "offers up to that worth, swaps when both gain, exchanges or sells dead cards",
     .params = greedy_params,
     .ctx_size = sizeof(knobs),
     .setup = setup,

@@ -10,12 +10,13 @@ static const char *const top_keys[] = {
     "dote", "fondo_extra", "capo_fee", "entry_fee", "banker_refund", "banker_may_sit_out",
     "declare_stake", "declare_prize", "banker_declare_hit", "banker_declare_miss",
     "mutual_aid_amount", "mutual_aid_rolls", "cards_per_player", "cards_per_player_many",
-    "many_players", "bid_step", "bid_max", "trading", "trade_prices", "short_sale_offers",
+    "many_players", "bid_step", "bid_max", "auction", "trading", "reactive_trades", "trade_prices", "short_sale_offers",
     "finish", "no_volunteer", "bankrupt_pays_partial", "arrived_in_round", "jolly_offer",
     "max_turns", "max_chain",
     "board", NULL};
 static const char *const square_keys[] = {"name", "effect", "amount", "to", "pulcinella", "card",
-                                          NULL};
+                                          "source", "note", NULL};
+static const char *const source_names[] = {"text", "reconstruction", NULL};
 static const char *const effect_names[] = {"none", "pay_bank", "receive_bank", "collect_all",
                                            "distribute_all", "move", "again", "wait", NULL};
 static const char *const card_names[] = {"none", "positive", "negative", "neutral", "jolly",
@@ -23,6 +24,7 @@ static const char *const card_names[] = {"none", "positive", "negative", "neutra
 static const char *const finish_names[] = {"bounce", "any", NULL};
 static const char *const novol_names[] = {"cashier", "capo", NULL};
 static const char *const jolly_names[] = {"effect_squares", "every_move", NULL};
+static const char *const auction_names[] = {"open", "sealed", NULL};
 
 /* Reads an integer key into an int field. */
 static int get(const cJSON *o, const char *path, const char *key, long lo, long hi, int *out,
@@ -56,7 +58,9 @@ static int load_economy(oca_rules *r, const cJSON *j, char *err, size_t e)
         get(j, "", "many_players", 1, GAME_MAX_SEATS, &r->many_players, err, e) ||
         get(j, "", "bid_step", 1, 1000, &r->bid_step, err, e) ||
         get(j, "", "bid_max", 0, 100000, &r->bid_max, err, e) ||
+        rules_enum(j, "", "auction", auction_names, &r->auction, err, e) ||
         rules_bool(j, "", "trading", &r->trading, err, e) ||
+        rules_bool(j, "", "reactive_trades", &r->reactive_trades, err, e) ||
         get(j, "", "short_sale_offers", 0, 20, &r->short_sale_offers, err, e) ||
         rules_enum(j, "", "finish", finish_names, &r->finish, err, e) ||
         rules_enum(j, "", "no_volunteer", novol_names, &r->no_volunteer, err, e) ||
@@ -66,9 +70,9 @@ static int load_economy(oca_rules *r, const cJSON *j, char *err, size_t e)
         get(j, "", "max_turns", 1, 1000000, &r->max_turns, err, e) ||
         get(j, "", "max_chain", 1, 64, &r->max_chain, err, e))
         return -1;
-    if (r->bid_max / r->bid_step > GAME_MAX_ACTIONS - 1)
+    if (r->bid_max / r->bid_step > GAME_MAX_ACTIONS - 2) /* bids 0..max and "drop out" */
         return rules_error(err, e, "", "bid_max", "at most %d bid steps (bid_step %d)",
-                           GAME_MAX_ACTIONS - 1, r->bid_step);
+                           GAME_MAX_ACTIONS - 2, r->bid_step);
     long p[OCA_MAX_PRICES];
     if (rules_int_array(j, "", "trade_prices", 1, OCA_MAX_PRICES, 1, 100000, p, &r->nprices,
                         err, e))
@@ -94,6 +98,14 @@ static int load_square(oca_rules *r, const cJSON *o, int i, int nsq, char *err, 
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(o, "name");
     if (!cJSON_IsString(name))
         return rules_error(err, e, path, "name", "expected a string");
+    /* provenance, for readers only (optional): where the square's effect comes from */
+    const cJSON *note = cJSON_GetObjectItemCaseSensitive(o, "note");
+    if (note && !cJSON_IsString(note))
+        return rules_error(err, e, path, "note", "expected a string");
+    int source;
+    if (cJSON_GetObjectItemCaseSensitive(o, "source") &&
+        rules_enum(o, path, "source", source_names, &source, err, e))
+        return -1;
     int fx, card, amount, to, pulc;
     if (rules_enum(o, path, "effect", effect_names, &fx, err, e) ||
         get(o, path, "amount", 0, 10000, &amount, err, e) ||

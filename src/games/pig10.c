@@ -3,6 +3,7 @@
  * or same number may set the value; the hands are played out once the pile is gone. */
 #include "pig10.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "configs.h"
@@ -36,6 +37,26 @@ static int load_deck(pig10_rules *r, const cJSON *json, char *err, size_t errlen
     return 0;
 }
 
+/* Fills r->reach from the legal plays of each single card (pig10_options), so that the
+ * table and the game cannot disagree. */
+static void fill_reach(pig10_rules *r)
+{
+    for (int w = 0; w < PIG10_VALUES; w++)
+        for (int c = 0; c < PIG10_VALUES; c++)
+            for (int x = 0; x < PIG10_VALUES; x++) {
+                uint8_t one[PIG10_VALUES] = {0};
+                int32_t opt[PIG10_VALUES * 3];
+                one[x] = 1;
+                int k = pig10_options(one, w, c, 1, r->siren_below_zero, opt), bits = 0;
+                for (int i = 0; i < k; i++) {
+                    int to = pig10_result(w, 1, x, PIG10_MODE(opt[i]));
+                    bits |= to == PIG10_TARGET ? PIG10_REACH_HIT : 0;
+                    bits |= to <= PIG10_TARGET ? PIG10_REACH_SAFE : 0;
+                }
+                r->reach[w][c][x] = (uint8_t)bits;
+            }
+}
+
 /* Reads and checks every key of the ruleset (all are required: the default provides them). */
 static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
 {
@@ -54,6 +75,7 @@ static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
         rules_enum(json, "", "ties", ties_names, &r->ties, err, errlen))
         return -1;
     r->hand_size = (int)hand;
+    fill_reach(r);
     return 0;
 }
 
@@ -79,7 +101,10 @@ int pig10_result(int value, int table_n, int card, int mode)
     if (table_n == 0 || mode == PIG10_SET)
         return card;
     if (mode == PIG10_SUB)
-        return value > card ? value - card : 0; /* "non può mai risultare negativo" */
+        /* "Tuttavia, il valore del mazzo non può mai risultare negativo": a floor under the
+         * value (siren_below_zero=clamp, the default: the choice just granted stays whole);
+         * under "forbid" pig10_options does not list a subtraction from less than 5. */
+        return value > card ? value - card : 0;
     return value + card;
 }
 
@@ -118,6 +143,15 @@ int pig10_next_seat(const int *hand_n, int nseats, int seat)
             return s;
     }
     return -1;
+}
+
+/* What card can do on a table (contract in pig10.h): looked up on a non-empty table; on an
+ * empty one the card sets the value, so it hits only as a 10 and is always safe. */
+int pig10_reach(const pig10_rules *rules, int value, int top_card, int table_n, int card)
+{
+    if (table_n == 0)
+        return PIG10_REACH_SAFE | (card == PIG10_TARGET ? PIG10_REACH_HIT : 0);
+    return rules->reach[value][top_card][card];
 }
 
 /* ---- dealing and drawing --------------------------------------------------------------- */
@@ -195,7 +229,7 @@ static int sweep(pig10_state *st, int s)
 }
 
 /* The seat that receives the table when `seat` goes over 10: "il giocatore seduto alla sua
- * destra", the previous seat in clockwise order. Everybody draws back to a full hand while the
+ * destra", the previous seat in clockwise order, "il furbetto che era di turno prima di te". Everybody draws back to a full hand while the
  * pile lasts, so the hands then run out in turn order and the right neighbour is always the
  * player of the card before (tests/test_pig10.c checks it in every game of a batch). */
 static int over_receiver(const pig10_state *st, int seat)
@@ -262,6 +296,12 @@ static void apply(void *state, int32_t action, rng *chance, trace *tr)
     st->count[seat].frogs += card == PIG10_FROG;
     st->count[seat].subtractions += mode == PIG10_SUB;
     st->count[seat].sets += mode == PIG10_SET;
+    st->history[st->plays] = (pig10_play){
+        .seat = (uint8_t)seat,
+        .card = (uint8_t)card,
+        .mode = (uint8_t)(card == PIG10_FROG ? PIG10_RESET : mode),
+        .value = (uint8_t)value,
+    };
     st->hand[seat][card]--;
     st->hand_n[seat]--;
     st->table[card]++;
@@ -411,12 +451,11 @@ static void finish(const void *state, outcome *o, recorder *rec)
 
 /* ---- hidden information and names ----------------------------------------------------- */
 
-/* What `seat` may know (pig10_view), on a zeroed buffer so that no padding byte leaks. */
-static void view(const void *state, int seat, void *out)
+/* What `seat` may know but the history (pig10.h), on a zeroed buffer so that no padding byte
+ * leaks. */
+void pig10_view_counts(const pig10_state *st, int seat, pig10_view *v)
 {
-    const pig10_state *st = state;
-    pig10_view *v = out;
-    memset(v, 0, sizeof *v);
+    memset(v, 0, offsetof(pig10_view, history));
     v->seat = seat;
     v->nseats = st->nseats;
     v->turn = st->turn;
@@ -434,6 +473,18 @@ static void view(const void *state, int seat, void *out)
     memcpy(v->played, st->played, sizeof v->played);
     memcpy(v->deck, st->rules->deck_bytes, sizeof v->deck);
     v->siren_below_zero = st->rules->siren_below_zero;
+}
+
+/* What `seat` may know (pig10_view): the counts, then the public history of plays; the unused
+ * rest of the history is zeroed too, so that nothing of an earlier game or seat remains. */
+static void view(const void *state, int seat, void *out)
+{
+    const pig10_state *st = state;
+    pig10_view *v = out;
+    pig10_view_counts(st, seat, v);
+    v->nplays = st->plays;
+    memcpy(v->history, st->history, sizeof(pig10_play) * (size_t)st->plays);
+    memset(v->history + st->plays, 0, sizeof(pig10_play) * (size_t)(PIG10_MAX_CARDS - st->plays));
 }
 
 /* The unseen cards of view v, one entry per card, into out; returns their number or -1. */
@@ -479,8 +530,11 @@ int pig10_determinize(pig10_state *st, const pig10_rules *rules, const pig10_vie
         for (int j = 0; s != v->seat && j < v->hand_n[s]; j++)
             st->hand[s][cards[k++]]++;
     }
-    for (int c = 0; c < PIG10_VALUES; c++)
-        st->plays += v->played[c];
+    st->plays = v->nplays;
+    memcpy(st->history, v->history, sizeof(pig10_play) * (size_t)v->nplays);
+    if (v->nplays == 0) /* a counts-only view (pig10_view_counts): plays from the counts */
+        for (int c = 0; c < PIG10_VALUES; c++)
+            st->plays += v->played[c];
     st->pile_n = v->pile_left;
     for (int i = 0; i < st->pile_n; i++)
         st->pile[i] = (uint8_t)cards[k++];
@@ -510,7 +564,7 @@ static const char *const kind_names[] = {"play", NULL};
 static const char *const end_names[] = {"hands_played_out", NULL};
 
 static const bot_type *const bots[] = {
-    &bot_random, &bot_pig10_greedy, &bot_pig10_count, &bot_pig10_mc, NULL,
+    &bot_random, &bot_pig10_greedy, &bot_pig10_count, &bot_pig10_mc, &bot_pig10_ismcts, NULL,
 };
 
 /* ---- presentation: the summary's headline, groups and labels ----------------------------- */

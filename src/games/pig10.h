@@ -24,6 +24,7 @@ enum pig10_mode {
                       a frog always sets 0 */
     PIG10_SUB = 1, /* siren subtracted */
     PIG10_SET = 2, /* same card / same number: the value becomes the card */
+    PIG10_RESET = 3, /* history only: a frog played (its action code is PIG10_ADD) */
 };
 #define PIG10_ACTION(card, mode) ((int32_t)((card) * 4 + (mode)))
 #define PIG10_CARD(a) ((int)(a) / 4)
@@ -34,6 +35,12 @@ enum pig10_floor { PIG10_FLOOR_CLAMP, PIG10_FLOOR_FORBID };
 enum pig10_left { PIG10_LEFT_DISCARD, PIG10_LEFT_LAST_PLAYER };
 enum pig10_ties { PIG10_TIES_SHARE, PIG10_TIES_MOST_HITS };
 
+/* What one card can do on a table (pig10_rules.reach): bits of pig10_reach. */
+enum pig10_reach {
+    PIG10_REACH_HIT = 1,  /* some legal play of the card makes exactly 10 */
+    PIG10_REACH_SAFE = 2, /* some legal play of the card stays at or under 10 */
+};
+
 typedef struct pig10_rules {
     int deck[PIG10_VALUES]; /* copies of each value */
     uint8_t deck_bytes[PIG10_VALUES]; /* the same, as the view holds it */
@@ -43,7 +50,19 @@ typedef struct pig10_rules {
     int siren_below_zero;   /* enum pig10_floor */
     int table_at_end;       /* enum pig10_left */
     int ties;               /* enum pig10_ties */
+    /* reach[w][c][x]: enum pig10_reach bits for card x played on a non-empty table of value
+     * w (0..10) whose top card is c, under this ruleset's siren rule. Derived by rules_load
+     * from pig10_options and pig10_result, so that bots look it up instead of listing. */
+    uint8_t reach[PIG10_VALUES][PIG10_VALUES][PIG10_VALUES];
 } pig10_rules;
+
+/* One play as every player at the table saw it. */
+typedef struct pig10_play {
+    uint8_t seat;  /* who played */
+    uint8_t card;  /* the card's value */
+    uint8_t mode;  /* PIG10_ADD, PIG10_SUB, PIG10_SET, or PIG10_RESET for a frog */
+    uint8_t value; /* the value announced: 10 took the table, above 10 handed it on */
+} pig10_play;
 
 /* Per-seat counters kept for the metrics. */
 typedef struct pig10_counts {
@@ -70,10 +89,12 @@ typedef struct pig10_state {
     uint8_t played[PIG10_VALUES]; /* every card played so far, by value */
     int collected[GAME_MAX_SEATS];
     pig10_counts count[GAME_MAX_SEATS];
+    pig10_play history[PIG10_MAX_CARDS]; /* history[0 .. plays) */
 } pig10_state;
 
 /* What one seat may know: its hand, the table, every card played, the collected piles, the
- * size of the draw pile and of the other hands. Never another hand or the pile order. */
+ * size of the draw pile and of the other hands, and the public history of plays (who played
+ * which card how, and the value announced). Never another hand or the pile order. */
 typedef struct pig10_view {
     int seat, nseats, turn;
     int value, top_card, top_seat, table_n;
@@ -85,7 +106,18 @@ typedef struct pig10_view {
     uint8_t played[PIG10_VALUES];
     uint8_t deck[PIG10_VALUES]; /* the ruleset's deck (public) */
     int siren_below_zero;       /* a public rule the bots reason with */
+    int nplays;                 /* plays so far; history[0 .. nplays) */
+    pig10_play history[PIG10_MAX_CARDS];
 } pig10_view;
+
+/* Search hook: fills v as game_pig10.view does but with an empty history (nplays 0): for
+ * playout policies that read counts only, where copying the history would only cost time. */
+void pig10_view_counts(const pig10_state *st, int seat, pig10_view *v);
+
+/* Whether `card` played on a table of value `value`, top card `top_card` and `table_n` cards
+ * can make exactly 10 (PIG10_REACH_HIT) or stay at or under 10 (PIG10_REACH_SAFE) under
+ * rules: the bits of rules->reach, or on an empty table (table_n 0) the card alone. */
+int pig10_reach(const pig10_rules *rules, int value, int top_card, int table_n, int card);
 
 /* The value after playing `card` in `mode` on a table of value `value` (empty: table_n == 0),
  * with the siren floor at 0. Does not check that the play is legal. */
@@ -109,14 +141,25 @@ void pig10_start_from_pile(pig10_state *st, const pig10_rules *rules, int nseats
 
 /* Search hook: fills st with a full state consistent with view v under rules: the cards v's
  * seat has not seen (the deck minus its hand minus every card played) are shuffled with r and
- * dealt to the other hands, by their sizes, and to the draw pile. Returns 0, or -1 if the
- * counts do not add up (a game not dealt from rules' deck). Does not take ownership. */
+ * dealt to the other hands, by their sizes, and to the draw pile; the history is v's.
+ * Returns 0, or -1 if the counts do not add up (a game not dealt from rules' deck). Does not
+ * take ownership. */
 int pig10_determinize(pig10_state *st, const pig10_rules *rules, const pig10_view *v, rng *r);
 
-/* The game itself (pig10.c) and its bots (pig10_bots.c). */
+/* Greedy's choice in d for view v: takes the table when it can, otherwise stays at or under
+ * 10, otherwise (and among equals) plays the card least worth keeping. Returns its index. */
+int pig10_greedy_pick(const pig10_view *v, const decision *d);
+
+/* Count's choice in d for view v under rules (the ruleset v was made under): the best
+ * expected cards from the table now and the next player's likely reply. Returns its index.
+ * Reads counts only, never v's history. */
+int pig10_count_pick(const pig10_rules *rules, const pig10_view *v, const decision *d);
+
+/* The game itself (pig10.c) and its bots (pig10_bots.c, pig10_ismcts.c). */
 extern const game_type game_pig10;
 extern const bot_type bot_pig10_greedy;
 extern const bot_type bot_pig10_count;
 extern const bot_type bot_pig10_mc;
+extern const bot_type bot_pig10_ismcts;
 
 #endif

@@ -1,5 +1,6 @@
 /* pig10_bots.c — the PIG 10 bots (seed 003): greedy, count (card counting against the next
  * player) and mc (determinized Monte Carlo). All of them read only the seat's pig10_view. */
+#include <stdio.h>
 #include <string.h>
 
 #include "pig10.h"
@@ -35,8 +36,8 @@ static int greedy_score(const pig10_view *v, int32_t a)
     return -100 * keep - to;
 }
 
-/* The index of greedy's choice in d (the first of equal scores). */
-static int greedy_pick(const pig10_view *v, const decision *d)
+/* The index of greedy's choice in d (contract in pig10.h). */
+int pig10_greedy_pick(const pig10_view *v, const decision *d)
 {
     int best = 0, best_score = greedy_score(v, d->action[0]);
     for (int i = 1; i < d->n; i++) {
@@ -53,7 +54,7 @@ static int greedy_choose(void *ctx, const void *seen, const decision *d, rng *r)
 {
     (void)ctx;
     (void)r;
-    return greedy_pick(seen, d);
+    return pig10_greedy_pick(seen, d);
 }
 
 const bot_type bot_pig10_greedy = {
@@ -84,27 +85,11 @@ static double none_of(int u, int m, int h)
     return p;
 }
 
-/* What a player holding one card of value x can reach on a table of value w, top card c and
- * n cards: sets *hit if some legal play makes exactly 10, *safe if some play stays <= 10. */
-static void reach(const pig10_view *v, int x, int w, int c, int n, bool *hit, bool *safe)
-{
-    uint8_t one[PIG10_VALUES] = {0};
-    int32_t opt[PIG10_VALUES * 3];
-    one[x] = 1;
-    int k = pig10_options(one, w, c, n, v->siren_below_zero, opt);
-    *hit = *safe = false;
-    for (int i = 0; i < k; i++) {
-        int to = pig10_result(w, n, x, PIG10_MODE(opt[i]));
-        *hit |= to == PIG10_TARGET;
-        *safe |= to <= PIG10_TARGET;
-    }
-}
-
 /* Expected cards won by v's seat from the next player's reply when it leaves value w, top
  * card c and n cards on the table: minus the chance the next player holds a card that makes
  * 10 times what he takes, plus the chance all his cards go over when the table then comes to
  * this seat. The next hand is modelled as a uniform draw from the cards this seat has not seen. */
-static double reply_value(const pig10_view *v, int card, int w, int n)
+static double reply_value(const pig10_rules *rules, const pig10_view *v, int card, int w, int n)
 {
     int hand_n[GAME_MAX_SEATS];
     memcpy(hand_n, v->hand_n, sizeof hand_n);
@@ -115,11 +100,10 @@ static double reply_value(const pig10_view *v, int card, int w, int n)
     int u = 0, hits = 0, unsafe = 0;
     for (int x = 0; x < PIG10_VALUES; x++) {
         int cnt = v->deck[x] - v->played[x] - v->hand[x];
-        bool hit, safe;
-        reach(v, x, w, card, n, &hit, &safe);
+        int can = pig10_reach(rules, w, card, n, x);
         u += cnt;
-        hits += hit ? cnt : 0;
-        unsafe += safe ? 0 : cnt;
+        hits += can & PIG10_REACH_HIT ? cnt : 0;
+        unsafe += can & PIG10_REACH_SAFE ? 0 : cnt;
     }
     int h = v->hand_n[next];
     double p_hit = 1.0 - none_of(u, hits, h);
@@ -130,7 +114,7 @@ static double reply_value(const pig10_view *v, int card, int w, int n)
 
 /* Count's score of action a: cards taken now (or minus cards given away), plus the expected
  * result of the next player's reply, minus a little for spending a card worth keeping. */
-static double count_score(const pig10_view *v, int32_t a)
+static double count_score(const pig10_rules *rules, const pig10_view *v, int32_t a)
 {
     int card = PIG10_CARD(a), to = result_of(v, a), n = v->table_n + 1;
     double keep = 0.01 * keep_value(card);
@@ -138,16 +122,16 @@ static double count_score(const pig10_view *v, int32_t a)
         return n - keep;
     if (to > PIG10_TARGET)
         return -n - keep;
-    return reply_value(v, card, to, n) - keep;
+    return reply_value(rules, v, card, to, n) - keep;
 }
 
-/* The index of count's choice in d (the first of equal scores). */
-static int count_pick(const pig10_view *v, const decision *d)
+/* The index of count's choice in d (contract in pig10.h). */
+int pig10_count_pick(const pig10_rules *rules, const pig10_view *v, const decision *d)
 {
     int best = 0;
-    double best_score = count_score(v, d->action[0]);
+    double best_score = count_score(rules, v, d->action[0]);
     for (int i = 1; i < d->n; i++) {
-        double sc = count_score(v, d->action[i]);
+        double sc = count_score(rules, v, d->action[i]);
         if (sc > best_score) {
             best = i;
             best_score = sc;
@@ -156,11 +140,29 @@ static int count_pick(const pig10_view *v, const decision *d)
     return best;
 }
 
+/* count keeps the ruleset, whose reach table it reads. */
+typedef struct count_ctx {
+    const pig10_rules *rules;
+} count_ctx;
+
+static int count_setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
+                       const double *param, char *err, size_t errlen)
+{
+    (void)seat;
+    (void)nseats;
+    (void)param;
+    if (g != &game_pig10) {
+        snprintf(err, errlen, "bot 'count' plays only pig10");
+        return -1;
+    }
+    ((count_ctx *)ctx)->rules = rules;
+    return 0;
+}
+
 static int count_choose(void *ctx, const void *seen, const decision *d, rng *r)
 {
-    (void)ctx;
     (void)r;
-    return count_pick(seen, d);
+    return pig10_count_pick(((const count_ctx *)ctx)->rules, seen, d);
 }
 
 const bot_type bot_pig10_count = {
@@ -169,8 +171,8 @@ const bot_type bot_pig10_count = {
            "(or must go over) after each possible play, and plays for the best expected "
            "cards: the table taken now, or given away, or the next player's likely reply",
     .params = NULL,
-    .ctx_size = 0,
-    .setup = NULL,
+    .ctx_size = sizeof(count_ctx),
+    .setup = count_setup,
     .choose = count_choose,
     .teardown = NULL,
 };
@@ -210,7 +212,7 @@ static int mc_setup(void *ctx, const game_type *g, const void *rules, int seat, 
 /* The playout policy's choice in d for view v. */
 static int policy(const mc_ctx *c, const pig10_view *v, const decision *d)
 {
-    return c->count ? count_pick(v, d) : greedy_pick(v, d);
+    return c->count ? pig10_count_pick(c->rules, v, d) : pig10_greedy_pick(v, d);
 }
 
 /* Plays st out with the playout policy at every seat and returns what it was worth to `seat`:
@@ -220,7 +222,7 @@ static double playout(const mc_ctx *c, pig10_state *st, int seat, rng *r)
     decision d;
     pig10_view v;
     while (game_pig10.decide(st, &d)) {
-        game_pig10.view(st, d.seat, &v);
+        pig10_view_counts(st, d.seat, &v);
         game_pig10.apply(st, d.action[policy(c, &v, &d)], r, NULL);
     }
     int best_other = 0, tied = 1, mine = st->collected[seat];

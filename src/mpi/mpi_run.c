@@ -171,7 +171,7 @@ int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errl
     double r0 = now();
     failed = false;
     if (rank == 0) {
-        run_result_init(res, cfg);
+        run_result_init(res, cfg, false);
         for (int r = 0; r < size; r++) {
             size_t n = b.len;
             unsigned char *bytes = r == 0 ? b.p : recv_bytes(r, &n);

@@ -83,11 +83,13 @@ static void load_and_play(const game_type *g, const cJSON *json, int seats)
     void *ctx[GAME_MAX_SEATS] = {0};
     if (run_bots_setup(&cfg, ctx, err, sizeof err) != 0)
         fail("random bots cannot set up", err);
-    void *st = calloc(1, g->state_size + 16 + g->view_size);
+    void *st = calloc(1, g->state_size), *view = calloc(1, g->view_size ? g->view_size : 1);
     outcome o;
-    if (st != NULL && run_game_checked(&cfg, ctx, 0, st, &o, NULL, NULL, err, sizeof err) != 0)
+    if (st != NULL && view != NULL &&
+        run_game_checked(&cfg, ctx, 0, st, view, &o, NULL, NULL, err, sizeof err) != 0)
         fail(g->name, err);
     free(st);
+    free(view);
     run_bots_free(&cfg, ctx);
     free(rules);
 }

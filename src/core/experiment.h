@@ -1,0 +1,100 @@
+/* experiment.h — balance experiments in one run: sweeps over rules, players and bot parameters,
+ * paired differences against a baseline, seat rotation, stopping at a precision, sensitivity.
+ *
+ * Common random numbers: every setting of an experiment plays the same game indices with the
+ * same derived seeds (runner.h), game by game in step, so that two settings differ only by what
+ * was swept, and the difference of a figure is estimated from per-game paired differences.
+ *
+ * A "figure" is one number of a report, named as --until and --metric take it: a game-level
+ * figure by its name (length, ties, no_winner, ended.NAME, or a game metric), a seat figure as
+ * NAME@K (win_share@1, the score name, rank, or a seat metric; under --rotate-seats @K names
+ * the bot --bots puts in seat K, and seat_advantage@K the seat itself). Each game contributes
+ * to a figure an integer pair (x, c): x the sum of its observations (hits of a share, values
+ * of a mean, win units of a win share) and c their count (trials); the figure is Σx/Σc. Its
+ * interval, and that of a difference, come from the per-game pairs by the delta method (a
+ * ratio estimator with games as clusters) and Student's t: exact integer sums, so the result
+ * is the same for any thread count. */
+#ifndef GIOCHI_EXPERIMENT_H
+#define GIOCHI_EXPERIMENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#include "report.h"
+
+enum { EXP_MAX_SWEEPS = 16, EXP_MAX_SETTINGS = 1000 };
+
+/* What main.c read from the command line. Nothing is owned. */
+typedef struct exp_options {
+    const game_type *game;
+    const char *const *configs;    /* --config files, merged in order */
+    int nconfigs;
+    const char *const *sets;       /* every --set, in order */
+    int nsets;
+    const char *const *sweeps;     /* every --sweep KEY=LIST, in order (the first varies slowest) */
+    int nsweeps;
+    const char *bots;              /* --bots, or NULL for the game's default bot */
+    int players;                   /* --players, or 0 */
+    const char *baseline;          /* --baseline=V1,V2 (one value per --sweep), or NULL: first */
+    bool rotate;                   /* --rotate-seats */
+    const char *until;             /* --until=FIGURE:HALFWIDTH, or NULL */
+    bool sensitivity;              /* --sensitivity */
+    const char *sensitivity_keys;  /* --sensitivity=KEY,KEY (dotted paths), or NULL: every
+                                      top-level numeric key */
+    const char *metric;            /* --metric=FIGURE[,FIGURE...], or NULL */
+    uint64_t runs;                 /* games per setting (with --until: the cap) */
+    uint64_t seed;
+    int threads;
+    bool exact;                    /* --exact: each setting's exact analysis, when the game has one */
+    report_format format;
+    int argc;                      /* the command line, recorded in the report */
+    char **argv;
+    cJSON **tree;                  /* non-NULL: receives a copy of the report tree, for --plot
+                                      and --html (the caller frees it) */
+} exp_options;
+
+/* Whether the options ask for an experiment rather than a plain run. */
+bool experiment_wanted(const exp_options *o);
+
+/* Runs the experiment the options describe and writes its report to out in o->format
+ * (documented in giochi-sim(1), EXPERIMENTS). Returns 0; or 2 with a one-line message in err
+ * (bad option, key, value or figure); or 4 (a bot failed to set up). Nothing is written to out
+ * unless it returns 0. */
+int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen);
+
+/* The command line as a JSON array of strings (argv exactly); the caller frees it. */
+cJSON *experiment_command_line(int argc, char **argv);
+
+/* ---- paired statistics (public for the tests) --------------------------------------------- */
+
+/* Exact sums over games of a setting's pair (x, c) and the baseline's pair (bx, bc) for the
+ * same game index: first and second moments, cross products included. */
+typedef struct exp_pair {
+    int64_t n; /* games */
+    __int128 x, c, xx, xc, cc;      /* the setting */
+    __int128 bx, bc, bxx, bxc, bcc; /* the baseline, on the same games */
+    __int128 x_bx, x_bc, c_bx, c_bc;
+} exp_pair;
+
+/* Adds one game. */
+void exp_pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc);
+/* Adds every sum of src into dst. */
+void exp_pair_merge(exp_pair *dst, const exp_pair *src);
+
+/* A figure and its difference from the baseline. Fields are NAN when undefined (no
+ * observation; fewer than two games for an interval). */
+typedef struct exp_estimate {
+    double value, lo, hi;       /* the setting's Σx/Σc with its 95% interval */
+    double base;                /* the baseline's Σbx/Σbc on the same games */
+    double diff, dlo, dhi;      /* value - base, 95% interval from the paired differences */
+    double ulo, uhi;            /* the interval the two settings' own intervals would give
+                                   (independent samples), for comparison */
+} exp_estimate;
+
+/* Computes the estimates of p. */
+void exp_pair_estimate(const exp_pair *p, exp_estimate *e);
+
+#endif

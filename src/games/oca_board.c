@@ -1,0 +1,298 @@
+/* oca_board.c — Gioco dell'Oca (seed 000), articles 4, 6, 7 and 9: the race (turns, the die,
+ * movement on the board, the squares' effects, declarations, arrival and the end). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "oca_engine.h"
+
+static void do_land(oca_state *st, int s, int sq, trace *tr);
+static void do_effect(oca_state *st, int s, int sq, trace *tr);
+static bool turn_begins(oca_state *st, int s, trace *tr);
+
+static int move_by(const oca_state *st, int from, int roll)
+{
+    int goal = st->r->nsquares, to = from + roll;
+    if (to > goal)
+        to = st->r->finish == FINISH_BOUNCE ? goal - (to - goal) : goal;
+    return to < 1 ? 1 : to;
+}
+
+void oca_end_game(oca_state *st, int end, trace *tr)
+{
+    static const char *const why[] = {"the second-to-last player has reached the goal",
+                                      "bankruptcies left at most one player in the race",
+                                      "the turn cap was reached"};
+    st->over = true;
+    st->end = end;
+    st->nops = 0;
+    TRACE(tr, "game over after %d turns: %s", st->turn, why[end]);
+}
+
+/* Starts the next player's turn; returns true if a decision is pending. */
+bool oca_next_turn(oca_state *st, trace *tr)
+{
+    if (st->in_race <= 1) {
+        oca_end_game(st, st->nbust > 0 ? END_BANKRUPTCIES : END_FINISH, tr);
+        return false;
+    }
+    int s = st->last_turn_seat;
+    do
+        s = after(st, s, 1);
+    while (!in_race(st, s));
+    st->last_turn_seat = s;
+    return turn_begins(st, s, tr);
+}
+
+/* Seat s's turn begins: a skipped turn, or the trade window, the declaration and the roll.
+ * Returns true if a decision is pending. */
+static bool turn_begins(oca_state *st, int s, trace *tr)
+{
+    if (++st->turn > st->r->max_turns) {
+        st->turn--;
+        oca_end_game(st, END_TURN_CAP, tr);
+        return false;
+    }
+    st->mover = s;
+    if (st->waiting[s] > 0) {
+        st->waiting[s]--;
+        TRACE(tr, "turn %d: seat %d waits on square %d", st->turn, s + 1, st->pos[s]);
+        return false;
+    }
+    TRACE(tr, "turn %d: seat %d on square %d with %lld points", st->turn, s + 1, st->pos[s],
+          (long long)st->led.balance[s]);
+    st->declared = 0;
+    push(st, OP_ROLL, s, 0, 0, 0, 0);
+    if (st->declare_left[s] > 0)
+        push(st, OP_DECLARE, s, 0, 0, 0, 0);
+    if (!st->r->trading || !oca_trade_window(st, s))
+        return false;
+    push(st, OP_TRADE, s, 0, 0, 0, 0);
+    return true;
+}
+
+bool oca_declare_step(oca_state *st)
+{
+    int s = top(st)->seat;
+    if (st->declare_left[s] == 0 || st->bankrupt[s] ||
+        (s != st->banker && st->led.balance[s] < st->r->declare_stake)) {
+        if (st->declare_left[s] > 0)
+            st->declare_left[s]--;
+        pop(st);
+        return false;
+    }
+    return ask_range(st, s, K_DECLARE, 0, 6);
+}
+
+void oca_answer_declare(oca_state *st, int32_t a, trace *tr)
+{
+    int s = top(st)->seat;
+    pop(st);
+    st->declare_left[s]--;
+    if (a == 0)
+        return;
+    st->declared = a;
+    st->s.declarations[s]++;
+    TRACE(tr, "seat %d declares he will roll %d", s + 1, a);
+    if (s != st->banker)
+        pay(st, s, ACC_BANK, st->r->declare_stake, R_STAKE, -1);
+}
+
+/* Settles a declaration against the roll (article 7). */
+static void settle_declaration(oca_state *st, int s, int roll, trace *tr)
+{
+    const oca_rules *r = st->r;
+    bool hit = roll == st->declared;
+    st->s.declare_hits[s] += hit;
+    if (s != st->banker) {
+        if (hit)
+            pay(st, ACC_BANK, s, r->declare_prize, R_PRIZE, -1);
+        return;
+    }
+    if (!hit) { /* one payment to them all: one loss if he falls short (art. 8) */
+        oca_pay_each(st, s, st->members, r->banker_declare_miss, R_BANKER_MISS, -1, tr);
+        return;
+    }
+    for (int k = st->n - 1; k >= 1; k--) {
+        int j = after(st, s, k);
+        if (participant(st, j))
+            pay(st, j, s, r->banker_declare_hit, R_BANKER_HIT, -1);
+    }
+}
+
+void oca_roll_step(oca_state *st, rng *ch, trace *tr)
+{
+    int s = top(st)->seat;
+    pop(st);
+    if (st->bankrupt[s])
+        return;
+    st->roll = rng_die(ch, 6);
+    st->from = st->pos[s];
+    st->chain = 0;
+    int to = move_by(st, st->from, st->roll);
+    TRACE(tr, "seat %d rolls %d: square %d -> %d", s + 1, st->roll, st->from, to);
+    if (!st->declared) {
+        do_land(st, s, to, tr);
+        return;
+    }
+    push(st, OP_LAND, s, to, 0, 0, 0); /* after the declaration is settled */
+    TRACE(tr, "the declaration of %d %s", st->declared,
+          st->roll == st->declared ? "hits" : "misses");
+    settle_declaration(st, s, st->roll, tr);
+    st->declared = 0;
+}
+
+static void arrive(oca_state *st, int s, trace *tr)
+{
+    st->arrived[s] = true;
+    st->racing &= ~(1u << s);
+    st->arrival[s] = (int8_t)++st->narrived;
+    st->in_race--;
+    TRACE(tr, "seat %d reaches the goal, arrival %d", s + 1, st->narrived);
+    if (st->in_race <= 1)
+        oca_end_game(st, END_FINISH, tr);
+}
+
+/* Seat s lands on square sq: the card plays it allows are offered, then its effect. */
+static void do_land(oca_state *st, int s, int sq, trace *tr)
+{
+    const oca_rules *r = st->r;
+    if (st->bankrupt[s])
+        return;
+    st->pos[s] = (int8_t)sq;
+    st->cancelled = false;
+    push(st, OP_EFFECT, s, sq, 0, 0, 0);
+    const oca_square *q = &r->sq[sq];
+    /* arriving, and the right to declare a Pulcinella square gives, count as effects */
+    bool effect = q->effect != FX_NONE || q->pulcinella > 0 || sq == r->nsquares;
+    if (some_jolly(st) && (r->jolly_offer == JOLLY_EVERY_MOVE || effect))
+        push(st, OP_JOLLY, s, sq, 0, 0, 0);
+    int c = r->square_card[sq];
+    if (c != OCA_NO_CARD && st->holder[c] >= 0) {
+        /* a reactive trade comes first: a card the lander buys is his to play at once */
+        bool react = oca_react_possible(st, s, sq);
+        if (q->card == CARD_POSITIVE && st->holder[c] != s)
+            push(st, OP_CANCEL_OPP, st->holder[c], sq, 0, 0, 0);
+        if (q->card == CARD_NEGATIVE && (st->holder[c] == s || react))
+            push(st, OP_CANCEL_OWN, s, sq, 0, 0, 0);
+        if (react)
+            push(st, OP_REACT, s, c, 0, 0, 0);
+    }
+    if (top(st)->type == OP_EFFECT) { /* no card to offer: the effect at once */
+        pop(st);
+        do_effect(st, s, sq, tr);
+    }
+}
+
+void oca_land_step(oca_state *st, trace *tr)
+{
+    oca_op o = *top(st);
+    pop(st);
+    do_land(st, o.seat, o.a, tr);
+}
+
+/* The payments between the lander s and every other player in the round, clockwise from his
+ * left. A distribution is one payment of the lander to them all (one loss if he falls short,
+ * article 8); a collection is one payment from each, made at once while they can be, the rest
+ * (from the first payer short of points) left as steps in the same order. */
+static void collect_or_distribute(oca_state *st, int s, int sq, bool collect, int amount,
+                                  trace *tr)
+{
+    if (!collect) {
+        unsigned each = 0;
+        for (int j = 0; j < st->n; j++)
+            if (j != s && in_round(st, j))
+                each |= 1u << j;
+        oca_pay_each(st, s, each, amount, R_SQUARE, sq, tr);
+        return;
+    }
+    int left[GAME_MAX_SEATS], nleft = 0;
+    for (int k = 1; k < st->n; k++) {
+        int j = after(st, s, k);
+        if (!in_round(st, j))
+            continue;
+        int from = collect ? j : s, to = collect ? s : j;
+        if (nleft > 0 || !oca_pay_now(st, from, to, amount, R_SQUARE, sq, tr))
+            left[nleft++] = j;
+    }
+    while (nleft-- > 0) {
+        int j = left[nleft];
+        pay(st, collect ? j : s, collect ? s : j, amount, R_SQUARE, sq);
+    }
+}
+
+void oca_effect_step(oca_state *st, trace *tr)
+{
+    oca_op o = *top(st);
+    pop(st);
+    do_effect(st, o.seat, o.a, tr);
+}
+
+/* The effect of square sq on seat s who landed there, unless a card play cancelled it. */
+static void do_effect(oca_state *st, int s, int sq, trace *tr)
+{
+    if (st->bankrupt[s])
+        return;
+    if (st->cancelled) {
+        st->pos[s] = (int8_t)st->from;
+        TRACE(tr, "seat %d goes back to square %d", s + 1, st->from);
+        return;
+    }
+    if (sq == st->r->nsquares) {
+        arrive(st, s, tr);
+        return;
+    }
+    const oca_square *q = &st->r->sq[sq];
+    if (q->pulcinella > st->declare_left[s])
+        st->declare_left[s] = (int8_t)q->pulcinella;
+    switch (q->effect) {
+    case FX_PAY_BANK:
+        oca_pay_or_push(st, s, ACC_BANK, q->amount, R_SQUARE, sq, tr);
+        break;
+    case FX_RECEIVE_BANK:
+        oca_pay_or_push(st, ACC_BANK, s, q->amount, R_SQUARE, sq, tr);
+        break;
+    case FX_COLLECT_ALL:
+    case FX_DISTRIBUTE_ALL:
+        collect_or_distribute(st, s, sq, q->effect == FX_COLLECT_ALL, q->amount, tr);
+        break;
+    case FX_MOVE:
+    case FX_AGAIN:
+        if (++st->chain > st->r->max_chain)
+            break;
+        int to = q->effect == FX_MOVE ? q->to : move_by(st, sq, st->roll);
+        TRACE(tr, "square %d sends seat %d to square %d", sq, s + 1, to);
+        do_land(st, s, to, tr);
+        break;
+    case FX_WAIT:
+        st->waiting[s] = (int8_t)q->amount;
+        TRACE(tr, "seat %d must wait %d turn(s)", s + 1, q->amount);
+        break;
+    }
+}
+
+int oca_square_value(const oca_state *st, int seat, int sq, int per_square)
+{
+    if (sq == st->r->nsquares) /* arriving: worth a good stretch of the board */
+        return per_square * 10;
+    const oca_square *q = &st->r->sq[sq];
+    uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
+    int others = __builtin_popcount(round & ~(1u << seat));
+    bool banker = seat == st->banker;
+    switch (q->effect) {
+    case FX_PAY_BANK:
+        return banker ? 0 : -q->amount;
+    case FX_RECEIVE_BANK:
+        return banker ? 0 : q->amount;
+    case FX_COLLECT_ALL:
+        return q->amount * others;
+    case FX_DISTRIBUTE_ALL:
+        return -q->amount * others;
+    case FX_MOVE:
+        return per_square * (q->to - sq);
+    case FX_AGAIN:
+        return per_square * 3;
+    case FX_WAIT:
+        return -per_square * 3 * q->amount;
+    }
+    return 0;
+}

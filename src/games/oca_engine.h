@@ -1,0 +1,239 @@
+/* oca_engine.h — private contract between the files of the Gioco dell'Oca engine (seed 000).
+ *
+ * The engine runs on a small stack of steps (oca_op, st->op): each step is either automatic
+ * (a roll, a payment, a square's effect) or a decision of one seat. oca.c owns the stack's
+ * loop (step(), run()) and the game_type descriptor; every other file adds steps and answers
+ * decisions of its own concern, and never reaches into another's state except through the
+ * functions below:
+ *
+ *   oca_board.c    the turn, the die, movement, declarations (arts. 4, 6, 7, 9: the race)
+ *   oca_bank.c     payments, the cashier's debts, shortfalls, mutual aid, bankruptcy (art. 8)
+ *   oca_auction.c  who holds the bank: volunteers, the auction, the failed bank (arts. 3, 8)
+ *   oca_cards.c    postcards: the deal, card plays, jollies, trades, short sales (arts. 10-13)
+ *   oca_metrics.c  the outcome (art. 9's ranking) and the metrics
+ *
+ * A "step" function (..._step, ..._settle) is called with its op on top of the stack; it
+ * either pops it and returns false (nothing to decide) or fills st->pend and returns true.
+ * An "answer" function applies the pending decision's action to the op on top. Every point
+ * moves through the ledger, so players + cashier + Fondo Generale stay constant. */
+#ifndef GIOCHI_OCA_ENGINE_H
+#define GIOCHI_OCA_ENGINE_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "oca.h"
+
+/* Step types (oca_op.type). */
+enum op_type {
+    OP_VOLUNTEER, OP_BANK_SETTLE, OP_BID, OP_AUCTION, OP_ENTRY, OP_BANKER_PLAYS,
+    OP_TRADE, OP_RESPOND, OP_DECLARE, OP_ROLL, OP_LAND, OP_CANCEL_OWN,
+    OP_CANCEL_OPP, OP_JOLLY, OP_COUNTER, OP_EFFECT, OP_PAY, OP_TAKEOVER, OP_TAKEOVER_SETTLE,
+    OP_REACT,
+};
+
+/* Reasons of transfers, for the trace (oca_reason_names). R_SQUARE carries the square in
+ * `detail`. */
+enum reason {
+    R_DOTE, R_CAPO_FEE, R_BID, R_ENTRY, R_REFUND, R_STAKE, R_PRIZE, R_BANKER_HIT,
+    R_BANKER_MISS, R_SQUARE, R_AID, R_LEFTOVER, R_PARTIAL, R_COVER, R_SALE, R_DEBT,
+};
+extern const char *const oca_reason_names[];
+
+/* Stages of an OP_PAY step that the payer cannot cover (see oca_bank.c). */
+enum { STAGE_AID = 64, STAGE_BUST = 65 };
+
+/* ---- small shared helpers ------------------------------------------------------------- */
+
+/* Pushes a step on the stack (run next). */
+static inline void push(oca_state *st, int type, int seat, int a, int amount, int reason, int detail)
+{
+    if (st->nops == OCA_MAX_OPS) {
+        fprintf(stderr, "oca: step stack overflow (a bug)\n");
+        abort();
+    }
+    st->op[st->nops++] = (oca_op){.type = (uint8_t)type, .seat = (int8_t)seat, .a = (int8_t)a,
+                                  .amount = amount, .reason = (int16_t)reason,
+                                  .detail = (int16_t)detail};
+}
+
+static inline void pay(oca_state *st, int payer, int payee, int amount, int reason, int detail)
+{
+    push(st, OP_PAY, payer, payee, amount, reason, detail);
+}
+
+static inline oca_op *top(oca_state *st)
+{
+    return &st->op[st->nops - 1];
+}
+
+static inline void pop(oca_state *st)
+{
+    st->nops--;
+}
+
+/* The account that is "the bank" now: the banker's own points, or the cashier's till. */
+static inline int bank_account(const oca_state *st)
+{
+    return st->banker >= 0 ? st->banker : ACC_CASHIER;
+}
+
+static inline int resolve(const oca_state *st, int acc)
+{
+    return acc == ACC_BANK ? bank_account(st) : acc;
+}
+
+/* The seat k places clockwise after s (0 <= k < n), without a division. */
+static inline int after(const oca_state *st, int s, int k)
+{
+    int j = s + k;
+    return j >= st->n ? j - st->n : j;
+}
+
+/* A player of the game: not bankrupt and racing or arrived (a banker sitting out is not one);
+ * gives mutual aid, pays a banker's declaration, and is the pool of in_round. */
+static inline bool participant(const oca_state *st, int s)
+{
+    return st->members >> s & 1;
+}
+
+/* In the round of article 4's collections and distributions ("tutti i giocatori che
+ * partecipano al giro"): a participant, and, unless arrived_in_round, not yet arrived. */
+static inline bool in_round(const oca_state *st, int s)
+{
+    return participant(st, s) && (st->r->arrived_in_round || !st->arrived[s]);
+}
+
+static inline bool in_race(const oca_state *st, int s)
+{
+    return st->racing >> s & 1;
+}
+
+/* The lowest-numbered jolly held by seat, or -1. */
+static inline int jolly_of(const oca_state *st, int seat)
+{
+    uint32_t m = st->hand[seat] & st->r->jolly_mask;
+    return m ? __builtin_ctz(m) : -1;
+}
+
+/* Cards held by seats other than s. */
+static inline uint32_t others_hands(const oca_state *st, int s)
+{
+    return st->held & ~st->hand[s];
+}
+
+/* Starts a decision of `kind` for seat with actions 0..n-1 (the common yes/no shape). */
+static inline bool ask_range(oca_state *st, int seat, int kind, int lo, int hi)
+{
+    decision *d = &st->pend;
+    d->seat = seat;
+    d->kind = kind;
+    d->n = 0;
+    for (int a = lo; a <= hi && d->n < GAME_MAX_ACTIONS; a++)
+        d->action[d->n++] = a;
+    return true;
+}
+
+static inline bool ask_yes_no(oca_state *st, int seat, int kind)
+{
+    return ask_range(st, seat, kind, 0, 1);
+}
+
+static inline void add(decision *d, int32_t a)
+{
+    if (d->n < GAME_MAX_ACTIONS)
+        d->action[d->n++] = a;
+}
+
+static inline bool some_jolly(const oca_state *st)
+{
+    return (st->held & st->r->jolly_mask) != 0;
+}
+
+/* ---- oca_board.c: the race ------------------------------------------------------------ */
+
+/* Ends the game now for reason `end` (END_*), clearing the step stack. */
+void oca_end_game(oca_state *st, int end, trace *tr);
+/* Starts the next racer's turn (or ends the game); true if a decision is pending. */
+bool oca_next_turn(oca_state *st, trace *tr);
+/* OP_DECLARE: asks the mover for a declaration (art. 7) if he may make one. */
+bool oca_declare_step(oca_state *st);
+void oca_answer_declare(oca_state *st, int32_t a, trace *tr);
+/* OP_ROLL: rolls the mover's die, settles a declaration, lands him (or pushes OP_LAND). */
+void oca_roll_step(oca_state *st, rng *ch, trace *tr);
+/* OP_LAND, OP_EFFECT: lands a seat on op.a (offering card plays), applies the square. */
+void oca_land_step(oca_state *st, trace *tr);
+void oca_effect_step(oca_state *st, trace *tr);
+
+/* ---- oca_bank.c: payments and bankruptcy ---------------------------------------------- */
+
+/* The cashier owes `amount` to creditor, paid in order as money comes in (art. 8). */
+void oca_add_debt(oca_state *st, int creditor, int amount, trace *tr);
+/* Makes a payment at once if nothing can stop it; false, doing nothing, if the payer is short.
+ * from/to are accounts or ACC_BANK. */
+bool oca_pay_now(oca_state *st, int from, int to, int amount, int reason, int detail,
+                 trace *tr);
+/* Pays at once, or pushes the payment as an OP_PAY step that handles the shortfall. */
+void oca_pay_or_push(oca_state *st, int from, int to, int amount, int reason, int detail,
+                     trace *tr);
+/* Payer (an account or ACC_BANK) pays `amount` to each seat of mask `each` (bankrupt ones
+ * and himself left out), clockwise from his left: at once if he can pay them all, else as one
+ * OP_PAY step for the whole sum, so that a shortfall is one loss (article 8). */
+void oca_pay_each(oca_state *st, int from, unsigned each, int amount, int reason, int detail,
+                  trace *tr);
+/* OP_PAY: the payment, or the shortfall's sequence: short sales, mutual aid, bankruptcy. */
+bool oca_pay_step(oca_state *st, trace *tr);
+/* Answers the mutual-aid number (art. 8) of the OP_PAY step o. */
+void oca_answer_aid(oca_state *st, oca_op *o, int32_t number, rng *ch, trace *tr);
+
+/* ---- oca_auction.c: who holds the bank ------------------------------------------------ */
+
+/* OP_BANK_SETTLE: the volunteers are known: one banker, an auction, or the no_volunteer rule. */
+bool oca_bank_settle(oca_state *st, trace *tr);
+/* OP_BID: lists the next bid of the auction (rules.auction: sealed, one bid per bidder in
+ * turn; open, rounds of rising bids until one bidder is left); oca_answer_bid applies it. */
+bool oca_bid_step(oca_state *st, trace *tr);
+void oca_answer_bid(oca_state *st, int32_t a, trace *tr);
+/* OP_AUCTION: settles the auction (initial or takeover, op.a). */
+void oca_auction_settle(oca_state *st, rng *ch, trace *tr);
+/* OP_TAKEOVER: asks a seat whether he covers the failed bank's loss. */
+bool oca_takeover_step(oca_state *st);
+/* OP_TAKEOVER_SETTLE: one taker, an auction among several, or the cashier. */
+void oca_takeover_settle(oca_state *st, trace *tr);
+
+/* ---- oca_cards.c: postcards ----------------------------------------------------------- */
+
+/* Shuffles the deck and deals the postcards from the Capo-gioco's left (art. 10). */
+void oca_deal(oca_state *st, rng *ch, trace *tr);
+/* OP_CANCEL_OWN, OP_CANCEL_OPP, OP_JOLLY, OP_COUNTER: asks the next seat who may play. */
+bool oca_card_step(oca_state *st);
+void oca_answer_card(oca_state *st, int32_t a, trace *tr);
+/* Lists seat s's own-turn trade window (K_TRADE); false if he can propose nothing. */
+bool oca_trade_window(oca_state *st, int s);
+/* OP_TRADE and OP_RESPOND: the trade window and the answers to an offer (art. 12, 13). */
+bool oca_trade_step(oca_state *st);
+void oca_answer_trade(oca_state *st, int32_t a, trace *tr);
+bool oca_respond_step(oca_state *st);
+void oca_answer_respond(oca_state *st, int32_t a, trace *tr);
+/* Reactive trade (article 12, "in qualsiasi momento"; rules.reactive_trades): whether seat s,
+ * just landed on square sq, may offer to buy its postcard from another owner (to cancel a bad
+ * square with it, or to keep a good one from being cancelled). OP_REACT (seat: the buyer, a:
+ * the card) runs the haggle: the buyer offers, the owner accepts, refuses or asks more, the
+ * buyer takes it or not. oca_answer_card also pushes one after a card play against the mover:
+ * a jolly he may buy to counter it. */
+bool oca_react_possible(const oca_state *st, int s, int sq);
+bool oca_react_step(oca_state *st);
+void oca_answer_react(oca_state *st, int32_t a, trace *tr);
+
+/* A seat short of points: whether he can offer a card, the list of his offers, his answer. */
+bool oca_can_sell(const oca_state *st, int seat);
+bool oca_build_short_sale(oca_state *st, int seat);
+void oca_answer_short(oca_state *st, oca_op *o, int32_t a);
+
+/* ---- oca_metrics.c -------------------------------------------------------------------- */
+
+extern const metric_def oca_metrics[];
+/* game_type.finish: the outcome (art. 9) and, with rec, the metrics. */
+void oca_finish(const void *st, outcome *o, recorder *rec);
+
+#endif

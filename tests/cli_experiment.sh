@@ -1,0 +1,133 @@
+# cli_experiment.sh — command-line tests of experiments (--sweep, --baseline, --rotate-seats,
+# --until, --sensitivity, --metric) and of provenance, sourced by tests/cli.sh (uses its
+# helpers: expect_ok, expect_error, ok, bad, same, $bin, $work, $top).
+
+# ---- a sweep's settings equal separate --set runs, byte for byte ---------------------------
+"$bin" --game=oca --bots=greedy:max_bid=20 --sweep entry_fee=30,50 --runs=1500 --seed=4 \
+    --format=csv -q >"$work/sw.csv"
+head -n 1 "$work/sw.csv" | grep -qx 'entry_fee,game,metric,seat,bot,value,ci95_low,ci95_high,n,stat' &&
+    ok "sweep CSV header leads with the swept key" || bad "sweep CSV header" "$(head -n 1 "$work/sw.csv")"
+awk -F, 'NR > 1 && NF != 10 {bad = 1} END {exit bad}' "$work/sw.csv" &&
+    ok "sweep CSV rows have 10 fields" || bad "sweep CSV rows have 10 fields" "ragged"
+for fee in 30 50; do
+    "$bin" --game=oca --bots=greedy:max_bid=20 --set entry_fee=$fee --runs=1500 --seed=4 \
+        --format=csv -q | tail -n +2 >"$work/one.csv"
+    grep "^$fee," "$work/sw.csv" | grep -Ev ',diff(_unpaired)?$' | cut -d, -f2- >"$work/part.csv"
+    same "sweep setting entry_fee=$fee equals its --set run (CSV)" "$work/part.csv" "$work/one.csv"
+done
+if command -v jq >/dev/null 2>&1; then
+    "$bin" --game=pig10 --sweep players=3,5 --sweep seat1.playout=0,1 --bots=mc:samples=2 \
+        --runs=200 --seed=9 --format=json -q >"$work/grid.json"
+    [ "$(jq '.settings | length' "$work/grid.json")" = 4 ] && ok "two sweeps make a grid of 4" ||
+        bad "two sweeps make a grid of 4" "$(jq '.settings | length' "$work/grid.json")"
+    i=0
+    for p in 3 5; do
+        for v in 0 1; do
+            if [ $v = 0 ]; then b1=mc:samples=2:playout=0; else b1=mc:samples=2; fi
+            bots=$b1$(for k in $(seq 2 $p); do printf ,mc:samples=2; done)
+            "$bin" --game=pig10 --players=$p --bots=$bots --runs=200 --seed=9 --format=json -q |
+                jq -c 'del(.run, .sets)' >"$work/sep.json"
+            jq -c ".settings[$i].report" "$work/grid.json" >"$work/set.json"
+            same "grid setting players=$p seat1.playout=$v equals its separate run (JSON)" \
+                "$work/set.json" "$work/sep.json"
+            i=$((i + 1))
+        done
+    done
+    jq -e '.sweeps == ["players=3,5", "seat1.playout=0,1"] and (.run.command_line | index("--sweep"))' \
+        "$work/grid.json" >/dev/null && ok "JSON records the sweeps and the command line" ||
+        bad "JSON records the sweeps and the command line" "missing"
+fi
+
+# ---- pairing narrows a difference on the same dice ----------------------------------------
+# A limit of 46 instead of 45 changes few games of the 45: the paired interval of the length
+# difference must be far narrower than two independent runs' (and both hold the difference).
+if command -v jq >/dev/null 2>&1; then
+    "$bin" --game=45 --sweep limit=45,46 --runs=5000 --seed=1 --format=json -q >"$work/pair.json"
+    jq -e '.settings[1].differences[] | select(.metric == "length")
+           | (.ci95[1] - .ci95[0]) < (.ci95_unpaired[1] - .ci95_unpaired[0]) / 2
+             and .value > 0 and .ci95[0] > 0 and .narrowing > 2' "$work/pair.json" >/dev/null &&
+        ok "paired interval narrower than unpaired (45 limit 45 vs 46)" ||
+        bad "paired interval narrower than unpaired (45 limit 45 vs 46)" \
+            "$(jq -c '.settings[1].differences[] | select(.metric == "length")' "$work/pair.json")"
+    jq -e '.settings[0].differences[] | select(.metric == "length") | .value == 0 and .ci95 == [0, 0]' \
+        "$work/pair.json" >/dev/null && ok "the baseline differs from itself by exactly 0" ||
+        bad "the baseline differs from itself by exactly 0" "$(jq -c '.settings[0].differences[0]' "$work/pair.json")"
+fi
+
+# ---- the same bytes for any thread count ----------------------------------------------------
+for args in "--game=45 --sweep limit=40:50:5 --players=3" "--game=pig10 --rotate-seats --bots=greedy,count,random" \
+    "--game=oca --sensitivity=dote,max_chain --metric=bankruptcy_any" "--game=pig10 --until=win_share@1:0.02"; do
+    # shellcheck disable=SC2086
+    "$bin" $args --runs=2000 --seed=3 --threads=1 --format=csv -q >"$work/x1.csv"
+    # shellcheck disable=SC2086
+    "$bin" $args --runs=2000 --seed=3 --threads=2 --format=csv -q >"$work/x2.csv"
+    same "identical for 1 and 2 threads: $args" "$work/x1.csv" "$work/x2.csv"
+done
+
+# ---- --until: the same game count at 1 and 2 threads, and it says so -----------------------
+for t in 1 2; do
+    "$bin" --game=oca --until=bankruptcy_any:0.01 --runs=100000 --seed=5 --threads=$t \
+        --format=json -q >"$work/u$t.json"
+done
+g1=$(sed -n 's/^\t\t"games":[[:space:]]*\([0-9]*\).*/\1/p' "$work/u1.json")
+g2=$(sed -n 's/^\t\t"games":[[:space:]]*\([0-9]*\).*/\1/p' "$work/u2.json")
+[ -n "$g1" ] && [ "$g1" = "$g2" ] && ok "--until stops at the same game count for 1 and 2 threads ($g1)" ||
+    bad "--until stops at the same game count for 1 and 2 threads" "'$g1' and '$g2'"
+expect_ok "--until text says how many games" --game=pig10 --until=win_share@1:0.02 --runs=100000 --seed=1 -q
+grep -q -- '--until win_share@1:0.02: reached after [0-9]* games' "$work/out" &&
+    ok "--until text line" || bad "--until text line" "$(tail -n 1 "$work/out")"
+expect_ok "--until capped by --runs" --game=pig10 --until=win_share@1:0.0001 --runs=1500 --seed=1 -q
+grep -q 'NOT reached (cap)' "$work/out" && ok "--until reports the cap" || bad "--until reports the cap" "$(tail -n 1 "$work/out")"
+
+# ---- sensitivity: a key with a known large effect comes first ------------------------------
+# The Oca's dote (points each player starts with) drives bankruptcy; max_chain and bid_step
+# hardly touch it.
+expect_ok "oca sensitivity" --game=oca --sensitivity=max_chain,bid_step,dote --metric=bankruptcy_any \
+    --runs=3000 --seed=2 --format=csv -q
+sed -n 3p "$work/out" | grep -q '^dote,' && ok "sensitivity ranks dote first" ||
+    bad "sensitivity ranks dote first" "$(sed -n 3p "$work/out")"
+expect_ok "45 sensitivity of every key" --game=45 --sensitivity --metric=length --runs=1000 --seed=2 -q
+grep -qE '^(tiles|limit) ' "$work/out" && ok "45 sensitivity lists the numeric keys" ||
+    bad "45 sensitivity lists the numeric keys" "$(cat "$work/out")"
+
+# ---- rotation ------------------------------------------------------------------------------
+expect_ok "rotation text" --game=pig10 --rotate-seats --bots=greedy,random --runs=500 --seed=1 -q
+grep -q 'seat advantage' "$work/out" && grep -q 'by bot' "$work/out" && ok "rotation reports bots and seat advantage" ||
+    bad "rotation reports bots and seat advantage" "$(head -c 300 "$work/out")"
+
+# ---- provenance ----------------------------------------------------------------------------
+"$bin" --game=45 --runs=100 >/dev/null 2>"$work/err"
+[ "$(wc -l <"$work/err")" -eq 1 ] && grep -qE '^giochi-sim: seed [0-9]+ \(repeat with --seed=[0-9]+\)$' "$work/err" &&
+    ok "chosen seed on stderr, one line" || bad "chosen seed on stderr, one line" "$(cat "$work/err")"
+"$bin" --game=45 --runs=100 --seed=1 >/dev/null 2>"$work/err"
+[ -s "$work/err" ] && bad "no seed line when --seed is given" "$(cat "$work/err")" || ok "no seed line when --seed is given"
+expect_ok "text header shows ruleset changes" --game=45 --runs=50 --seed=1 --set limit=40 --set tiles=8 -q
+sed -n 2p "$work/out" | grep -qx '50 games, 2 players, seed 1, ruleset: tiles=8, limit=40' && ok "ruleset changes line" ||
+    bad "ruleset changes line" "$(sed -n 2p "$work/out")"
+expect_ok "JSON records --set" --game=45 --runs=50 --seed=1 --set limit=40 --format=json -q
+grep -q '"limit=40"' "$work/out" && grep -q '"command_line"' "$work/out" &&
+    ok "JSON has the --set and the command line" || bad "JSON has the --set and the command line" "missing"
+
+# ---- bad input -----------------------------------------------------------------------------
+expect_error "sweep without a list" 2 "--sweep 'limit': expected KEY=V1,V2" --game=45 --sweep limit
+expect_error "sweep unknown ruleset key" 2 "ruleset key 'nope': unknown key" --game=45 --sweep nope=1,2
+expect_error "sweep bad range" 2 "--sweep 'limit': STEP must be non-zero" --game=45 --sweep limit=50:40:5
+expect_error "sweep value out of range" 2 "setting limit=0: ruleset key 'limit': expected an integer" --game=45 --sweep limit=45,0
+expect_error "sweep players out of range" 2 "--sweep 'players': '9' is not 2..8" --game=pig10 --sweep players=3,9
+expect_error "sweep seat beyond the players" 2 "--sweep 'seat5.samples': the game has 4 players" \
+    --game=pig10 --bots=mc --sweep seat5.samples=1,2
+expect_error "sweep unknown bot parameter" 2 "bot 'greedy' takes no parameters" --game=pig10 --sweep seat1.x=1,2
+expect_error "sweep twice" 2 "--sweep 'limit' is given twice" --game=45 --sweep limit=40 --sweep limit=50
+expect_error "baseline not in the sweep" 2 "--baseline '7': no setting has these values" --game=45 --sweep limit=40,50 --baseline=7
+expect_error "baseline without sweep" 2 "--baseline needs --sweep" --game=45 --baseline=7
+expect_error "metric without experiment" 2 "--metric needs --sweep or --sensitivity" --game=45 --metric=length
+expect_error "until without half-width" 2 "--until 'length': expected FIGURE:HALFWIDTH" --game=45 --until=length
+expect_error "until zero half-width" 2 "the half-width must be a number above 0" --game=45 --until=length:0
+expect_error "until unknown figure" 2 "--until: no figure 'speed' \\(figures: length" --game=45 --until=speed:0.1
+expect_error "until seat out of range" 2 "--until 'win_share@5': seat must be 1..2" --game=45 --until=win_share@5:0.1
+expect_error "sensitivity without metric" 2 "--sensitivity needs --metric" --game=45 --sensitivity
+expect_error "sensitivity of a non-numeric key" 2 "--sensitivity: 'shut_ties' is not a numeric ruleset key" \
+    --game=45 --sensitivity=shut_ties --metric=length
+expect_error "sensitivity with sweep" 2 "--sensitivity cannot be combined with --sweep" --game=45 --sensitivity --metric=length --sweep limit=40
+expect_error "experiment with trace" 2 "--trace plays one game" --game=45 --sweep limit=40 --trace=1
+expect_error "experiment with games CSV" 2 "--games-csv plays one game" --game=45 --rotate-seats --games-csv="$work/g.csv"
