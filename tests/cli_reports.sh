@@ -116,6 +116,18 @@ if command -v gnuplot >/dev/null 2>&1; then
     head -n 1 "$work/p.html" | grep -qx '<!DOCTYPE html>' && tail -n 1 "$work/p.html" | grep -qx '</html>' &&
         [ "$(grep -c '<svg' "$work/p.html")" -eq 1 ] && ! grep -q ' src=' "$work/p.html" &&
         ok "--html: one page, charts inline, nothing fetched" || bad "--html: one page, charts inline, nothing fetched" "see $work/p.html"
+    # experiments: a sweep's bands (length + 3 headline figures of the 45, one band and one
+    # line each), the tornado (two bars, two intervals), a rotation's bars (bots, seats)
+    expect_ok "--plot of a sweep" --game=45 --sweep limit=30,40,50 --runs=200 --seed=1 -q --plot="$work/sw.svg"
+    [ "$(grep -c 'id="gnuplot_plot_' "$work/sw.svg")" -eq 8 ] && ok "--plot of a sweep: 4 panels, band and line" ||
+        bad "--plot of a sweep: 4 panels, band and line" "$(grep -c 'id="gnuplot_plot_' "$work/sw.svg") series"
+    expect_ok "--format=html of a sensitivity" --game=oca --sensitivity=dote,entry_fee --metric=bankruptcy_any --runs=200 --seed=1 -q --format=html
+    [ "$(grep -c 'id="gnuplot_plot_' "$work/out")" -eq 4 ] && grep -q '^<!DOCTYPE html>$' "$work/out" &&
+        ok "--format=html of a sensitivity: the tornado inline" || bad "--format=html of a sensitivity: the tornado inline" "$(grep -c gnuplot_plot_ "$work/out")"
+    expect_ok "--html of a rotation" --game=pig10 --rotate-seats --bots=greedy,count --players=2 --runs=200 --seed=1 -q --html="$work/rot.html"
+    [ "$(grep -c 'id="gnuplot_plot_' "$work/rot.html")" -eq 4 ] && grep -q '<h2>By bot</h2>' "$work/rot.html" &&
+        ok "--html of a rotation: bots table and bars" || bad "--html of a rotation: bots table and bars" "see $work/rot.html"
+    expect_error "--detail with a sweep" 2 "--detail lists one run's figures" --game=45 --sweep limit=30,40 --runs=10 --detail
 else
     bad "plots" "gnuplot is not installed (src/build/deps.sh plot installs it): plots not tested"
 fi
