@@ -39,6 +39,10 @@ grep -q '^players who went bankrupt' "$work/mixed.txt" && bad "summary: metric r
 expect_ok "--detail" --game=45 --runs=200 --seed=1 --detail -q
 grep -q '^shut_rate$' "$work/out" && grep -q '^  seat 2 ' "$work/out" && ok "--detail lists each seat metric seat by seat" ||
     bad "--detail lists each seat metric seat by seat" "$(head -c 300 "$work/out")"
+"$bin" --game=oca --runs=100 --seed=1 -q --detail --bots=greedy,aggressive:max_bid=70,cautious,greedy >"$work/detail.txt"
+cols=$(sed -n '/^bankrupt$/,/^$/p' "$work/detail.txt" | awk '/%/ {print index($0, "%")}' | sort -u | wc -l)
+grep -q '^  aggressive:max_bid=70 ' "$work/detail.txt" && [ "$cols" -eq 1 ] &&
+    ok "--detail: bot names whole, seat and bot lines aligned" || bad "--detail: bot names whole, seat and bot lines aligned" "$(sed -n '/^bankrupt$/,/^$/p' "$work/detail.txt")"
 expect_error "--detail with json" 2 "--detail lists the text report: it cannot be combined with --format=json" --game=45 --runs=10 --detail --format=json
 
 # ---- no observation: empty in CSV, null in JSON, a dash in text ----------------------------------

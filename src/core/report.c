@@ -591,6 +591,11 @@ static void write_text(FILE *f, const cJSON *r)
     /* Seat metrics: one block per metric, one line per seat. */
     const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r, "seats"), 0);
     const cJSON *names = cJSON_GetObjectItemCaseSensitive(first, "metrics");
+    int w = 8; /* the label column: "seat N" or the widest bot, never cut */
+    const cJSON *bw;
+    cJSON_ArrayForEach(bw, bots)
+        if (cJSON_GetArraySize(bots) > 1 && (int)strlen(str(bw, "bot")) > w)
+            w = (int)strlen(str(bw, "bot"));
     for (const cJSON *n = names ? names->child : NULL; n; n = n->next) {
         fprintf(f, "\n%s\n", n->string);
         cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))
@@ -598,7 +603,9 @@ static void write_text(FILE *f, const cJSON *r)
             const cJSON *e =
                 cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(s, "metrics"),
                                                  n->string);
-            fprintf(f, "  seat %-3.0f ", num(s, "seat"));
+            char label[16];
+            snprintf(label, sizeof label, "seat %.0f", num(s, "seat"));
+            fprintf(f, "  %-*s ", w, label);
             text_estimate(f, e, is_share(e));
             text_quantiles(f, e);
             fputc('\n', f);
@@ -609,7 +616,7 @@ static void write_text(FILE *f, const cJSON *r)
             {
                 const cJSON *e = cJSON_GetObjectItemCaseSensitive(
                     cJSON_GetObjectItemCaseSensitive(b, "metrics"), n->string);
-                fprintf(f, "  %-8.8s ", str(b, "bot"));
+                fprintf(f, "  %-*s ", w, str(b, "bot"));
                 text_estimate(f, e, is_share(e));
                 fputc('\n', f);
             }
