@@ -41,7 +41,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN      := giochi-sim
 MANPAGES := $(sort $(wildcard man/*.[1-9]))
 
-.PHONY: all run reports check unit cli sanitize fuzz bench deps deps-mpi mpi install uninstall clean
+.PHONY: all run reports check unit cli sanitize fuzz bench deps deps-plot deps-mpi mpi install uninstall clean
 
 all: deps $(BIN)
 
@@ -49,6 +49,10 @@ all: deps $(BIN)
 # otherwise names the exact packages to install.
 deps:
 	@src/build/deps.sh
+
+# gnuplot, for --plot, --html's charts and their tests.
+deps-plot:
+	@src/build/deps.sh plot
 
 $(BIN): $(BUILD)/src/main.o $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS) $(LDFLAGS)
@@ -102,11 +106,12 @@ run: all
 reports: all
 	./$(BIN) $(RUN_ARGS) --quiet --format=json --output=reports/sample.json
 	./$(BIN) $(RUN_ARGS) --quiet --format=csv --output=reports/sample.csv
+	./$(BIN) $(RUN_ARGS) --quiet --format=html --output=reports/sample.html
 
 unit: deps $(BUILD)/unit-tests
 	$(BUILD)/unit-tests
 
-check: deps deps-mpi $(BIN) $(BUILD)/unit-tests $(MPI_BIN)
+check: deps deps-mpi deps-plot $(BIN) $(BUILD)/unit-tests $(MPI_BIN)
 	@GIOCHI_MPI_BIN=./$(MPI_BIN) tests/run-all.sh $(BUILD)/unit-tests ./$(BIN)
 
 sanitize:

@@ -18,6 +18,7 @@
 #include "outfile.h"
 #include "partial.h"
 #include "perft.h"
+#include "plot.h"
 #include "registry.h"
 #include "report.h"
 #include "rules.h"
@@ -56,6 +57,8 @@ typedef struct options {
     int seen[MAX_SEEN]; /* keys of the single-valued options given so far */
     int nseen;
     const char *shard;  /* --shard=I/N */
+    const char *plot, *html; /* --plot=FILE, --html=FILE */
+    bool detail;             /* --detail: the full text listing */
     const char **parts; /* --merge's files */
     int nparts;
     cJSON *parts_identity;      /* --merge: the identity the parts share */
@@ -139,6 +142,9 @@ enum {
     OPT_CHECK,
     OPT_SHARD,
     OPT_MERGE,
+    OPT_DETAIL,
+    OPT_PLOT,
+    OPT_HTML,
 };
 enum { OPT_SWEEP = 1100, OPT_BASELINE, OPT_ROTATE, OPT_UNTIL, OPT_SENSITIVITY, OPT_METRIC };
 
@@ -152,7 +158,13 @@ static const struct argp_option option_table[] = {
      "the name: NAME:KEY=VALUE:KEY=VALUE (e.g. greedy,mc:samples=200)",
      0},
     {"threads", 't', "N", 0, "Worker threads (default: the number of online cores)", 0},
-    {"format", 'f', "FMT", 0, "Report format: text, json or csv (default text)", 0},
+    {"format", 'f', "FMT", 0, "Report format: text, json, csv or html (default text)", 0},
+    {"detail", OPT_DETAIL, 0, 0,
+     "Text report: list every figure of every seat instead of the headline summary", 0},
+    {"plot", OPT_PLOT, "FILE", 0,
+     "Also draw the report's charts into FILE (.svg, .png or .pdf; needs gnuplot)", 0},
+    {"html", OPT_HTML, "FILE", 0,
+     "Also write the report as one self-contained HTML page to FILE", 0},
     {"output", 'o', "FILE", 0, "Write the report to FILE (default: standard output)", 0},
     {"config", 'c', "FILE", 0,
      "Load a ruleset JSON file over the built-in default ruleset (repeatable: merged in order)",
@@ -281,6 +293,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_PERFT: o->perft = arg; break;
     case OPT_SHARD: o->shard = arg; break;
     case OPT_MERGE: o->merge = true; break;
+    case OPT_DETAIL: o->detail = true; break;
+    case OPT_PLOT: o->plot = arg; break;
+    case OPT_HTML: o->html = arg; break;
     case OPT_SWEEP:
         if (o->nsweeps == EXP_MAX_SWEEPS)
             die(EXIT_USAGE, "at most %d --sweep options", EXP_MAX_SWEEPS);
@@ -436,6 +451,9 @@ static void run_perft(const game_type *g, const void *rules, const options *o, c
     if (o->trace || o->games_csv || o->exact || o->bots || o->runs || o->progress || o->check)
         die(EXIT_USAGE, "--perft counts move paths: it cannot be combined with --trace, "
                         "--games-csv, --exact, --bots, --runs, --progress or --check");
+    if (o->plot || o->html || o->detail)
+        die(EXIT_USAGE, "--perft counts move paths: it cannot be combined with --plot, --html "
+                        "or --detail");
     int depth = (int)whole_option("perft", o->perft, 1, PERFT_MAX_DEPTH);
     int nseats = o->players ? (int)whole_option("players", o->players,
                                                 (unsigned long long)g->min_seats,
@@ -504,6 +522,62 @@ static void run_perft(const game_type *g, const void *rules, const options *o, c
 
 /* ---- modes that print instead of playing (--list, --print-ruleset) ----------------------- */
 
+/* Checks --plot and --html before anything is played: names, the plot's format, gnuplot, and
+ * that no two outputs name the same file. */
+static void check_extra_outputs(const options *o)
+{
+    const char *name[2] = {"plot", "html"}, *path[2] = {o->plot, o->html};
+    for (int i = 0; i < 2; i++) {
+        if (path[i] && *path[i] == '\0')
+            die(EXIT_USAGE, "--%s: empty file name", name[i]);
+        if (path[i] && (outfile_same(path[i], o->output) || outfile_same(path[i], o->games_csv)))
+            die(EXIT_USAGE, "--%s names the same file '%s' as another output", name[i], path[i]);
+    }
+    if (o->html && strcmp(o->html, "-") == 0)
+        die(EXIT_USAGE, "--html needs a file name (--format=html writes the page to standard "
+                        "output)");
+    if (outfile_same(o->plot, o->html))
+        die(EXIT_USAGE, "--plot and --html name the same file '%s'", o->plot);
+    if (o->plot && plot_format_of(o->plot) < 0)
+        die(EXIT_USAGE, "--plot '%s': the file name must end in .svg, .png or .pdf", o->plot);
+    if (o->plot && !plot_available())
+        die(EXIT_USAGE, "--plot needs gnuplot, which is not on the PATH (Debian: apt-get "
+                        "install gnuplot-nox)");
+}
+
+/* Abandons the report, the games CSV and the first n extra outputs, whichever are open
+ * (NULL: not that one). */
+static void abort_outputs(outfile *out, outfile *games, outfile *extra, int n)
+{
+    if (out)
+        outfile_abort(out);
+    if (games)
+        outfile_abort(games);
+    for (int i = 0; i < n; i++)
+        if (extra[i].f || extra[i].tmp)
+            outfile_abort(&extra[i]);
+}
+
+/* Writes --html's page and --plot's charts of report r into extra[1] and extra[0]; on a
+ * failure abandons every output and dies. */
+static void write_extras(const options *o, const cJSON *r, outfile *out, outfile *games,
+                         outfile *extra)
+{
+    if (o->html)
+        report_write(extra[1].f, r, REPORT_HTML);
+    if (o->plot) {
+        char err[512];
+        size_t len = 0;
+        char *bytes = plot_render(r, (plot_format)plot_format_of(o->plot), &len, err, sizeof err);
+        if (bytes == NULL) {
+            abort_outputs(out, games, extra, 2);
+            die(EXIT_IO, "--plot '%s': %s", o->plot, err);
+        }
+        fwrite(bytes, 1, len, extra[0].f);
+        free(bytes);
+    }
+}
+
 /* Rejects combinations of options that a mode would silently ignore. */
 static void check_modes(const options *o)
 {
@@ -517,7 +591,9 @@ static void check_modes(const options *o)
         const char *name;
     } other[] = {{o->perft != NULL, "--perft"},         {o->trace != NULL, "--trace"},
                  {o->games_csv != NULL, "--games-csv"}, {o->exact, "--exact"},
-                 {o->progress, "--progress"},           {o->check, "--check"}};
+                 {o->progress, "--progress"},           {o->check, "--check"},
+                 {o->plot != NULL, "--plot"},           {o->html != NULL, "--html"},
+                 {o->detail, "--detail"}};
     for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
         if (other[i].given)
             die(EXIT_USAGE, "%s cannot be combined with %s", mode, other[i].name);
@@ -919,9 +995,9 @@ int main(int argc, char **argv)
         *slash = '/';
         if (o.output == NULL)
             die(EXIT_USAGE, "--shard writes a partial result: give it a file with --output");
-        if (o.trace || o.format)
-            die(EXIT_USAGE, "--shard writes a partial result: --trace and --format do not apply "
-                            "(give them to --merge)");
+        if (o.trace || o.format || o.plot || o.html || o.detail)
+            die(EXIT_USAGE, "--shard writes a partial result: --trace, --format, --detail, "
+                            "--plot and --html do not apply (give them to --merge)");
 #ifdef GIOCHI_MPI
         die(EXIT_USAGE, "--shard is for separate processes; under MPI the ranks share the run");
 #endif
@@ -936,9 +1012,17 @@ int main(int argc, char **argv)
             fmt = REPORT_JSON;
         else if (strcmp(o.format, "csv") == 0)
             fmt = REPORT_CSV;
+        else if (strcmp(o.format, "html") == 0)
+            fmt = REPORT_HTML;
         else if (strcmp(o.format, "text") != 0)
-            die(EXIT_USAGE, "--format '%s': expected text, json or csv", o.format);
+            die(EXIT_USAGE, "--format '%s': expected text, json, csv or html", o.format);
     }
+    if (o.detail && fmt != REPORT_TEXT)
+        die(EXIT_USAGE, "--detail lists the text report: it cannot be combined with --format=%s",
+            o.format);
+    if (o.detail)
+        fmt = REPORT_TEXT_DETAIL;
+    check_extra_outputs(&o);
     cJSON *exact = NULL;
     if (o.exact && g->exact == NULL)
         die(EXIT_USAGE, "--exact: game %s has no exact analysis", g->name);
@@ -951,6 +1035,14 @@ int main(int argc, char **argv)
                       .threads = cfg.threads, .exact = o.exact, .format = fmt,
                       .argc = argc, .argv = argv};
     bool experiment = experiment_wanted(&xo);
+    cJSON *xtree = NULL; /* the experiment's report, for --plot, --html and --format=html */
+    if (experiment && (o.plot || o.html || fmt == REPORT_HTML))
+        xo.tree = &xtree;
+    if (experiment && fmt == REPORT_HTML)
+        xo.format = REPORT_JSON; /* rendered as HTML from its tree below */
+    if (experiment && o.detail)
+        die(EXIT_USAGE, "--detail lists one run's figures: it cannot be combined with --sweep, "
+                        "--rotate-seats, --until or --sensitivity");
     if (experiment && (o.trace || o.games_csv))
         die(EXIT_USAGE, "--%s plays one game or one configuration: it cannot be combined with "
                         "--sweep, --rotate-seats, --until or --sensitivity",
@@ -975,7 +1067,9 @@ int main(int argc, char **argv)
             die(EXIT_USAGE, "--trace cannot be combined with --exact");
         if (fmt != REPORT_TEXT)
             die(EXIT_USAGE, "--trace prints text: it cannot be combined with --format=%s",
-                o.format);
+                o.format ? o.format : "text --detail");
+        if (o.plot || o.html)
+            die(EXIT_USAGE, "--trace prints one game: it cannot be combined with --plot or --html");
         trace_index = whole_option("trace", o.trace, 0, cfg.runs - 1);
     }
 
@@ -1014,20 +1108,33 @@ int main(int argc, char **argv)
     /* Open every output before playing, so that a bad path fails at once. Under MPI rank 0
      * alone writes. */
     catch_signals();
-    outfile out = {0}, games = {0};
+    outfile out = {0}, games = {0}, extra[2] = {{0}}; /* extra: --plot, --html */
+    const char *extra_name[2] = {o.plot, o.html};
     if (root && outfile_open(&out, o.output, err, sizeof err) != 0)
         die(EXIT_IO, "%s", err);
     if (root && o.games_csv && outfile_open(&games, o.games_csv, err, sizeof err) != 0) {
         outfile_abort(&out);
         die(EXIT_IO, "%s", err);
     }
+    for (int i = 0; i < 2 && root; i++)
+        if (extra_name[i] && outfile_open(&extra[i], extra_name[i], err, sizeof err) != 0) {
+            abort_outputs(&out, o.games_csv ? &games : NULL, extra, i);
+            die(EXIT_IO, "%s", err);
+        }
 
     if (experiment) {
-        int rc = experiment_run(&xo, out.f, err, sizeof err);
+        FILE *sink = fmt == REPORT_HTML ? fopen("/dev/null", "w") : NULL;
+        int rc = experiment_run(&xo, sink ? sink : out.f, err, sizeof err);
+        if (sink)
+            fclose(sink);
         if (rc != 0) {
-            outfile_abort(&out);
+            abort_outputs(&out, NULL, extra, 2);
             die(rc, "%s", err);
         }
+        if (fmt == REPORT_HTML)
+            report_write(out.f, xtree, REPORT_HTML);
+        write_extras(&o, xtree, &out, NULL, extra);
+        cJSON_Delete(xtree);
     } else if (o.trace) {
         outcome oc;
         if (run_trace(&cfg, trace_index, out.f, &oc, err, sizeof err) != 0) {
@@ -1052,6 +1159,7 @@ int main(int argc, char **argv)
                                                                          : RUN_PROGRESS_NONE);
         run_result res;
         if (run_batch(&cfg, &res, err, sizeof err) != 0) {
+            abort_outputs(NULL, NULL, extra, 2);
             outfile_abort(&out);
             if (o.games_csv && root)
                 outfile_abort(&games);
@@ -1100,13 +1208,20 @@ int main(int argc, char **argv)
             cJSON_AddNumberToObject(run, "reduce_seconds", mpi_run_reduce_seconds());
 #endif
             report_write(out.f, report, fmt);
+            write_extras(&o, report, &out, o.games_csv ? &games : NULL, extra);
             cJSON_Delete(report);
         }
         run_result_free(&res);
         cJSON_Delete(exact);
     }
-    /* Both files complete, or neither: close (checking every write) before renaming. */
+    /* Every file complete, or none: close (checking every write) before renaming. */
+    for (int i = 0; i < 2; i++)
+        if (extra_name[i] && extra[i].f && outfile_close(&extra[i], err, sizeof err) != 0) {
+            abort_outputs(&out, o.games_csv ? &games : NULL, extra, 2);
+            die(EXIT_IO, "%s", err);
+        }
     if (outfile_close(&out, err, sizeof err) != 0) {
+        abort_outputs(NULL, NULL, extra, 2);
         if (o.games_csv)
             outfile_abort(&games);
         die(EXIT_IO, "%s", err);
@@ -1122,6 +1237,11 @@ int main(int argc, char **argv)
             die(EXIT_IO, "%s", err2);
         }
     }
+    for (int i = 0; i < 2; i++)
+        if (extra[i].tmp && outfile_rename(&extra[i], err, sizeof err) != 0) {
+            outfile_abort(&out);
+            die(EXIT_IO, "%s", err);
+        }
     if (outfile_rename(&out, err, sizeof err) != 0)
         die(EXIT_IO, "%s", err);
     /* Provenance: a chosen seed repeats the run. Said once the report is complete, so that a

@@ -5,14 +5,14 @@
 # ---- a sweep's settings equal separate --set runs, byte for byte ---------------------------
 "$bin" --game=oca --bots=greedy:max_bid=20 --sweep entry_fee=30,50 --runs=1500 --seed=4 \
     --format=csv -q >"$work/sw.csv"
-head -n 1 "$work/sw.csv" | grep -qx 'entry_fee,game,metric,seat,bot,value,ci95_low,ci95_high,n' &&
+head -n 1 "$work/sw.csv" | grep -qx 'entry_fee,game,metric,seat,bot,value,ci95_low,ci95_high,n,stat' &&
     ok "sweep CSV header leads with the swept key" || bad "sweep CSV header" "$(head -n 1 "$work/sw.csv")"
-awk -F, 'NR > 1 && NF != 9 {bad = 1} END {exit bad}' "$work/sw.csv" &&
-    ok "sweep CSV rows have 9 fields" || bad "sweep CSV rows have 9 fields" "ragged"
+awk -F, 'NR > 1 && NF != 10 {bad = 1} END {exit bad}' "$work/sw.csv" &&
+    ok "sweep CSV rows have 10 fields" || bad "sweep CSV rows have 10 fields" "ragged"
 for fee in 30 50; do
     "$bin" --game=oca --bots=greedy:max_bid=20 --set entry_fee=$fee --runs=1500 --seed=4 \
         --format=csv -q | tail -n +2 >"$work/one.csv"
-    grep "^$fee," "$work/sw.csv" | grep -v '\.diff' | cut -d, -f2- >"$work/part.csv"
+    grep "^$fee," "$work/sw.csv" | grep -Ev ',diff(_unpaired)?$' | cut -d, -f2- >"$work/part.csv"
     same "sweep setting entry_fee=$fee equals its --set run (CSV)" "$work/part.csv" "$work/one.csv"
 done
 if command -v jq >/dev/null 2>&1; then
@@ -102,8 +102,8 @@ grep -q 'seat advantage' "$work/out" && grep -q 'by bot' "$work/out" && ok "rota
 "$bin" --game=45 --runs=100 --seed=1 >/dev/null 2>"$work/err"
 [ -s "$work/err" ] && bad "no seed line when --seed is given" "$(cat "$work/err")" || ok "no seed line when --seed is given"
 expect_ok "text header shows ruleset changes" --game=45 --runs=50 --seed=1 --set limit=40 --set tiles=8 -q
-sed -n 3p "$work/out" | grep -qx 'ruleset changes: tiles=8 limit=40' && ok "ruleset changes line" ||
-    bad "ruleset changes line" "$(sed -n 3p "$work/out")"
+sed -n 2p "$work/out" | grep -qx '50 games, 2 players, seed 1, ruleset: tiles=8, limit=40' && ok "ruleset changes line" ||
+    bad "ruleset changes line" "$(sed -n 2p "$work/out")"
 expect_ok "JSON records --set" --game=45 --runs=50 --seed=1 --set limit=40 --format=json -q
 grep -q '"limit=40"' "$work/out" && grep -q '"command_line"' "$work/out" &&
     ok "JSON has the --set and the command line" || bad "JSON has the --set and the command line" "missing"

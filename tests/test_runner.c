@@ -242,7 +242,8 @@ TEST(runner_games_csv_is_in_game_order_for_any_thread_count)
     CHECK_INT(lines, 3001);
     CHECK(ordered);
     static const char header[] = "game_index,seed,winner,length,end,score_1,score_2,rank_1,"
-                                 "rank_2,banks_1,banks_2,first_roll,banked_six_1,banked_six_2\n";
+                                 "rank_2,banks_1,banks_2,first_roll,banked_six_1,banked_six_2,"
+                                 "seed_hi,seed_lo\n";
     CHECK(strncmp(text[0], header, sizeof header - 1) == 0);
     free(text[0]);
     free(text[1]);

@@ -4,6 +4,7 @@
 # As root on a Debian-like system it installs the missing packages with apt-get; otherwise it
 # prints the exact command to run and fails.
 #   deps.sh        the libraries of the build
+#   deps.sh plot   also gnuplot-nox (for --plot and the charts of --html)
 #   deps.sh fuzz   also clang with its libFuzzer runtime (for `make fuzz` only); exits 1 with
 #                  a message if that runtime is not there and cannot be installed
 set -u
@@ -40,6 +41,10 @@ else
     probe gsl/gsl_cdf.h libgsl-dev
     probe cjson/cJSON.h libcjson-dev
     probe argp.h libc6-dev
+fi
+# `deps.sh plot`: gnuplot too (without X11), which --plot and --html run.
+if [ "${1:-}" = plot ]; then
+    command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"
 fi
 # `deps.sh mpi`: OpenMPI too, for giochi-sim-mpi (make mpi, make check).
 if [ "${1:-}" = mpi ]; then

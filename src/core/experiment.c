@@ -1110,9 +1110,10 @@ static const char *jstr(const cJSON *o, const char *key)
     return cJSON_IsString(v) ? v->valuestring : "";
 }
 
-/* prefix,game,metric,seat,bot,value,lo,hi,n */
+/* prefix,game,metric,seat,bot,value,lo,hi,n,stat (the report's columns; stat says what the
+ * value is: share, mean, diff, diff_unpaired) */
 static void csv_row(FILE *f, const char *prefix, const char *game, const char *metric, int seat,
-                    const char *bot, double v, double lo, double hi, double n)
+                    const char *bot, double v, double lo, double hi, double n, const char *stat)
 {
     fputs(prefix, f);
     csv_field(f, game);
@@ -1127,17 +1128,22 @@ static void csv_row(FILE *f, const char *prefix, const char *game, const char *m
     csv_num(f, lo);
     csv_num(f, hi);
     csv_num(f, n);
+    fputc(',', f);
+    fputs(stat, f);
     fputc('\n', f);
 }
 
+/* One estimate's row; stat NULL: "share" for an estimate with hits, else "mean". */
 static void csv_estimate(FILE *f, const char *prefix, const char *game, const char *metric,
-                         int seat, const char *bot, const cJSON *e)
+                         int seat, const char *bot, const cJSON *e, const char *stat)
 {
     const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
     bool has = cJSON_GetArraySize(ci) == 2;
+    if (stat == NULL)
+        stat = cJSON_GetObjectItemCaseSensitive(e, "hits") ? "share" : "mean";
     csv_row(f, prefix, game, metric, seat, bot, jnum(e, "value"),
             has ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
-            has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, jnum(e, "n"));
+            has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, jnum(e, "n"), stat);
 }
 
 /* The CSV rows of a setting's report, each line behind prefix (no header). */
@@ -1168,45 +1174,44 @@ static void csv_report(FILE *f, const char *prefix, const cJSON *r)
     {
         for (const cJSON *e = b->child; e; e = e->next)
             if (cJSON_IsObject(e) && strcmp(e->string, "metrics") != 0)
-                csv_estimate(f, prefix, game, e->string, 0, jstr(b, "bot"), e);
+                csv_estimate(f, prefix, game, e->string, 0, jstr(b, "bot"), e, NULL);
         const cJSON *m;
         cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(b, "metrics"))
-            csv_estimate(f, prefix, game, m->string, 0, jstr(b, "bot"), m);
+            csv_estimate(f, prefix, game, m->string, 0, jstr(b, "bot"), m, NULL);
     }
     const cJSON *s;
     cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seat_advantage"))
     {
         int seat = (int)jnum(s, "seat");
         csv_estimate(f, prefix, game, "win_share", seat, "",
-                     cJSON_GetObjectItemCaseSensitive(s, "win_share"));
+                     cJSON_GetObjectItemCaseSensitive(s, "win_share"), NULL);
         csv_estimate(f, prefix, game, "seat_advantage", seat, "",
-                     cJSON_GetObjectItemCaseSensitive(s, "advantage"));
+                     cJSON_GetObjectItemCaseSensitive(s, "advantage"), NULL);
     }
     const cJSON *m;
     cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(r, "metrics"))
-        csv_estimate(f, prefix, game, m->string, 0, "", m);
+        csv_estimate(f, prefix, game, m->string, 0, "", m, NULL);
 }
 
-/* Rows METRIC.diff (paired interval) and METRIC.diff_unpaired for each difference. */
+/* Two rows per difference: stat diff (paired interval) and diff_unpaired. */
 static void csv_differences(FILE *f, const char *prefix, const char *game, const cJSON *diffs)
 {
     const cJSON *d;
     cJSON_ArrayForEach(d, diffs)
     {
-        char name[160];
+        const char *name = jstr(d, "metric");
         const cJSON *ci = cJSON_GetObjectItemCaseSensitive(d, "ci95");
         const cJSON *cu = cJSON_GetObjectItemCaseSensitive(d, "ci95_unpaired");
         int seat = (int)(isnan(jnum(d, "seat")) ? 0 : jnum(d, "seat"));
-        snprintf(name, sizeof name, "%s.diff", jstr(d, "metric"));
         bool has = cJSON_GetArraySize(ci) == 2;
         csv_row(f, prefix, game, name, seat, jstr(d, "bot"), jnum(d, "value"),
                 has ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
-                has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, jnum(d, "n"));
-        snprintf(name, sizeof name, "%s.diff_unpaired", jstr(d, "metric"));
+                has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, jnum(d, "n"), "diff");
         has = cJSON_GetArraySize(cu) == 2;
         csv_row(f, prefix, game, name, seat, jstr(d, "bot"), jnum(d, "value"),
                 has ? cJSON_GetArrayItem(cu, 0)->valuedouble : NAN,
-                has ? cJSON_GetArrayItem(cu, 1)->valuedouble : NAN, jnum(d, "n"));
+                has ? cJSON_GetArrayItem(cu, 1)->valuedouble : NAN, jnum(d, "n"),
+                "diff_unpaired");
     }
 }
 
@@ -1359,7 +1364,7 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
         if (set[0].nrot == 1) {
             report_write(out, root, REPORT_CSV);
         } else {
-            fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n\n", out);
+            fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", out);
             csv_report(out, "", root);
         }
     } else if (set[0].nrot == 1) {
@@ -1426,10 +1431,10 @@ static void render_csv(const experiment *x, const cJSON *root, FILE *out)
     int nax = x->nax;
     const axis *ax = x->ax;
     if (o->sensitivity) {
-        fputs("key,key_value,game,metric,seat,bot,value,ci95_low,ci95_high,n\n", out);
+        fputs("key,key_value,game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", out);
         const cJSON *sens = cJSON_GetObjectItemCaseSensitive(root, "sensitivity");
         const cJSON *def = cJSON_GetObjectItemCaseSensitive(sens, "default");
-        csv_estimate(out, ",,", g->name, o->metric, 0, "", def);
+        csv_estimate(out, ",,", g->name, o->metric, 0, "", def, NULL);
         const cJSON *k;
         cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(sens, "keys"))
         {
@@ -1437,7 +1442,7 @@ static void render_csv(const experiment *x, const cJSON *root, FILE *out)
                 const cJSON *so = cJSON_GetObjectItemCaseSensitive(k, side ? "up" : "down");
                 if (cJSON_GetObjectItemCaseSensitive(so, "skipped"))
                     continue;
-                char prefix[400], v[40], name[160];
+                char prefix[400], v[40];
                 char *kf = NULL;
                 size_t kl = 0;
                 FILE *m = open_memstream(&kf, &kl);
@@ -1447,10 +1452,9 @@ static void render_csv(const experiment *x, const cJSON *root, FILE *out)
                          numfmt_double(v, sizeof v, jnum(so, "key_value")));
                 free(kf);
                 csv_estimate(out, prefix, g->name, o->metric, 0, "",
-                             cJSON_GetObjectItemCaseSensitive(so, "estimate"));
-                snprintf(name, sizeof name, "%s.diff", o->metric);
-                csv_estimate(out, prefix, g->name, name, 0, "",
-                             cJSON_GetObjectItemCaseSensitive(so, "difference"));
+                             cJSON_GetObjectItemCaseSensitive(so, "estimate"), NULL);
+                csv_estimate(out, prefix, g->name, o->metric, 0, "",
+                             cJSON_GetObjectItemCaseSensitive(so, "difference"), "diff");
             }
         }
     } else {
@@ -1458,7 +1462,7 @@ static void render_csv(const experiment *x, const cJSON *root, FILE *out)
             csv_field(out, ax[a].key);
             fputc(',', out);
         }
-        fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n\n", out);
+        fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", out);
         const cJSON *so;
         int si = 0;
         cJSON_ArrayForEach(so, cJSON_GetObjectItemCaseSensitive(root, "settings"))
@@ -2036,6 +2040,9 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         cJSON_AddItemToObject(root, "run", run);
         run = NULL;
     }
+
+    if (o->tree)
+        *o->tree = cJSON_Duplicate(root, 1);
 
     /* ---- rendering ---- */
     FILE *real_out = out;

@@ -52,6 +52,8 @@ typedef struct exp_options {
     report_format format;
     int argc;                      /* the command line, recorded in the report */
     char **argv;
+    cJSON **tree;                  /* non-NULL: receives a copy of the report tree, for --plot
+                                      and --html (the caller frees it) */
 } exp_options;
 
 /* Whether the options ask for an experiment rather than a plain run. */

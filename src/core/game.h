@@ -74,6 +74,20 @@ typedef struct metric_def {
     const char *doc; /* one line for --list and the manual */
 } metric_def;
 
+/* How a report presents a metric: a short human label and a unit. A game lists these in
+ * game_type.labels (NULL-name-terminated); a metric without an entry is shown by its name. */
+typedef struct metric_label {
+    const char *name;  /* a metric of the game's table */
+    const char *label; /* e.g. "players who went bankrupt"; never truncated in the summary */
+    const char *unit;  /* unit of a mean ("points", "turns") or NULL (shares, plain counts) */
+} metric_label;
+
+/* A titled group of metrics in the text summary, HTML page and plots. */
+typedef struct metric_group {
+    const char *title;          /* e.g. "The bank"; NULL ends a table of groups */
+    const char *const *metrics; /* names from the game's metric table, NULL-terminated */
+} metric_group;
+
 /* Collects a game's observations; implemented in recorder.c. `seat` is -1 for METRIC_GAME
  * metrics and 0..nseats-1 for METRIC_SEAT ones; `metric` indexes the game's metric table. */
 typedef struct recorder recorder;
@@ -203,6 +217,14 @@ typedef struct game_type {
      * rollout=1), set up like a seat's bot with its default parameters, one context for
      * each seat (it then chooses for that seat in playouts). NULL: none. */
     const bot_type *policy;
+
+    /* ---- presentation (optional) -------------------------------------------------------
+     * How the summary (text, HTML, plots) presents the metrics. All three may stay NULL:
+     * the summary then shows no headline, one group of every metric in table order, and the
+     * metrics' own names. A metric listed in no group is shown under "Other figures". */
+    const char *const *headline; /* metric names shown first, NULL-terminated */
+    const metric_group *groups;  /* NULL-title-terminated */
+    const metric_label *labels;  /* NULL-name-terminated */
 } game_type;
 
 /* The largest |evaluate| a game may return; search scores wins beyond it. */

@@ -7,8 +7,11 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "report_html.h"
+#include "report_text.h"
 #include "rules.h"
 #include "stats.h"
+#include "xalloc.h"
 
 enum { HIST_MAX_BINS = 40 };
 
@@ -22,14 +25,16 @@ static cJSON *pair(double a, double b)
     return arr;
 }
 
-/* {"value": share, "ci95": Wilson interval, "n": trials, "hits": hits} */
+/* {"value": share, "ci95": Wilson interval, "n": trials, "hits": hits}. With no trial there
+ * is no share: value and ci95 are null, as for a mean with no observation. */
 static cJSON *rate_estimate(double hits, double trials)
 {
     cJSON *o = cJSON_CreateObject();
     double lo, hi;
     stats_wilson(hits, trials, &lo, &hi);
-    cJSON_AddNumberToObject(o, "value", trials > 0 ? hits / trials : 0);
-    cJSON_AddItemToObject(o, "ci95", pair(lo, hi));
+    cJSON_AddItemToObject(o, "value",
+                          trials > 0 ? cJSON_CreateNumber(hits / trials) : cJSON_CreateNull());
+    cJSON_AddItemToObject(o, "ci95", trials > 0 ? pair(lo, hi) : cJSON_CreateNull());
     cJSON_AddNumberToObject(o, "n", trials);
     cJSON_AddNumberToObject(o, "hits", hits);
     return o;
@@ -261,6 +266,55 @@ static cJSON *build_game_metrics(const report_input *in)
     return m;
 }
 
+/* The game's presentation (game_type.headline, groups, labels) with its fallbacks, so that
+ * the summary renderers read it from the tree: {"headline": [names], "groups": [{"title",
+ * "metrics": [names]}], "labels": {name: {"label", "unit"}}}. Every metric of the table has a
+ * label and sits in exactly one group. */
+static cJSON *build_layout(const game_type *g)
+{
+    cJSON *l = cJSON_CreateObject();
+    cJSON *head = cJSON_AddArrayToObject(l, "headline");
+    for (int i = 0; g->headline && g->headline[i]; i++)
+        cJSON_AddItemToArray(head, cJSON_CreateString(g->headline[i]));
+    cJSON *groups = cJSON_AddArrayToObject(l, "groups");
+    cJSON *labels = cJSON_AddObjectToObject(l, "labels");
+    cJSON *other = cJSON_CreateArray();
+    for (int m = 0; g->metrics && g->metrics[m].name; m++) {
+        const char *name = g->metrics[m].name;
+        const metric_label *lab = NULL;
+        for (int i = 0; g->labels && g->labels[i].name && !lab; i++)
+            if (strcmp(g->labels[i].name, name) == 0)
+                lab = &g->labels[i];
+        cJSON *o = cJSON_AddObjectToObject(labels, name);
+        cJSON_AddStringToObject(o, "label", lab && lab->label ? lab->label : name);
+        cJSON_AddItemToObject(o, "unit", lab && lab->unit ? cJSON_CreateString(lab->unit)
+                                                          : cJSON_CreateNull());
+        bool grouped = false;
+        for (int i = 0; g->groups && g->groups[i].title && !grouped; i++)
+            for (int j = 0; g->groups[i].metrics[j] && !grouped; j++)
+                grouped = strcmp(g->groups[i].metrics[j], name) == 0;
+        if (!grouped)
+            cJSON_AddItemToArray(other, cJSON_CreateString(name));
+    }
+    for (int i = 0; g->groups && g->groups[i].title; i++) {
+        cJSON *grp = cJSON_CreateObject();
+        cJSON_AddStringToObject(grp, "title", g->groups[i].title);
+        cJSON *list = cJSON_AddArrayToObject(grp, "metrics");
+        for (int j = 0; g->groups[i].metrics[j]; j++)
+            cJSON_AddItemToArray(list, cJSON_CreateString(g->groups[i].metrics[j]));
+        cJSON_AddItemToArray(groups, grp);
+    }
+    if (cJSON_GetArraySize(other) > 0) {
+        cJSON *grp = cJSON_CreateObject();
+        cJSON_AddStringToObject(grp, "title", g->groups ? "Other figures" : "Figures");
+        cJSON_AddItemToObject(grp, "metrics", other);
+        cJSON_AddItemToArray(groups, grp);
+    } else {
+        cJSON_Delete(other);
+    }
+    return l;
+}
+
 cJSON *report_build(const report_input *in)
 {
     const run_config *cfg = in->cfg;
@@ -284,6 +338,7 @@ cJSON *report_build(const report_input *in)
     cJSON *def = rules_parse(g->default_rules, g->name, err, sizeof err);
     cJSON_AddItemToObject(r, "ruleset_changes", rules_changes(def, in->ruleset));
     cJSON_Delete(def);
+    cJSON_AddItemToObject(r, "layout", build_layout(g));
     cJSON_AddItemToObject(r, "seats", build_seats(in));
     cJSON_AddItemToObject(r, "bots", build_bots(in));
     cJSON_AddItemToObject(r, "metrics", build_game_metrics(in));
@@ -336,9 +391,11 @@ static void csv_num(FILE *f, double x)
         fputs(numfmt_double(buf, sizeof buf, x), f);
 }
 
-/* One CSV row; NAN leaves a number's cell empty, seat 0 the seat's. */
+/* One CSV row; NAN leaves a number's cell empty, seat 0 the seat's. `stat` says what the
+ * value is (share, mean, p05..p95, exact, p_value): the last column, so that the columns
+ * before it keep their places. */
 static void csv_line(FILE *f, const char *game, const char *metric, int seat, const char *bot,
-                     double value, double lo, double hi, double n)
+                     double value, double lo, double hi, double n, const char *stat)
 {
     csv_field(f, game);
     fputc(',', f);
@@ -353,6 +410,8 @@ static void csv_line(FILE *f, const char *game, const char *metric, int seat, co
         fputc(',', f);
         csv_num(f, cell[i]);
     }
+    fputc(',', f);
+    fputs(stat, f);
     fputc('\n', f);
 }
 
@@ -363,27 +422,23 @@ static void csv_estimate(FILE *f, const char *game, const char *metric, int seat
     const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
     bool has_ci = cJSON_GetArraySize(ci) == 2;
     double n = num(e, "n");
+    const char *stat = cJSON_GetObjectItemCaseSensitive(e, "hits") ? "share" : "mean";
     csv_line(f, game, metric, seat, bot, num(e, "value"),
              has_ci ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
-             has_ci ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n);
-    char name[160];
+             has_ci ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n, stat);
     const cJSON *q = cJSON_GetObjectItemCaseSensitive(e, "quantiles");
-    for (const cJSON *p = q ? q->child : NULL; p; p = p->next) {
-        snprintf(name, sizeof name, "%s.%s", metric, p->string);
-        csv_line(f, game, name, seat, bot, p->valuedouble, NAN, NAN, n);
-    }
+    for (const cJSON *p = q ? q->child : NULL; p; p = p->next)
+        csv_line(f, game, metric, seat, bot, p->valuedouble, NAN, NAN, n, p->string);
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(e, "exact");
-    if (cJSON_IsNumber(x)) {
-        snprintf(name, sizeof name, "%s.exact", metric);
-        csv_line(f, game, name, seat, bot, x->valuedouble, NAN, NAN, NAN);
-    }
+    if (cJSON_IsNumber(x))
+        csv_line(f, game, metric, seat, bot, x->valuedouble, NAN, NAN, NAN, "exact");
 }
 
 static void write_csv(FILE *f, const cJSON *r)
 {
     const char *game = str(r, "game");
     const char *score = str(r, "score");
-    fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n\n", f);
+    fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", f);
     const cJSON *s;
     cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))
     {
@@ -419,8 +474,8 @@ static void write_csv(FILE *f, const cJSON *r)
             }
         } else if (strcmp(m->string, "seat_fairness") == 0) {
             if (cJSON_IsObject(m))
-                csv_line(f, game, "seat_fairness.p_value", 0, "", num(m, "p_value"), NAN, NAN,
-                         NAN);
+                csv_line(f, game, "seat_fairness", 0, "", num(m, "p_value"), NAN, NAN, NAN,
+                         "p_value");
         } else {
             csv_estimate(f, game, m->string, 0, "", m);
         }
@@ -536,6 +591,11 @@ static void write_text(FILE *f, const cJSON *r)
     /* Seat metrics: one block per metric, one line per seat. */
     const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r, "seats"), 0);
     const cJSON *names = cJSON_GetObjectItemCaseSensitive(first, "metrics");
+    int w = 8; /* the label column: "seat N" or the widest bot, never cut */
+    const cJSON *bw;
+    cJSON_ArrayForEach(bw, bots)
+        if (cJSON_GetArraySize(bots) > 1 && (int)strlen(str(bw, "bot")) > w)
+            w = (int)strlen(str(bw, "bot"));
     for (const cJSON *n = names ? names->child : NULL; n; n = n->next) {
         fprintf(f, "\n%s\n", n->string);
         cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))
@@ -543,7 +603,9 @@ static void write_text(FILE *f, const cJSON *r)
             const cJSON *e =
                 cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(s, "metrics"),
                                                  n->string);
-            fprintf(f, "  seat %-3.0f ", num(s, "seat"));
+            char label[16];
+            snprintf(label, sizeof label, "seat %.0f", num(s, "seat"));
+            fprintf(f, "  %-*s ", w, label);
             text_estimate(f, e, is_share(e));
             text_quantiles(f, e);
             fputc('\n', f);
@@ -554,7 +616,7 @@ static void write_text(FILE *f, const cJSON *r)
             {
                 const cJSON *e = cJSON_GetObjectItemCaseSensitive(
                     cJSON_GetObjectItemCaseSensitive(b, "metrics"), n->string);
-                fprintf(f, "  %-8.8s ", str(b, "bot"));
+                fprintf(f, "  %-*s ", w, str(b, "bot"));
                 text_estimate(f, e, is_share(e));
                 fputc('\n', f);
             }
@@ -577,8 +639,12 @@ int report_write(FILE *f, const cJSON *report, report_format fmt)
         cJSON_free(text);
     } else if (fmt == REPORT_CSV) {
         write_csv(f, report);
-    } else {
+    } else if (fmt == REPORT_TEXT_DETAIL) {
         write_text(f, report);
+    } else if (fmt == REPORT_HTML) {
+        report_html_write(f, report);
+    } else {
+        report_text_summary(f, report);
     }
     return ferror(f) ? -1 : 0;
 }

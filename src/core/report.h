@@ -9,7 +9,15 @@
 
 #include "runner.h"
 
-typedef enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_CSV } report_format;
+/* REPORT_TEXT is the headline summary (report_text.c), REPORT_TEXT_DETAIL the full listing of
+ * every figure, REPORT_HTML one self-contained page (report_html.c). */
+typedef enum report_format {
+    REPORT_TEXT,
+    REPORT_JSON,
+    REPORT_CSV,
+    REPORT_TEXT_DETAIL,
+    REPORT_HTML,
+} report_format;
 
 /* What a report is made of. Nothing here is owned by the report. */
 typedef struct report_input {

@@ -312,7 +312,7 @@ static void csv_header(FILE *f, const run_config *cfg)
             for (int k = 0; k < cfg->nseats; k++)
                 fprintf(f, ",%s_%d", g->metrics[m].name, k + 1);
     }
-    fputc('\n', f);
+    fputs(",seed_hi,seed_lo\n", f); /* the seed's 32-bit halves: exact in any spreadsheet */
 }
 
 /* One row of the games CSV for game `index`. */
@@ -345,7 +345,8 @@ static void csv_row(FILE *f, const run_config *cfg, uint64_t index, const outcom
                 fputc(',', f);
         }
     }
-    fputc('\n', f);
+    uint64_t seed = rng_derive(cfg->seed, index, RNG_STREAM_CHANCE);
+    fprintf(f, ",%lu,%lu\n", (unsigned long)(seed >> 32), (unsigned long)(seed & 0xffffffffu));
 }
 
 /* Files the rows of chunk c, then writes every waiting chunk that is next in order. Called

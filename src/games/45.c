@@ -501,6 +501,23 @@ static const metric_def metrics[] = {
     {NULL, 0, 0, NULL},
 };
 
+/* The summary's headline, groups and labels. */
+static const char *const headline[] = {"shut_rate", "mean_turn_score", "eliminated", NULL};
+
+static const metric_group groups[] = {
+    {"Turns and the limit", (const char *const[]){"shut_rate", "mean_turn_score", "eliminated",
+                                                  "rolloff_rounds", NULL}},
+    {NULL, NULL},
+};
+
+static const metric_label labels[] = {
+    {"shut_rate", "turns that shut the box", NULL},
+    {"mean_turn_score", "score of a turn (open tiles)", "points"},
+    {"eliminated", "games in which the seat reached the limit", NULL},
+    {"rolloff_rounds", "roll-off rounds (games with a roll-off)", "rounds"},
+    {NULL, NULL, NULL},
+};
+
 static const bot_type *const bots[] = {
     &bot_random, &g45_bot_greedy, &g45_bot_optimal_score, &g45_bot_optimal_shut, NULL,
 };
@@ -512,7 +529,7 @@ const game_type game_45 = {
     .min_seats = 1,
     .max_seats = GAME_MAX_SEATS,
     .default_seats = 2,
-    .default_bot = "random",
+    .default_bot = "optimal-shut",
     .default_rules = config_45_json,
     .rules_size = sizeof(g45_rules),
     .rules_load = rules_load,
@@ -534,4 +551,7 @@ const game_type game_45 = {
     .low_score_wins = true,
     .exact = g45_exact,
     .bots = bots,
+    .headline = headline,
+    .groups = groups,
+    .labels = labels,
 };

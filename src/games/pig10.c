@@ -567,6 +567,28 @@ static const bot_type *const bots[] = {
     &bot_random, &bot_pig10_greedy, &bot_pig10_count, &bot_pig10_mc, &bot_pig10_ismcts, NULL,
 };
 
+/* ---- presentation: the summary's headline, groups and labels ----------------------------- */
+
+static const char *const headline[] = {"pig10_hits", "tables_given", NULL};
+
+static const metric_group groups[] = {
+    {"Tables", (const char *const[]){"pig10_hits", "tables_given", "tables_received",
+                                     "cards_left_on_table", NULL}},
+    {"Special cards", (const char *const[]){"siren_subtractions", "frogs", "set_plays", NULL}},
+    {NULL, NULL},
+};
+
+static const metric_label labels[] = {
+    {"pig10_hits", "tables taken at exactly 10, per game", NULL},
+    {"tables_given", "tables handed over by going past 10, per game", NULL},
+    {"tables_received", "tables received when another went past 10, per game", NULL},
+    {"cards_left_on_table", "cards left on the table at the end", "cards"},
+    {"siren_subtractions", "sirens (5) subtracted, per game", NULL},
+    {"frogs", "frogs (0) played, per game", NULL},
+    {"set_plays", "same-card or same-number plays, per game", NULL},
+    {NULL, NULL, NULL},
+};
+
 /* PIG 10 for giochi-sim: 2-8 seats, hidden hands (bots see pig10_view), one decision kind. */
 const game_type game_pig10 = {
     .name = "pig10",
@@ -597,4 +619,7 @@ const game_type game_pig10 = {
     .low_score_wins = false,
     .exact = NULL,
     .bots = bots,
+    .headline = headline,
+    .groups = groups,
+    .labels = labels,
 };

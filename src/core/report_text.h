@@ -1,0 +1,26 @@
+/* report_text.h — the headline summary of a report: tables of labelled cells built from the
+ * report tree, and their rendering as aligned terminal text. */
+#ifndef GIOCHI_REPORT_TEXT_H
+#define GIOCHI_REPORT_TEXT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+/* Builds the summary of report r (a report_build tree) as an array of sections, each
+ * {"title": text, "align": "lrll", "columns": [headers] (optional), "rows": [[cells]]} where
+ * every cell is a string: labels in words with units, shares as percentages, "—" where there
+ * was no observation. The headline comes first (who wins, the game's headline metrics), then
+ * how games end, then one section per metric group of r's "layout". The caller frees it. */
+cJSON *report_summary_build(const cJSON *r);
+
+/* A report's one-line title: "Gioco dell'Oca — 1000 games, 4 players, seed 1, ruleset:
+ * entry_fee=80" (or "..., default ruleset"); without the game's title when with_title is
+ * false. Writes at most n bytes into buf and returns buf. */
+char *report_summary_title(const cJSON *r, bool with_title, char *buf, size_t n);
+
+/* Writes the summary of report r as aligned text (labels never cut), then the run's time. */
+void report_text_summary(FILE *f, const cJSON *r);
+
+#endif
