@@ -4,9 +4,9 @@
 
 expected="$here/expected"
 
-# ---- the summary at a fixed seed (everything but the last line, the run's time); the cinesi
-# declares no presentation: its summary falls back to its metric table and names ------------------
-for g in 45 oca pig10 cinesi; do
+# ---- the summary at a fixed seed (everything but the last line, the run's time), every game
+# (a game that declares no presentation falls back to its metric table: tests/test_report.c) --
+for g in 45 oca pig10 wari cinesi volpe; do
     "$bin" --game=$g --runs=2000 --seed=11 -q >"$work/sum.txt"
     tail -n 1 "$work/sum.txt" | grep -qE '^2000 games in [0-9.]+ s \([0-9]+ games/s, [0-9]+ threads?\)$' &&
         ok "$g: summary ends with the run's time" || bad "$g: summary ends with the run's time" "$(tail -n 1 "$work/sum.txt")"

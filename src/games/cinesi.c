@@ -445,6 +445,23 @@ static const metric_def metrics[] = {
     {NULL, 0, 0, NULL},
 };
 
+/* The summary: the length of a race and how close it ends. */
+static const char *const headline[] = {"rolls", "runner_up_distance", NULL};
+
+static const metric_group groups[] = {
+    {"The race", (const char *const[]){"rolls", "rolls_per_turn", "lead_changes",
+                                       "runner_up_distance", NULL}},
+    {NULL, NULL},
+};
+
+static const metric_label labels[] = {
+    {"rolls", "length of the game in rolls", "rolls"},
+    {"lead_changes", "times the lead changed hands", "changes"},
+    {"runner_up_distance", "steps the runner-up still needed", "steps"},
+    {"rolls_per_turn", "rolls in one of the seat's turns", "rolls"},
+    {NULL, NULL, NULL},
+};
+
 static const bot_type *const bots[] = {&bot_random, NULL};
 
 /* --check: every figure between its corner and the centre; the winner, once there is one,
@@ -508,4 +525,7 @@ const game_type game_cinesi = {
     .low_score_wins = false,
     .exact = cinesi_exact_json,
     .bots = bots,
+    .headline = headline,
+    .groups = groups,
+    .labels = labels,
 };

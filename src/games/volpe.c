@@ -717,6 +717,43 @@ static const metric_def metrics[] = {
 };
 #undef TRAP
 
+/* The summary: the geese the fox takes, its captures, and where it was trapped (the heat map
+ * of the JSON report, one share per point). */
+static const char *const headline[] = {"geese_captured", "capture_moves", "multi_jumps", NULL};
+
+static const char *const trap_points[] = {
+    "trapped_C1", "trapped_D1", "trapped_E1", "trapped_C2", "trapped_D2", "trapped_E2",
+    "trapped_A3", "trapped_B3", "trapped_C3", "trapped_D3", "trapped_E3", "trapped_F3",
+    "trapped_G3", "trapped_A4", "trapped_B4", "trapped_C4", "trapped_D4", "trapped_E4",
+    "trapped_F4", "trapped_G4", "trapped_A5", "trapped_B5", "trapped_C5", "trapped_D5",
+    "trapped_E5", "trapped_F5", "trapped_G5", "trapped_C6", "trapped_D6", "trapped_E6",
+    "trapped_C7", "trapped_D7", "trapped_E7", NULL};
+
+static const metric_group groups[] = {
+    {"The fox's captures", (const char *const[]){"geese_captured", "capture_moves",
+                                                 "multi_jumps", "longest_chain", "fox_moves",
+                                                 NULL}},
+    {"Where the fox was trapped (games it was trapped)", trap_points},
+    {NULL, NULL},
+};
+
+static const metric_label labels[] = {
+    {"geese_captured", "geese the fox took", "geese"},
+    {"fox_moves", "moves the fox made", "moves"},
+    {"capture_moves", "fox moves that took a goose", "moves"},
+    {"multi_jumps", "fox moves that took two geese or more", "moves"},
+    {"longest_chain", "most geese taken in one move", "geese"},
+#define TRAPPED(p) {"trapped_" p, "trapped on " p, NULL}
+    TRAPPED("C1"), TRAPPED("D1"), TRAPPED("E1"), TRAPPED("C2"), TRAPPED("D2"), TRAPPED("E2"),
+    TRAPPED("A3"), TRAPPED("B3"), TRAPPED("C3"), TRAPPED("D3"), TRAPPED("E3"), TRAPPED("F3"),
+    TRAPPED("G3"), TRAPPED("A4"), TRAPPED("B4"), TRAPPED("C4"), TRAPPED("D4"), TRAPPED("E4"),
+    TRAPPED("F4"), TRAPPED("G4"), TRAPPED("A5"), TRAPPED("B5"), TRAPPED("C5"), TRAPPED("D5"),
+    TRAPPED("E5"), TRAPPED("F5"), TRAPPED("G5"), TRAPPED("C6"), TRAPPED("D6"), TRAPPED("E6"),
+    TRAPPED("C7"), TRAPPED("D7"), TRAPPED("E7"),
+#undef TRAPPED
+    {NULL, NULL, NULL},
+};
+
 static const bot_type *const bots[] = {&bot_random, &volpe_bot_greedy, NULL};
 
 /* --check: geese are conserved (those on the board and those taken make the start's), every
@@ -774,4 +811,7 @@ const game_type game_volpe = {
     .hash = hash,
     .order = order,
     .policy = &volpe_bot_greedy,
+    .headline = headline,
+    .groups = groups,
+    .labels = labels,
 };

@@ -485,6 +485,30 @@ static const metric_def metrics[] = {
     {NULL, 0, 0, NULL},
 };
 
+/* The summary: who captures, how the game ends, the grand slams. */
+static const char *const headline[] = {"seeds_captured", "final_seeds", "first_mover_won",
+                                       NULL};
+
+static const metric_group groups[] = {
+    {"Captures", (const char *const[]){"seeds_captured", "captures", "final_seeds",
+                                       "seeds_left_at_end", NULL}},
+    {"Grand slams", (const char *const[]){"grand_slams", "grand_slams_refused", NULL}},
+    {"Moving first", (const char *const[]){"moved_first", "first_mover_won", NULL}},
+    {NULL, NULL},
+};
+
+static const metric_label labels[] = {
+    {"seeds_captured", "seeds captured during the game", "seeds"},
+    {"final_seeds", "seeds at the end (captures and own row)", "seeds"},
+    {"captures", "moves that captured", "moves"},
+    {"grand_slams", "grand slams played", "moves"},
+    {"grand_slams_refused", "grand slams passed over", "moves"},
+    {"moved_first", "games the seat moved first", NULL},
+    {"first_mover_won", "games won by the first mover", NULL},
+    {"seeds_left_at_end", "seeds on the board at the end", "seeds"},
+    {NULL, NULL, NULL},
+};
+
 /* Score = final seeds (store plus own row); more wins, equal is a draw shared by both. */
 static void finish(const void *state, outcome *o, recorder *rec)
 {
@@ -632,4 +656,7 @@ const game_type game_wari = {
     .hash = hash,
     .order = order,
     .policy = &bot_wari_greedy,
+    .headline = headline,
+    .groups = groups,
+    .labels = labels,
 };
