@@ -1,5 +1,6 @@
 /* experiment.c — sweeps, paired differences, seat rotation, --until and sensitivity: settings
  * played in step on common random numbers, with exact per-game paired sums. */
+#include "report.h"
 #include "experiment.h"
 
 #include <errno.h>
@@ -1075,21 +1076,6 @@ static cJSON *differences(const setting *S, const setting *B)
 
 /* ---- CSV ---------------------------------------------------------------------------------- */
 
-static void csv_field(FILE *f, const char *s)
-{
-    if (strpbrk(s, ",\"\n") == NULL) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static void csv_num(FILE *f, double x)
 {
     char buf[40];
@@ -1098,32 +1084,20 @@ static void csv_num(FILE *f, double x)
         fputs(numfmt_double(buf, sizeof buf, x), f);
 }
 
-static double jnum(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
-
-static const char *jstr(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : "";
-}
-
 /* prefix,game,metric,seat,bot,value,lo,hi,n,stat (the report's columns; stat says what the
  * value is: share, mean, diff, diff_unpaired) */
 static void csv_row(FILE *f, const char *prefix, const char *game, const char *metric, int seat,
                     const char *bot, double v, double lo, double hi, double n, const char *stat)
 {
     fputs(prefix, f);
-    csv_field(f, game);
+    report_csv_field(f, game);
     fputc(',', f);
-    csv_field(f, metric);
+    report_csv_field(f, metric);
     if (seat > 0)
         fprintf(f, ",%d,", seat);
     else
         fputs(",,", f);
-    csv_field(f, bot);
+    report_csv_field(f, bot);
     csv_num(f, v);
     csv_num(f, lo);
     csv_num(f, hi);
@@ -1141,15 +1115,15 @@ static void csv_estimate(FILE *f, const char *prefix, const char *game, const ch
     bool has = cJSON_GetArraySize(ci) == 2;
     if (stat == NULL)
         stat = cJSON_GetObjectItemCaseSensitive(e, "hits") ? "share" : "mean";
-    csv_row(f, prefix, game, metric, seat, bot, jnum(e, "value"),
+    csv_row(f, prefix, game, metric, seat, bot, report_num(e, "value"),
             has ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
-            has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, jnum(e, "n"), stat);
+            has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, report_num(e, "n"), stat);
 }
 
 /* The CSV rows of a setting's report, each line behind prefix (no header). */
 static void csv_report(FILE *f, const char *prefix, const cJSON *r)
 {
-    const char *game = jstr(r, "game");
+    const char *game = report_str(r, "game");
     if (cJSON_GetObjectItemCaseSensitive(r, "rotations") == NULL) {
         /* the ordinary report's own CSV, header dropped, each line prefixed */
         char *text = NULL;
@@ -1174,15 +1148,15 @@ static void csv_report(FILE *f, const char *prefix, const cJSON *r)
     {
         for (const cJSON *e = b->child; e; e = e->next)
             if (cJSON_IsObject(e) && strcmp(e->string, "metrics") != 0)
-                csv_estimate(f, prefix, game, e->string, 0, jstr(b, "bot"), e, NULL);
+                csv_estimate(f, prefix, game, e->string, 0, report_str(b, "bot"), e, NULL);
         const cJSON *m;
         cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(b, "metrics"))
-            csv_estimate(f, prefix, game, m->string, 0, jstr(b, "bot"), m, NULL);
+            csv_estimate(f, prefix, game, m->string, 0, report_str(b, "bot"), m, NULL);
     }
     const cJSON *s;
     cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seat_advantage"))
     {
-        int seat = (int)jnum(s, "seat");
+        int seat = (int)report_num(s, "seat");
         csv_estimate(f, prefix, game, "win_share", seat, "",
                      cJSON_GetObjectItemCaseSensitive(s, "win_share"), NULL);
         csv_estimate(f, prefix, game, "seat_advantage", seat, "",
@@ -1199,18 +1173,18 @@ static void csv_differences(FILE *f, const char *prefix, const char *game, const
     const cJSON *d;
     cJSON_ArrayForEach(d, diffs)
     {
-        const char *name = jstr(d, "metric");
+        const char *name = report_str(d, "metric");
         const cJSON *ci = cJSON_GetObjectItemCaseSensitive(d, "ci95");
         const cJSON *cu = cJSON_GetObjectItemCaseSensitive(d, "ci95_unpaired");
-        int seat = (int)(isnan(jnum(d, "seat")) ? 0 : jnum(d, "seat"));
+        int seat = (int)(isnan(report_num(d, "seat")) ? 0 : report_num(d, "seat"));
         bool has = cJSON_GetArraySize(ci) == 2;
-        csv_row(f, prefix, game, name, seat, jstr(d, "bot"), jnum(d, "value"),
+        csv_row(f, prefix, game, name, seat, report_str(d, "bot"), report_num(d, "value"),
                 has ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
-                has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, jnum(d, "n"), "diff");
+                has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, report_num(d, "n"), "diff");
         has = cJSON_GetArraySize(cu) == 2;
-        csv_row(f, prefix, game, name, seat, jstr(d, "bot"), jnum(d, "value"),
+        csv_row(f, prefix, game, name, seat, report_str(d, "bot"), report_num(d, "value"),
                 has ? cJSON_GetArrayItem(cu, 0)->valuedouble : NAN,
-                has ? cJSON_GetArrayItem(cu, 1)->valuedouble : NAN, jnum(d, "n"),
+                has ? cJSON_GetArrayItem(cu, 1)->valuedouble : NAN, report_num(d, "n"),
                 "diff_unpaired");
     }
 }
@@ -1419,7 +1393,7 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
                 o->until, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "stopped"))
                               ? "reached"
                               : "NOT reached (cap)",
-                jnum(u, "games"), jnum(u, "halfwidth_reached"), target);
+                report_num(u, "games"), report_num(u, "halfwidth_reached"), target);
 }
 
 /* The CSV of a sweep (leading columns per swept key) or of a sensitivity. */
@@ -1446,10 +1420,10 @@ static void render_csv(const experiment *x, const cJSON *root, FILE *out)
                 char *kf = NULL;
                 size_t kl = 0;
                 FILE *m = open_memstream(&kf, &kl);
-                csv_field(m, jstr(k, "key"));
+                report_csv_field(m, report_str(k, "key"));
                 fclose(m);
                 snprintf(prefix, sizeof prefix, "%s,%s,", kf,
-                         numfmt_double(v, sizeof v, jnum(so, "key_value")));
+                         numfmt_double(v, sizeof v, report_num(so, "key_value")));
                 free(kf);
                 csv_estimate(out, prefix, g->name, o->metric, 0, "",
                              cJSON_GetObjectItemCaseSensitive(so, "estimate"), NULL);
@@ -1459,7 +1433,7 @@ static void render_csv(const experiment *x, const cJSON *root, FILE *out)
         }
     } else {
         for (int a = 0; a < nax; a++) {
-            csv_field(out, ax[a].key);
+            report_csv_field(out, ax[a].key);
             fputc(',', out);
         }
         fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", out);
@@ -1472,7 +1446,7 @@ static void render_csv(const experiment *x, const cJSON *root, FILE *out)
             FILE *m = open_memstream(&prefix, &plen);
             const setting *S = &set[si++];
             for (int a = 0; a < nax; a++) {
-                csv_field(m, S->raw[a]);
+                report_csv_field(m, S->raw[a]);
                 fputc(',', m);
             }
             fclose(m);

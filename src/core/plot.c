@@ -1,5 +1,6 @@
 /* plot.c — draws a report's charts with gnuplot: writes a script with the data inline, runs
  * gnuplot on it through a pipe into a temporary file, and reads the file back. */
+#include "report.h"
 #include "plot.h"
 
 #include <ctype.h>
@@ -19,18 +20,6 @@ enum { MAX_SERIES = 16 }; /* series in one histogram panel (one per bot) */
 static const cJSON *get(const cJSON *o, const char *key)
 {
     return cJSON_GetObjectItemCaseSensitive(o, key);
-}
-
-static double jnum(const cJSON *o, const char *key)
-{
-    const cJSON *v = get(o, key);
-    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
-
-static const char *jstr(const cJSON *o, const char *key)
-{
-    const cJSON *v = get(o, key);
-    return cJSON_IsString(v) ? v->valuestring : "";
 }
 
 int plot_format_of(const char *path)
@@ -109,7 +98,7 @@ static void bars_plot(FILE *f, const bars *b, int id, const char *title, const c
     fprintf(f, "$bars%d << EOD\n", id);
     for (int i = 0; i < b->n; i++) {
         const cJSON *ci = get(b->e[i], "ci95");
-        double v = 100 * jnum(b->e[i], "value");
+        double v = 100 * report_num(b->e[i], "value");
         double lo = cJSON_GetArraySize(ci) == 2 ? 100 * cJSON_GetArrayItem(ci, 0)->valuedouble : v;
         double hi = cJSON_GetArraySize(ci) == 2 ? 100 * cJSON_GetArrayItem(ci, 1)->valuedouble : v;
         datum(f, b->label[i]);
@@ -134,7 +123,7 @@ static void hist_plot(FILE *f, int n, const char *const *name, const cJSON *cons
 {
     for (int s = 0; s < n; s++) {
         const cJSON *h = get(e[s], "histogram");
-        double w = jnum(h, "width"), total = jnum(e[s], "n");
+        double w = report_num(h, "width"), total = report_num(e[s], "n");
         fprintf(f, "$hist%d_%d << EOD\n", id, s);
         const cJSON *from = get(h, "from"), *count = get(h, "count");
         for (int i = 0; i < cJSON_GetArraySize(from); i++)
@@ -148,7 +137,7 @@ static void hist_plot(FILE *f, int n, const char *const *name, const cJSON *cons
     fputs("\nset xlabel ", f);
     quoted(f, xlabel);
     fputs("\nset ylabel '% of observations'\nset yrange [0:*]\n", f);
-    double w = jnum(get(e[0], "histogram"), "width");
+    double w = report_num(get(e[0], "histogram"), "width");
     fprintf(f, "set boxwidth %.17g\nplot ", w * 0.9);
     for (int s = 0; s < n; s++) {
         fprintf(f, "%s$hist%d_%d using 1:2 with boxes title ", s ? ", " : "", id, s);
@@ -193,7 +182,7 @@ static int estimates_of(const cJSON *r, const char *name, const char **bot, cons
     {
         const cJSON *x = get(get(b, "metrics"), name);
         if (x && n < MAX_SERIES) {
-            bot[n] = cJSON_GetArraySize(bots) > 1 ? jstr(b, "bot") : NULL;
+            bot[n] = cJSON_GetArraySize(bots) > 1 ? report_str(b, "bot") : NULL;
             e[n++] = x;
         }
     }
@@ -212,7 +201,7 @@ static int run_script(FILE *f, const cJSON *r, plot_format fmt, const char *outp
         const char *bot[MAX_SERIES];
         const cJSON *e[MAX_SERIES];
         int k = estimates_of(r, n->valuestring, bot, e);
-        const char *label = jstr(get(labels, n->valuestring), "label");
+        const char *label = report_str(get(labels, n->valuestring), "label");
         bool hist = false;
         for (int i = 0; i < k; i++) {
             if (get(e[i], "hits"))
@@ -233,14 +222,14 @@ static int run_script(FILE *f, const cJSON *r, plot_format fmt, const char *outp
     cJSON_ArrayForEach(s, get(r, "seats"))
     {
         char label[300];
-        snprintf(label, sizeof label, "seat %.0f: %s", jnum(s, "seat"), jstr(s, "bot"));
+        snprintf(label, sizeof label, "seat %.0f: %s", report_num(s, "seat"), report_str(s, "bot"));
         bars_add(&wins, label, NULL, get(s, "win_share"));
     }
     bars_plot(f, &wins, 0, "Win share per seat", "win share (%)", true);
     if (has_length) {
         const char *name[1] = {"games"};
         const cJSON *e[1] = {get(get(r, "metrics"), "length")};
-        hist_plot(f, 1, name, e, 0, "Game length", jstr(r, "length_unit"));
+        hist_plot(f, 1, name, e, 0, "Game length", report_str(r, "length_unit"));
     }
     if (shares.n > 0)
         bars_plot(f, &shares, 1, "Headline shares", "share (%)", true);
@@ -258,10 +247,10 @@ static int run_script(FILE *f, const cJSON *r, plot_format fmt, const char *outp
         if (m == 0)
             continue;
         const cJSON *lab = get(labels, n->valuestring);
-        const char *label = *jstr(lab, "label") ? jstr(lab, "label") : n->valuestring;
+        const char *label = *report_str(lab, "label") ? report_str(lab, "label") : n->valuestring;
         char xlabel[300];
         snprintf(xlabel, sizeof xlabel, "%s%s%s%s", label, cJSON_IsString(get(lab, "unit")) ? " (" : "",
-                 jstr(lab, "unit"), cJSON_IsString(get(lab, "unit")) ? ")" : "");
+                 report_str(lab, "unit"), cJSON_IsString(get(lab, "unit")) ? ")" : "");
         hist_plot(f, m, name, he, id++, label, xlabel);
     }
     fputs("unset multiplot\nset output\n", f);
@@ -273,14 +262,14 @@ static int run_script(FILE *f, const cJSON *r, plot_format fmt, const char *outp
 /* "PIG 10 — sweep limit=30:50:10, 200 games per setting, seed 1, --set a=1". */
 static void experiment_title(const cJSON *r, const char *what, char *buf, size_t n)
 {
-    int len = snprintf(buf, n, "%s — %s", jstr(r, "title"), what);
+    int len = snprintf(buf, n, "%s — %s", report_str(r, "title"), what);
     const cJSON *x;
     cJSON_ArrayForEach(x, get(r, "sweeps"))
         if (cJSON_IsString(x) && len >= 0 && (size_t)len < n)
             len += snprintf(buf + len, n - (size_t)len, " %s", x->valuestring);
     if (len >= 0 && (size_t)len < n)
-        len += snprintf(buf + len, n - (size_t)len, ", %.0f games%s, seed %s", jnum(r, "runs"),
-                        get(r, "rotations") ? " (deals)" : " per setting", jstr(r, "seed"));
+        len += snprintf(buf + len, n - (size_t)len, ", %.0f games%s, seed %s", report_num(r, "runs"),
+                        get(r, "rotations") ? " (deals)" : " per setting", report_str(r, "seed"));
     cJSON_ArrayForEach(x, get(r, "sets"))
         if (cJSON_IsString(x) && len >= 0 && (size_t)len < n)
             len += snprintf(buf + len, n - (size_t)len, ", %s", x->valuestring);
@@ -347,7 +336,7 @@ static int sweep_script(FILE *f, const cJSON *r, plot_format fmt, const char *ou
                 const cJSON *x = get(get(st, "values"), xkey->string);
                 const cJSON *e = figure(get(st, "report"), names[m]), *ci = get(e, "ci95");
                 if (j < 1024 && of[j] == k && cJSON_IsNumber(x) && cJSON_IsNumber(get(e, "value"))) {
-                    double v = jnum(e, "value"), scale = share ? 100 : 1;
+                    double v = report_num(e, "value"), scale = share ? 100 : 1;
                     bool has = cJSON_GetArraySize(ci) == 2;
                     fprintf(f, "%.17g %.17g %.17g %.17g\n", x->valuedouble, scale * v,
                             scale * (has ? cJSON_GetArrayItem(ci, 0)->valuedouble : v),
@@ -358,14 +347,14 @@ static int sweep_script(FILE *f, const cJSON *r, plot_format fmt, const char *ou
             fputs("EOD\n", f);
         }
         const cJSON *lab = get(get(layout, "labels"), names[m]);
-        const char *label = m == 0 ? "game length" : *jstr(lab, "label") ? jstr(lab, "label")
+        const char *label = m == 0 ? "game length" : *report_str(lab, "label") ? report_str(lab, "label")
                                                                           : names[m];
         fputs("set title ", f);
         quoted(f, label);
         fputs("\nset xlabel ", f);
         quoted(f, xkey->string);
         fputs("\nset ylabel ", f);
-        quoted(f, share ? "%" : m == 0 ? jstr(rep0, "length_unit") : jstr(lab, "unit"));
+        quoted(f, share ? "%" : m == 0 ? report_str(rep0, "length_unit") : report_str(lab, "unit"));
         fputs("\nset yrange [*:*]\nplot ", f);
         for (int k = 0; k < ns; k++) {
             fprintf(f, "%s$sweep%d_%d using 1:3:4 with filledcurves fillstyle transparent solid "
@@ -397,12 +386,12 @@ static int tornado_script(FILE *f, const cJSON *r, plot_format fmt, const char *
         double d[2][3];
         for (int side = 0; side < 2; side++) {
             const cJSON *dif = get(get(k, side ? "up" : "down"), "difference"), *ci = get(dif, "ci95");
-            double v = jnum(dif, "value");
+            double v = report_num(dif, "value");
             d[side][0] = isnan(v) ? 0 : v;
             d[side][1] = cJSON_GetArraySize(ci) == 2 ? cJSON_GetArrayItem(ci, 0)->valuedouble : d[side][0];
             d[side][2] = cJSON_GetArraySize(ci) == 2 ? cJSON_GetArrayItem(ci, 1)->valuedouble : d[side][0];
         }
-        datum(f, jstr(k, "key"));
+        datum(f, report_str(k, "key"));
         fprintf(f, " %.17g %.17g %.17g %.17g %.17g %.17g\n", d[0][0], d[0][1], d[0][2], d[1][0],
                 d[1][1], d[1][2]);
         rows++;
@@ -410,10 +399,10 @@ static int tornado_script(FILE *f, const cJSON *r, plot_format fmt, const char *
     fputs("EOD\nset title ", f);
     char t[256];
     snprintf(t, sizeof t, "Effect on %s of each key 10%% down and up (paired 95%% CI)",
-             jstr(sens, "metric"));
+             report_str(sens, "metric"));
     quoted(f, t);
     fputs("\nset xlabel ", f);
-    snprintf(t, sizeof t, "difference in %s from the default ruleset", jstr(sens, "metric"));
+    snprintf(t, sizeof t, "difference in %s from the default ruleset", report_str(sens, "metric"));
     quoted(f, t);
     fprintf(f, "\nunset ylabel\nset yrange [-0.6:%d.6]\nset grid xtics\n"
                "plot $tornado using (0):0:((($2)<0)?($2):0):((($2)>0)?($2):0):($0-0.38):($0):ytic(1) "
@@ -434,11 +423,11 @@ static int rotation_script(FILE *f, const cJSON *r, plot_format fmt, const char 
     bars bots = {0}, seats = {0};
     const cJSON *b;
     cJSON_ArrayForEach(b, get(r, "bots"))
-        bars_add(&bots, jstr(b, "bot"), NULL, get(b, "win_share"));
+        bars_add(&bots, report_str(b, "bot"), NULL, get(b, "win_share"));
     cJSON_ArrayForEach(b, get(r, "seat_advantage"))
     {
         char label[32];
-        snprintf(label, sizeof label, "seat %.0f", jnum(b, "seat"));
+        snprintf(label, sizeof label, "seat %.0f", report_num(b, "seat"));
         bars_add(&seats, label, NULL, get(b, "advantage"));
     }
     char title[1024];

@@ -356,20 +356,19 @@ cJSON *report_build(const report_input *in)
 
 /* ---- CSV --------------------------------------------------------------------------------- */
 
-static double num(const cJSON *o, const char *key)
+double report_num(const cJSON *o, const char *key)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
     return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
-static const char *str(const cJSON *o, const char *key)
+const char *report_str(const cJSON *o, const char *key)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
     return cJSON_IsString(v) ? v->valuestring : "";
 }
 
-/* Writes a CSV field, quoted if it holds a comma, quote or newline. */
-static void csv_field(FILE *f, const char *s)
+void report_csv_field(FILE *f, const char *s)
 {
     if (strpbrk(s, ",\"\n") == NULL) {
         fputs(s, f);
@@ -397,14 +396,14 @@ static void csv_num(FILE *f, double x)
 static void csv_line(FILE *f, const char *game, const char *metric, int seat, const char *bot,
                      double value, double lo, double hi, double n, const char *stat)
 {
-    csv_field(f, game);
+    report_csv_field(f, game);
     fputc(',', f);
-    csv_field(f, metric);
+    report_csv_field(f, metric);
     if (seat > 0)
         fprintf(f, ",%d,", seat);
     else
         fputs(",,", f);
-    csv_field(f, bot);
+    report_csv_field(f, bot);
     const double cell[4] = {value, lo, hi, n};
     for (int i = 0; i < 4; i++) {
         fputc(',', f);
@@ -421,9 +420,9 @@ static void csv_estimate(FILE *f, const char *game, const char *metric, int seat
 {
     const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
     bool has_ci = cJSON_GetArraySize(ci) == 2;
-    double n = num(e, "n");
+    double n = report_num(e, "n");
     const char *stat = cJSON_GetObjectItemCaseSensitive(e, "hits") ? "share" : "mean";
-    csv_line(f, game, metric, seat, bot, num(e, "value"),
+    csv_line(f, game, metric, seat, bot, report_num(e, "value"),
              has_ci ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
              has_ci ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n, stat);
     const cJSON *q = cJSON_GetObjectItemCaseSensitive(e, "quantiles");
@@ -436,14 +435,14 @@ static void csv_estimate(FILE *f, const char *game, const char *metric, int seat
 
 static void write_csv(FILE *f, const cJSON *r)
 {
-    const char *game = str(r, "game");
-    const char *score = str(r, "score");
+    const char *game = report_str(r, "game");
+    const char *score = report_str(r, "score");
     fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", f);
     const cJSON *s;
     cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))
     {
-        int seat = (int)num(s, "seat");
-        const char *bot = str(s, "bot");
+        int seat = (int)report_num(s, "seat");
+        const char *bot = report_str(s, "bot");
         csv_estimate(f, game, "win_share", seat, bot,
                      cJSON_GetObjectItemCaseSensitive(s, "win_share"));
         csv_estimate(f, game, score, seat, bot, cJSON_GetObjectItemCaseSensitive(s, score));
@@ -455,11 +454,11 @@ static void write_csv(FILE *f, const cJSON *r)
     const cJSON *b;
     cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(r, "bots"))
     {
-        csv_estimate(f, game, "win_share", 0, str(b, "bot"),
+        csv_estimate(f, game, "win_share", 0, report_str(b, "bot"),
                      cJSON_GetObjectItemCaseSensitive(b, "win_share"));
         const cJSON *m;
         cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(b, "metrics"))
-            csv_estimate(f, game, m->string, 0, str(b, "bot"), m);
+            csv_estimate(f, game, m->string, 0, report_str(b, "bot"), m);
     }
     const cJSON *m;
     cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(r, "metrics"))
@@ -474,7 +473,7 @@ static void write_csv(FILE *f, const cJSON *r)
             }
         } else if (strcmp(m->string, "seat_fairness") == 0) {
             if (cJSON_IsObject(m))
-                csv_line(f, game, "seat_fairness", 0, "", num(m, "p_value"), NAN, NAN, NAN,
+                csv_line(f, game, "seat_fairness", 0, "", report_num(m, "p_value"), NAN, NAN, NAN,
                          "p_value");
         } else {
             csv_estimate(f, game, m->string, 0, "", m);
@@ -487,12 +486,12 @@ static void write_csv(FILE *f, const cJSON *r)
 /* "12.34% [12.01, 12.67]" for shares, "3.512 [3.50, 3.52]" for means. */
 static void text_estimate(FILE *f, const cJSON *e, bool share)
 {
-    if (num(e, "n") == 0) {
+    if (report_num(e, "n") == 0) {
         fputs("        — (no observations)", f);
         return;
     }
     const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
-    double v = num(e, "value");
+    double v = report_num(e, "value");
     if (cJSON_GetArraySize(ci) != 2) {
         fprintf(f, "%9.4g (1 observation: no interval)", v);
     } else {
@@ -519,21 +518,21 @@ static bool is_share(const cJSON *e)
 
 static void text_quantiles(FILE *f, const cJSON *e)
 {
-    if (num(e, "n") == 0)
+    if (report_num(e, "n") == 0)
         return;
     const cJSON *q = cJSON_GetObjectItemCaseSensitive(e, "quantiles");
-    if (q && num(e, "n") >= 2)
-        fprintf(f, "  sd %.3g, median %g, 5-95%% %g..%g", num(e, "sd"), num(q, "p50"),
-                num(q, "p05"), num(q, "p95"));
+    if (q && report_num(e, "n") >= 2)
+        fprintf(f, "  sd %.3g, median %g, 5-95%% %g..%g", report_num(e, "sd"), report_num(q, "p50"),
+                report_num(q, "p05"), report_num(q, "p95"));
 }
 
 static void write_text(FILE *f, const cJSON *r)
 {
-    const char *score = str(r, "score");
-    fprintf(f, "%s — %s\n", str(r, "game"), str(r, "title"));
-    fprintf(f, "%.0f game%s, %.0f player%s, seed %s\n", num(r, "runs"),
-            num(r, "runs") == 1 ? "" : "s", num(r, "players"), num(r, "players") == 1 ? "" : "s",
-            str(r, "seed"));
+    const char *score = report_str(r, "score");
+    fprintf(f, "%s — %s\n", report_str(r, "game"), report_str(r, "title"));
+    fprintf(f, "%.0f game%s, %.0f player%s, seed %s\n", report_num(r, "runs"),
+            report_num(r, "runs") == 1 ? "" : "s", report_num(r, "players"), report_num(r, "players") == 1 ? "" : "s",
+            report_str(r, "seed"));
     const cJSON *changes = cJSON_GetObjectItemCaseSensitive(r, "ruleset_changes");
     if (cJSON_GetArraySize(changes) > 0) {
         /* Provenance: the ruleset is the built-in one but for these keys. */
@@ -548,10 +547,10 @@ static void write_text(FILE *f, const cJSON *r)
     const cJSON *s;
     cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))
     {
-        fprintf(f, "%4.0f  %-24s ", num(s, "seat"), str(s, "bot"));
+        fprintf(f, "%4.0f  %-24s ", report_num(s, "seat"), report_str(s, "bot"));
         text_estimate(f, cJSON_GetObjectItemCaseSensitive(s, "win_share"), true);
         fputs("   ", f);
-        fprintf(f, "%.4g", num(cJSON_GetObjectItemCaseSensitive(s, score), "value"));
+        fprintf(f, "%.4g", report_num(cJSON_GetObjectItemCaseSensitive(s, score), "value"));
         fputc('\n', f);
     }
     const cJSON *bots = cJSON_GetObjectItemCaseSensitive(r, "bots");
@@ -560,7 +559,7 @@ static void write_text(FILE *f, const cJSON *r)
         const cJSON *b;
         cJSON_ArrayForEach(b, bots)
         {
-            fprintf(f, "      %-24s ", str(b, "bot"));
+            fprintf(f, "      %-24s ", report_str(b, "bot"));
             text_estimate(f, cJSON_GetObjectItemCaseSensitive(b, "win_share"), true);
             fputc('\n', f);
         }
@@ -572,15 +571,15 @@ static void write_text(FILE *f, const cJSON *r)
         if (strcmp(e->string, "ended") == 0) {
             fputs("  ended:", f);
             for (const cJSON *k = e->child; k; k = k->next)
-                if (num(k, "hits") > 0)
-                    fprintf(f, " %s %.2f%%", k->string, 100 * num(k, "value"));
+                if (report_num(k, "hits") > 0)
+                    fprintf(f, " %s %.2f%%", k->string, 100 * report_num(k, "value"));
             fputc('\n', f);
         } else if (strcmp(e->string, "seat_fairness") == 0) {
             if (cJSON_IsObject(e))
                 fprintf(f, "  seat fairness: chi2 %.3f, df %.0f, p-value %.4f\n",
-                        num(e, "chi2"), num(e, "df"), num(e, "p_value"));
+                        report_num(e, "chi2"), report_num(e, "df"), report_num(e, "p_value"));
         } else {
-            fprintf(f, "  %-28s ", strcmp(e->string, "length") == 0 ? str(r, "length_unit")
+            fprintf(f, "  %-28s ", strcmp(e->string, "length") == 0 ? report_str(r, "length_unit")
                                                                      : e->string);
             text_estimate(f, e, is_share(e));
             text_quantiles(f, e);
@@ -594,8 +593,8 @@ static void write_text(FILE *f, const cJSON *r)
     int w = 8; /* the label column: "seat N" or the widest bot, never cut */
     const cJSON *bw;
     cJSON_ArrayForEach(bw, bots)
-        if (cJSON_GetArraySize(bots) > 1 && (int)strlen(str(bw, "bot")) > w)
-            w = (int)strlen(str(bw, "bot"));
+        if (cJSON_GetArraySize(bots) > 1 && (int)strlen(report_str(bw, "bot")) > w)
+            w = (int)strlen(report_str(bw, "bot"));
     for (const cJSON *n = names ? names->child : NULL; n; n = n->next) {
         fprintf(f, "\n%s\n", n->string);
         cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))
@@ -604,7 +603,7 @@ static void write_text(FILE *f, const cJSON *r)
                 cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(s, "metrics"),
                                                  n->string);
             char label[16];
-            snprintf(label, sizeof label, "seat %.0f", num(s, "seat"));
+            snprintf(label, sizeof label, "seat %.0f", report_num(s, "seat"));
             fprintf(f, "  %-*s ", w, label);
             text_estimate(f, e, is_share(e));
             text_quantiles(f, e);
@@ -616,16 +615,16 @@ static void write_text(FILE *f, const cJSON *r)
             {
                 const cJSON *e = cJSON_GetObjectItemCaseSensitive(
                     cJSON_GetObjectItemCaseSensitive(b, "metrics"), n->string);
-                fprintf(f, "  %-*s ", w, str(b, "bot"));
+                fprintf(f, "  %-*s ", w, report_str(b, "bot"));
                 text_estimate(f, e, is_share(e));
                 fputc('\n', f);
             }
         }
     }
     const cJSON *run = cJSON_GetObjectItemCaseSensitive(r, "run");
-    fprintf(f, "\n%.0f game%s in %.3f s (%.0f games/s, %.0f thread%s)\n", num(r, "runs"),
-            num(r, "runs") == 1 ? "" : "s", num(run, "wall_seconds"),
-            num(run, "games_per_second"), num(run, "threads"), num(run, "threads") == 1 ? "" : "s");
+    fprintf(f, "\n%.0f game%s in %.3f s (%.0f games/s, %.0f thread%s)\n", report_num(r, "runs"),
+            report_num(r, "runs") == 1 ? "" : "s", report_num(run, "wall_seconds"),
+            report_num(run, "games_per_second"), report_num(run, "threads"), report_num(run, "threads") == 1 ? "" : "s");
 }
 
 int report_write(FILE *f, const cJSON *report, report_format fmt)

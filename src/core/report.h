@@ -28,6 +28,14 @@ typedef struct report_input {
     const cJSON *exact;                      /* game->exact's answer, or NULL */
 } report_input;
 
+/* Readers and writers every renderer of the report tree shares (text, CSV, HTML, plots,
+ * experiments). report_num: member `key` of o as a number, NAN if absent or not a number;
+ * report_str: as a string, "" if absent. report_csv_field writes s as one CSV field, quoted
+ * (with quotes doubled) if it holds a comma, quote or newline. */
+double report_num(const cJSON *o, const char *key);
+const char *report_str(const cJSON *o, const char *key);
+void report_csv_field(FILE *f, const char *s);
+
 /* Builds the report tree (documented key by key in giochi-sim(1)). Every estimate is an
  * object {"value": x, "ci95": [lo, hi], "n": count, ...}. Everything but the "run" object is
  * a pure function of the run's seed and options. The caller frees the tree (cJSON_Delete). */

@@ -1,5 +1,6 @@
 /* report_text.c — the headline summary: who wins, the game's headline figures and its titled
  * groups of metrics, with human labels and units, built from the report tree alone. */
+#include "report.h"
 #include "report_text.h"
 
 #include <math.h>
@@ -10,18 +11,6 @@
 static const cJSON *get(const cJSON *o, const char *key)
 {
     return cJSON_GetObjectItemCaseSensitive(o, key);
-}
-
-static double jnum(const cJSON *o, const char *key)
-{
-    const cJSON *v = get(o, key);
-    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
-
-static const char *jstr(const cJSON *o, const char *key)
-{
-    const cJSON *v = get(o, key);
-    return cJSON_IsString(v) ? v->valuestring : "";
 }
 
 /* Decimals that show about four significant digits of x without an exponent. */
@@ -98,11 +87,11 @@ static void metric_row(cJSON *rows, const char *label, const char *unit, const c
 {
     char val[64], ci[96], note[96] = "";
     estimate_cells(e, val, sizeof val, ci, sizeof ci);
-    double n = jnum(e, "n");
+    double n = report_num(e, "n");
     int len = 0;
     if (!isnan(n) && n != expect)
         len = snprintf(note, sizeof note, "n = %.0f", n);
-    double x = jnum(e, "exact");
+    double x = report_num(e, "exact");
     if (!isnan(x)) {
         if (get(e, "hits"))
             snprintf(note + len, sizeof note - (size_t)len, "%sexact %.4f%%", len ? "; " : "",
@@ -119,9 +108,9 @@ static void metric_row(cJSON *rows, const char *label, const char *unit, const c
 static void metric_rows(cJSON *rows, const cJSON *r, const char *name)
 {
     const cJSON *lab = get(get(get(r, "layout"), "labels"), name);
-    const char *label = lab ? jstr(lab, "label") : name;
-    const char *unit = lab && cJSON_IsString(get(lab, "unit")) ? jstr(lab, "unit") : "";
-    double runs = jnum(r, "runs");
+    const char *label = lab ? report_str(lab, "label") : name;
+    const char *unit = lab && cJSON_IsString(get(lab, "unit")) ? report_str(lab, "unit") : "";
+    double runs = report_num(r, "runs");
     const cJSON *e = get(get(r, "metrics"), name);
     if (e) {
         metric_row(rows, label, unit, e, runs);
@@ -136,7 +125,7 @@ static void metric_rows(cJSON *rows, const cJSON *r, const char *name)
             continue;
         char text[512];
         if (several)
-            snprintf(text, sizeof text, "%s (%s)", label, jstr(b, "bot"));
+            snprintf(text, sizeof text, "%s (%s)", label, report_str(b, "bot"));
         metric_row(rows, several ? text : label, unit, e,
                    runs * cJSON_GetArraySize(get(b, "seats")));
     }
@@ -157,7 +146,7 @@ static void who_wins(cJSON *out, const cJSON *r)
 {
     if (cJSON_GetArraySize(get(r, "seats")) == 0)
         return;
-    const char *score = jstr(r, "score");
+    const char *score = report_str(r, "score");
     char head[64];
     snprintf(head, sizeof head, "mean %s", score);
     cJSON *sec = section(out, "Who wins", "rlrll");
@@ -167,12 +156,12 @@ static void who_wins(cJSON *out, const cJSON *r)
     cJSON_ArrayForEach(s, get(r, "seats"))
     {
         char seat[16], val[64], ci[96], sc[64] = "—";
-        snprintf(seat, sizeof seat, "%.0f", jnum(s, "seat"));
+        snprintf(seat, sizeof seat, "%.0f", report_num(s, "seat"));
         estimate_cells(get(s, "win_share"), val, sizeof val, ci, sizeof ci);
-        double m = jnum(get(s, score), "value");
+        double m = report_num(get(s, score), "value");
         if (!isnan(m))
             snprintf(sc, sizeof sc, "%.*f", decimals(m), m);
-        const char *cell[5] = {seat, jstr(s, "bot"), val, ci, sc};
+        const char *cell[5] = {seat, report_str(s, "bot"), val, ci, sc};
         row(rows_of(sec), 5, cell);
     }
 }
@@ -197,7 +186,7 @@ static void by_bot(cJSON *out, const cJSON *r)
                 len += (size_t)snprintf(seats + len, sizeof seats - len, "%s%d", len ? "," : "",
                                         k->valueint);
         estimate_cells(get(b, "win_share"), val, sizeof val, ci, sizeof ci);
-        const char *cell[4] = {jstr(b, "bot"), seats, val, ci};
+        const char *cell[4] = {report_str(b, "bot"), seats, val, ci};
         row(rows_of(sec), 4, cell);
     }
 }
@@ -205,13 +194,13 @@ static void by_bot(cJSON *out, const cJSON *r)
 static void how_games_end(cJSON *out, const cJSON *r)
 {
     const cJSON *m = get(r, "metrics");
-    double runs = jnum(r, "runs");
+    double runs = report_num(r, "runs");
     cJSON *sec = section(out, "How games end", "lrlll");
     cJSON *rows = rows_of(sec);
     const cJSON *e;
     cJSON_ArrayForEach(e, get(m, "ended"))
     {
-        if (!(jnum(e, "hits") > 0))
+        if (!(report_num(e, "hits") > 0))
             continue;
         char label[160];
         snprintf(label, sizeof label, "ended: %s", e->string);
@@ -220,15 +209,15 @@ static void how_games_end(cJSON *out, const cJSON *r)
                 *p = ' ';
         metric_row(rows, label, "", e, runs);
     }
-    if (jnum(get(m, "ties"), "hits") > 0)
+    if (report_num(get(m, "ties"), "hits") > 0)
         metric_row(rows, "tied games", "", get(m, "ties"), runs);
-    if (jnum(get(m, "no_winner"), "hits") > 0)
+    if (report_num(get(m, "no_winner"), "hits") > 0)
         metric_row(rows, "games nobody won", "", get(m, "no_winner"), runs);
     const cJSON *f = get(m, "seat_fairness");
     if (cJSON_IsObject(f)) {
         char val[64], ci[96];
-        snprintf(val, sizeof val, "p = %.4f", jnum(f, "p_value"));
-        snprintf(ci, sizeof ci, "chi2 %.3f, df %.0f", jnum(f, "chi2"), jnum(f, "df"));
+        snprintf(val, sizeof val, "p = %.4f", report_num(f, "p_value"));
+        snprintf(ci, sizeof ci, "chi2 %.3f, df %.0f", report_num(f, "chi2"), report_num(f, "df"));
         const char *cell[5] = {"seats equally likely to win", val, "", ci, ""};
         row(rows, 5, cell);
     }
@@ -242,8 +231,8 @@ cJSON *report_summary_build(const cJSON *r)
     const cJSON *layout = get(r, "layout");
     const cJSON *head = get(layout, "headline");
     cJSON *sec = section(out, "Headline", "lrlll");
-    metric_row(rows_of(sec), "game length", jstr(r, "length_unit"),
-               get(get(r, "metrics"), "length"), jnum(r, "runs"));
+    metric_row(rows_of(sec), "game length", report_str(r, "length_unit"),
+               get(get(r, "metrics"), "length"), report_num(r, "runs"));
     const cJSON *n;
     cJSON_ArrayForEach(n, head)
         if (cJSON_IsString(n))
@@ -252,7 +241,7 @@ cJSON *report_summary_build(const cJSON *r)
     const cJSON *g;
     cJSON_ArrayForEach(g, get(layout, "groups"))
     {
-        sec = section(out, jstr(g, "title"), "lrlll");
+        sec = section(out, report_str(g, "title"), "lrlll");
         cJSON_ArrayForEach(n, get(g, "metrics"))
             if (cJSON_IsString(n) && !listed(head, n->valuestring))
                 metric_rows(rows_of(sec), r, n->valuestring);
@@ -269,13 +258,13 @@ cJSON *report_summary_build(const cJSON *r)
 
 char *report_summary_title(const cJSON *r, bool with_title, char *buf, size_t n)
 {
-    double runs = jnum(r, "runs"), players = jnum(r, "players");
+    double runs = report_num(r, "runs"), players = report_num(r, "players");
     char who[32] = ""; /* an experiment's report may vary the players: then it has none */
     if (!isnan(players))
         snprintf(who, sizeof who, ", %.0f player%s", players, players == 1 ? "" : "s");
-    int len = snprintf(buf, n, "%s%s%.0f game%s%s, seed %s", with_title ? jstr(r, "title") : "",
+    int len = snprintf(buf, n, "%s%s%.0f game%s%s, seed %s", with_title ? report_str(r, "title") : "",
                        with_title ? " — " : "", runs, runs == 1 ? "" : "s", who,
-                       jstr(r, "seed"));
+                       report_str(r, "seed"));
     const cJSON *x;
     cJSON_ArrayForEach(x, get(r, "sweeps"))
         if (cJSON_IsString(x) && len >= 0 && (size_t)len < n)
@@ -343,7 +332,7 @@ static void text_row(FILE *f, const cJSON *cells, const char *align, const size_
 void report_text_summary(FILE *f, const cJSON *r)
 {
     char title[1024];
-    fprintf(f, "%s — %s\n%s\n", jstr(r, "game"), jstr(r, "title"),
+    fprintf(f, "%s — %s\n%s\n", report_str(r, "game"), report_str(r, "title"),
             report_summary_title(r, false, title, sizeof title));
     cJSON *sum = report_summary_build(r);
     const cJSON *sec;
@@ -352,7 +341,7 @@ void report_text_summary(FILE *f, const cJSON *r)
         enum { MAXC = 8 };
         size_t w[MAXC] = {0};
         const cJSON *cols = get(sec, "columns"), *rw;
-        const char *align = jstr(sec, "align");
+        const char *align = report_str(sec, "align");
         int nc = (int)strlen(align) < MAXC ? (int)strlen(align) : MAXC;
         for (int i = 0; i < nc && cols; i++)
             w[i] = width(cJSON_GetArrayItem(cols, i)->valuestring);
@@ -361,7 +350,7 @@ void report_text_summary(FILE *f, const cJSON *r)
                 size_t x = width(cJSON_GetArrayItem(rw, i)->valuestring);
                 w[i] = x > w[i] ? x : w[i];
             }
-        fprintf(f, "\n%s\n", jstr(sec, "title"));
+        fprintf(f, "\n%s\n", report_str(sec, "title"));
         if (cols)
             text_row(f, cols, align, w);
         cJSON_ArrayForEach(rw, get(sec, "rows"))
@@ -369,8 +358,8 @@ void report_text_summary(FILE *f, const cJSON *r)
     }
     cJSON_Delete(sum);
     const cJSON *run = get(r, "run");
-    fprintf(f, "\n%.0f game%s in %.3f s (%.0f games/s, %.0f thread%s)\n", jnum(r, "runs"),
-            jnum(r, "runs") == 1 ? "" : "s", jnum(run, "wall_seconds"),
-            jnum(run, "games_per_second"), jnum(run, "threads"),
-            jnum(run, "threads") == 1 ? "" : "s");
+    fprintf(f, "\n%.0f game%s in %.3f s (%.0f games/s, %.0f thread%s)\n", report_num(r, "runs"),
+            report_num(r, "runs") == 1 ? "" : "s", report_num(run, "wall_seconds"),
+            report_num(run, "games_per_second"), report_num(run, "threads"),
+            report_num(run, "threads") == 1 ? "" : "s");
 }
