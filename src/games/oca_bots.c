@@ -112,20 +112,35 @@ static int resolve_roll(const oca_rules *r, int from, int roll, double *flow, in
     }
 }
 
+/* One roll from one square, resolved once per board (the models below look at each many
+ * times): where it rests, the points paid to the bank on the way, the turns to wait there. */
+typedef struct hop {
+    double flow;
+    int to, wait;
+} hop;
+
+/* hops[p][roll - 1]: resolve_roll of every square a racer can stand on and every roll. */
+static void roll_table(const oca_rules *r, hop (*hops)[6])
+{
+    for (int p = 1; p < r->nsquares; p++)
+        for (int roll = 1; roll <= 6; roll++) {
+            hop *h = &hops[p][roll - 1];
+            h->flow = 0;
+            h->to = resolve_roll(r, p, roll, &h->flow, &h->wait);
+        }
+}
+
 /* togo[p]: expected net points a racer standing on square p pays the bank before he reaches
  * the goal, by value iteration over the board (a Markov chain of one die). */
-static void model_togo(const oca_rules *r, float *togo)
+static void model_togo(const oca_rules *r, hop (*hops)[6], float *togo)
 {
     double v[OCA_MAX_SQUARES + 1] = {0};
     for (int sweep = 0; sweep < 20000; sweep++) {
         double change = 0;
         for (int p = 1; p < r->nsquares; p++) {
             double sum = 0;
-            for (int roll = 1; roll <= 6; roll++) {
-                double flow = 0;
-                int wait, to = resolve_roll(r, p, roll, &flow, &wait);
-                sum += flow + v[to];
-            }
+            for (int roll = 1; roll <= 6; roll++)
+                sum += hops[p][roll - 1].flow + v[hops[p][roll - 1].to];
             double d = sum / 6 - v[p];
             change = d > change ? d : -d > change ? -d : change;
             v[p] += d;
@@ -138,19 +153,16 @@ static void model_togo(const oca_rules *r, float *togo)
 }
 
 /* reach[p]: whether a racer on square p can still reach the goal (some rolls lead there). */
-static void model_reach(const oca_rules *r, bool *reach)
+static void model_reach(const oca_rules *r, hop (*hops)[6], bool *reach)
 {
     memset(reach, 0, (size_t)(r->nsquares + 1) * sizeof *reach);
     reach[r->nsquares] = true;
     for (bool grew = true; grew;) {
         grew = false;
         for (int p = 1; p < r->nsquares; p++)
-            for (int roll = 1; roll <= 6 && !reach[p]; roll++) {
-                double flow = 0;
-                int wait;
-                if (reach[resolve_roll(r, p, roll, &flow, &wait)])
+            for (int roll = 1; roll <= 6 && !reach[p]; roll++)
+                if (reach[hops[p][roll - 1].to])
                     reach[p] = grew = true;
-            }
     }
 }
 
@@ -159,7 +171,7 @@ static void model_reach(const oca_rules *r, bool *reach)
  * square after t turns gives D(t), what a racer not yet arrived at turn t still has to pay
  * (togo of his square), and F(t), the chance he has arrived; the last racer then loses
  * m sum_t (F(t)^(m-1) - F(t-1)^(m-1)) D(t) of the m togo[1] the racers would pay in full. */
-static int model_cut(const oca_rules *r, const float *togo, float *cut)
+static int model_cut(const oca_rules *r, hop (*hops)[6], const float *togo, float *cut)
 {
     int slots = 2, nsq = r->nsquares + 1;
     for (int p = 1; p < r->nsquares; p++)
@@ -168,7 +180,7 @@ static int model_cut(const oca_rules *r, const float *togo, float *cut)
     double *mass = xcalloc((size_t)slots * (size_t)nsq, sizeof *mass); /* ring over turns */
     double F = 0, lost[GAME_MAX_SEATS + 1] = {0}, before[GAME_MAX_SEATS + 1] = {0};
     bool reach[OCA_MAX_SQUARES + 1];
-    model_reach(r, reach);
+    model_reach(r, hops, reach);
     mass[1] = 1; /* turn 0, square 1 */
     int t = 0;
     for (; t < r->max_turns && 1 - F > 1e-12; t++) { /* no game runs longer */
@@ -177,8 +189,7 @@ static int model_cut(const oca_rules *r, const float *togo, float *cut)
             if (now[p] == 0)
                 continue;
             for (int roll = 1; roll <= 6; roll++) {
-                double flow = 0;
-                int wait, to = resolve_roll(r, p, roll, &flow, &wait);
+                int wait = hops[p][roll - 1].wait, to = hops[p][roll - 1].to;
                 if (to == r->nsquares)
                     F += now[p] / 6;
                 else
@@ -210,8 +221,10 @@ static int model_cut(const oca_rules *r, const float *togo, float *cut)
 
 int oca_bank_model(const oca_rules *r, float *togo, float *cut)
 {
-    model_togo(r, togo);
-    return model_cut(r, togo, cut);
+    hop hops[OCA_MAX_SQUARES + 1][6];
+    roll_table(r, hops);
+    model_togo(r, hops, togo);
+    return model_cut(r, hops, togo, cut);
 }
 
 static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
