@@ -73,7 +73,8 @@ typedef struct knobs {
     bank_model bm;
     uint64_t sent_to[OCA_MAX_SQUARES + 1]; /* bit p: square p's move leads to this square */
     /* this game's own view, reset at the first decision of each game (see this_game) */
-    uint64_t game;                 /* the game's fingerprint */
+    uint64_t deck[4];              /* the game's shuffled deck and Capo-gioco (see same_game) */
+    int capo;
     int last_turn;
     double worth_factor;           /* 1 + its error on the bank's worth, this game */
     int8_t refused[OCA_MAX_CARDS]; /* buy offers refused, per card: the next is higher */
@@ -237,7 +238,8 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
         kn->k[i] = (int)param[i];
     kn->trade = param[KN_TRADE];
     kn->value_sd = param[KN_VALUE_SD];
-    kn->game = 0;
+    memset(kn->deck, 0, sizeof kn->deck);
+    kn->capo = -1;
     kn->last_turn = -1;
     const oca_rules *r = rules;
     memset(kn->sent_to, 0, sizeof kn->sent_to);
@@ -250,16 +252,15 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     return 0;
 }
 
-/* A game's fingerprint: its whole shuffled deck and its Capo-gioco (two games alike in both
- * are as rare as two equal shuffles of the deck). */
-static uint64_t fingerprint(const oca_state *st)
+/* Whether st belongs to the game kn last saw: the same shuffled deck and Capo-gioco (two
+ * games alike in both are as rare as two equal shuffles of the deck). */
+static bool same_game(const knobs *kn, const oca_state *st)
 {
-    uint64_t w[4], h = (uint64_t)st->capo + 1;
+    uint64_t w[4];
     _Static_assert(sizeof st->deck == sizeof w, "the deck is 32 bytes");
     memcpy(w, st->deck, sizeof w);
-    for (int i = 0; i < 4; i++)
-        h = (h ^ w[i]) * 0x9e3779b97f4a7c15ULL;
-    return h;
+    return st->capo == kn->capo && ((w[0] ^ kn->deck[0]) | (w[1] ^ kn->deck[1]) |
+                                    (w[2] ^ kn->deck[2]) | (w[3] ^ kn->deck[3])) == 0;
 }
 
 /* At the first decision of a new game (another deck, or turns gone back), forgets the last
@@ -268,12 +269,12 @@ static uint64_t fingerprint(const oca_state *st)
  * seat its own valuation, so an auction has a real spread of winning bids). */
 static void this_game(knobs *kn, const oca_state *st, rng *r)
 {
-    uint64_t fp = fingerprint(st);
-    if (fp == kn->game && st->turn >= kn->last_turn) {
+    if (st->turn >= kn->last_turn && same_game(kn, st)) {
         kn->last_turn = st->turn;
         return;
     }
-    kn->game = fp;
+    memcpy(kn->deck, st->deck, sizeof kn->deck);
+    kn->capo = st->capo;
     kn->last_turn = st->turn;
     memset(kn->refused, 0, sizeof kn->refused);
     kn->worth_factor = 1;
