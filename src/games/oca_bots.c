@@ -618,12 +618,12 @@ static int react_worth(const oca_state *st, const knobs *kn)
 }
 
 /* The mover's first offer: about half what the card is worth to him, at least the lowest
- * price, or none. */
+ * price, or none (the prices on offer increase, so none past w counts). */
 static int react_offer(const oca_state *st, const decision *d, const knobs *kn)
 {
     int w = react_worth(st, kn), pick = 0;
-    for (int i = 1; i < d->n; i++)
-        if (d->action[i] <= w && (pick == 0 || d->action[i] <= w / 2))
+    for (int i = 1; i < d->n && d->action[i] <= w; i++)
+        if (pick == 0 || d->action[i] <= w / 2)
             pick = i;
     return pick;
 }

@@ -394,8 +394,10 @@ static void list_prices(const oca_state *st, decision *d, int64_t lo, int buyer)
     int64_t hi = st->led.balance[buyer];
     if (hi > (int64_t)step * REACT_STEPS)
         hi = (int64_t)step * REACT_STEPS;
-    for (int64_t p = lo; p <= hi && d->n < GAME_MAX_ACTIONS; p += step)
-        d->action[d->n++] = (int32_t)p;
+    int n = d->n; /* counted here: a store through d each step would be slower */
+    for (int64_t p = lo; p <= hi && n < GAME_MAX_ACTIONS; p += step)
+        d->action[n++] = (int32_t)p;
+    d->n = n;
 }
 
 bool oca_react_step(oca_state *st)
