@@ -420,12 +420,20 @@ static vcache *values(const oca_state *st, knobs *kn)
     return &kn->vc;
 }
 
-static int cval(const oca_state *st, const knobs *kn, vcache *vc, int seat, int card)
+/* Fills the cache's entry of seat and card (out of line: most look-ups find it filled). */
+static __attribute__((noinline)) int cval_fill(const oca_state *st, const knobs *kn, vcache *vc,
+                                               int seat, int card)
 {
-    if (!(vc->have[seat] >> card & 1)) {
-        vc->v[seat][card] = (int16_t)card_value(st, kn, seat, card);
-        vc->have[seat] |= 1u << card;
-    }
+    vc->v[seat][card] = (int16_t)card_value(st, kn, seat, card);
+    vc->have[seat] |= 1u << card;
+    return vc->v[seat][card];
+}
+
+/* card_value of seat and card through the cache vc of this position. */
+static inline int cval(const oca_state *st, const knobs *kn, vcache *vc, int seat, int card)
+{
+    if (!(vc->have[seat] >> card & 1))
+        return cval_fill(st, kn, vc, seat, card);
     return vc->v[seat][card];
 }
 
