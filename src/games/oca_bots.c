@@ -220,12 +220,29 @@ static int model_cut(const oca_rules *r, hop (*hops)[6], const float *togo, floa
     return t;
 }
 
+/* The last model this thread made, with the rules it was made from: every greedy seat of a
+ * run asks for the same one (a function of the rules' bytes alone). */
+static _Thread_local struct {
+    bool valid;
+    int turns;
+    oca_rules r;
+    float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
+} last_model;
+
 int oca_bank_model(const oca_rules *r, float *togo, float *cut)
 {
-    hop hops[OCA_MAX_SQUARES + 1][6];
-    roll_table(r, hops);
-    model_togo(r, hops, togo);
-    return model_cut(r, hops, togo, cut);
+    if (!last_model.valid || memcmp(&last_model.r, r, sizeof *r) != 0) {
+        hop hops[OCA_MAX_SQUARES + 1][6];
+        roll_table(r, hops);
+        last_model.valid = false;
+        memcpy(&last_model.r, r, sizeof *r);
+        model_togo(r, hops, last_model.togo);
+        last_model.turns = model_cut(r, hops, last_model.togo, last_model.cut);
+        last_model.valid = true;
+    }
+    memcpy(togo, last_model.togo, (size_t)(r->nsquares + 1) * sizeof *togo);
+    memcpy(cut, last_model.cut, sizeof last_model.cut);
+    return last_model.turns;
 }
 
 static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
