@@ -78,6 +78,10 @@ typedef struct knobs {
     int last_turn;
     double worth_factor;           /* 1 + its error on the bank's worth, this game */
     int8_t refused[OCA_MAX_CARDS]; /* buy offers refused, per card: the next is higher */
+    /* per ruleset and knobs (setup): each card's square and its kind (CARD_*), and a dead
+     * card's worth while the deck lasts */
+    uint8_t card_sq[OCA_MAX_CARDS], card_kind[OCA_MAX_CARDS];
+    int dead;
     vcache vc;
 } knobs;
 
@@ -263,6 +267,11 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     for (int p = 1; p < r->nsquares; p++)
         if (r->sq[p].effect == FX_MOVE)
             kn->sent_to[r->sq[p].to] |= 1ull << p;
+    for (int c = 0; c < r->ncards; c++) {
+        kn->card_sq[c] = (uint8_t)r->card_square[c];
+        kn->card_kind[c] = r->sq[r->card_square[c]].card;
+    }
+    kn->dead = kn->k[KN_EXCHANGE] ? kn->k[KN_BUY_MAX] / 4 : 0;
     memset(&kn->bm, 0, sizeof kn->bm);
     if (kn->k[KN_BANK_EV])
         oca_bank_model(rules, kn->bm.togo, kn->bm.cut);
@@ -392,12 +401,11 @@ static int clamp(int v, int lo, int hi)
  * benefit it would deny, while another racer can still land there. */
 static int card_value(const oca_state *st, const knobs *kn, int seat, int card)
 {
-    const oca_rules *r = st->r;
-    int q = r->card_square[card], buy = kn->k[KN_BUY_MAX];
-    int dead = kn->k[KN_EXCHANGE] && st->deck_top < r->ncards ? buy / 4 : 0;
-    switch (r->sq[q].card) {
-    case CARD_JOLLY:
+    int q = kn->card_sq[card], buy = kn->k[KN_BUY_MAX], kind = kn->card_kind[card];
+    if (kind == CARD_JOLLY)
         return buy;
+    int dead = st->deck_top < st->r->ncards ? kn->dead : 0;
+    switch (kind) {
     case CARD_NEGATIVE:
         if (!can_come(st, kn, seat, q))
             return dead;
