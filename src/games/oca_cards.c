@@ -190,9 +190,8 @@ bool oca_trade_window(oca_state *st, int s)
     d->n = 0;
     int k = 0;
     d->action[k++] = TR_PASS;
-    for (int t = TR_PASS + 1; t <= TR_EXCHANGE; t++)
-        if (m >> t & 1)
-            d->action[k++] = t;
+    for (; m; m &= m - 1) /* the kinds in increasing order */
+        d->action[k++] = __builtin_ctz(m);
     d->n = k;
     return true;
 }
@@ -394,10 +393,15 @@ static void list_prices(const oca_state *st, decision *d, int64_t lo, int buyer)
     int64_t hi = st->led.balance[buyer];
     if (hi > (int64_t)step * REACT_STEPS)
         hi = (int64_t)step * REACT_STEPS;
-    int n = d->n; /* counted here: a store through d each step would be slower */
-    for (int64_t p = lo; p <= hi && n < GAME_MAX_ACTIONS; p += step)
-        d->action[n++] = (int32_t)p;
-    d->n = n;
+    if (lo > hi)
+        return;
+    int64_t count = (hi - lo) / step + 1; /* lo, lo + step, ... up to hi, as room allows */
+    if (count > GAME_MAX_ACTIONS - d->n)
+        count = GAME_MAX_ACTIONS - d->n;
+    int32_t *a = d->action + d->n, p = (int32_t)lo;
+    for (int i = 0; i < (int)count; i++, p += step)
+        a[i] = p;
+    d->n += (int)count;
 }
 
 bool oca_react_step(oca_state *st)
