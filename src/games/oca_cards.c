@@ -150,9 +150,8 @@ static void build_offers(oca_state *st, int s, int type)
     d->n = 0;
     add(d, 0);
     int mine[OCA_MAX_CARDS], nm = 0;
-    for (int c = 0; c < r->ncards; c++)
-        if (st->holder[c] == s)
-            mine[nm++] = c;
+    for (uint32_t h = st->hand[s]; h; h &= h - 1) /* in increasing order */
+        mine[nm++] = __builtin_ctz(h);
     int64_t richest = 0;
     for (int j = 0; j < st->n; j++)
         if (j != s && !st->bankrupt[j] && st->led.balance[j] > richest)
@@ -165,10 +164,9 @@ static void build_offers(oca_state *st, int s, int type)
         for (int i = 0; i < nm; i++)
             for (int p = 0; p < r->nprices && r->price[p] <= richest; p++)
                 add(d, OCA_TRADE(TR_SELL, mine[i], 0, p));
-    for (int c = 0; c < r->ncards && (type == TR_BUY || type == TR_SWAP); c++) {
-        int o = st->holder[c];
-        if (o < 0 || o == s)
-            continue;
+    uint32_t theirs = type == TR_BUY || type == TR_SWAP ? st->held & ~st->hand[s] : 0;
+    for (; theirs; theirs &= theirs - 1) { /* the cards other seats hold, in increasing order */
+        int c = __builtin_ctz(theirs), o = st->holder[c];
         for (int p = 0; type == TR_BUY && p < r->nprices && r->price[p] <= st->led.balance[s];
              p++)
             add(d, OCA_TRADE(TR_BUY, c, o, p));
