@@ -612,7 +612,7 @@ static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
 {
     int me = kn->seat, pick = 0, best = -1000000;
     vcache *vc = values(st, kn);
-    int swap = best_swap(st, d, kn, vc);
+    int swap = -2; /* best_swap, looked for at the first swap listed (-2: not yet) */
     int8_t level[OCA_MAX_CARDS]; /* buy_level per card, -2: not yet known */
     memset(level, -2, sizeof level);
     for (int i = 1; i < d->n; i++) {
@@ -624,7 +624,7 @@ static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
         else if (t == TR_BUY &&
                  (level[ca] != -2 ? level[ca] : (level[ca] = (int8_t)buy_level(st, kn, vc, ca))) == p)
             score = cval(st, kn, vc, me, ca) - price;
-        else if (t == TR_SWAP && i == swap)
+        else if (t == TR_SWAP && i == (swap != -2 ? swap : (swap = best_swap(st, d, kn, vc))))
             score = 0;
         else if (t == TR_SELL && price >= kn->k[KN_RESERVE] &&
                  cval(st, kn, vc, me, ca) < price)
