@@ -216,8 +216,33 @@ int oca_rules_check(const void *rules, int nseats, char *err, size_t errlen);
 
 /* Rough value in points to `seat` of the effect of square sq when `seat` lands on it
  * (positive: good for him); squares that move count `per_square` points per square gained,
- * and the goal ten squares' worth. */
-int oca_square_value(const oca_state *st, int seat, int sq, int per_square);
+ * and the goal ten squares' worth (inline: the bots ask it many times a decision). */
+static inline int oca_square_value(const oca_state *st, int seat, int sq, int per_square)
+{
+    if (sq == st->r->nsquares) /* arriving: worth a good stretch of the board */
+        return per_square * 10;
+    const oca_square *q = &st->r->sq[sq];
+    uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
+    int others = __builtin_popcount(round & ~(1u << seat));
+    bool banker = seat == st->banker;
+    switch (q->effect) {
+    case FX_PAY_BANK:
+        return banker ? 0 : -q->amount;
+    case FX_RECEIVE_BANK:
+        return banker ? 0 : q->amount;
+    case FX_COLLECT_ALL:
+        return q->amount * others;
+    case FX_DISTRIBUTE_ALL:
+        return -q->amount * others;
+    case FX_MOVE:
+        return per_square * (q->to - sq);
+    case FX_AGAIN:
+        return per_square * 3;
+    case FX_WAIT:
+        return -per_square * 3 * q->amount;
+    }
+    return 0;
+}
 
 /* Sum of what the cashier still owes (article 8: debts paid in order as money comes in). */
 int64_t oca_unpaid_debts(const oca_state *st);

@@ -269,30 +269,3 @@ static void do_effect(oca_state *st, int s, int sq, trace *tr)
         break;
     }
 }
-
-int oca_square_value(const oca_state *st, int seat, int sq, int per_square)
-{
-    if (sq == st->r->nsquares) /* arriving: worth a good stretch of the board */
-        return per_square * 10;
-    const oca_square *q = &st->r->sq[sq];
-    uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
-    int others = __builtin_popcount(round & ~(1u << seat));
-    bool banker = seat == st->banker;
-    switch (q->effect) {
-    case FX_PAY_BANK:
-        return banker ? 0 : -q->amount;
-    case FX_RECEIVE_BANK:
-        return banker ? 0 : q->amount;
-    case FX_COLLECT_ALL:
-        return q->amount * others;
-    case FX_DISTRIBUTE_ALL:
-        return -q->amount * others;
-    case FX_MOVE:
-        return per_square * (q->to - sq);
-    case FX_AGAIN:
-        return per_square * 3;
-    case FX_WAIT:
-        return -per_square * 3 * q->amount;
-    }
-    return 0;
-}

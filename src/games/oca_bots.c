@@ -73,10 +73,15 @@ typedef struct knobs {
     bank_model bm;
     uint64_t sent_to[OCA_MAX_SQUARES + 1]; /* bit p: square p's move leads to this square */
     /* this game's own view, reset at the first decision of each game (see this_game) */
-    uint64_t game;                 /* the game's fingerprint */
+    uint64_t deck[4];              /* the game's shuffled deck and Capo-gioco (see same_game) */
+    int capo;
     int last_turn;
     double worth_factor;           /* 1 + its error on the bank's worth, this game */
     int8_t refused[OCA_MAX_CARDS]; /* buy offers refused, per card: the next is higher */
+    /* per ruleset and knobs (setup): each card's square and its kind (CARD_*), and a dead
+     * card's worth while the deck lasts */
+    uint8_t card_sq[OCA_MAX_CARDS], card_kind[OCA_MAX_CARDS];
+    int dead;
     vcache vc;
 } knobs;
 
@@ -112,20 +117,35 @@ static int resolve_roll(const oca_rules *r, int from, int roll, double *flow, in
     }
 }
 
+/* One roll from one square, resolved once per board (the models below look at each many
+ * times): where it rests, the points paid to the bank on the way, the turns to wait there. */
+typedef struct hop {
+    double flow;
+    int to, wait;
+} hop;
+
+/* hops[p][roll - 1]: resolve_roll of every square a racer can stand on and every roll. */
+static void roll_table(const oca_rules *r, hop (*hops)[6])
+{
+    for (int p = 1; p < r->nsquares; p++)
+        for (int roll = 1; roll <= 6; roll++) {
+            hop *h = &hops[p][roll - 1];
+            h->flow = 0;
+            h->to = resolve_roll(r, p, roll, &h->flow, &h->wait);
+        }
+}
+
 /* togo[p]: expected net points a racer standing on square p pays the bank before he reaches
  * the goal, by value iteration over the board (a Markov chain of one die). */
-static void model_togo(const oca_rules *r, float *togo)
+static void model_togo(const oca_rules *r, hop (*hops)[6], float *togo)
 {
     double v[OCA_MAX_SQUARES + 1] = {0};
     for (int sweep = 0; sweep < 20000; sweep++) {
         double change = 0;
         for (int p = 1; p < r->nsquares; p++) {
             double sum = 0;
-            for (int roll = 1; roll <= 6; roll++) {
-                double flow = 0;
-                int wait, to = resolve_roll(r, p, roll, &flow, &wait);
-                sum += flow + v[to];
-            }
+            for (int roll = 1; roll <= 6; roll++)
+                sum += hops[p][roll - 1].flow + v[hops[p][roll - 1].to];
             double d = sum / 6 - v[p];
             change = d > change ? d : -d > change ? -d : change;
             v[p] += d;
@@ -138,19 +158,16 @@ static void model_togo(const oca_rules *r, float *togo)
 }
 
 /* reach[p]: whether a racer on square p can still reach the goal (some rolls lead there). */
-static void model_reach(const oca_rules *r, bool *reach)
+static void model_reach(const oca_rules *r, hop (*hops)[6], bool *reach)
 {
     memset(reach, 0, (size_t)(r->nsquares + 1) * sizeof *reach);
     reach[r->nsquares] = true;
     for (bool grew = true; grew;) {
         grew = false;
         for (int p = 1; p < r->nsquares; p++)
-            for (int roll = 1; roll <= 6 && !reach[p]; roll++) {
-                double flow = 0;
-                int wait;
-                if (reach[resolve_roll(r, p, roll, &flow, &wait)])
+            for (int roll = 1; roll <= 6 && !reach[p]; roll++)
+                if (reach[hops[p][roll - 1].to])
                     reach[p] = grew = true;
-            }
     }
 }
 
@@ -159,7 +176,7 @@ static void model_reach(const oca_rules *r, bool *reach)
  * square after t turns gives D(t), what a racer not yet arrived at turn t still has to pay
  * (togo of his square), and F(t), the chance he has arrived; the last racer then loses
  * m sum_t (F(t)^(m-1) - F(t-1)^(m-1)) D(t) of the m togo[1] the racers would pay in full. */
-static int model_cut(const oca_rules *r, const float *togo, float *cut)
+static int model_cut(const oca_rules *r, hop (*hops)[6], const float *togo, float *cut)
 {
     int slots = 2, nsq = r->nsquares + 1;
     for (int p = 1; p < r->nsquares; p++)
@@ -168,7 +185,7 @@ static int model_cut(const oca_rules *r, const float *togo, float *cut)
     double *mass = xcalloc((size_t)slots * (size_t)nsq, sizeof *mass); /* ring over turns */
     double F = 0, lost[GAME_MAX_SEATS + 1] = {0}, before[GAME_MAX_SEATS + 1] = {0};
     bool reach[OCA_MAX_SQUARES + 1];
-    model_reach(r, reach);
+    model_reach(r, hops, reach);
     mass[1] = 1; /* turn 0, square 1 */
     int t = 0;
     for (; t < r->max_turns && 1 - F > 1e-12; t++) { /* no game runs longer */
@@ -177,8 +194,7 @@ static int model_cut(const oca_rules *r, const float *togo, float *cut)
             if (now[p] == 0)
                 continue;
             for (int roll = 1; roll <= 6; roll++) {
-                double flow = 0;
-                int wait, to = resolve_roll(r, p, roll, &flow, &wait);
+                int wait = hops[p][roll - 1].wait, to = hops[p][roll - 1].to;
                 if (to == r->nsquares)
                     F += now[p] / 6;
                 else
@@ -208,10 +224,29 @@ static int model_cut(const oca_rules *r, const float *togo, float *cut)
     return t;
 }
 
+/* The last model this thread made, with the rules it was made from: every greedy seat of a
+ * run asks for the same one (a function of the rules' bytes alone). */
+static _Thread_local struct {
+    bool valid;
+    int turns;
+    oca_rules r;
+    float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
+} last_model;
+
 int oca_bank_model(const oca_rules *r, float *togo, float *cut)
 {
-    model_togo(r, togo);
-    return model_cut(r, togo, cut);
+    if (!last_model.valid || memcmp(&last_model.r, r, sizeof *r) != 0) {
+        hop hops[OCA_MAX_SQUARES + 1][6];
+        roll_table(r, hops);
+        last_model.valid = false;
+        memcpy(&last_model.r, r, sizeof *r);
+        model_togo(r, hops, last_model.togo);
+        last_model.turns = model_cut(r, hops, last_model.togo, last_model.cut);
+        last_model.valid = true;
+    }
+    memcpy(togo, last_model.togo, (size_t)(r->nsquares + 1) * sizeof *togo);
+    memcpy(cut, last_model.cut, sizeof last_model.cut);
+    return last_model.turns;
 }
 
 static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
@@ -224,29 +259,34 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
         kn->k[i] = (int)param[i];
     kn->trade = param[KN_TRADE];
     kn->value_sd = param[KN_VALUE_SD];
-    kn->game = 0;
+    memset(kn->deck, 0, sizeof kn->deck);
+    kn->capo = -1;
     kn->last_turn = -1;
     const oca_rules *r = rules;
     memset(kn->sent_to, 0, sizeof kn->sent_to);
     for (int p = 1; p < r->nsquares; p++)
         if (r->sq[p].effect == FX_MOVE)
             kn->sent_to[r->sq[p].to] |= 1ull << p;
+    for (int c = 0; c < r->ncards; c++) {
+        kn->card_sq[c] = (uint8_t)r->card_square[c];
+        kn->card_kind[c] = r->sq[r->card_square[c]].card;
+    }
+    kn->dead = kn->k[KN_EXCHANGE] ? kn->k[KN_BUY_MAX] / 4 : 0;
     memset(&kn->bm, 0, sizeof kn->bm);
     if (kn->k[KN_BANK_EV])
         oca_bank_model(rules, kn->bm.togo, kn->bm.cut);
     return 0;
 }
 
-/* A game's fingerprint: its whole shuffled deck and its Capo-gioco (two games alike in both
- * are as rare as two equal shuffles of the deck). */
-static uint64_t fingerprint(const oca_state *st)
+/* Whether st belongs to the game kn last saw: the same shuffled deck and Capo-gioco (two
+ * games alike in both are as rare as two equal shuffles of the deck). */
+static bool same_game(const knobs *kn, const oca_state *st)
 {
-    uint64_t w[4], h = (uint64_t)st->capo + 1;
+    uint64_t w[4];
     _Static_assert(sizeof st->deck == sizeof w, "the deck is 32 bytes");
     memcpy(w, st->deck, sizeof w);
-    for (int i = 0; i < 4; i++)
-        h = (h ^ w[i]) * 0x9e3779b97f4a7c15ULL;
-    return h;
+    return st->capo == kn->capo && ((w[0] ^ kn->deck[0]) | (w[1] ^ kn->deck[1]) |
+                                    (w[2] ^ kn->deck[2]) | (w[3] ^ kn->deck[3])) == 0;
 }
 
 /* At the first decision of a new game (another deck, or turns gone back), forgets the last
@@ -255,12 +295,12 @@ static uint64_t fingerprint(const oca_state *st)
  * seat its own valuation, so an auction has a real spread of winning bids). */
 static void this_game(knobs *kn, const oca_state *st, rng *r)
 {
-    uint64_t fp = fingerprint(st);
-    if (fp == kn->game && st->turn >= kn->last_turn) {
+    if (st->turn >= kn->last_turn && same_game(kn, st)) {
         kn->last_turn = st->turn;
         return;
     }
-    kn->game = fp;
+    memcpy(kn->deck, st->deck, sizeof kn->deck);
+    kn->capo = st->capo;
     kn->last_turn = st->turn;
     memset(kn->refused, 0, sizeof kn->refused);
     kn->worth_factor = 1;
@@ -361,12 +401,11 @@ static int clamp(int v, int lo, int hi)
  * benefit it would deny, while another racer can still land there. */
 static int card_value(const oca_state *st, const knobs *kn, int seat, int card)
 {
-    const oca_rules *r = st->r;
-    int q = r->card_square[card], buy = kn->k[KN_BUY_MAX];
-    int dead = kn->k[KN_EXCHANGE] && st->deck_top < r->ncards ? buy / 4 : 0;
-    switch (r->sq[q].card) {
-    case CARD_JOLLY:
+    int q = kn->card_sq[card], buy = kn->k[KN_BUY_MAX], kind = kn->card_kind[card];
+    if (kind == CARD_JOLLY)
         return buy;
+    int dead = st->deck_top < st->r->ncards ? kn->dead : 0;
+    switch (kind) {
     case CARD_NEGATIVE:
         if (!can_come(st, kn, seat, q))
             return dead;
@@ -406,12 +445,20 @@ static vcache *values(const oca_state *st, knobs *kn)
     return &kn->vc;
 }
 
-static int cval(const oca_state *st, const knobs *kn, vcache *vc, int seat, int card)
+/* Fills the cache's entry of seat and card (out of line: most look-ups find it filled). */
+static __attribute__((noinline)) int cval_fill(const oca_state *st, const knobs *kn, vcache *vc,
+                                               int seat, int card)
 {
-    if (!(vc->have[seat] >> card & 1)) {
-        vc->v[seat][card] = (int16_t)card_value(st, kn, seat, card);
-        vc->have[seat] |= 1u << card;
-    }
+    vc->v[seat][card] = (int16_t)card_value(st, kn, seat, card);
+    vc->have[seat] |= 1u << card;
+    return vc->v[seat][card];
+}
+
+/* card_value of seat and card through the cache vc of this position. */
+static inline int cval(const oca_state *st, const knobs *kn, vcache *vc, int seat, int card)
+{
+    if (!(vc->have[seat] >> card & 1))
+        return cval_fill(st, kn, vc, seat, card);
     return vc->v[seat][card];
 }
 
@@ -565,7 +612,7 @@ static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
 {
     int me = kn->seat, pick = 0, best = -1000000;
     vcache *vc = values(st, kn);
-    int swap = best_swap(st, d, kn, vc);
+    int swap = -2; /* best_swap, looked for at the first swap listed (-2: not yet) */
     int8_t level[OCA_MAX_CARDS]; /* buy_level per card, -2: not yet known */
     memset(level, -2, sizeof level);
     for (int i = 1; i < d->n; i++) {
@@ -577,7 +624,7 @@ static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
         else if (t == TR_BUY &&
                  (level[ca] != -2 ? level[ca] : (level[ca] = (int8_t)buy_level(st, kn, vc, ca))) == p)
             score = cval(st, kn, vc, me, ca) - price;
-        else if (t == TR_SWAP && i == swap)
+        else if (t == TR_SWAP && i == (swap != -2 ? swap : (swap = best_swap(st, d, kn, vc))))
             score = 0;
         else if (t == TR_SELL && price >= kn->k[KN_RESERVE] &&
                  cval(st, kn, vc, me, ca) < price)
@@ -604,12 +651,12 @@ static int react_worth(const oca_state *st, const knobs *kn)
 }
 
 /* The mover's first offer: about half what the card is worth to him, at least the lowest
- * price, or none. */
+ * price, or none (the prices on offer increase, so none past w counts). */
 static int react_offer(const oca_state *st, const decision *d, const knobs *kn)
 {
     int w = react_worth(st, kn), pick = 0;
-    for (int i = 1; i < d->n; i++)
-        if (d->action[i] <= w && (pick == 0 || d->action[i] <= w / 2))
+    for (int i = 1; i < d->n && d->action[i] <= w; i++)
+        if (pick == 0 || d->action[i] <= w / 2)
             pick = i;
     return pick;
 }

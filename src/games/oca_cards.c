@@ -150,9 +150,8 @@ static void build_offers(oca_state *st, int s, int type)
     d->n = 0;
     add(d, 0);
     int mine[OCA_MAX_CARDS], nm = 0;
-    for (int c = 0; c < r->ncards; c++)
-        if (st->holder[c] == s)
-            mine[nm++] = c;
+    for (uint32_t h = st->hand[s]; h; h &= h - 1) /* in increasing order */
+        mine[nm++] = __builtin_ctz(h);
     int64_t richest = 0;
     for (int j = 0; j < st->n; j++)
         if (j != s && !st->bankrupt[j] && st->led.balance[j] > richest)
@@ -165,10 +164,9 @@ static void build_offers(oca_state *st, int s, int type)
         for (int i = 0; i < nm; i++)
             for (int p = 0; p < r->nprices && r->price[p] <= richest; p++)
                 add(d, OCA_TRADE(TR_SELL, mine[i], 0, p));
-    for (int c = 0; c < r->ncards && (type == TR_BUY || type == TR_SWAP); c++) {
-        int o = st->holder[c];
-        if (o < 0 || o == s)
-            continue;
+    uint32_t theirs = type == TR_BUY || type == TR_SWAP ? st->held & ~st->hand[s] : 0;
+    for (; theirs; theirs &= theirs - 1) { /* the cards other seats hold, in increasing order */
+        int c = __builtin_ctz(theirs), o = st->holder[c];
         for (int p = 0; type == TR_BUY && p < r->nprices && r->price[p] <= st->led.balance[s];
              p++)
             add(d, OCA_TRADE(TR_BUY, c, o, p));
@@ -190,9 +188,8 @@ bool oca_trade_window(oca_state *st, int s)
     d->n = 0;
     int k = 0;
     d->action[k++] = TR_PASS;
-    for (int t = TR_PASS + 1; t <= TR_EXCHANGE; t++)
-        if (m >> t & 1)
-            d->action[k++] = t;
+    for (; m; m &= m - 1) /* the kinds in increasing order */
+        d->action[k++] = __builtin_ctz(m);
     d->n = k;
     return true;
 }
@@ -394,8 +391,15 @@ static void list_prices(const oca_state *st, decision *d, int64_t lo, int buyer)
     int64_t hi = st->led.balance[buyer];
     if (hi > (int64_t)step * REACT_STEPS)
         hi = (int64_t)step * REACT_STEPS;
-    for (int64_t p = lo; p <= hi && d->n < GAME_MAX_ACTIONS; p += step)
-        d->action[d->n++] = (int32_t)p;
+    if (lo > hi)
+        return;
+    int64_t count = (hi - lo) / step + 1; /* lo, lo + step, ... up to hi, as room allows */
+    if (count > GAME_MAX_ACTIONS - d->n)
+        count = GAME_MAX_ACTIONS - d->n;
+    int32_t *a = d->action + d->n, p = (int32_t)lo;
+    for (int i = 0; i < (int)count; i++, p += step)
+        a[i] = p;
+    d->n += (int)count;
 }
 
 bool oca_react_step(oca_state *st)
