@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -178,14 +179,26 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
     if (o->tmp == NULL)
         return fail(o, path, strerror(ENOMEM), err, errlen);
     snprintf(o->tmp, n, "%s.tmp-XXXXXX", o->target);
+    /* The file and its entry in the pending list come into being together: a signal that
+     * arrived between the two would leave a temporary file that no handler knows of. */
+    sigset_t stop, old;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGHUP);
+    sigaddset(&stop, SIGPIPE);
+    sigaddset(&stop, SIGQUIT);
+    sigprocmask(SIG_BLOCK, &stop, &old);
     int fd = mkstemp(o->tmp);
+    if (fd >= 0)
+        pending_add(o->tmp);
+    sigprocmask(SIG_SETMASK, &old, NULL);
     if (fd < 0) {
         int saved = errno;
         free(o->tmp);
         o->tmp = NULL;
         return fail_via(o, path, o->target, saved, err, errlen);
     }
-    pending_add(o->tmp);
     if (exists) {
         /* A file replaced keeps its owner (where the system allows it) and its mode; the
          * owner first, since changing it may clear set-id bits. */
