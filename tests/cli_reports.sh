@@ -128,6 +128,14 @@ if command -v gnuplot >/dev/null 2>&1; then
     expect_ok "--format=html of a sensitivity" --game=oca --sensitivity=dote,entry_fee --metric=bankruptcy_any --runs=200 --seed=1 -q --format=html
     [ "$(grep -c 'id="gnuplot_plot_' "$work/out")" -eq 4 ] && grep -q '^<!DOCTYPE html>$' "$work/out" &&
         ok "--format=html of a sensitivity: the tornado inline" || bad "--format=html of a sensitivity: the tornado inline" "$(grep -c gnuplot_plot_ "$work/out")"
+    # their tables: a sweep's settings with the paired differences, a sensitivity's keys
+    grep -q '<tr><td>dote</td><td class="r">200</td><td class="r">180</td>' "$work/out" &&
+        grep -q '<tr><td>entry_fee</td>' "$work/out" &&
+        ok "--format=html of a sensitivity: one row per key" || bad "--format=html of a sensitivity: one row per key" "no key rows"
+    expect_ok "--format=html of a sweep" --game=45 --sweep limit=30,40,50 --runs=200 --seed=1 -q --format=html
+    [ "$(grep -c '^<tr><td>limit=[345]0</td>' "$work/out")" -eq 3 ] && grep -q '<tr><td>limit=30</td><td class="r">200</td><td>(baseline)</td>' "$work/out" &&
+        grep -q '<th>length</th>' "$work/out" &&
+        ok "--format=html of a sweep: one row per setting, the baseline marked" || bad "--format=html of a sweep: one row per setting, the baseline marked" "see $work/out"
     expect_ok "--html of a rotation" --game=pig10 --rotate-seats --bots=greedy,count --players=2 --runs=200 --seed=1 -q --html="$work/rot.html"
     [ "$(grep -c 'id="gnuplot_plot_' "$work/rot.html")" -eq 4 ] && grep -q '<h2>By bot</h2>' "$work/rot.html" &&
         ok "--html of a rotation: bots table and bars" || bad "--html of a rotation: bots table and bars" "see $work/rot.html"

@@ -2,10 +2,13 @@
  * inline SVG charts), reading only the report tree. */
 #include "report_html.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "plot.h"
+#include "report.h"
 #include "report_text.h"
 
 /* Writes s with the characters HTML gives a meaning to escaped. */
@@ -58,6 +61,113 @@ static void table(FILE *f, const cJSON *sec)
     fputs("</tbody>\n</table>\n", f);
 }
 
+/* One cell "value [lo, hi]" of an estimate object {value, ci95}, or a dash. */
+static void estimate_cell(FILE *f, const cJSON *e)
+{
+    double v = report_num(e, "value");
+    const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
+    fputs("<td class=\"r\">", f);
+    if (isnan(v))
+        fputs("&#8212;", f);
+    else if (cJSON_GetArraySize(ci) == 2)
+        fprintf(f, "%+.4g [%+.4g, %+.4g]", v, cJSON_GetArrayItem(ci, 0)->valuedouble,
+                cJSON_GetArrayItem(ci, 1)->valuedouble);
+    else
+        fprintf(f, "%+.4g", v);
+    fputs("</td>", f);
+}
+
+/* True if difference metric `name` ("length", "shut_rate@1", ...) is the game length or one of
+ * the headline figures of the layout. */
+static bool headline_metric(const cJSON *layout, const char *name)
+{
+    if (strcmp(name, "length") == 0)
+        return true;
+    size_t n = strcspn(name, "@");
+    const cJSON *h;
+    cJSON_ArrayForEach(h, cJSON_GetObjectItemCaseSensitive(layout, "headline"))
+        if (cJSON_IsString(h) && strlen(h->valuestring) == n && strncmp(h->valuestring, name, n) == 0)
+            return true;
+    return false;
+}
+
+/* A sweep: one row per setting with its games and, for the game length and each headline
+ * figure, the paired difference from the baseline with its 95% interval. */
+static void sweep_table(FILE *f, const cJSON *settings)
+{
+    const cJSON *first = cJSON_GetArrayItem(settings, 0), *set, *d;
+    const cJSON *layout = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(first, "report"), "layout");
+    const cJSON *ref = NULL; /* a setting with differences, for the column names */
+    cJSON_ArrayForEach(set, settings)
+        if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(set, "differences")) > 0)
+            ref = set;
+    fputs("<h2>Settings (differences paired with the baseline, 95% CI)</h2>\n<table>\n"
+          "<thead><tr><th>setting</th><th>games</th>", f);
+    if (ref)
+        cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(ref, "differences"))
+            if (headline_metric(layout, report_str(d, "metric"))) {
+                fputs("<th>", f);
+                esc(f, report_str(d, "metric"));
+                if (!isnan(report_num(d, "seat")))
+                    fprintf(f, " (seat %.0f)", report_num(d, "seat"));
+                fputs("</th>", f);
+            }
+    fputs("</tr></thead>\n<tbody>\n", f);
+    cJSON_ArrayForEach(set, settings)
+    {
+        fputs("<tr><td>", f);
+        esc(f, report_str(set, "label"));
+        fprintf(f, "</td><td class=\"r\">%.0f</td>", report_num(set, "games"));
+        const cJSON *diffs = cJSON_GetObjectItemCaseSensitive(set, "differences");
+        if (ref && (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(set, "baseline")) ||
+                    cJSON_GetArraySize(diffs) == 0)) {
+            cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(ref, "differences"))
+                if (headline_metric(layout, report_str(d, "metric")))
+                    fputs("<td>(baseline)</td>", f);
+        } else {
+            cJSON_ArrayForEach(d, diffs)
+                if (headline_metric(layout, report_str(d, "metric")))
+                    estimate_cell(f, d);
+        }
+        fputs("</tr>\n", f);
+    }
+    fputs("</tbody>\n</table>\n", f);
+}
+
+/* A sensitivity run: one row per key, its default, and the effect of moving it down and up. */
+static void sensitivity_table(FILE *f, const cJSON *sens)
+{
+    fputs("<h2>Sensitivity of ", f);
+    esc(f, report_str(sens, "metric"));
+    fputs(" (effects paired with the default, 95% CI)</h2>\n<table>\n<thead><tr><th>key</th>"
+          "<th>default</th><th>down</th><th>effect</th><th>up</th><th>effect</th></tr>"
+          "</thead>\n<tbody>\n", f);
+    const cJSON *k;
+    cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(sens, "keys"))
+    {
+        fputs("<tr><td>", f);
+        esc(f, report_str(k, "key"));
+        fprintf(f, "</td><td class=\"r\">%.6g</td>", report_num(k, "default"));
+        static const char *const side[2] = {"down", "up"};
+        for (int i = 0; i < 2; i++) {
+            const cJSON *m = cJSON_GetObjectItemCaseSensitive(k, side[i]);
+            double kv = report_num(m, "key_value");
+            if (isnan(kv))
+                fputs("<td></td>", f);
+            else
+                fprintf(f, "<td class=\"r\">%.6g</td>", kv);
+            const cJSON *diff = cJSON_GetObjectItemCaseSensitive(m, "difference");
+            if (diff)
+                estimate_cell(f, diff);
+            else
+                fputs("<td>out of range</td>", f);
+        }
+        fputs("</tr>\n", f);
+    }
+    fputs("</tbody>\n</table>\n", f);
+}
+
 void report_html_write(FILE *f, const cJSON *r)
 {
     char title[1024];
@@ -73,10 +183,12 @@ void report_html_write(FILE *f, const cJSON *r)
           "</style>\n</head>\n<body>\n<h1>", f);
     esc(f, title);
     fputs("</h1>\n", f);
-    if (cJSON_GetObjectItemCaseSensitive(r, "settings") ||
-        cJSON_GetObjectItemCaseSensitive(r, "sensitivity")) {
-        fputs("<p>A sweep or sensitivity experiment: its tables are in the text and CSV reports; "
-              "here its charts.</p>\n", f);
+    const cJSON *settings = cJSON_GetObjectItemCaseSensitive(r, "settings");
+    const cJSON *sens = cJSON_GetObjectItemCaseSensitive(r, "sensitivity");
+    if (sens) {
+        sensitivity_table(f, sens);
+    } else if (cJSON_IsArray(settings) && cJSON_GetArraySize(settings) > 0) {
+        sweep_table(f, settings);
     } else {
         cJSON *sum = report_summary_build(r);
         const cJSON *sec;
