@@ -125,6 +125,11 @@ if command -v gnuplot >/dev/null 2>&1; then
     expect_ok "--plot of a sweep" --game=45 --sweep limit=30,40,50 --runs=200 --seed=1 -q --plot="$work/sw.svg"
     [ "$(grep -c 'id="gnuplot_plot_' "$work/sw.svg")" -eq 8 ] && ok "--plot of a sweep: 4 panels, band and line" ||
         bad "--plot of a sweep: 4 panels, band and line" "$(grep -c 'id="gnuplot_plot_' "$work/sw.svg") series"
+    # a swept key of words is drawn at 0, 1, 2 with the words as tics (points, not an empty plot)
+    expect_ok "--plot of a sweep of words" --game=wari --bots=greedy --sweep grand_slam=allowed_no_capture,forbidden,captures_all --runs=60 --seed=1 -q --plot="$work/gs.svg"
+    grep -q '>forbidden<' "$work/gs.svg" && [ "$(grep -c 'id="gnuplot_plot_' "$work/gs.svg")" -eq 8 ] &&
+        [ "$(grep -c '<path' "$work/gs.svg")" -gt 40 ] &&
+        ok "--plot of a sweep of words: word tics and series" || bad "--plot of a sweep of words: word tics and series" "see $work/gs.svg"
     expect_ok "--format=html of a sensitivity" --game=oca --sensitivity=dote,entry_fee --metric=bankruptcy_any --runs=200 --seed=1 -q --format=html
     [ "$(grep -c 'id="gnuplot_plot_' "$work/out")" -eq 4 ] && grep -q '^<!DOCTYPE html>$' "$work/out" &&
         ok "--format=html of a sensitivity: the tornado inline" || bad "--format=html of a sensitivity: the tornado inline" "$(grep -c gnuplot_plot_ "$work/out")"

@@ -322,10 +322,35 @@ static int sweep_script(FILE *f, const cJSON *r, plot_format fmt, const char *ou
         if (i < 1024)
             of[i++] = k < ns ? k : -1;
     }
+    /* A first key of words (an enum such as grand_slam) is drawn at 0, 1, 2 ... with the words
+     * as tic labels, in the order the settings first show them. */
+    const cJSON *cats[1024];
+    int ncat = 0;
+    bool words = !cJSON_IsNumber(get(get(first, "values"), xkey->string));
+    cJSON_ArrayForEach(st, settings)
+    {
+        const cJSON *x = get(get(st, "values"), xkey->string);
+        int c = 0;
+        while (c < ncat && !cJSON_Compare(cats[c], x, true))
+            c++;
+        if (c == ncat && ncat < 1024)
+            cats[ncat++] = x;
+    }
     char title[1024];
     experiment_title(r, "sweep", title, sizeof title);
     preamble(f, fmt, output, nn, title);
     fputs("unset xtics\nset xtics\n", f);
+    if (words) {
+        fputs("set xtics (", f);
+        for (int c = 0; c < ncat; c++) {
+            char *t = cJSON_IsString(cats[c]) ? NULL : cJSON_PrintUnformatted(cats[c]);
+            fputs(c ? ", " : "", f);
+            quoted(f, t ? t : cats[c]->valuestring);
+            fprintf(f, " %d", c);
+            cJSON_free(t);
+        }
+        fprintf(f, ")\nset xrange [-0.5:%g]\n", ncat - 0.5);
+    }
     for (int m = 0; m < nn; m++) {
         bool share = get(figure(rep0, names[m]), "hits") != NULL;
         for (int k = 0; k < ns; k++) {
@@ -335,10 +360,16 @@ static int sweep_script(FILE *f, const cJSON *r, plot_format fmt, const char *ou
             {
                 const cJSON *x = get(get(st, "values"), xkey->string);
                 const cJSON *e = figure(get(st, "report"), names[m]), *ci = get(e, "ci95");
-                if (j < 1024 && of[j] == k && cJSON_IsNumber(x) && cJSON_IsNumber(get(e, "value"))) {
+                double xv = NAN;
+                if (cJSON_IsNumber(x))
+                    xv = x->valuedouble;
+                for (int c = 0; words && c < ncat; c++)
+                    if (cJSON_Compare(cats[c], x, true))
+                        xv = c;
+                if (j < 1024 && of[j] == k && !isnan(xv) && cJSON_IsNumber(get(e, "value"))) {
                     double v = report_num(e, "value"), scale = share ? 100 : 1;
                     bool has = cJSON_GetArraySize(ci) == 2;
-                    fprintf(f, "%.17g %.17g %.17g %.17g\n", x->valuedouble, scale * v,
+                    fprintf(f, "%.17g %.17g %.17g %.17g\n", xv, scale * v,
                             scale * (has ? cJSON_GetArrayItem(ci, 0)->valuedouble : v),
                             scale * (has ? cJSON_GetArrayItem(ci, 1)->valuedouble : v));
                 }
