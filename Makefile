@@ -119,8 +119,9 @@ sanitize:
 	$(MAKE) BUILD=build-san BIN=giochi-sim-san OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined' LDFLAGS='-fsanitize=address,undefined' giochi-sim-san build-san/unit-tests
 	GIOCHI_MPI_BIN=./$(MPI_BIN) ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 GIOCHI_SANITIZE=1 tests/run-all.sh build-san/unit-tests ./giochi-sim-san
 
-# Bare reference loops (tests/bench/*.c): the floor each benchmarked game is compared with.
-BARE_SRC := $(sort $(wildcard tests/bench/*.c))
+# Bare reference loops (tests/bench/bare*.c, named in tests/bench.list): the floor each
+# benchmarked game is compared with. (The search and wari yardsticks have rules of their own.)
+BARE_SRC := $(sort $(wildcard tests/bench/bare*.c))
 BARE_BIN := $(BARE_SRC:tests/bench/%.c=$(BUILD)/bench/%)
 
 $(BUILD)/bench/%: tests/bench/%.c $(BUILD)/libgiochi.a
