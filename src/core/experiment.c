@@ -971,25 +971,9 @@ static cJSON *slot_estimate(const setting *S, int j, double shift)
 /* The report of a setting under --rotate-seats, from its per-deal sums. */
 static cJSON *rotation_report(const setting *S, const game_type *g)
 {
-    char seed[32];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)S->cfg[0].seed);
-    cJSON *r = cJSON_CreateObject();
-    cJSON_AddStringToObject(r, "tool", "giochi-sim");
-    cJSON_AddStringToObject(r, "version", GIOCHI_VERSION);
-    cJSON_AddStringToObject(r, "game", g->name);
-    cJSON_AddStringToObject(r, "title", g->title);
-    cJSON_AddNumberToObject(r, "runs", (double)S->games);
+    cJSON *r = report_header(g, (double)S->games, S->cfg[0].seed, S->nseats, S->ruleset);
     cJSON_AddNumberToObject(r, "rotations", S->nrot);
     cJSON_AddNumberToObject(r, "plays", (double)S->games * S->nrot);
-    cJSON_AddStringToObject(r, "seed", seed);
-    cJSON_AddNumberToObject(r, "players", S->nseats);
-    cJSON_AddStringToObject(r, "length_unit", g->length_unit);
-    cJSON_AddStringToObject(r, "score", g->score_name);
-    cJSON_AddItemToObject(r, "ruleset", cJSON_Duplicate(S->ruleset, 1));
-    char e[256];
-    cJSON *def = rules_parse(g->default_rules, g->name, e, sizeof e);
-    cJSON_AddItemToObject(r, "ruleset_changes", rules_changes(def, S->ruleset));
-    cJSON_Delete(def);
     cJSON *bots = cJSON_AddArrayToObject(r, "bots");
     for (int b = 0; b < S->nbots; b++) {
         cJSON *o = cJSON_CreateObject();

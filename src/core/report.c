@@ -315,29 +315,36 @@ static cJSON *build_layout(const game_type *g)
     return l;
 }
 
-cJSON *report_build(const report_input *in)
+cJSON *report_header(const game_type *g, double runs, uint64_t seed, int players,
+                     const cJSON *ruleset)
 {
-    const run_config *cfg = in->cfg;
-    const game_type *g = cfg->game;
-    char seed[32];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)cfg->seed);
+    char text[32];
+    snprintf(text, sizeof text, "%llu", (unsigned long long)seed);
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "tool", "giochi-sim");
     cJSON_AddStringToObject(r, "version", GIOCHI_VERSION);
     cJSON_AddStringToObject(r, "game", g->name);
     cJSON_AddStringToObject(r, "title", g->title);
-    cJSON_AddNumberToObject(r, "runs", (double)in->res->games);
-    cJSON_AddStringToObject(r, "seed", seed);
-    cJSON_AddNumberToObject(r, "players", cfg->nseats);
+    cJSON_AddNumberToObject(r, "runs", runs);
+    cJSON_AddStringToObject(r, "seed", text);
+    cJSON_AddNumberToObject(r, "players", players);
     cJSON_AddStringToObject(r, "length_unit", g->length_unit);
     cJSON_AddStringToObject(r, "score", g->score_name);
     cJSON_AddBoolToObject(r, "low_score_wins", g->low_score_wins);
-    cJSON_AddItemToObject(r, "ruleset", cJSON_Duplicate(in->ruleset, 1));
+    cJSON_AddItemToObject(r, "ruleset", cJSON_Duplicate(ruleset, 1));
     /* Provenance: what differs from the built-in ruleset, as --set would write it. */
     char err[256];
     cJSON *def = rules_parse(g->default_rules, g->name, err, sizeof err);
-    cJSON_AddItemToObject(r, "ruleset_changes", rules_changes(def, in->ruleset));
+    cJSON_AddItemToObject(r, "ruleset_changes", rules_changes(def, ruleset));
     cJSON_Delete(def);
+    return r;
+}
+
+cJSON *report_build(const report_input *in)
+{
+    const run_config *cfg = in->cfg;
+    const game_type *g = cfg->game;
+    cJSON *r = report_header(g, (double)in->res->games, cfg->seed, cfg->nseats, in->ruleset);
     cJSON_AddItemToObject(r, "layout", build_layout(g));
     cJSON_AddItemToObject(r, "seats", build_seats(in));
     cJSON_AddItemToObject(r, "bots", build_bots(in));

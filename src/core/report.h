@@ -36,6 +36,13 @@ double report_num(const cJSON *o, const char *key);
 const char *report_str(const cJSON *o, const char *key);
 void report_csv_field(FILE *f, const char *s);
 
+/* A new report tree with the keys every report opens with, in their order: tool, version,
+ * game, title, runs, seed (as a string), players, length_unit, score, low_score_wins, ruleset
+ * (a copy) and ruleset_changes (against g's built-in ruleset). The caller adds the rest and
+ * frees the tree. */
+cJSON *report_header(const struct game_type *g, double runs, uint64_t seed, int players,
+                     const cJSON *ruleset);
+
 /* Builds the report tree (documented key by key in giochi-sim(1)). Every estimate is an
  * object {"value": x, "ci95": [lo, hi], "n": count, ...}. Everything but the "run" object is
  * a pure function of the run's seed and options. The caller frees the tree (cJSON_Delete). */
