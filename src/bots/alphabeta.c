@@ -72,6 +72,8 @@ static bool supports(const game_type *g)
     return g->deterministic && g->view_size == 0 && g->evaluate != NULL;
 }
 
+static void teardown(void *vctx);
+
 static int setup(void *vctx, const game_type *g, const void *rules, int seat, int nseats,
                  const double *param, char *err, size_t errlen)
 {
@@ -108,12 +110,7 @@ static int setup(void *vctx, const game_type *g, const void *rules, int seat, in
         c->tt_mask = ((uint64_t)1 << bits) - 1;
     }
     if (!c->stack || !c->dec || !c->keys || !c->hints || (g->hash && bits > 0 && !c->tt)) {
-        free(c->stack);
-        free(c->dec);
-        free(c->keys);
-        free(c->hints);
-        free(c->tt);
-        memset(c, 0, sizeof *c);
+        teardown(c);
         snprintf(err, errlen, "bot 'alphabeta': out of memory (tt=%d)", bits);
         return -1;
     }
