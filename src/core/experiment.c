@@ -267,7 +267,10 @@ typedef struct setting {
     uint64_t games;  /* games counted */
     double until_hw;
     run_result res;  /* totals (not rotated) */
+    exp_pair *sum;   /* totals per slot, as the game loop adds them (acc completes them) */
     exp_pair *acc;   /* totals per slot */
+    exp_pair *bsum;  /* the block being played: its sums per slot, */
+    run_result bres; /* and its tallies (not rotated) */
     cJSON *exact;
 } setting;
 
@@ -572,6 +575,39 @@ static void fill(const setting *S, const game_type *g, int r, const outcome *o,
     }
 }
 
+/* The effective ruleset of the options with nextra more --set assignments after theirs: as
+ * rules_effective_files, or from o->ruleset when the configs and sets were applied already. */
+static void *effective_rules(const exp_options *o, const char *const *extra, int nextra,
+                             cJSON **json, char *err, size_t errlen)
+{
+    const game_type *g = o->game;
+    if (o->ruleset) {
+        cJSON *tree = cJSON_Duplicate(o->ruleset, 1);
+        for (int i = 0; i < nextra; i++)
+            if (rules_set(tree, extra[i], err, errlen) != 0) {
+                cJSON_Delete(tree);
+                return NULL;
+            }
+        void *rules = xcalloc(1, g->rules_size ? g->rules_size : 1);
+        if (g->rules_load(rules, tree, err, errlen) != 0) {
+            free(rules);
+            cJSON_Delete(tree);
+            return NULL;
+        }
+        *json = tree;
+        return rules;
+    }
+    const char **sets = xcalloc((size_t)(o->nsets + nextra), sizeof *sets);
+    for (int i = 0; i < o->nsets; i++)
+        sets[i] = o->sets[i];
+    for (int i = 0; i < nextra; i++)
+        sets[o->nsets + i] = extra[i];
+    void *rules = rules_effective_files(g, o->configs, o->nconfigs, sets, o->nsets + nextra, json,
+                                        err, errlen);
+    free(sets);
+    return rules;
+}
+
 /* Builds the setting with the given extra --set assignments, players and seat parameters.
  * Returns 0, or -1 with a message. */
 static int make_setting(setting *S, const exp_options *o, const char *const *extra, int nextra,
@@ -579,15 +615,8 @@ static int make_setting(setting *S, const exp_options *o, const char *const *ext
                         size_t errlen)
 {
     const game_type *g = o->game;
-    const char **sets = xcalloc((size_t)(o->nsets + nextra), sizeof *sets);
-    for (int i = 0; i < o->nsets; i++)
-        sets[i] = o->sets[i];
-    for (int i = 0; i < nextra; i++)
-        sets[o->nsets + i] = extra[i];
     char e2[512];
-    S->rules = rules_effective_files(g, o->configs, o->nconfigs, sets, o->nsets + nextra, &S->ruleset, e2,
-                                     sizeof e2);
-    free(sets);
+    S->rules = effective_rules(o, extra, nextra, &S->ruleset, e2, sizeof e2);
     if (S->rules == NULL)
         return snprintf(err, errlen, "setting %s: %s", S->label, e2), -1;
     seat_spec seat[GAME_MAX_SEATS];
@@ -651,8 +680,12 @@ static void free_setting(setting *S)
     for (int m = 0; m < 4; m++)
         free(S->kind[m]);
     free(S->acc);
+    free(S->sum);
+    free(S->bsum);
     if (S->res.rec)
         run_result_free(&S->res);
+    if (S->bres.rec)
+        run_result_free(&S->bres);
 }
 
 /* ---- playing in step ---------------------------------------------------------------------- */
@@ -685,6 +718,8 @@ struct engine {
     uint64_t from, to, chunk, nchunks;
     _Atomic uint64_t next;
     bool *played, *counting;
+    uint64_t lo, hi;          /* --shard: the games of this shard */
+    const unsigned char **mp; /* --merge: where each shard's next block starts */
 };
 
 static void bad_count(const setting *S, int j, int64_t c, uint64_t i) __attribute__((noreturn));
@@ -795,14 +830,11 @@ static void play_block(engine *e, uint64_t from, uint64_t to)
         pthread_join(e->w[t].thread, NULL);
 }
 
-/* Sums the workers' accumulators of setting s into its totals. */
+/* Completes the sums of setting s into its totals (acc). */
 static void total_acc(engine *e, int s)
 {
     setting *S = &e->set[s];
-    memset(S->acc, 0, (size_t)S->nslots * sizeof *S->acc);
-    for (int t = 0; t < e->nworkers; t++)
-        for (int j = 0; j < S->nslots; j++)
-            exp_pair_merge(&S->acc[j], &e->w[t].ws[s].acc[j]);
+    memcpy(S->acc, S->sum, (size_t)S->nslots * sizeof *S->acc);
     const setting *B = &e->set[e->base];
     for (int j = 0; j < S->nslots; j++) {
         int b = S->pair[j];
@@ -842,15 +874,218 @@ static void free_engine(engine *e)
     free(e->counting);
 }
 
+/* ---- blocks: sums per block, as bytes for other processes ------------------------------------ */
+
+/* Clears the block sums of every setting. */
+static void block_clear(engine *e)
+{
+    for (int s = 0; s < e->nset; s++) {
+        setting *S = &e->set[s];
+        memset(S->bsum, 0, (size_t)S->nslots * sizeof *S->bsum);
+        if (S->nrot == 1) {
+            run_result_free(&S->bres);
+            run_result_init(&S->bres, &S->cfg[0], false);
+        }
+    }
+}
+
+/* Moves what the workers summed in the block just played into the block sums of each counting
+ * setting, and clears the workers' (their memory does not outgrow one block). */
+static void collect_block(engine *e)
+{
+    for (int s = 0; s < e->nset; s++) {
+        if (!e->counting[s])
+            continue;
+        setting *S = &e->set[s];
+        for (int t = 0; t < e->nworkers; t++) {
+            wset *W = &e->w[t].ws[s];
+            for (int j = 0; j < S->nslots; j++)
+                exp_pair_merge(&S->bsum[j], &W->acc[j]);
+            memset(W->acc, 0, (size_t)S->nslots * sizeof *W->acc);
+            if (S->nrot == 1) {
+                run_result_merge(&S->bres, &W->res, S->nseats);
+                run_result_free(&W->res);
+                run_result_init(&W->res, &S->cfg[0], true);
+            }
+        }
+    }
+}
+
+static void put_pair(pbuf *b, const exp_pair *p)
+{
+    partial_put_u64(b, (uint64_t)p->n);
+    const __int128 *f[] = {&p->x,   &p->c,   &p->xx,   &p->xc,   &p->cc,
+                           &p->bx,  &p->bc,  &p->bxx,  &p->bxc,  &p->bcc,
+                           &p->x_bx, &p->x_bc, &p->c_bx, &p->c_bc};
+    for (size_t i = 0; i < sizeof f / sizeof *f; i++)
+        partial_put_i128(b, *f[i]);
+}
+
+static void get_pair(preader *r, exp_pair *p)
+{
+    p->n = (int64_t)partial_get_u64(r);
+    __int128 *f[] = {&p->x,   &p->c,   &p->xx,   &p->xc,   &p->cc,
+                     &p->bx,  &p->bc,  &p->bxx,  &p->bxc,  &p->bcc,
+                     &p->x_bx, &p->x_bc, &p->c_bx, &p->c_bc};
+    for (size_t i = 0; i < sizeof f / sizeof *f; i++)
+        *f[i] = partial_get_i128(r);
+}
+
+/* Appends the block sums of every setting: a flag (1: counted in this block), then the sums of
+ * each slot and (not rotated) the tallies. */
+static void put_block(const engine *e, pbuf *b)
+{
+    for (int s = 0; s < e->nset; s++) {
+        const setting *S = &e->set[s];
+        partial_put_u64(b, e->counting[s]);
+        if (!e->counting[s])
+            continue;
+        for (int j = 0; j < S->nslots; j++)
+            put_pair(b, &S->bsum[j]);
+        if (S->nrot == 1)
+            partial_put_result(b, &S->cfg[0], &S->bres);
+    }
+}
+
+/* Adds block sums written by put_block into those of every counting setting (a setting the
+ * bytes hold but that no longer counts is skipped: a merge of shards, which play on). Returns 0,
+ * or -1 with a message. */
+static int add_block(engine *e, preader *r, char *err, size_t errlen)
+{
+    for (int s = 0; s < e->nset && !r->bad; s++) {
+        setting *S = &e->set[s];
+        uint64_t flag = partial_get_u64(r);
+        if (r->bad)
+            break;
+        if (flag > 1 || (flag == 0 && e->counting[s])) {
+            snprintf(err, errlen, "the block sums do not hold the settings this experiment plays");
+            return -1;
+        }
+        if (flag == 0)
+            continue;
+        for (int j = 0; j < S->nslots; j++) {
+            exp_pair p;
+            get_pair(r, &p);
+            if (e->counting[s])
+                exp_pair_merge(&S->bsum[j], &p);
+        }
+        if (S->nrot == 1 && !r->bad) {
+            run_result one;
+            if (partial_get_result(&r->p, r->end, &S->cfg[0], &one, err, errlen) != 0)
+                return -1;
+            if (e->counting[s])
+                run_result_merge(&S->bres, &one, S->nseats);
+            run_result_free(&one);
+        }
+    }
+    if (r->bad) {
+        snprintf(err, errlen, "the block sums are truncated or malformed");
+        return -1;
+    }
+    return 0;
+}
+
+/* exp_add_fn for the engine: adds another process's block sums into this one's, and writes
+ * the total into *sum. */
+static int add_bytes(void *ctx, pbuf *sum, const unsigned char *p, size_t n, char *err,
+                     size_t errlen)
+{
+    engine *e = ctx;
+    preader r = {p, p + n, false};
+    if (add_block(e, &r, err, errlen) != 0)
+        return -1;
+    sum->len = 0;
+    put_block(e, sum);
+    if (sum->oom)
+        return snprintf(err, errlen, "out of memory"), -1;
+    return 0;
+}
+
+/* --merge: the sums of block [from, to) over every shard, read from the shards' payloads. */
+static int read_block(engine *e, const exp_options *o, uint64_t from, uint64_t to, char *err,
+                      size_t errlen)
+{
+    for (int i = 0; i < o->nmerged; i++) {
+        preader r = {e->mp[i], o->merged[i] + o->merged_len[i], false};
+        uint64_t f = partial_get_u64(&r), t = partial_get_u64(&r), has = partial_get_u64(&r);
+        if (r.bad || f != from || t != to || has > 1)
+            return snprintf(err, errlen, "shard %d of the partial results does not hold the "
+                            "block of games %llu-%llu this experiment plays", i,
+                            (unsigned long long)from, (unsigned long long)to),
+                   -1;
+        if (has && add_block(e, &r, err, errlen) != 0)
+            return -1;
+        e->mp[i] = r.p;
+    }
+    return 0;
+}
+
+/* The sums of block [from, to) into every setting's block sums: played here (the part of
+ * this process), combined with the other processes' (MPI), or read from the shards (merge). */
+static int block(engine *e, const exp_options *o, uint64_t from, uint64_t to, char *err,
+                 size_t errlen)
+{
+    block_clear(e);
+    if (o->merged)
+        return read_block(e, o, from, to, err, errlen);
+    uint64_t a = from, b = to;
+    if (o->shard_out) {
+        a = from > e->lo ? from : e->lo;
+        b = to < e->hi ? to : e->hi;
+        if (b < a)
+            b = a;
+    } else if (o->combine && o->parts > 1) {
+        uint64_t first, count;
+        partial_shard_range(to - from, o->part, o->parts, &first, &count);
+        a = from + first;
+        b = a + count;
+    }
+    if (a < b) {
+        play_block(e, a, b);
+        collect_block(e);
+    }
+    if (o->shard_out) {
+        partial_put_u64(o->shard_out, from);
+        partial_put_u64(o->shard_out, to);
+        partial_put_u64(o->shard_out, a < b);
+        if (a < b)
+            put_block(e, o->shard_out);
+        return 0;
+    }
+    if (!o->combine || o->parts <= 1)
+        return 0;
+    pbuf bytes = {0};
+    put_block(e, &bytes);
+    int rc = bytes.oom ? (snprintf(err, errlen, "out of memory"), -1)
+                       : o->combine(&bytes, add_bytes, e, err, errlen);
+    if (rc == 0) { /* every process takes the same total */
+        block_clear(e);
+        preader r = {bytes.p, bytes.p + bytes.len, false};
+        rc = add_block(e, &r, err, errlen);
+    }
+    free(bytes.p);
+    return rc;
+}
+
 /* Plays every setting: one block of o->runs games, or blocks until each setting's --until
- * target. Returns 0, or 4 with a message (a bot failed to set up). */
+ * target. Returns 0; or 4 with a message (a bot failed to set up, the processes' sums could
+ * not be combined); or 2 (partial results that do not fit). */
 static int play_all(engine *e, const exp_options *o, double target, char *err, size_t errlen)
 {
     const game_type *g = e->g;
-    e->nworkers = o->threads < 1 ? 1 : o->threads;
+    e->nworkers = o->merged ? 0 : o->threads < 1 ? 1 : o->threads;
     e->w = xcalloc((size_t)e->nworkers, sizeof *e->w);
     e->played = xcalloc((size_t)e->nset, sizeof *e->played);
     e->counting = xcalloc((size_t)e->nset, sizeof *e->counting);
+    for (int s = 0; s < e->nset; s++) {
+        setting *S = &e->set[s];
+        S->sum = xcalloc((size_t)S->nslots, sizeof *S->sum);
+        S->bsum = xcalloc((size_t)S->nslots, sizeof *S->bsum);
+        if (S->nrot == 1) {
+            run_result_init(&S->res, &S->cfg[0], false);
+            run_result_init(&S->bres, &S->cfg[0], false);
+        }
+    }
     for (int t = 0; t < e->nworkers; t++) {
         worker *w = &e->w[t];
         w->e = e;
@@ -873,7 +1108,22 @@ static int play_all(engine *e, const exp_options *o, double target, char *err, s
                 }
         }
     }
+    /* A shard plays its games of every block up to the cap, without stopping: the stopping
+     * rule needs every shard's sums, and the merge applies it block by block. */
+    bool stopping = target > 0 && o->shard_out == NULL;
+    e->lo = 0, e->hi = o->runs;
+    if (o->shard_out && o->parts > 1) {
+        uint64_t count;
+        partial_shard_range(o->runs, o->part, o->parts, &e->lo, &count);
+        e->hi = e->lo + count;
+    }
+    if (o->merged) {
+        e->mp = xcalloc((size_t)o->nmerged, sizeof *e->mp);
+        for (int i = 0; i < o->nmerged; i++)
+            e->mp[i] = o->merged[i];
+    }
     uint64_t done = 0;
+    int rc = 0;
     for (;;) {
         bool any = false;
         for (int s = 0; s < e->nset; s++) {
@@ -890,14 +1140,26 @@ static int play_all(engine *e, const exp_options *o, double target, char *err, s
             if (next - done > step)
                 next = done + step;
         }
-        play_block(e, done, next);
+        if ((rc = block(e, o, done, next, err, errlen)) != 0) {
+            rc = o->merged ? 2 : 4;
+            break;
+        }
+        for (int s = 0; s < e->nset; s++) {
+            setting *S = &e->set[s];
+            if (!e->counting[s])
+                continue;
+            for (int j = 0; j < S->nslots; j++)
+                exp_pair_merge(&S->sum[j], &S->bsum[j]);
+            if (S->nrot == 1)
+                run_result_merge(&S->res, &S->bres, S->nseats);
+        }
         done = next;
         for (int s = 0; s < e->nset; s++) {
             setting *S = &e->set[s];
             if (!S->active)
                 continue;
             S->games = done;
-            if (target > 0) {
+            if (stopping) {
                 total_acc(e, s);
                 exp_estimate est;
                 exp_pair_estimate(&S->acc[S->until_slot], &est);
@@ -907,17 +1169,11 @@ static int play_all(engine *e, const exp_options *o, double target, char *err, s
             }
         }
     }
-    for (int s = 0; s < e->nset; s++) {
-        setting *S = &e->set[s];
+    for (int s = 0; s < e->nset; s++)
         total_acc(e, s);
-        if (S->nrot == 1) {
-            run_result_init(&S->res, &S->cfg[0], false);
-            for (int t = 0; t < e->nworkers; t++)
-                run_result_merge(&S->res, &e->w[t].ws[s].res, S->nseats);
-        }
-    }
+    free(e->mp);
     free_engine(e);
-    return 0;
+    return rc;
 }
 
 /* ---- reports ------------------------------------------------------------------------------ */
@@ -1609,8 +1865,7 @@ static int sensitivity_settings(experiment *x, char *err, size_t errlen)
     const exp_options *o = x->o;
     const game_type *g = o->game;
     cJSON *base = NULL;
-    void *rules = rules_effective_files(g, o->configs, o->nconfigs, o->sets, o->nsets, &base, err,
-                                        errlen);
+    void *rules = effective_rules(o, NULL, 0, &base, err, errlen);
     if (rules == NULL)
         return 2;
     free(rules);
@@ -1924,8 +2179,8 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 
     engine e = {.g = g, .set = set, .nset = nset, .base = base};
     rc = play_all(&e, o, target, err, errlen);
-    if (rc != 0)
-        goto fail;
+    if (rc != 0 || out == NULL)
+        goto fail; /* out NULL: no report (rc 0) */
     double wall = now_seconds() - t0;
     uint64_t played = 0;
     for (int s = 0; s < nset; s++)
@@ -1937,6 +2192,10 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     cJSON_AddNumberToObject(run, "wall_seconds", wall);
     cJSON_AddNumberToObject(run, "games_per_second", wall > 0 ? (double)played / wall : 0);
     cJSON_AddItemToObject(run, "command_line", experiment_command_line(o->argc, o->argv));
+    if (o->ranks > 0)
+        cJSON_AddNumberToObject(run, "ranks", o->ranks);
+    if (o->merged)
+        cJSON_AddNumberToObject(run, "shards", o->nmerged);
     cJSON *sets = cJSON_CreateArray();
     for (int i = 0; i < o->nsets; i++)
         cJSON_AddItemToArray(sets, cJSON_CreateString(o->sets[i]));

@@ -23,9 +23,25 @@
 
 #include <cjson/cJSON.h>
 
+#include "partial.h"
 #include "report.h"
 
 enum { EXP_MAX_SWEEPS = 16, EXP_MAX_SETTINGS = 1000 };
+
+/* Splitting an experiment over processes. Its games are played in blocks (one block of --runs
+ * games, or the blocks of --until); the block sums of every setting (its paired sums and its
+ * tallies, exact integers) are written as bytes, and the sums of a block over processes are the
+ * sums one process would have got. */
+
+/* Adds the block sums in [p, p + n) (another process's) to those in *sum (replaced by the total).
+ * Returns 0, or -1 with a one-line message if the bytes do not fit. */
+typedef int exp_add_fn(void *ctx, pbuf *sum, const unsigned char *p, size_t n, char *err,
+                       size_t errlen);
+
+/* Collective (every process calls it at the same block): *bytes holds this process's block sums
+ * on entry, and on return, on every process, the total over all processes, added with add in
+ * process order. Returns 0 on every process, or -1 on every process with a message. */
+typedef int exp_combine_fn(pbuf *bytes, exp_add_fn *add, void *ctx, char *err, size_t errlen);
 
 /* What main.c read from the command line. Nothing is owned. */
 typedef struct exp_options {
@@ -54,6 +70,20 @@ typedef struct exp_options {
     char **argv;
     cJSON **tree;                  /* non-NULL: receives a copy of the report tree, for --plot
                                       and --html (the caller frees it) */
+    /* Distributed runs (at most one of combine, shard_out and merged): */
+    const cJSON *ruleset;          /* non-NULL: the ruleset configs and sets made (--merge, from
+                                      the shards); configs are not read, sets not applied again */
+    uint64_t part, parts;          /* this process plays part `part` (0-based) of `parts`
+                                      (0 or 1: the whole) of every block (combine) or of the
+                                      cap (shard_out) */
+    exp_combine_fn *combine;       /* MPI: adds up the processes' block sums at every block */
+    pbuf *shard_out;               /* --shard: every setting plays its part of [0, runs) in the
+                                      blocks of a run that never stops early, and the block sums
+                                      are appended here; no report is written */
+    const unsigned char *const *merged; /* --merge: the payloads of the shards, in shard order; */
+    const size_t *merged_len;      /* nothing is played: the block sums are read from them, and */
+    int nmerged;                   /* --until stops at the block a single process stops at */
+    int ranks;                     /* > 0: recorded in the report's "run" (MPI) */
 } exp_options;
 
 /* Whether the options ask for an experiment rather than a plain run. */
@@ -61,8 +91,9 @@ bool experiment_wanted(const exp_options *o);
 
 /* Runs the experiment the options describe and writes its report to out in o->format
  * (documented in giochi-sim(1), EXPERIMENTS). Returns 0; or 2 with a one-line message in err
- * (bad option, key, value or figure); or 4 (a bot failed to set up). Nothing is written to out
- * unless it returns 0. */
+ * (bad option, key, value or figure, or partial results that do not fit); or 4 (a bot failed to
+ * set up, or the block sums could not be combined). Nothing is written to out unless it returns
+ * 0; out NULL (an MPI rank other than 0, or o->shard_out) writes no report. */
 int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen);
 
 /* The command line as a JSON array of strings (argv exactly); the caller frees it. */

@@ -45,6 +45,16 @@ static void put_i128(pbuf *b, __int128 v)
     put_u64(b, (uint64_t)((unsigned __int128)v >> 64));
 }
 
+void partial_put_u64(pbuf *b, uint64_t v)
+{
+    put_u64(b, v);
+}
+
+void partial_put_i128(pbuf *b, __int128 v)
+{
+    put_i128(b, v);
+}
+
 /* An accumulator: a tag (0 empty, 1 rate, 2 mean with histogram, 3 mean without), then its
  * fields; a histogram as its non-zero cells (offset from min, count). */
 static void put_acc(pbuf *b, const acc *a)
@@ -113,10 +123,7 @@ void partial_put_result(pbuf *b, const run_config *cfg, const run_result *res)
 
 /* ---- reading ---------------------------------------------------------------------------- */
 
-typedef struct reader {
-    const unsigned char *p, *end;
-    bool bad;
-} reader;
+typedef preader reader;
 
 static uint64_t get_u64(reader *r)
 {
@@ -135,6 +142,16 @@ static __int128 get_i128(reader *r)
 {
     uint64_t lo = get_u64(r), hi = get_u64(r);
     return (__int128)(((unsigned __int128)hi << 64) | lo);
+}
+
+uint64_t partial_get_u64(preader *r)
+{
+    return get_u64(r);
+}
+
+__int128 partial_get_i128(preader *r)
+{
+    return get_i128(r);
 }
 
 /* Reads an accumulator into a (zeroed). */
@@ -374,8 +391,13 @@ int partial_identity_check(cJSON *id, const char *path, const char *version,
 {
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(id, "version");
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(id, "format");
-    if (!cJSON_IsString(ver) || strcmp(ver->valuestring, version) != 0 || !cJSON_IsNumber(fmt) ||
-        fmt->valuedouble != PARTIAL_FORMAT) {
+    if (cJSON_IsNumber(fmt) && fmt->valuedouble != PARTIAL_FORMAT) {
+        snprintf(err, errlen, "'%s' is a partial result of format %g; this giochi-sim reads "
+                 "format %d: play that shard again with this version", path, fmt->valuedouble,
+                 PARTIAL_FORMAT);
+        return -1;
+    }
+    if (!cJSON_IsString(ver) || strcmp(ver->valuestring, version) != 0 || !cJSON_IsNumber(fmt)) {
         snprintf(err, errlen, "'%s' was written by giochi-sim %s; this is %s: play that shard "
                  "again with this version", path,
                  cJSON_IsString(ver) ? ver->valuestring : "of another format", version);

@@ -26,8 +26,22 @@ typedef struct pbuf {
     bool oom;
 } pbuf;
 
-/* The format of the bytes below; a reader refuses any other. */
-enum { PARTIAL_FORMAT = 1 };
+/* The format of the bytes below; a reader refuses any other. 2: a shard's file may hold an
+ * experiment's block sums (experiment.h) instead of a run's batches. */
+enum { PARTIAL_FORMAT = 2 };
+
+/* Appends an unsigned 64-bit or a signed 128-bit integer, little-endian. */
+void partial_put_u64(pbuf *b, uint64_t v);
+void partial_put_i128(pbuf *b, __int128 v);
+
+/* Reads what partial_put_u64 and partial_put_i128 wrote from [p, end), advancing p. Reading
+ * past end returns 0 and sets bad (every later read then fails too). */
+typedef struct preader {
+    const unsigned char *p, *end;
+    bool bad;
+} preader;
+uint64_t partial_get_u64(preader *r);
+__int128 partial_get_i128(preader *r);
 
 /* Appends res (a result of a run of cfg's game and seat count) to b. */
 void partial_put_result(pbuf *b, const run_config *cfg, const run_result *res);
