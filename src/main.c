@@ -719,17 +719,69 @@ static cJSON *run_identity(const run_config *cfg, const cJSON *ruleset, char (*c
     return id;
 }
 
+/* The experiment's part of a shard's identity: its options as given (the settings are made
+ * from them again by --merge), or JSON null for a plain run. */
+static cJSON *experiment_identity(const options *o, bool experiment)
+{
+    if (!experiment)
+        return cJSON_CreateNull();
+    cJSON *x = cJSON_CreateObject();
+    cJSON *sw = cJSON_AddArrayToObject(x, "sweeps");
+    for (int i = 0; i < o->nsweeps; i++)
+        cJSON_AddItemToArray(sw, cJSON_CreateString(o->sweep[i]));
+    const char *name[] = {"bots", "players", "baseline", "until", "metric", "sensitivity_keys"};
+    const char *value[] = {o->bots, o->players, o->baseline, o->until, o->metric,
+                           o->sensitivity_keys};
+    for (size_t i = 0; i < sizeof name / sizeof *name; i++)
+        cJSON_AddItemToObject(x, name[i], value[i] ? cJSON_CreateString(value[i]) : cJSON_CreateNull());
+    cJSON_AddBoolToObject(x, "rotate_seats", o->rotate);
+    cJSON_AddBoolToObject(x, "sensitivity", o->sensitivity);
+    return x;
+}
+
+/* --merge of an experiment's shards: its options, from the identity's "experiment" object. */
+static void experiment_from_identity(options *o, const cJSON *x, const char *path)
+{
+    const cJSON *sw = cJSON_GetObjectItemCaseSensitive(x, "sweeps");
+    const cJSON *rot = cJSON_GetObjectItemCaseSensitive(x, "rotate_seats");
+    const cJSON *sens = cJSON_GetObjectItemCaseSensitive(x, "sensitivity");
+    if (!cJSON_IsArray(sw) || cJSON_GetArraySize(sw) > EXP_MAX_SWEEPS || !cJSON_IsBool(rot) ||
+        !cJSON_IsBool(sens))
+        die(EXIT_USAGE, "'%s' has a malformed identity (experiment)", path);
+    const cJSON *one;
+    cJSON_ArrayForEach(one, sw)
+    {
+        if (!cJSON_IsString(one))
+            die(EXIT_USAGE, "'%s' has a malformed identity (sweeps)", path);
+        o->sweep[o->nsweeps++] = one->valuestring;
+    }
+    const char *name[] = {"bots", "players", "baseline", "until", "metric", "sensitivity_keys"};
+    const char **field[] = {&o->bots, &o->players, &o->baseline, &o->until, &o->metric,
+                            &o->sensitivity_keys};
+    for (size_t i = 0; i < sizeof name / sizeof *name; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(x, name[i]);
+        if (!cJSON_IsString(v) && !cJSON_IsNull(v))
+            die(EXIT_USAGE, "'%s' has a malformed identity (%s)", path, name[i]);
+        *field[i] = cJSON_IsString(v) ? v->valuestring : NULL;
+    }
+    o->rotate = cJSON_IsTrue(rot);
+    o->sensitivity = cJSON_IsTrue(sens);
+}
+
 /* --merge: reads every part, checks that they are the N shards of one run, merges their
  * batches, and sets the options of that run into o (and the ruleset into *ruleset). */
 static void read_parts(options *o, cJSON **ruleset, uint64_t *nshards)
 {
     static const char *const forbidden[] = {"game", "bots", "players", "runs", "seed", "config",
                                             "set", "shard", "trace", "perft", "exact",
-                                            "games-csv"};
+                                            "games-csv", "sweep", "rotate-seats", "until",
+                                            "sensitivity", "baseline", "metric"};
     const char *given[] = {o->game, o->bots, o->players, o->runs, o->seed,
                            o->nconfigs ? "" : NULL,
                            o->nsets ? "" : NULL, o->shard, o->trace, o->perft,
-                           o->exact ? "" : NULL, o->games_csv};
+                           o->exact ? "" : NULL, o->games_csv, o->nsweeps ? "" : NULL,
+                           o->rotate ? "" : NULL, o->until, o->sensitivity ? "" : NULL,
+                           o->baseline, o->metric};
     for (size_t i = 0; i < sizeof forbidden / sizeof *forbidden; i++)
         if (given[i])
             die(EXIT_USAGE, "--merge takes the run's options from its partial results: "
@@ -820,6 +872,11 @@ static void read_parts(options *o, cJSON **ruleset, uint64_t *nshards)
     o->seed = strdup(seed->valuestring);
     o->runs = runs_text;
     o->exact = cJSON_IsTrue(exact);
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(first, "experiment");
+    if (x == NULL || (!cJSON_IsNull(x) && !cJSON_IsObject(x)))
+        die(EXIT_USAGE, "'%s' has a malformed identity (experiment)", o->parts[0]);
+    if (cJSON_IsObject(x))
+        experiment_from_identity(o, x, o->parts[0]);
     *ruleset = cJSON_Duplicate(rs, 1);
     *nshards = n;
     free(shard_of);
@@ -1048,14 +1105,18 @@ int main(int argc, char **argv)
                         "--sweep, --rotate-seats, --until or --sensitivity",
             o.trace ? "trace" : "games-csv");
 #ifdef GIOCHI_MPI
-    if (experiment && mpi_run_size() > 1)
-        die(EXIT_USAGE, "--sweep, --rotate-seats, --until and --sensitivity are not split over "
-                        "MPI ranks yet: run them with giochi-sim (threads) or one rank");
+    if (experiment && mpi_run_size() > 1) { /* every block spread over the ranks */
+        xo.part = (uint64_t)mpi_run_rank();
+        xo.parts = (uint64_t)mpi_run_size();
+        xo.combine = mpi_run_combine;
+    }
+    xo.ranks = mpi_run_size();
 #endif
-    if (experiment && (o.shard || o.merge))
-        die(EXIT_USAGE, "--shard and --merge split one configuration: --sweep, --rotate-seats, "
-                        "--until and --sensitivity run in one process (or under giochi-sim-mpi "
-                        "on rank 0's threads)");
+    if (experiment && o.shard) {
+        xo.part = shard_index;
+        xo.parts = shard_count;
+        xo.shard_out = &shard_bytes;
+    }
     if (!experiment && (o.baseline || o.metric))
         die(EXIT_USAGE, "--%s needs --sweep or --sensitivity", o.baseline ? "baseline" : "metric");
 
@@ -1094,8 +1155,22 @@ int main(int argc, char **argv)
         die(EXIT_USAGE, "%s", err);
     run_bots_free(&cfg, probe);
 
-    if (o.merge)
+    if (o.merge && experiment) { /* the experiment reads the shards' block sums itself */
+        const unsigned char **payload = calloc((size_t)o.nparts, sizeof *payload);
+        size_t *len = calloc((size_t)o.nparts, sizeof *len);
+        if (payload == NULL || len == NULL)
+            die(EXIT_INTERNAL, "out of memory");
+        for (int i = 0; i < o.nparts; i++) {
+            payload[i] = o.part_payload[o.part_order[i] - 1];
+            len[i] = o.part_len[o.part_order[i] - 1];
+        }
+        xo.merged = payload;
+        xo.merged_len = len;
+        xo.nmerged = o.nparts;
+        xo.ruleset = ruleset;
+    } else if (o.merge) {
         merge_parts(&o, &cfg);
+    }
 #ifdef GIOCHI_MPI
     if (o.trace && !root) { /* rank 0 alone traces */
         cJSON_Delete(ruleset);
@@ -1123,13 +1198,33 @@ int main(int argc, char **argv)
         }
 
     if (experiment) {
-        FILE *sink = fmt == REPORT_HTML ? fopen("/dev/null", "w") : NULL;
-        int rc = experiment_run(&xo, sink ? sink : out.f, err, sizeof err);
+        FILE *sink = fmt == REPORT_HTML && root ? fopen("/dev/null", "w") : NULL;
+        FILE *report = root && !o.shard ? (sink ? sink : out.f) : NULL;
+        int rc = experiment_run(&xo, report, err, sizeof err);
         if (sink)
             fclose(sink);
         if (rc != 0) {
-            abort_outputs(&out, NULL, extra, 2);
+            if (root)
+                abort_outputs(&out, NULL, extra, 2);
             die(rc, "%s", err);
+        }
+        if (!root) { /* rank 0 writes the report */
+            cJSON_Delete(ruleset);
+            free(rules);
+            return EXIT_OK;
+        }
+        if (o.shard) {
+            cJSON *id = run_identity(&cfg, ruleset, canon, o.exact, o.set, o.nsets);
+            cJSON_AddItemToObject(id, "experiment", experiment_identity(&o, true));
+            cJSON_AddNumberToObject(id, "shard", (double)shard_index);
+            cJSON_AddNumberToObject(id, "shards", (double)shard_count);
+            errno = 0;
+            if (partial_write_file(out.f, id, &shard_bytes) != 0) {
+                outfile_abort(&out);
+                die(EXIT_IO, "cannot write '%s': %s", o.output, strerror(errno ? errno : EIO));
+            }
+            cJSON_Delete(id);
+            free(shard_bytes.p);
         }
         if (fmt == REPORT_HTML)
             report_write(out.f, xtree, REPORT_HTML);
@@ -1177,6 +1272,7 @@ int main(int argc, char **argv)
         }
         if (o.shard) {
             cJSON *id = run_identity(&cfg, ruleset, canon, o.exact, o.set, o.nsets);
+            cJSON_AddItemToObject(id, "experiment", experiment_identity(&o, false));
             cJSON_AddNumberToObject(id, "shard", (double)shard_index);
             cJSON_AddNumberToObject(id, "shards", (double)shard_count);
             errno = 0;

@@ -119,6 +119,56 @@ static bool any_failed(bool failed, char *err, size_t errlen)
     return true;
 }
 
+/* Collective: rank 0's b, copied into every other rank's b (which must be empty). Returns 0,
+ * or -1 on every rank if memory ran out on one. */
+static int bcast_bytes(pbuf *b)
+{
+    uint64_t len = b->len;
+    MPI_Bcast(&len, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    if (rank != 0) {
+        b->p = malloc(len ? len : 1);
+        b->len = b->cap = b->p ? len : 0;
+    }
+    int oom = rank != 0 && b->p == NULL, any_oom;
+    MPI_Allreduce(&oom, &any_oom, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (any_oom)
+        return -1;
+    for (uint64_t off = 0; off < len; off += MSG_MAX) {
+        int k = (int)(len - off < MSG_MAX ? len - off : MSG_MAX);
+        MPI_Bcast(b->p + off, k, MPI_BYTE, 0, MPI_COMM_WORLD);
+    }
+    return 0;
+}
+
+int mpi_run_combine(pbuf *bytes, mpi_add_fn *add, void *ctx, char *err, size_t errlen)
+{
+    double r0 = now();
+    bool failed = false;
+    if (rank == 0) {
+        for (int r = 1; r < size; r++) {
+            size_t n;
+            unsigned char *p = recv_bytes(r, &n);
+            if (p == NULL && !failed)
+                snprintf(err, errlen, "out of memory");
+            if (p == NULL || (!failed && add(ctx, bytes, p, n, err, errlen) != 0))
+                failed = true;
+            free(p);
+        }
+    } else {
+        send_bytes(bytes->p, bytes->len, 0);
+        free(bytes->p);
+        *bytes = (pbuf){0};
+    }
+    if (any_failed(failed, err, errlen))
+        return -1;
+    if (bcast_bytes(bytes) != 0) {
+        snprintf(err, errlen, "out of memory while sharing the results");
+        return -1;
+    }
+    reduce_seconds = now() - r0;
+    return 0;
+}
+
 int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
 {
     double t0 = now();
@@ -215,25 +265,13 @@ int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errl
         free(csv_text);
         return -1;
     }
-    uint64_t len = b.len;
-    MPI_Bcast(&len, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-    if (rank != 0) {
-        b.p = malloc(len ? len : 1);
-        b.len = len;
-    }
-    int oom = rank != 0 && b.p == NULL, any_oom;
-    MPI_Allreduce(&oom, &any_oom, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (any_oom) {
+    if (bcast_bytes(&b) != 0) {
         if (rank == 0)
             run_result_free(res);
         snprintf(err, errlen, "out of memory while sharing the results");
         free(b.p);
         free(csv_text);
         return -1;
-    }
-    for (uint64_t off = 0; off < len; off += MSG_MAX) {
-        int k = (int)(len - off < MSG_MAX ? len - off : MSG_MAX);
-        MPI_Bcast(b.p + off, k, MPI_BYTE, 0, MPI_COMM_WORLD);
     }
     if (rank != 0) {
         const unsigned char *p = b.p;

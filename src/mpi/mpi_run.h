@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "partial.h"
 #include "runner.h"
 
 /* Starts MPI (MPI_Init) and remembers this process's rank and the rank count. */
@@ -31,6 +32,14 @@ int mpi_run_size(void);
  * 0's elapsed time for the whole call. Returns 0 on every rank, or -1 on every rank with the
  * message of the lowest failing rank in err (a bot failed to set up, a write failed). */
 int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen);
+
+/* Collective, for experiments (exp_combine_fn, experiment.h): *bytes holds this rank's block
+ * sums; on return it holds on every rank the total, rank 0 having added every other rank's
+ * bytes to its own with add, in rank order. Returns 0 on every rank, or -1 on every rank with
+ * the message of the lowest failing rank. */
+typedef int mpi_add_fn(void *ctx, pbuf *sum, const unsigned char *p, size_t n, char *err,
+                       size_t errlen);
+int mpi_run_combine(pbuf *bytes, mpi_add_fn *add, void *ctx, char *err, size_t errlen);
 
 /* Seconds rank 0 spent in the last combination step (the reduction), for benchmarks. */
 double mpi_run_reduce_seconds(void);
