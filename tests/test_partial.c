@@ -211,8 +211,10 @@ TEST(partial_identity_names_the_version_and_shard)
 {
     char err[256];
     uint64_t index, count;
-    cJSON *id = cJSON_Parse("{\"format\": 1, \"version\": \"0.0.9\", \"shard\": 0, "
-                            "\"shards\": 2}");
+    char text[128];
+    snprintf(text, sizeof text, "{\"format\": %d, \"version\": \"0.0.9\", \"shard\": 0, "
+             "\"shards\": 2}", PARTIAL_FORMAT);
+    cJSON *id = cJSON_Parse(text);
     CHECK_INT(partial_identity_check(id, "a.part", "0.1.0", 100, &index, &count, err, sizeof err),
               -1);
     CHECK(strstr(err, "'a.part' was written by giochi-sim 0.0.9; this is 0.1.0") != NULL);
@@ -226,4 +228,41 @@ TEST(partial_identity_names_the_version_and_shard)
               -1);
     CHECK(strstr(err, "malformed identity (shard)") != NULL);
     cJSON_Delete(id);
+}
+
+/* Format 2 added experiments' block sums: a file of format 1 (which could only hold a plain
+ * run) is refused with a line that names both formats, whatever its version string. */
+TEST(partial_identity_refuses_another_format)
+{
+    char err[256];
+    uint64_t index, count;
+    CHECK_INT(PARTIAL_FORMAT, 2);
+    cJSON *id = cJSON_Parse("{\"format\": 1, \"version\": \"0.1.0\", \"shard\": 0, "
+                            "\"shards\": 2}");
+    CHECK_INT(partial_identity_check(id, "old.part", "0.1.0", 100, &index, &count, err, sizeof err),
+              -1);
+    CHECK_STR(err, "'old.part' is a partial result of format 1; this giochi-sim reads format 2: "
+                   "play that shard again with this version");
+    cJSON_Delete(id);
+}
+
+/* The integer writers and readers the experiments' block sums use: little-endian, 128-bit
+ * values of either sign kept whole, and a read past the end flagged. */
+TEST(partial_integers_round_trip)
+{
+    pbuf b = {0};
+    __int128 big = -((__int128)3 << 100);
+    partial_put_u64(&b, 0x0102030405060708ULL);
+    partial_put_i128(&b, big);
+    partial_put_i128(&b, -1);
+    CHECK_INT((long long)b.len, 40);
+    CHECK_INT(b.p[0], 8);
+    preader r = {b.p, b.p + b.len, false};
+    CHECK(partial_get_u64(&r) == 0x0102030405060708ULL);
+    CHECK(partial_get_i128(&r) == big);
+    CHECK(partial_get_i128(&r) == -1);
+    CHECK(!r.bad);
+    CHECK(partial_get_u64(&r) == 0);
+    CHECK(r.bad);
+    free(b.p);
 }
