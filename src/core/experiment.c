@@ -692,7 +692,9 @@ static void free_setting(setting *S)
 
 typedef struct wset {    /* one worker's part of one setting */
     run_result res;      /* tallies (not rotated, counting) */
+    acc_spill spill;     /* their histogram cells outside the window (moved to the block's) */
     recorder *scratch;   /* per-game figures of plays whose tallies are not kept */
+    acc_spill drop;      /* their histogram cells outside the window (dropped) */
     exp_pair *acc;
     pair64 *part; /* this chunk's partial sums (see pair64) */
     int64_t *x, *c;
@@ -718,6 +720,7 @@ struct engine {
     uint64_t from, to, chunk, nchunks;
     _Atomic uint64_t next;
     bool *played, *counting;
+    pthread_mutex_t lock;     /* for moving spilled cells into the block sums */
     uint64_t lo, hi;          /* --shard: the games of this shard */
     const unsigned char **mp; /* --merge: where each shard's next block starts */
 };
@@ -796,10 +799,19 @@ static void *work(void *arg)
             to = e->to;
         for (uint64_t i = from; i < to; i++)
             play_game(e, w, i);
-        for (int s = 0; s < e->nset; s++)
-            if (e->counting[s])
-                for (int j = 0; j < e->set[s].nslots; j++)
-                    pair_flush(&w->ws[s].acc[j], &w->ws[s].part[j]);
+        for (int s = 0; s < e->nset; s++) {
+            wset *W = &w->ws[s];
+            W->drop.n = 0;
+            if (!e->counting[s])
+                continue;
+            for (int j = 0; j < e->set[s].nslots; j++)
+                pair_flush(&W->acc[j], &W->part[j]);
+            if (W->spill.n > 0) {
+                pthread_mutex_lock(&e->lock);
+                run_result_unspill(&e->set[s].bres, &W->res, &W->spill);
+                pthread_mutex_unlock(&e->lock);
+            }
+        }
     }
     return NULL;
 }
@@ -860,6 +872,8 @@ static void free_engine(engine *e)
             if (W->res.rec)
                 run_result_free(&W->res);
             rec_free(W->scratch);
+            free(W->spill.cell);
+            free(W->drop.cell);
             free(W->acc);
             free(W->part);
             free(W->x);
@@ -872,6 +886,7 @@ static void free_engine(engine *e)
     free(e->w);
     free(e->played);
     free(e->counting);
+    pthread_mutex_destroy(&e->lock);
 }
 
 /* ---- blocks: sums per block, as bytes for other processes ------------------------------------ */
@@ -906,6 +921,7 @@ static void collect_block(engine *e)
                 run_result_merge(&S->bres, &W->res, S->nseats);
                 run_result_free(&W->res);
                 run_result_init(&W->res, &S->cfg[0], true);
+                run_result_spill(&W->res, &W->spill);
             }
         }
     }
@@ -1077,6 +1093,7 @@ static int play_all(engine *e, const exp_options *o, double target, char *err, s
     e->w = xcalloc((size_t)e->nworkers, sizeof *e->w);
     e->played = xcalloc((size_t)e->nset, sizeof *e->played);
     e->counting = xcalloc((size_t)e->nset, sizeof *e->counting);
+    pthread_mutex_init(&e->lock, NULL);
     for (int s = 0; s < e->nset; s++) {
         setting *S = &e->set[s];
         S->sum = xcalloc((size_t)S->nslots, sizeof *S->sum);
@@ -1096,7 +1113,9 @@ static int play_all(engine *e, const exp_options *o, double target, char *err, s
             setting *S = &e->set[s];
             wset *W = &w->ws[s];
             run_result_init(&W->res, &S->cfg[0], true);
+            run_result_spill(&W->res, &W->spill);
             W->scratch = rec_new(g, S->nseats, true);
+            rec_set_spill(W->scratch, &W->drop);
             W->acc = xcalloc((size_t)S->nslots, sizeof *W->acc);
             W->part = xcalloc((size_t)S->nslots, sizeof *W->part);
             W->x = xcalloc((size_t)S->nslots, sizeof *W->x);

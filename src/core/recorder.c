@@ -8,36 +8,61 @@
 #include "xalloc.h"
 
 
-/* Grows a's histogram so that it covers [lo, hi], with slack on the side that grew so that
- * a drifting range costs few copies; drops the histogram once the span gets too wide. */
+/* Grows a's histogram so that it covers [lo, hi] (within the extremes a->min, a->max, already
+ * updated), with slack on the side that grew so that a drifting range costs few copies; drops
+ * the histogram once the extremes span more than ACC_MAX_SPAN. A worker's window (a->spill)
+ * never takes slack beyond ACC_WORKER_SPAN cells. */
 static void cover(acc *a, int64_t lo, int64_t hi)
 {
     if (a->wide)
         return;
-    int64_t clo = a->count ? a->lo : lo, chi = a->count ? a->lo + a->len - 1 : hi;
-    if (a->count && lo >= clo && hi <= chi)
-        return;
-    int64_t nlo = lo < clo ? lo : clo, nhi = hi > chi ? hi : chi;
-    if (nhi - nlo + 1 > ACC_MAX_SPAN) {
+    if ((uint64_t)a->max - (uint64_t)a->min >= (uint64_t)ACC_MAX_SPAN) {
         free(a->count);
         a->count = NULL;
         a->wide = true;
         return;
     }
+    int64_t clo = a->count ? a->lo : lo, chi = a->count ? a->lo + a->len - 1 : hi;
+    if (a->count && lo >= clo && hi <= chi)
+        return;
+    int64_t nlo = lo < clo ? lo : clo, nhi = hi > chi ? hi : chi;
+    if (nhi - nlo + 1 > ACC_MAX_SPAN) { /* slack taken earlier: back to the values seen */
+        nlo = a->min;
+        nhi = a->max;
+    }
+    int64_t limit = a->spill ? ACC_WORKER_SPAN : ACC_MAX_SPAN;
     int64_t slack = (nhi - nlo + 1) / 2 + 8;
-    if (nhi - nlo + 1 + slack <= ACC_MAX_SPAN) {
+    if (nhi - nlo + 1 + slack <= limit) {
         if (a->count && lo < clo)
             nlo -= slack;
         else
             nhi += slack;
     }
     int64_t *c = xcalloc((size_t)(nhi - nlo + 1), sizeof *c);
-    if (a->count)
-        memcpy(c + (a->lo - nlo), a->count, (size_t)a->len * sizeof *c);
+    if (a->count) /* the old cells outside [nlo, nhi] (after a move back) are all zero */
+        for (int64_t v = a->lo > nlo ? a->lo : nlo; v < a->lo + a->len && v <= nhi; v++)
+            c[v - nlo] = a->count[v - a->lo];
     free(a->count);
     a->count = c;
     a->lo = nlo;
     a->len = nhi - nlo + 1;
+}
+
+/* A worker's value outside its window: logs the cell if taking it in would make the window
+ * wider than ACC_WORKER_SPAN. Returns whether it did. */
+static bool spill(acc *a, int64_t value, int64_t count)
+{
+    int64_t lo = value < a->lo ? value : a->lo;
+    int64_t hi = value > a->lo + a->len - 1 ? value : a->lo + a->len - 1;
+    if (hi - lo < ACC_WORKER_SPAN)
+        return false;
+    acc_spill *s = a->spill;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 1024;
+        s->cell = xrealloc(s->cell, s->cap * sizeof *s->cell);
+    }
+    s->cell[s->n++] = (acc_cell){a, value, count};
+    return true;
 }
 
 void acc_add(acc *a, int64_t value, int64_t count)
@@ -51,8 +76,23 @@ void acc_add(acc *a, int64_t value, int64_t count)
     a->n += count;
     a->sum += (__int128)value * count;
     a->sumsq += (__int128)value * value * count;
-    if (a->count == NULL || value < a->lo || value >= a->lo + a->len)
+    if (a->count == NULL || value < a->lo || value >= a->lo + a->len) {
+        if (a->spill && a->count && spill(a, value, count))
+            return;
         cover(a, value, value);
+    }
+    if (a->count != NULL)
+        a->count[value - a->lo] += count;
+}
+
+void acc_add_cell(acc *a, int64_t value, int64_t count)
+{
+    bool seen = a->n > 0 || a->count != NULL || a->wide;
+    if (!seen || value < a->min)
+        a->min = value;
+    if (!seen || value > a->max)
+        a->max = value;
+    cover(a, value, value);
     if (a->count != NULL)
         a->count[value - a->lo] += count;
 }
@@ -66,9 +106,10 @@ void acc_merge(acc *dst, const acc *src)
         dst->hits += src->hits;
         return;
     }
-    if (dst->n == 0 || src->min < dst->min)
+    bool seen = dst->n > 0 || dst->count != NULL || dst->wide;
+    if (!seen || src->min < dst->min)
         dst->min = src->min;
-    if (dst->n == 0 || src->max > dst->max)
+    if (!seen || src->max > dst->max)
         dst->max = src->max;
     dst->n += src->n;
     dst->hits += src->hits;
@@ -80,10 +121,14 @@ void acc_merge(acc *dst, const acc *src)
         dst->wide = true;
         return;
     }
-    cover(dst, src->lo, src->lo + src->len - 1);
+    /* src's cells lie within its window and its extremes (a worker's window may hold slack
+     * beyond them; its spilled cells reached dst before) */
+    int64_t lo = src->lo > src->min ? src->lo : src->min;
+    int64_t hi = src->lo + src->len - 1 < src->max ? src->lo + src->len - 1 : src->max;
+    cover(dst, lo, hi);
     if (dst->count != NULL)
-        for (int64_t i = 0; i < src->len; i++)
-            dst->count[src->lo + i - dst->lo] += src->count[i];
+        for (int64_t v = lo; v <= hi; v++)
+            dst->count[v - dst->lo] += src->count[v - src->lo];
 }
 
 void acc_free(acc *a)
@@ -119,6 +164,12 @@ void rec_free(recorder *rec)
     free(rec->gsum);
     free(rec->gcnt);
     free(rec);
+}
+
+void rec_set_spill(recorder *rec, acc_spill *s)
+{
+    for (int i = 0; i < rec->nmetrics * REC_SLOTS; i++)
+        rec->a[i].spill = s;
 }
 
 void rec_merge(recorder *dst, const recorder *src)

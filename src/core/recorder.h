@@ -11,6 +11,8 @@
 
 #include "game.h"
 
+struct acc_spill;
+
 /* One metric at one slot (the game, or one seat). */
 typedef struct acc {
     int64_t n;        /* RATE: trials; MEAN: observations */
@@ -22,9 +24,26 @@ typedef struct acc {
     int64_t *count;   /* NULL when empty, or when the span outgrew ACC_MAX_SPAN (see wide) */
     bool wide;        /* histogram dropped: values spread over more than ACC_MAX_SPAN */
     int64_t min, max; /* MEAN: extremes seen (valid when n > 0) */
+    struct acc_spill *spill; /* a worker's accumulator: see acc_spill (NULL: none) */
 } acc;
 
-enum { ACC_MAX_SPAN = 1 << 20 };
+/* A histogram is dropped (wide) when the values span more than ACC_MAX_SPAN: a decision that
+ * depends on the extremes alone, so on no order of adding or merging. A worker's histogram
+ * (one with a spill) keeps a window of at most ACC_WORKER_SPAN cells. */
+enum { ACC_MAX_SPAN = 1 << 20, ACC_WORKER_SPAN = 1 << 12 };
+
+/* Where a worker's accumulators send the histogram cells that fall outside their window, so
+ * that a worker's memory does not grow with the spread of the values: the owner moves them into
+ * the run's total now and then (run_result_unspill) and empties the log. The accumulator's
+ * count, sums and extremes still take every value: only the cell goes here. */
+typedef struct acc_cell {
+    acc *a; /* the worker's accumulator the cell belongs to */
+    int64_t value, count;
+} acc_cell;
+typedef struct acc_spill {
+    acc_cell *cell;
+    size_t n, cap;
+} acc_spill;
 
 /* Slot index of a seat (0..7) or of the game (-1). */
 #define REC_SLOT(seat) ((seat) + 1)
@@ -57,8 +76,14 @@ void rec_game_begin(recorder *rec);
  * mean of a mean metric; returns false if the game recorded nothing there. */
 bool rec_game_value(const recorder *rec, int m, int seat, double *out);
 
+/* Sets every accumulator of rec to spill into s (NULL: to keep whole histograms). */
+void rec_set_spill(recorder *rec, acc_spill *s);
+
 /* Low-level accumulator operations, shared with the runner's built-in figures. */
 void acc_add(acc *a, int64_t value, int64_t count);
+/* Adds count to the histogram cell of value alone (and to the extremes): for cells a worker
+ * spilled, whose count and sums reach a by acc_merge. */
+void acc_add_cell(acc *a, int64_t value, int64_t count);
 void acc_merge(acc *dst, const acc *src);
 void acc_free(acc *a);
 

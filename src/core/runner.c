@@ -217,12 +217,14 @@ typedef struct shared {
     bool check_failed;
     uint64_t check_index; /* the lowest game found broken */
     char check_err[512];
+    run_result *total;    /* the batch's result: workers' spilled cells (under lock), then parts */
 } shared;
 
 typedef struct worker {
     shared *sh;
     pthread_t thread;
     run_result part;
+    acc_spill spill; /* part's histogram cells outside its window (see acc_spill) */
 } worker;
 
 static void result_init(run_result *res, const run_config *cfg, bool per_game)
@@ -446,6 +448,11 @@ static void *work(void *arg)
                 csv_row(mem, cfg, i, &o, w->part.rec);
             atomic_fetch_add(&sh->done_games, 1);
         }
+        if (w->spill.n > 0) {
+            pthread_mutex_lock(&sh->lock);
+            run_result_unspill(sh->total, &w->part, &w->spill);
+            pthread_mutex_unlock(&sh->lock);
+        }
         if (mem) {
             bool full = ferror(mem);
             if (fclose(mem) != 0 || full)
@@ -528,12 +535,15 @@ int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t er
         csv_header(cfg->games_csv, cfg);
     worker *w = xcalloc((size_t)nthreads, sizeof *w);
     sh.workers_left = nthreads;
+    result_init(res, cfg, false);
+    sh.total = res;
     if (cfg->progress == RUN_PROGRESS_LOG)
         fprintf(stderr, "giochi-sim: progress: %s: %llu games on %d threads\n", cfg->game->name,
                 (unsigned long long)cfg->runs, nthreads);
     for (int t = 0; t < nthreads; t++) {
         w[t].sh = &sh;
         result_init(&w[t].part, cfg, cfg->games_csv != NULL);
+        run_result_spill(&w[t].part, &w[t].spill);
         if (pthread_create(&w[t].thread, NULL, work, &w[t]) != 0)
             xalloc_fail("cannot start a worker thread: try fewer --threads");
     }
@@ -566,11 +576,12 @@ int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t er
     if (shown)
         fputs("\r\033[K", stderr);
 
-    result_init(res, cfg, false);
     for (int t = 0; t < nthreads; t++) {
         pthread_join(w[t].thread, NULL);
+        run_result_unspill(res, &w[t].part, &w[t].spill); /* cells of a chunk cut short */
         result_merge(res, &w[t].part, cfg->nseats);
         run_result_free(&w[t].part);
+        free(w[t].spill.cell);
     }
     free(w);
     while (sh.waiting != NULL) { /* rows behind a chunk that was never finished */
@@ -666,6 +677,36 @@ void run_result_init(run_result *res, const run_config *cfg, bool per_game)
 void run_tally(run_result *res, const run_config *cfg, const outcome *o)
 {
     tally(res, cfg, o);
+}
+
+void run_result_spill(run_result *res, acc_spill *s)
+{
+    rec_set_spill(res->rec, s);
+    res->length.spill = s;
+    for (int k = 0; k < GAME_MAX_SEATS; k++)
+        res->score[k].spill = res->rank[k].spill = s;
+}
+
+/* dst's accumulator at the place of src's a. */
+static acc *twin(run_result *dst, const run_result *src, const acc *a)
+{
+    uintptr_t p = (uintptr_t)a, r = (uintptr_t)src->rec->a;
+    size_t n = (size_t)src->rec->nmetrics * REC_SLOTS;
+    if (p >= r && p < r + n * sizeof *a)
+        return &dst->rec->a[(p - r) / sizeof *a];
+    if (a == &src->length)
+        return &dst->length;
+    uintptr_t sc = (uintptr_t)src->score;
+    if (p >= sc && p < sc + sizeof src->score)
+        return &dst->score[(p - sc) / sizeof *a];
+    return &dst->rank[(p - (uintptr_t)src->rank) / sizeof *a];
+}
+
+void run_result_unspill(run_result *dst, const run_result *src, acc_spill *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        acc_add_cell(twin(dst, src, s->cell[i].a), s->cell[i].value, s->cell[i].count);
+    s->n = 0;
 }
 
 void run_result_merge(run_result *dst, const run_result *src, int nseats)

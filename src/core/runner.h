@@ -127,6 +127,14 @@ void run_result_init(run_result *res, const run_config *cfg, bool per_game);
 void run_tally(run_result *res, const run_config *cfg, const outcome *o);
 void run_result_merge(run_result *dst, const run_result *src, int nseats);
 
+/* A worker's result whose histograms keep a bounded window (see acc_spill in recorder.h):
+ * run_result_spill sets every accumulator of res to spill into s; run_result_unspill adds the
+ * cells s holds (spilled by src's accumulators) into dst's histograms and empties s. Merging
+ * src into dst afterwards (run_result_merge) completes dst exactly: the same result as if src
+ * had kept whole histograms, in any order. */
+void run_result_spill(run_result *res, acc_spill *s);
+void run_result_unspill(run_result *dst, const run_result *src, acc_spill *s);
+
 /* Plays game `index` alone with its trace written to out, exactly as the batch plays it;
  * with cfg->check, checked as run_game_checked (returns -1 with its message). */
 int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char *err,
