@@ -51,9 +51,18 @@ void stats_summary(const acc *a, summary *s)
     s->max = (double)a->max;
     s->lo = s->hi = s->mean;
     if (a->n >= 2) {
-        /* Exact integer numerator: n*sumsq - sum^2 >= 0, so no cancellation. */
-        __int128 num = (__int128)a->n * a->sumsq - a->sum * a->sum;
-        double var = (double)num / (n * (n - 1));
+        /* Exact integer numerator: n*sumsq - sum^2 >= 0, so no cancellation; past 2^127
+         * (n |values| beyond about 10^19) in long double, from the mean. */
+        __int128 nsq, sq, num;
+        double var;
+        if (!__builtin_mul_overflow((__int128)a->n, a->sumsq, &nsq) &&
+            !__builtin_mul_overflow(a->sum, a->sum, &sq)) {
+            num = nsq - sq;
+            var = (double)num / (n * (n - 1));
+        } else {
+            long double m = (long double)a->sum / (long double)a->n;
+            var = (double)(((long double)a->sumsq - m * (long double)a->sum) / (n - 1));
+        }
         s->sd = sqrt(var > 0 ? var : 0);
         double t = gsl_cdf_tdist_Pinv(0.975, n - 1);
         s->lo = s->mean - t * s->sd / sqrt(n);
