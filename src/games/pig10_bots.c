@@ -8,11 +8,12 @@
 
 /* How much a card is worth keeping for later: the frog and the siren can always be played
  * without going over, a 10 takes any table the frog has just reset or an empty one. */
+static const int keep_values[PIG10_VALUES] = {[PIG10_FROG] = 3, [PIG10_SIREN] = 3,
+                                              [PIG10_TARGET] = 1};
+
 static int keep_value(int card)
 {
-    if (card == PIG10_FROG || card == PIG10_SIREN)
-        return 3;
-    return card == PIG10_TARGET ? 1 : 0;
+    return keep_values[card];
 }
 
 /* The value after action a on the table of v. */
