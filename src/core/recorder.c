@@ -132,21 +132,35 @@ const acc *rec_get(const recorder *rec, int m, int seat)
     return &rec->a[m * REC_SLOTS + REC_SLOT(seat)];
 }
 
-/* Index of (metric, seat), checked: a game recording outside its table is a bug. */
-static int slot(const recorder *rec, int m, int seat, metric_kind kind)
+/* A record outside the game's table: a bug of the game. */
+static _Noreturn void bad_record(int m, int seat)
 {
-    if (m < 0 || m >= rec->nmetrics || rec->metrics[m].kind != kind ||
-        (rec->metrics[m].scope == METRIC_GAME ? seat != -1 : (seat < 0 || seat >= rec->nseats))) {
-        fprintf(stderr, "giochi-sim: internal error: bad record of metric %d seat %d\n", m, seat);
-        abort();
-    }
+    fprintf(stderr, "giochi-sim: internal error: bad record of metric %d seat %d\n", m, seat);
+    abort();
+}
+
+/* Index of (metric, seat), checked: a game recording outside its table is a bug. Inline, and
+ * the seat's range tested in one unsigned comparison (a game-level metric takes seat -1 only,
+ * a seat metric 0..nseats-1): every observation passes here. */
+static inline int slot(const recorder *rec, int m, int seat, metric_kind kind)
+{
+    if (__builtin_expect((unsigned)m >= (unsigned)rec->nmetrics, 0))
+        bad_record(m, seat);
+    const metric_def *d = &rec->metrics[m];
+    if (__builtin_expect(d->kind != kind, 0) ||
+        __builtin_expect(d->scope == METRIC_GAME ? seat != -1
+                                                 : (unsigned)seat >= (unsigned)rec->nseats, 0))
+        bad_record(m, seat);
     return m * REC_SLOTS + REC_SLOT(seat);
 }
 
 void rec_values(recorder *rec, int m, int seat, int64_t value, int64_t count)
 {
     int i = slot(rec, m, seat, METRIC_MEAN);
-    acc_add(&rec->a[i], value, count);
+    if (count == 1)
+        acc_add_one(&rec->a[i], value);
+    else
+        acc_add(&rec->a[i], value, count);
     if (rec->per_game && count > 0) {
         rec->gsum[i] += value * count;
         rec->gcnt[i] += count;

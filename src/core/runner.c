@@ -95,6 +95,9 @@ static int outcome_check(const run_config *cfg, const outcome *o, char *err, siz
     return 0;
 }
 
+/* The script of the stream handed to a bot that draws nothing (bot_type.no_draws). */
+static const int no_script[1];
+
 /* run_game_checked, also counting each real choice (two actions or more) into choices (may
  * be NULL; see run_result.choices). */
 static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
@@ -131,7 +134,10 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
         int k = 0;
         if (d.n > 1) {
             if (!(seeded & (1u << d.seat))) {
-                rng_seed_stream(&botrng[d.seat], cfg->seed, index, RNG_STREAM_SEAT(d.seat));
+                if (b->no_draws) /* an empty script: a draw aborts (rng_scripted) */
+                    botrng[d.seat] = (rng){.script = no_script};
+                else
+                    rng_seed_stream(&botrng[d.seat], cfg->seed, index, RNG_STREAM_SEAT(d.seat));
                 seeded |= 1u << d.seat;
             }
             k = b->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
@@ -241,7 +247,7 @@ static void result_init(run_result *res, const run_config *cfg, bool per_game)
 static void tally(run_result *res, const run_config *cfg, const outcome *o)
 {
     res->games++;
-    acc_add(&res->length, o->length, 1);
+    acc_add_one(&res->length, o->length);
     if (o->end >= 0 && o->end < res->nends)
         res->end_count[o->end]++;
     int nwin = __builtin_popcount(o->winners);
@@ -250,9 +256,9 @@ static void tally(run_result *res, const run_config *cfg, const outcome *o)
     else if (nwin > 1)
         res->tied_games++;
     for (int k = 0; k < cfg->nseats; k++) {
-        acc_add(&res->score[k], o->score[k], 1);
+        acc_add_one(&res->score[k], o->score[k]);
         if (o->rank[k] > 0) /* 0: unranked (e.g. a banker who does not race) */
-            acc_add(&res->rank[k], o->rank[k], 1);
+            acc_add_one(&res->rank[k], o->rank[k]);
         if (o->winners & (1u << k)) {
             res->win_units[k] += RUN_WIN_UNIT / nwin;
             if (nwin > 1)

@@ -66,6 +66,7 @@ const bot_type bot_pig10_greedy = {
     .ctx_size = 0,
     .setup = NULL,
     .choose = greedy_choose,
+    .no_draws = true,
     .teardown = NULL,
 };
 
@@ -175,6 +176,7 @@ const bot_type bot_pig10_count = {
     .ctx_size = sizeof(count_ctx),
     .setup = count_setup,
     .choose = count_choose,
+    .no_draws = true,
     .teardown = NULL,
 };
 
