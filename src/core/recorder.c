@@ -31,7 +31,7 @@ static void cover(acc *a, int64_t lo, int64_t hi)
         else
             nhi += slack;
     }
-    int64_t *c = xcalloc((size_t)(nhi - nlo + 1), sizeof *c);
+    int64_t *c = xcalloc_lines((size_t)(nhi - nlo + 1), sizeof *c);
     if (a->count)
         memcpy(c + (a->lo - nlo), a->count, (size_t)a->len * sizeof *c);
     free(a->count);
@@ -94,17 +94,18 @@ void acc_free(acc *a)
 
 recorder *rec_new(const game_type *g, int nseats, bool per_game)
 {
-    recorder *rec = xcalloc(1, sizeof *rec);
+    /* whole cache lines each: every worker thread writes its own recorder at every game */
+    recorder *rec = xcalloc_lines(1, sizeof *rec);
     rec->metrics = g->metrics;
     while (g->metrics && g->metrics[rec->nmetrics].name)
         rec->nmetrics++;
     rec->nseats = nseats;
     size_t n = (size_t)rec->nmetrics * REC_SLOTS;
-    rec->a = xcalloc(n, sizeof *rec->a);
+    rec->a = xcalloc_lines(n, sizeof *rec->a);
     rec->per_game = per_game;
     if (per_game) {
-        rec->gsum = xcalloc(n, sizeof *rec->gsum);
-        rec->gcnt = xcalloc(n, sizeof *rec->gcnt);
+        rec->gsum = xcalloc_lines(n, sizeof *rec->gsum);
+        rec->gcnt = xcalloc_lines(n, sizeof *rec->gcnt);
     }
     return rec;
 }

@@ -22,7 +22,7 @@ int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen)
 {
     for (int k = 0; k < cfg->nseats; k++) {
         const bot_type *b = cfg->seat[k].bot;
-        ctx[k] = xcalloc(1, b->ctx_size);
+        ctx[k] = xcalloc_lines(1, b->ctx_size); /* see result_init */
         if (b->setup && b->setup(ctx[k], cfg->game, cfg->rules, k, cfg->nseats,
                                  cfg->seat[k].param, err, errlen) != 0) {
             for (int j = 0; j <= k; j++) {
@@ -226,7 +226,7 @@ typedef struct shared {
 } shared;
 
 typedef struct worker {
-    shared *sh;
+    _Alignas(XALLOC_LINE) shared *sh; /* workers side by side share no cache line */
     pthread_t thread;
     run_result part;
 } worker;
@@ -237,10 +237,13 @@ static void result_init(run_result *res, const run_config *cfg, bool per_game)
     res->rec = rec_new(cfg->game, cfg->nseats, per_game);
     while (cfg->game->end_names[res->nends])
         res->nends++;
-    res->end_count = xcalloc((size_t)res->nends, sizeof *res->end_count);
+    /* Whole cache lines for what a worker writes at every game or decision (its result, its
+     * recorder, its bots, its state): the main thread allocates every worker's result, side
+     * by side, and two threads writing one line would pass it back and forth at every game. */
+    res->end_count = xcalloc_lines((size_t)res->nends, sizeof *res->end_count);
     while (cfg->game->kind_names && cfg->game->kind_names[res->nkinds])
         res->nkinds++;
-    res->choices = xcalloc((size_t)(2 * cfg->nseats * res->nkinds), sizeof *res->choices);
+    res->choices = xcalloc_lines((size_t)(2 * cfg->nseats * res->nkinds), sizeof *res->choices);
 }
 
 /* Folds one game's outcome into the built-in figures. */
@@ -409,7 +412,8 @@ static void *work(void *arg)
         return NULL;
     }
     /* the view in an allocation of its own: a bot finds no state beside it */
-    void *st = xcalloc(1, g->state_size), *view = xcalloc(1, g->view_size ? g->view_size : 1);
+    void *st = xcalloc_lines(1, g->state_size);
+    void *view = xcalloc_lines(1, g->view_size ? g->view_size : 1);
     outcome o;
     for (;;) {
         uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
@@ -450,8 +454,10 @@ static void *work(void *arg)
             tally(&w->part, cfg, &o);
             if (mem)
                 csv_row(mem, cfg, i, &o, w->part.rec);
-            atomic_fetch_add(&sh->done_games, 1);
         }
+        /* once per chunk: a shared counter written at every game would bounce its cache line
+         * between the workers */
+        atomic_fetch_add(&sh->done_games, to - from);
         if (mem) {
             bool full = ferror(mem);
             if (fclose(mem) != 0 || full)
@@ -532,7 +538,7 @@ int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t er
     pthread_cond_init(&sh.moved, NULL);
     if (cfg->games_csv && cfg->first == 0)
         csv_header(cfg->games_csv, cfg);
-    worker *w = xcalloc((size_t)nthreads, sizeof *w);
+    worker *w = xcalloc_lines((size_t)nthreads, sizeof *w);
     sh.workers_left = nthreads;
     if (cfg->progress == RUN_PROGRESS_LOG)
         fprintf(stderr, "giochi-sim: progress: %s: %llu games on %d threads\n", cfg->game->name,

@@ -27,8 +27,8 @@ enum pig10_mode {
     PIG10_RESET = 3, /* history only: a frog played (its action code is PIG10_ADD) */
 };
 #define PIG10_ACTION(card, mode) ((int32_t)((card) * 4 + (mode)))
-#define PIG10_CARD(a) ((int)(a) / 4)
-#define PIG10_MODE(a) ((int)(a) % 4)
+#define PIG10_CARD(a) ((int)((uint32_t)(a) >> 2)) /* codes are never negative */
+#define PIG10_MODE(a) ((int)((uint32_t)(a) & 3))
 
 enum pig10_first { PIG10_FIRST_SEAT1, PIG10_FIRST_RANDOM };
 enum pig10_floor { PIG10_FLOOR_CLAMP, PIG10_FLOOR_FORBID };
