@@ -124,15 +124,19 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
             g->view(st, k, view);
         b->begin(ctx[k], g->view ? view : st);
     }
-    while (g->decide(st, &d)) {
-        const void *seen = st;
-        if (g->view) {
-            g->view(st, d.seat, view);
-            seen = view;
-        }
-        const bot_type *b = cfg->seat[d.seat].bot;
+    /* The hooks, read once: the calls below may write any memory, so the compiler would load
+     * them again from the descriptor at every decision. */
+    bool (*decide)(const void *, decision *) = g->decide;
+    void (*apply)(void *, int32_t, rng *, trace *) = g->apply;
+    void (*see)(const void *, int, void *) = g->view;
+    int (*invariants)(const void *, char *, size_t) = check ? g->check : NULL;
+    const void *seen = see ? view : st;
+    while (decide(st, &d)) {
+        if (see)
+            see(st, d.seat, view);
         int k = 0;
         if (d.n > 1) {
+            const bot_type *b = cfg->seat[d.seat].bot;
             if (!(seeded & (1u << d.seat))) {
                 if (b->no_draws) /* an empty script: a draw aborts (rng_scripted) */
                     botrng[d.seat] = (rng){.script = no_script};
@@ -141,22 +145,22 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
                 seeded |= 1u << d.seat;
             }
             k = b->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
-            if (choices && d.kind >= 0 && d.kind < nkinds) {
+            if (__builtin_expect((unsigned)k >= (unsigned)d.n, 0)) {
+                fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
+                        b->name, k, d.n, (unsigned long long)index);
+                abort();
+            }
+            if (choices && (unsigned)d.kind < (unsigned)nkinds) {
                 int64_t *c = choices + 2 * ((size_t)d.seat * (size_t)nkinds + (size_t)d.kind);
                 c[0]++;
                 c[1] += k != 0;
             }
         }
-        if (k < 0 || k >= d.n) {
-            fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
-                    b->name, k, d.n, (unsigned long long)index);
-            abort();
-        }
-        if (tr)
+        if (__builtin_expect(tr != NULL, 0))
             trace_decision(cfg, st, &d, k, tr);
-        g->apply(st, d.action[k], &chance, tr);
+        apply(st, d.action[k], &chance, tr);
         step++;
-        if (check && g->check && g->check(st, what, sizeof what) != 0)
+        if (invariants && invariants(st, what, sizeof what) != 0)
             goto broken;
     }
     memset(o, 0, sizeof *o);
