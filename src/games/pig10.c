@@ -493,7 +493,9 @@ static void view(const void *state, int seat, void *out)
     pig10_view_counts(st, seat, v);
     v->nplays = st->plays;
     memcpy(v->history, st->history, sizeof(pig10_play) * (size_t)st->plays);
-    memset(v->history + st->plays, 0, sizeof(pig10_play) * (size_t)(PIG10_MAX_CARDS - st->plays));
+    /* to the end of the view: its trailing padding too */
+    memset(v->history + st->plays, 0,
+           sizeof *v - offsetof(pig10_view, history) - sizeof(pig10_play) * (size_t)st->plays);
 }
 
 /* The unseen cards of view v, one entry per card, into out; returns their number or -1. */

@@ -56,13 +56,17 @@ typedef struct pig10_rules {
     uint8_t reach[PIG10_VALUES][PIG10_VALUES][PIG10_VALUES];
 } pig10_rules;
 
-/* One play as every player at the table saw it. */
+/* One play as every player at the table saw it, in two bytes: the view copies the history at
+ * every decision (and clears the rest of its 255 places), so its size is time. */
 typedef struct pig10_play {
-    uint8_t seat;  /* who played */
-    uint8_t card;  /* the card's value */
-    uint8_t mode;  /* PIG10_ADD, PIG10_SUB, PIG10_SET, or PIG10_RESET for a frog */
-    uint8_t value; /* the value announced: 10 took the table, above 10 handed it on */
+    uint16_t seat : 3;  /* who played (0..7) */
+    uint16_t card : 4;  /* the card's value (0..10) */
+    uint16_t mode : 2;  /* PIG10_ADD, PIG10_SUB, PIG10_SET, or PIG10_RESET for a frog */
+    uint16_t value : 5; /* the value announced (0..20): 10 took the table, above 10 handed it on */
 } pig10_play;
+_Static_assert(sizeof(pig10_play) == 2, "pig10_play: two bytes");
+_Static_assert(GAME_MAX_SEATS <= 8 && PIG10_VALUES <= 16 && 2 * PIG10_TARGET < 32,
+               "pig10_play: the fields hold every seat, card and value");
 
 /* Per-seat counters kept for the metrics. */
 typedef struct pig10_counts {
