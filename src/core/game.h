@@ -263,6 +263,10 @@ struct bot_type {
      * then (its view, or the state under perfect information). A bot resets its per-game
      * memory here (beliefs about hidden cards, a search tree kept between decisions). */
     void (*begin)(void *ctx, const void *seen);
+    /* true: choose never draws from r. The runner then does not derive the seat's stream
+     * (a SipHash per seat and game) and hands the bot a stream that aborts on its first
+     * rng_below or rng_die. Results are the same either way. */
+    bool no_draws;
 };
 
 #endif

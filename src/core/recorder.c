@@ -38,7 +38,7 @@ static void cover(acc *a, int64_t lo, int64_t hi)
         else
             nhi += slack;
     }
-    int64_t *c = xcalloc((size_t)(nhi - nlo + 1), sizeof *c);
+    int64_t *c = xcalloc_lines((size_t)(nhi - nlo + 1), sizeof *c);
     if (a->count) /* the old cells outside [nlo, nhi] (after a move back) are all zero */
         for (int64_t v = a->lo > nlo ? a->lo : nlo; v < a->lo + a->len && v <= nhi; v++)
             c[v - nlo] = a->count[v - a->lo];
@@ -139,17 +139,18 @@ void acc_free(acc *a)
 
 recorder *rec_new(const game_type *g, int nseats, bool per_game)
 {
-    recorder *rec = xcalloc(1, sizeof *rec);
+    /* whole cache lines each: every worker thread writes its own recorder at every game */
+    recorder *rec = xcalloc_lines(1, sizeof *rec);
     rec->metrics = g->metrics;
     while (g->metrics && g->metrics[rec->nmetrics].name)
         rec->nmetrics++;
     rec->nseats = nseats;
     size_t n = (size_t)rec->nmetrics * REC_SLOTS;
-    rec->a = xcalloc(n, sizeof *rec->a);
+    rec->a = xcalloc_lines(n, sizeof *rec->a);
     rec->per_game = per_game;
     if (per_game) {
-        rec->gsum = xcalloc(n, sizeof *rec->gsum);
-        rec->gcnt = xcalloc(n, sizeof *rec->gcnt);
+        rec->gsum = xcalloc_lines(n, sizeof *rec->gsum);
+        rec->gcnt = xcalloc_lines(n, sizeof *rec->gcnt);
     }
     return rec;
 }
@@ -183,21 +184,35 @@ const acc *rec_get(const recorder *rec, int m, int seat)
     return &rec->a[m * REC_SLOTS + REC_SLOT(seat)];
 }
 
-/* Index of (metric, seat), checked: a game recording outside its table is a bug. */
-static int slot(const recorder *rec, int m, int seat, metric_kind kind)
+/* A record outside the game's table: a bug of the game. */
+static _Noreturn void bad_record(int m, int seat)
 {
-    if (m < 0 || m >= rec->nmetrics || rec->metrics[m].kind != kind ||
-        (rec->metrics[m].scope == METRIC_GAME ? seat != -1 : (seat < 0 || seat >= rec->nseats))) {
-        fprintf(stderr, "giochi-sim: internal error: bad record of metric %d seat %d\n", m, seat);
-        abort();
-    }
+    fprintf(stderr, "giochi-sim: internal error: bad record of metric %d seat %d\n", m, seat);
+    abort();
+}
+
+/* Index of (metric, seat), checked: a game recording outside its table is a bug. Inline, and
+ * the seat's range tested in one unsigned comparison (a game-level metric takes seat -1 only,
+ * a seat metric 0..nseats-1): every observation passes here. */
+static inline int slot(const recorder *rec, int m, int seat, metric_kind kind)
+{
+    if (__builtin_expect((unsigned)m >= (unsigned)rec->nmetrics, 0))
+        bad_record(m, seat);
+    const metric_def *d = &rec->metrics[m];
+    if (__builtin_expect(d->kind != kind, 0) ||
+        __builtin_expect(d->scope == METRIC_GAME ? seat != -1
+                                                 : (unsigned)seat >= (unsigned)rec->nseats, 0))
+        bad_record(m, seat);
     return m * REC_SLOTS + REC_SLOT(seat);
 }
 
 void rec_values(recorder *rec, int m, int seat, int64_t value, int64_t count)
 {
     int i = slot(rec, m, seat, METRIC_MEAN);
-    acc_add(&rec->a[i], value, count);
+    if (count == 1)
+        acc_add_one(&rec->a[i], value);
+    else
+        acc_add(&rec->a[i], value, count);
     if (rec->per_game && count > 0) {
         rec->gsum[i] += value * count;
         rec->gcnt[i] += count;

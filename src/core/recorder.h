@@ -84,6 +84,24 @@ void acc_add(acc *a, int64_t value, int64_t count);
 /* Adds count to the histogram cell of value alone (and to the extremes): for cells a worker
  * spilled, whose count and sums reach a by acc_merge. */
 void acc_add_cell(acc *a, int64_t value, int64_t count);
+
+/* acc_add(a, value, 1), with the common case inline: a histogram already covering value (it
+ * exists only once the accumulator holds an observation, so min and max are set). Every
+ * figure is updated at once, as acc_add does. */
+static inline void acc_add_one(acc *a, int64_t value)
+{
+    uint64_t at = (uint64_t)value - (uint64_t)a->lo; /* wraps far past len when below lo */
+    if (__builtin_expect(a->count != NULL && at < (uint64_t)a->len, 1)) {
+        a->min = value < a->min ? value : a->min;
+        a->max = value > a->max ? value : a->max;
+        a->n++;
+        a->sum += value;
+        a->sumsq += (__int128)value * value;
+        a->count[at]++;
+    } else {
+        acc_add(a, value, 1);
+    }
+}
 void acc_merge(acc *dst, const acc *src);
 void acc_free(acc *a);
 

@@ -22,7 +22,7 @@ int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen)
 {
     for (int k = 0; k < cfg->nseats; k++) {
         const bot_type *b = cfg->seat[k].bot;
-        ctx[k] = xcalloc(1, b->ctx_size);
+        ctx[k] = xcalloc_lines(1, b->ctx_size); /* see result_init */
         if (b->setup && b->setup(ctx[k], cfg->game, cfg->rules, k, cfg->nseats,
                                  cfg->seat[k].param, err, errlen) != 0) {
             for (int j = 0; j <= k; j++) {
@@ -95,6 +95,9 @@ static int outcome_check(const run_config *cfg, const outcome *o, char *err, siz
     return 0;
 }
 
+/* The script of the stream handed to a bot that draws nothing (bot_type.no_draws). */
+static const int no_script[1];
+
 /* run_game_checked, also counting each real choice (two actions or more) into choices (may
  * be NULL; see run_result.choices). */
 static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
@@ -121,36 +124,43 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
             g->view(st, k, view);
         b->begin(ctx[k], g->view ? view : st);
     }
-    while (g->decide(st, &d)) {
-        const void *seen = st;
-        if (g->view) {
-            g->view(st, d.seat, view);
-            seen = view;
-        }
-        const bot_type *b = cfg->seat[d.seat].bot;
+    /* The hooks, read once: the calls below may write any memory, so the compiler would load
+     * them again from the descriptor at every decision. */
+    bool (*decide)(const void *, decision *) = g->decide;
+    void (*apply)(void *, int32_t, rng *, trace *) = g->apply;
+    void (*see)(const void *, int, void *) = g->view;
+    int (*invariants)(const void *, char *, size_t) = check ? g->check : NULL;
+    const void *seen = see ? view : st;
+    while (decide(st, &d)) {
+        if (see)
+            see(st, d.seat, view);
         int k = 0;
         if (d.n > 1) {
+            const bot_type *b = cfg->seat[d.seat].bot;
             if (!(seeded & (1u << d.seat))) {
-                rng_seed_stream(&botrng[d.seat], cfg->seed, index, RNG_STREAM_SEAT(d.seat));
+                if (b->no_draws) /* an empty script: a draw aborts (rng_scripted) */
+                    botrng[d.seat] = (rng){.script = no_script};
+                else
+                    rng_seed_stream(&botrng[d.seat], cfg->seed, index, RNG_STREAM_SEAT(d.seat));
                 seeded |= 1u << d.seat;
             }
             k = b->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
-            if (choices && d.kind >= 0 && d.kind < nkinds) {
+            if (__builtin_expect((unsigned)k >= (unsigned)d.n, 0)) {
+                fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
+                        b->name, k, d.n, (unsigned long long)index);
+                abort();
+            }
+            if (choices && (unsigned)d.kind < (unsigned)nkinds) {
                 int64_t *c = choices + 2 * ((size_t)d.seat * (size_t)nkinds + (size_t)d.kind);
                 c[0]++;
                 c[1] += k != 0;
             }
         }
-        if (k < 0 || k >= d.n) {
-            fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
-                    b->name, k, d.n, (unsigned long long)index);
-            abort();
-        }
-        if (tr)
+        if (__builtin_expect(tr != NULL, 0))
             trace_decision(cfg, st, &d, k, tr);
-        g->apply(st, d.action[k], &chance, tr);
+        apply(st, d.action[k], &chance, tr);
         step++;
-        if (check && g->check && g->check(st, what, sizeof what) != 0)
+        if (invariants && invariants(st, what, sizeof what) != 0)
             goto broken;
     }
     memset(o, 0, sizeof *o);
@@ -221,7 +231,7 @@ typedef struct shared {
 } shared;
 
 typedef struct worker {
-    shared *sh;
+    _Alignas(XALLOC_LINE) shared *sh; /* workers side by side share no cache line */
     pthread_t thread;
     run_result part;
     acc_spill spill; /* part's histogram cells outside its window (see acc_spill) */
@@ -233,17 +243,20 @@ static void result_init(run_result *res, const run_config *cfg, bool per_game)
     res->rec = rec_new(cfg->game, cfg->nseats, per_game);
     while (cfg->game->end_names[res->nends])
         res->nends++;
-    res->end_count = xcalloc((size_t)res->nends, sizeof *res->end_count);
+    /* Whole cache lines for what a worker writes at every game or decision (its result, its
+     * recorder, its bots, its state): the main thread allocates every worker's result, side
+     * by side, and two threads writing one line would pass it back and forth at every game. */
+    res->end_count = xcalloc_lines((size_t)res->nends, sizeof *res->end_count);
     while (cfg->game->kind_names && cfg->game->kind_names[res->nkinds])
         res->nkinds++;
-    res->choices = xcalloc((size_t)(2 * cfg->nseats * res->nkinds), sizeof *res->choices);
+    res->choices = xcalloc_lines((size_t)(2 * cfg->nseats * res->nkinds), sizeof *res->choices);
 }
 
 /* Folds one game's outcome into the built-in figures. */
 static void tally(run_result *res, const run_config *cfg, const outcome *o)
 {
     res->games++;
-    acc_add(&res->length, o->length, 1);
+    acc_add_one(&res->length, o->length);
     if (o->end >= 0 && o->end < res->nends)
         res->end_count[o->end]++;
     int nwin = __builtin_popcount(o->winners);
@@ -252,9 +265,9 @@ static void tally(run_result *res, const run_config *cfg, const outcome *o)
     else if (nwin > 1)
         res->tied_games++;
     for (int k = 0; k < cfg->nseats; k++) {
-        acc_add(&res->score[k], o->score[k], 1);
+        acc_add_one(&res->score[k], o->score[k]);
         if (o->rank[k] > 0) /* 0: unranked (e.g. a banker who does not race) */
-            acc_add(&res->rank[k], o->rank[k], 1);
+            acc_add_one(&res->rank[k], o->rank[k]);
         if (o->winners & (1u << k)) {
             res->win_units[k] += RUN_WIN_UNIT / nwin;
             if (nwin > 1)
@@ -405,7 +418,8 @@ static void *work(void *arg)
         return NULL;
     }
     /* the view in an allocation of its own: a bot finds no state beside it */
-    void *st = xcalloc(1, g->state_size), *view = xcalloc(1, g->view_size ? g->view_size : 1);
+    void *st = xcalloc_lines(1, g->state_size);
+    void *view = xcalloc_lines(1, g->view_size ? g->view_size : 1);
     outcome o;
     for (;;) {
         uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
@@ -446,13 +460,15 @@ static void *work(void *arg)
             tally(&w->part, cfg, &o);
             if (mem)
                 csv_row(mem, cfg, i, &o, w->part.rec);
-            atomic_fetch_add(&sh->done_games, 1);
         }
         if (w->spill.n > 0) {
             pthread_mutex_lock(&sh->lock);
             run_result_unspill(sh->total, &w->part, &w->spill);
             pthread_mutex_unlock(&sh->lock);
         }
+        /* once per chunk: a shared counter written at every game would bounce its cache line
+         * between the workers */
+        atomic_fetch_add(&sh->done_games, to - from);
         if (mem) {
             bool full = ferror(mem);
             if (fclose(mem) != 0 || full)
@@ -533,7 +549,7 @@ int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t er
     pthread_cond_init(&sh.moved, NULL);
     if (cfg->games_csv && cfg->first == 0)
         csv_header(cfg->games_csv, cfg);
-    worker *w = xcalloc((size_t)nthreads, sizeof *w);
+    worker *w = xcalloc_lines((size_t)nthreads, sizeof *w);
     sh.workers_left = nthreads;
     result_init(res, cfg, false);
     sh.total = res;

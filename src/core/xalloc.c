@@ -1,6 +1,7 @@
 /* xalloc.c — allocation that never returns NULL; out of memory is exit 5 with no file left. */
 #include "xalloc.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,6 +30,18 @@ void *xcalloc(size_t n, size_t size)
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (p == NULL)
         xalloc_fail("cannot allocate memory");
+    return p;
+}
+
+void *xcalloc_lines(size_t n, size_t size)
+{
+    if (size && n > (SIZE_MAX - XALLOC_LINE) / size)
+        xalloc_fail("cannot allocate memory");
+    size_t bytes = (n * size + XALLOC_LINE - 1) / XALLOC_LINE * XALLOC_LINE;
+    void *p = aligned_alloc(XALLOC_LINE, bytes ? bytes : XALLOC_LINE);
+    if (p == NULL)
+        xalloc_fail("cannot allocate memory");
+    memset(p, 0, bytes);
     return p;
 }
 

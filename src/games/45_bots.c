@@ -142,6 +142,7 @@ const bot_type g45_bot_greedy = {
     .name = "greedy",
     .doc = "shuts the move holding the highest tile (the single tile when it is open)",
     .choose = greedy_choose,
+    .no_draws = true,
 };
 
 const bot_type g45_bot_optimal_score = {
@@ -150,6 +151,7 @@ const bot_type g45_bot_optimal_score = {
     .ctx_size = sizeof(g45_policy),
     .setup = score_setup,
     .choose = table_choose,
+    .no_draws = true,
 };
 
 const bot_type g45_bot_optimal_shut = {
@@ -158,6 +160,7 @@ const bot_type g45_bot_optimal_shut = {
     .ctx_size = sizeof(g45_policy),
     .setup = shut_setup,
     .choose = table_choose,
+    .no_draws = true,
 };
 
 /* ---- exact analysis ------------------------------------------------------------------ */

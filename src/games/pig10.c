@@ -92,44 +92,47 @@ static int check_rules(const void *rules, int nseats, char *err, size_t errlen)
 
 /* ---- helpers shared with the bots ------------------------------------------------------ */
 
-/* The value after a play (contract in pig10.h): the frog makes 0, the first card or a set
- * makes the card, a subtracted siren floors at 0, anything else adds. */
-int pig10_result(int value, int table_n, int card, int mode)
+/* The set of values a hand holds: bit c set when hand[c] > 0. Branch-free over the 11 counts
+ * (whether a count is zero is what the deal makes unpredictable): each byte's "not zero" lands
+ * in its top bit, and one multiplication gathers the top bits of eight bytes. */
+static unsigned held_mask(const uint8_t *hand)
 {
-    if (card == PIG10_FROG)
-        return 0;
-    if (table_n == 0 || mode == PIG10_SET)
-        return card;
-    if (mode == PIG10_SUB)
-        /* "Tuttavia, il valore del mazzo non può mai risultare negativo": a floor under the
-         * value (siren_below_zero=clamp, the default: the choice just granted stays whole);
-         * under "forbid" pig10_options does not list a subtraction from less than 5. */
-        return value > card ? value - card : 0;
-    return value + card;
-}
-
-/* Whether the same-card rule offers the set play, and it differs from the ordinary one. */
-static bool can_set(int card, int value, int top_card, int table_n)
-{
-    return table_n > 0 && card != PIG10_FROG && value != 0 &&
-           (card == top_card || card == value);
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL, top = 0x8080808080808080ULL;
+    uint64_t x[2] = {0, 0};
+    memcpy(&x[0], hand, 8);
+    memcpy(&x[1], hand + 8, PIG10_VALUES - 8);
+    unsigned m = 0;
+    for (int i = 0; i < 2; i++) {
+        uint64_t t = (((x[i] & low7) + low7) | x[i]) & top; /* byte not zero: its top bit */
+        m |= (unsigned)(((t >> 7) * 0x0102040810204080ULL) >> 56) << (8 * i);
+    }
+    return m;
 }
 
 /* The distinct legal plays of a hand (contract in pig10.h): every card once as an ordinary
- * play, the siren also subtracted, a same card or same number also set. */
+ * play, the siren also subtracted, a same card or same number also set (not a frog, not on
+ * a value of 0, where setting is the ordinary play). Walks the held values as a bit mask. */
 int pig10_options(const uint8_t *hand, int value, int top_card, int table_n,
                   int siren_below_zero, int32_t *out)
 {
+    unsigned sub = 0, set = 0; /* the values that may also be subtracted, or set */
+    if (table_n > 0) {
+        if (siren_below_zero == PIG10_FLOOR_CLAMP || value >= PIG10_SIREN)
+            sub = 1u << PIG10_SIREN;
+        if (value != 0)
+            set = ((1u << top_card) | (value < PIG10_VALUES ? 1u << value : 0)) &
+                  ~(1u << PIG10_FROG);
+    }
     int n = 0;
-    for (int c = 0; c < PIG10_VALUES; c++) {
-        if (hand[c] == 0)
-            continue;
+    for (unsigned m = held_mask(hand); m; m &= m - 1) {
+        int c = __builtin_ctz(m);
         out[n++] = PIG10_ACTION(c, PIG10_ADD);
-        if (c == PIG10_SIREN && table_n > 0 &&
-            (siren_below_zero == PIG10_FLOOR_CLAMP || value >= PIG10_SIREN))
-            out[n++] = PIG10_ACTION(c, PIG10_SUB);
-        if (can_set(c, value, top_card, table_n))
-            out[n++] = PIG10_ACTION(c, PIG10_SET);
+        if ((sub | set) >> c & 1) {
+            if (sub >> c & 1)
+                out[n++] = PIG10_ACTION(c, PIG10_SUB);
+            if (set >> c & 1)
+                out[n++] = PIG10_ACTION(c, PIG10_SET);
+        }
     }
     return n;
 }
@@ -137,11 +140,12 @@ int pig10_options(const uint8_t *hand, int value, int top_card, int table_n,
 /* The next seat clockwise from `seat` with cards, possibly seat itself; -1 if none (pig10.h). */
 int pig10_next_seat(const int *hand_n, int nseats, int seat)
 {
-    for (int k = 1; k <= nseats; k++) {
-        int s = (seat + k) % nseats;
+    for (int s = seat + 1; s < nseats; s++)
         if (hand_n[s] > 0)
             return s;
-    }
+    for (int s = 0; s <= seat; s++)
+        if (hand_n[s] > 0)
+            return s;
     return -1;
 }
 
@@ -234,7 +238,7 @@ static int sweep(pig10_state *st, int s)
  * player of the card before (tests/test_pig10.c checks it in every game of a batch). */
 static int over_receiver(const pig10_state *st, int seat)
 {
-    return (seat + st->nseats - 1) % st->nseats;
+    return seat > 0 ? seat - 1 : st->nseats - 1;
 }
 
 /* Settles the table after `seat` played and the value became `value`. */
@@ -451,11 +455,17 @@ static void finish(const void *state, outcome *o, recorder *rec)
 
 /* ---- hidden information and names ----------------------------------------------------- */
 
-/* What `seat` may know but the history (pig10.h), on a zeroed buffer so that no padding byte
- * leaks. */
+/* The view holds no padding before its history, so that writing every field leaves no byte
+ * of an earlier view behind without clearing the whole view first. */
+_Static_assert(offsetof(pig10_view, history) ==
+                   sizeof(int) * (10 + 2 * GAME_MAX_SEATS) + 4 * PIG10_VALUES,
+               "pig10_view: padding before the history");
+
+/* What `seat` may know but the history (pig10.h): every field written, the hand counts and
+ * collected piles of seats beyond nseats included (zero in a state: start and determinize
+ * clear it). */
 void pig10_view_counts(const pig10_state *st, int seat, pig10_view *v)
 {
-    memset(v, 0, offsetof(pig10_view, history));
     v->seat = seat;
     v->nseats = st->nseats;
     v->turn = st->turn;
@@ -464,15 +474,14 @@ void pig10_view_counts(const pig10_state *st, int seat, pig10_view *v)
     v->top_seat = st->top_seat;
     v->table_n = st->table_n;
     v->pile_left = st->pile_n - st->pile_pos;
-    for (int s = 0; s < st->nseats; s++) {
-        v->hand_n[s] = st->hand_n[s];
-        v->collected[s] = st->collected[s];
-    }
+    memcpy(v->hand_n, st->hand_n, sizeof v->hand_n);
+    memcpy(v->collected, st->collected, sizeof v->collected);
     memcpy(v->hand, st->hand[seat], sizeof v->hand);
     memcpy(v->table, st->table, sizeof v->table);
     memcpy(v->played, st->played, sizeof v->played);
     memcpy(v->deck, st->rules->deck_bytes, sizeof v->deck);
     v->siren_below_zero = st->rules->siren_below_zero;
+    v->nplays = 0;
 }
 
 /* What `seat` may know (pig10_view): the counts, then the public history of plays; the unused
@@ -484,7 +493,9 @@ static void view(const void *state, int seat, void *out)
     pig10_view_counts(st, seat, v);
     v->nplays = st->plays;
     memcpy(v->history, st->history, sizeof(pig10_play) * (size_t)st->plays);
-    memset(v->history + st->plays, 0, sizeof(pig10_play) * (size_t)(PIG10_MAX_CARDS - st->plays));
+    /* to the end of the view: its trailing padding too */
+    memset(v->history + st->plays, 0,
+           sizeof *v - offsetof(pig10_view, history) - sizeof(pig10_play) * (size_t)st->plays);
 }
 
 /* The unseen cards of view v, one entry per card, into out; returns their number or -1. */

@@ -27,8 +27,8 @@ enum pig10_mode {
     PIG10_RESET = 3, /* history only: a frog played (its action code is PIG10_ADD) */
 };
 #define PIG10_ACTION(card, mode) ((int32_t)((card) * 4 + (mode)))
-#define PIG10_CARD(a) ((int)(a) / 4)
-#define PIG10_MODE(a) ((int)(a) % 4)
+#define PIG10_CARD(a) ((int)((uint32_t)(a) >> 2)) /* codes are never negative */
+#define PIG10_MODE(a) ((int)((uint32_t)(a) & 3))
 
 enum pig10_first { PIG10_FIRST_SEAT1, PIG10_FIRST_RANDOM };
 enum pig10_floor { PIG10_FLOOR_CLAMP, PIG10_FLOOR_FORBID };
@@ -56,13 +56,17 @@ typedef struct pig10_rules {
     uint8_t reach[PIG10_VALUES][PIG10_VALUES][PIG10_VALUES];
 } pig10_rules;
 
-/* One play as every player at the table saw it. */
+/* One play as every player at the table saw it, in two bytes: the view copies the history at
+ * every decision (and clears the rest of its 255 places), so its size is time. */
 typedef struct pig10_play {
-    uint8_t seat;  /* who played */
-    uint8_t card;  /* the card's value */
-    uint8_t mode;  /* PIG10_ADD, PIG10_SUB, PIG10_SET, or PIG10_RESET for a frog */
-    uint8_t value; /* the value announced: 10 took the table, above 10 handed it on */
+    uint16_t seat : 3;  /* who played (0..7) */
+    uint16_t card : 4;  /* the card's value (0..10) */
+    uint16_t mode : 2;  /* PIG10_ADD, PIG10_SUB, PIG10_SET, or PIG10_RESET for a frog */
+    uint16_t value : 5; /* the value announced (0..20): 10 took the table, above 10 handed it on */
 } pig10_play;
+_Static_assert(sizeof(pig10_play) == 2, "pig10_play: two bytes");
+_Static_assert(GAME_MAX_SEATS <= 8 && PIG10_VALUES <= 16 && 2 * PIG10_TARGET < 32,
+               "pig10_play: the fields hold every seat, card and value");
 
 /* Per-seat counters kept for the metrics. */
 typedef struct pig10_counts {
@@ -120,8 +124,21 @@ void pig10_view_counts(const pig10_state *st, int seat, pig10_view *v);
 int pig10_reach(const pig10_rules *rules, int value, int top_card, int table_n, int card);
 
 /* The value after playing `card` in `mode` on a table of value `value` (empty: table_n == 0),
- * with the siren floor at 0. Does not check that the play is legal. */
-int pig10_result(int value, int table_n, int card, int mode);
+ * with the siren floor at 0: the frog makes 0, the first card or a set makes the card,
+ * anything else adds. Does not check that the play is legal. Inline: every bot's hot path. */
+static inline int pig10_result(int value, int table_n, int card, int mode)
+{
+    if (card == PIG10_FROG)
+        return 0;
+    if (table_n == 0 || mode == PIG10_SET)
+        return card;
+    if (mode == PIG10_SUB)
+        /* "Tuttavia, il valore del mazzo non può mai risultare negativo": a floor under the
+         * value (siren_below_zero=clamp, the default: the choice just granted stays whole);
+         * under "forbid" pig10_options does not list a subtraction from less than 5. */
+        return value > card ? value - card : 0;
+    return value + card;
+}
 
 /* The legal action codes for a player holding hand[] (counts by value) on the given table,
  * each distinct card-and-mode once, in increasing code order. Writes them into out (room for

@@ -8,11 +8,12 @@
 
 /* How much a card is worth keeping for later: the frog and the siren can always be played
  * without going over, a 10 takes any table the frog has just reset or an empty one. */
+static const int keep_values[PIG10_VALUES] = {[PIG10_FROG] = 3, [PIG10_SIREN] = 3,
+                                              [PIG10_TARGET] = 1};
+
 static int keep_value(int card)
 {
-    if (card == PIG10_FROG || card == PIG10_SIREN)
-        return 3;
-    return card == PIG10_TARGET ? 1 : 0;
+    return keep_values[card];
 }
 
 /* The value after action a on the table of v. */
@@ -23,25 +24,24 @@ static int result_of(const pig10_view *v, int32_t a)
 
 /* ---- greedy ------------------------------------------------------------------------------ */
 
-/* Greedy's score of action a (higher is better): take the table if possible, otherwise stay
- * at or under 10, otherwise (and among equals) play the card least worth keeping, leaving the
- * lowest value. */
-static int greedy_score(const pig10_view *v, int32_t a)
+/* Greedy's score of action a on a table of value `value` holding table_n cards (higher is
+ * better): take the table if possible, otherwise stay at or under 10, otherwise (and among
+ * equals) play the card least worth keeping, leaving the lowest value. */
+static inline int greedy_score(int value, int table_n, int32_t a)
 {
-    int to = result_of(v, a), keep = keep_value(PIG10_CARD(a));
-    if (to == PIG10_TARGET)
-        return 1000000 - keep;
-    if (to > PIG10_TARGET)
-        return -1000000 - keep;
-    return -100 * keep - to;
+    int card = PIG10_CARD(a), keep = keep_value(card);
+    int to = pig10_result(value, table_n, card, PIG10_MODE(a));
+    int band = to == PIG10_TARGET ? 1000000 : to > PIG10_TARGET ? -1000000 : -100 * keep - to;
+    return to < PIG10_TARGET ? band : band - keep;
 }
 
-/* The index of greedy's choice in d (contract in pig10.h). */
+/* The index of greedy's choice in d (contract in pig10.h): the first action of the best score. */
 int pig10_greedy_pick(const pig10_view *v, const decision *d)
 {
-    int best = 0, best_score = greedy_score(v, d->action[0]);
+    int value = v->value, table_n = v->table_n;
+    int best = 0, best_score = greedy_score(value, table_n, d->action[0]);
     for (int i = 1; i < d->n; i++) {
-        int sc = greedy_score(v, d->action[i]);
+        int sc = greedy_score(value, table_n, d->action[i]);
         if (sc > best_score) {
             best = i;
             best_score = sc;
@@ -65,6 +65,7 @@ const bot_type bot_pig10_greedy = {
     .ctx_size = 0,
     .setup = NULL,
     .choose = greedy_choose,
+    .no_draws = true,
     .teardown = NULL,
 };
 
@@ -174,6 +175,7 @@ const bot_type bot_pig10_count = {
     .ctx_size = sizeof(count_ctx),
     .setup = count_setup,
     .choose = count_choose,
+    .no_draws = true,
     .teardown = NULL,
 };
 
