@@ -71,16 +71,22 @@ typedef struct knobs {
     int k[KN_COUNT];
     double trade, value_sd; /* the fractional knobs */
     bank_model bm;
-    uint64_t sent_to[OCA_MAX_SQUARES + 1]; /* bit p: square p's move leads to this square */
     /* this game's own view, reset at the first decision of each game (see this_game) */
     uint64_t deck[4];              /* the game's shuffled deck and Capo-gioco (see same_game) */
     int capo;
     int last_turn;
     double worth_factor;           /* 1 + its error on the bank's worth, this game */
     int8_t refused[OCA_MAX_CARDS]; /* buy offers refused, per card: the next is higher */
-    /* per ruleset and knobs (setup): each card's square and its kind (CARD_*), and a dead
-     * card's worth while the deck lasts */
-    uint8_t card_sq[OCA_MAX_CARDS], card_kind[OCA_MAX_CARDS];
+    /* per ruleset and knobs (setup, see card_tables): each card's kind (CARD_*); the
+     * square below which a racer can still come to its square (OCA_ANYWHERE: from
+     * anywhere) by landing there (reach) or also by a square that sends him there (come);
+     * the worth of landing on its square (worth) and the worst worth of coming there
+     * (worst), by [banker][others in the round]; and a dead card's worth while the deck
+     * lasts */
+    uint8_t card_kind[OCA_MAX_CARDS];
+    int8_t reach[OCA_MAX_CARDS], come[OCA_MAX_CARDS];
+    int32_t worth[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
+    int32_t worst[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
     int dead;
     vcache vc;
 } knobs;
@@ -249,6 +255,43 @@ int oca_bank_model(const oca_rules *r, float *togo, float *cut)
     return last_model.turns;
 }
 
+enum { OCA_ANYWHERE = 127 }; /* a threshold above every square (knobs.reach, come) */
+
+/* The square below which a racer can still land on some square up to `top`: one ahead of
+ * him, or, with the bounce at the goal, one within the last six squares, which a bounce
+ * reaches from anywhere (OCA_ANYWHERE). */
+static int8_t reach_below(const oca_rules *r, int top)
+{
+    return r->finish == FINISH_BOUNCE && top >= r->nsquares - 6 ? OCA_ANYWHERE : (int8_t)top;
+}
+
+/* Fills the card tables of kn (see knobs) from the rules and the knob per_square. */
+static void card_tables(knobs *kn, const oca_rules *r)
+{
+    uint64_t sent_to[OCA_MAX_SQUARES + 1] = {0}; /* bit p: square p's move leads there */
+    int per = kn->k[KN_PER_SQUARE];
+    for (int p = 1; p < r->nsquares; p++)
+        if (r->sq[p].effect == FX_MOVE)
+            sent_to[r->sq[p].to] |= 1ull << p;
+    for (int c = 0; c < r->ncards; c++) {
+        int q = r->card_square[c];
+        int top = sent_to[q] ? 63 - __builtin_clzll(sent_to[q]) : 0;
+        kn->card_kind[c] = r->sq[q].card;
+        kn->reach[c] = reach_below(r, q);
+        kn->come[c] = reach_below(r, top > q ? top : q);
+        for (int b = 0; b < 2; b++)
+            for (int o = 0; o < GAME_MAX_SEATS; o++) {
+                int v = oca_square_worth(r, q, per, b, o), w = v;
+                for (uint64_t m = sent_to[q]; m; m &= m - 1) {
+                    int x = oca_square_worth(r, __builtin_ctzll(m), per, b, o);
+                    w = x < w ? x : w;
+                }
+                kn->worth[c][b][o] = v;
+                kn->worst[c][b][o] = w;
+            }
+    }
+}
+
 static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
                  const double *param, char *err, size_t errlen)
 {
@@ -262,15 +305,7 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     memset(kn->deck, 0, sizeof kn->deck);
     kn->capo = -1;
     kn->last_turn = -1;
-    const oca_rules *r = rules;
-    memset(kn->sent_to, 0, sizeof kn->sent_to);
-    for (int p = 1; p < r->nsquares; p++)
-        if (r->sq[p].effect == FX_MOVE)
-            kn->sent_to[r->sq[p].to] |= 1ull << p;
-    for (int c = 0; c < r->ncards; c++) {
-        kn->card_sq[c] = (uint8_t)r->card_square[c];
-        kn->card_kind[c] = r->sq[r->card_square[c]].card;
-    }
+    card_tables(kn, rules);
     kn->dead = kn->k[KN_EXCHANGE] ? kn->k[KN_BUY_MAX] / 4 : 0;
     memset(&kn->bm, 0, sizeof kn->bm);
     if (kn->k[KN_BANK_EV])
@@ -355,40 +390,6 @@ static double break_even_bid(const oca_state *st, const knobs *kn, bool initial)
     return bank_worth(st, kn, initial) / (k + 1);
 }
 
-/* Whether racer s can still land on square q: it lies ahead of him, or within the last six
- * squares, which a bounce at the goal reaches from anywhere. */
-static bool can_reach(const oca_state *st, int s, int q)
-{
-    const oca_rules *r = st->r;
-    if (!(st->racing >> s & 1))
-        return false;
-    return q > st->pos[s] || (r->finish == FINISH_BOUNCE && q >= r->nsquares - 6);
-}
-
-/* Whether racer s can still be brought to square q: by landing there, or on a square that
- * sends him there (the Clown's square 1, by the Dragon). */
-static bool can_come(const oca_state *st, const knobs *kn, int s, int q)
-{
-    if (can_reach(st, s, q))
-        return true;
-    for (uint64_t m = kn->sent_to[q]; m; m &= m - 1)
-        if (can_reach(st, s, __builtin_ctzll(m)))
-            return true;
-    return false;
-}
-
-/* The worst value to `seat` of being brought to square q (landing there, or on a square that
- * sends him there), for the card that cancels it. */
-static int worst_landing(const oca_state *st, const knobs *kn, int seat, int q)
-{
-    int per = kn->k[KN_PER_SQUARE], v = oca_square_value(st, seat, q, per);
-    for (uint64_t m = kn->sent_to[q]; m; m &= m - 1) {
-        int w = oca_square_value(st, seat, __builtin_ctzll(m), per);
-        v = w < v ? w : v;
-    }
-    return v;
-}
-
 static int clamp(int v, int lo, int hi)
 {
     return v < lo ? lo : v > hi ? hi : v;
@@ -401,22 +402,25 @@ static int clamp(int v, int lo, int hi)
  * benefit it would deny, while another racer can still land there. */
 static int card_value(const oca_state *st, const knobs *kn, int seat, int card)
 {
-    int q = kn->card_sq[card], buy = kn->k[KN_BUY_MAX], kind = kn->card_kind[card];
+    int buy = kn->k[KN_BUY_MAX], kind = kn->card_kind[card];
     if (kind == CARD_JOLLY)
         return buy;
     int dead = st->deck_top < st->r->ncards ? kn->dead : 0;
     switch (kind) {
-    case CARD_NEGATIVE:
-        if (!can_come(st, kn, seat, q))
+    case CARD_NEGATIVE: /* while its holder can still be brought to its square */
+        if (!(st->racing >> seat & 1) || st->pos[seat] >= kn->come[card])
             return dead;
-        return clamp(-worst_landing(st, kn, seat, q) / 2, dead, buy);
-    case CARD_POSITIVE: {
+        return clamp(-kn->worst[card][seat == st->banker][oca_round_others(st, seat)] / 2,
+                     dead, buy);
+    case CARD_POSITIVE: { /* while another racer can still land there */
         int best = 0;
-        for (int j = 0; j < st->n; j++)
-            if (j != seat && can_reach(st, j, q)) {
-                int v = oca_square_value(st, j, q, kn->k[KN_PER_SQUARE]);
+        for (uint32_t m = st->racing & ~(1u << seat); m; m &= m - 1) {
+            int j = __builtin_ctz(m);
+            if (st->pos[j] < kn->reach[card]) {
+                int v = kn->worth[card][j == st->banker][oca_round_others(st, j)];
                 best = v > best ? v : best;
             }
+        }
         return best > 0 ? clamp(best / 4, dead, buy) : dead;
     }
     default:
