@@ -72,7 +72,9 @@ typedef struct knobs {
     double trade, value_sd; /* the fractional knobs */
     bank_model bm;
     /* this game's own view, reset at the first decision of each game (see this_game) */
-    uint64_t deck[4];              /* the game's shuffled deck and Capo-gioco (see same_game) */
+    bool begun;                    /* the runner calls begin (bot_type.begin) every game */
+    bool fresh;                    /* begin was called, the game's first choice is to come */
+    uint64_t deck[4];              /* without begin: the game's deck and Capo-gioco */
     int capo;
     int last_turn;
     double worth_factor;           /* 1 + its error on the bank's worth, this game */
@@ -81,12 +83,13 @@ typedef struct knobs {
      * square below which a racer can still come to its square (OCA_ANYWHERE: from
      * anywhere) by landing there (reach) or also by a square that sends him there (come);
      * the worth of landing on its square (worth) and the worst worth of coming there
-     * (worst), by [banker][others in the round]; and a dead card's worth while the deck
+     * (worst), by [banker][others in the round], held within int16 (exact for card_value,
+     * whose results stay within buy_max <= 1000); and a dead card's worth while the deck
      * lasts */
     uint8_t card_kind[OCA_MAX_CARDS];
     int8_t reach[OCA_MAX_CARDS], come[OCA_MAX_CARDS];
-    int32_t worth[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
-    int32_t worst[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
+    int16_t worth[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
+    int16_t worst[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
     int dead;
     vcache vc;
 } knobs;
@@ -265,6 +268,12 @@ static int8_t reach_below(const oca_rules *r, int top)
     return r->finish == FINISH_BOUNCE && top >= r->nsquares - 6 ? OCA_ANYWHERE : (int8_t)top;
 }
 
+/* v within the range of int16_t. */
+static int16_t sat16(int v)
+{
+    return (int16_t)(v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v);
+}
+
 /* Fills the card tables of kn (see knobs) from the rules and the knob per_square. */
 static void card_tables(knobs *kn, const oca_rules *r)
 {
@@ -286,8 +295,8 @@ static void card_tables(knobs *kn, const oca_rules *r)
                     int x = oca_square_worth(r, __builtin_ctzll(m), per, b, o);
                     w = x < w ? x : w;
                 }
-                kn->worth[c][b][o] = v;
-                kn->worst[c][b][o] = w;
+                kn->worth[c][b][o] = sat16(v);
+                kn->worst[c][b][o] = sat16(w);
             }
     }
 }
@@ -305,6 +314,7 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     memset(kn->deck, 0, sizeof kn->deck);
     kn->capo = -1;
     kn->last_turn = -1;
+    kn->begun = kn->fresh = false;
     card_tables(kn, rules);
     kn->dead = kn->k[KN_EXCHANGE] ? kn->k[KN_BUY_MAX] / 4 : 0;
     memset(&kn->bm, 0, sizeof kn->bm);
@@ -324,19 +334,27 @@ static bool same_game(const knobs *kn, const oca_state *st)
                                     (w[2] ^ kn->deck[2]) | (w[3] ^ kn->deck[3])) == 0;
 }
 
-/* At the first decision of a new game (another deck, or turns gone back), forgets the last
- * game and draws this game's error on the bank's worth from the seat's own stream: a factor
- * 1 + value_sd N(0, 1), at least 0 (the error a player makes judging the bank; it gives each
- * seat its own valuation, so an auction has a real spread of winning bids). */
+/* At the first decision of a new game, forgets the last game and draws this game's error on
+ * the bank's worth from the seat's own stream: a factor 1 + value_sd N(0, 1), at least 0 (the
+ * error a player makes judging the bank; it gives each seat its own valuation, so an auction
+ * has a real spread of winning bids). A new game is one begin announced; for a caller that
+ * never calls begin (a test driving choose alone, a search's playouts), one with another
+ * deck, or with turns gone back. */
 static void this_game(knobs *kn, const oca_state *st, rng *r)
 {
-    if (st->turn >= kn->last_turn && same_game(kn, st)) {
+    if (kn->begun) {
+        if (!kn->fresh)
+            return;
+        kn->fresh = false;
+    } else {
+        if (st->turn >= kn->last_turn && same_game(kn, st)) {
+            kn->last_turn = st->turn;
+            return;
+        }
+        memcpy(kn->deck, st->deck, sizeof kn->deck);
+        kn->capo = st->capo;
         kn->last_turn = st->turn;
-        return;
     }
-    memcpy(kn->deck, st->deck, sizeof kn->deck);
-    kn->capo = st->capo;
-    kn->last_turn = st->turn;
     memset(kn->refused, 0, sizeof kn->refused);
     kn->worth_factor = 1;
     if (kn->value_sd > 0) { /* Box-Muller */
@@ -346,6 +364,15 @@ static void this_game(knobs *kn, const oca_state *st, rng *r)
         if (kn->worth_factor < 0)
             kn->worth_factor = 0;
     }
+}
+
+/* bot_type.begin: a new game has been dealt; this_game starts it at the seat's first choice
+ * (its stream is not at hand here). */
+static void begin(void *ctx, const void *seen)
+{
+    (void)seen;
+    knobs *kn = ctx;
+    kn->begun = kn->fresh = true;
 }
 
 /* Whether this seat, made banker, would join the race (article 5). */
@@ -780,6 +807,7 @@ const bot_type oca_bot_cautious = {
     .ctx_size = sizeof(knobs),
     .setup = setup,
     .choose = choose,
+    .begin = begin,
 };
 
 const bot_type oca_bot_greedy = {
@@ -793,6 +821,7 @@ const bot_type oca_bot_greedy = {
     .ctx_size = sizeof(knobs),
     .setup = setup,
     .choose = choose,
+    .begin = begin,
 };
 
 const bot_type oca_bot_aggressive = {
@@ -803,4 +832,5 @@ const bot_type oca_bot_aggressive = {
     .ctx_size = sizeof(knobs),
     .setup = setup,
     .choose = choose,
+    .begin = begin,
 };
