@@ -644,17 +644,21 @@ static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
     int me = kn->seat, pick = 0, best = -1000000;
     vcache *vc = values(st, kn);
     int swap = -2; /* best_swap, looked for at the first swap listed (-2: not yet) */
-    int8_t level[OCA_MAX_CARDS]; /* buy_level per card, -2: not yet known */
-    memset(level, -2, sizeof level);
     for (int i = 1; i < d->n; i++) {
         int32_t a = d->action[i];
         int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a), p = OCA_TR_P(a);
-        int price = st->r->price[p], score = -1000000;
-        if (t == TR_EXCHANGE)
+        int price = st->r->price[p], score = -1000000, at = i;
+        if (t == TR_BUY) { /* of the prices listed for this card, only its buy level counts */
+            int level = buy_level(st, kn, vc, ca), first = i;
+            while (i + 1 < d->n && d->action[i + 1] >> 8 == a >> 8) /* the card's run */
+                i++;
+            for (at = first; level >= 0 && at <= i; at++)
+                if (OCA_TR_P(d->action[at]) == level) {
+                    score = cval(st, kn, vc, me, ca) - st->r->price[level];
+                    break;
+                }
+        } else if (t == TR_EXCHANGE)
             score = -cval(st, kn, vc, me, ca) - cval(st, kn, vc, me, cb);
-        else if (t == TR_BUY &&
-                 (level[ca] != -2 ? level[ca] : (level[ca] = (int8_t)buy_level(st, kn, vc, ca))) == p)
-            score = cval(st, kn, vc, me, ca) - price;
         else if (t == TR_SWAP && i == (swap != -2 ? swap : (swap = best_swap(st, d, kn, vc))))
             score = 0;
         else if (t == TR_SELL && price >= kn->k[KN_RESERVE] &&
@@ -662,7 +666,7 @@ static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
             score = -price; /* the lowest price at or above the reserve */
         if (score > best) {
             best = score;
-            pick = i;
+            pick = at;
         }
     }
     if (pick > 0 && OCA_TR_TYPE(d->action[pick]) == TR_BUY) /* next time, a step higher */
