@@ -176,6 +176,7 @@ typedef struct oca_state {
     int narrived, nbust, in_race;
     uint32_t members; /* bit s: playing and not bankrupt (in the round of collections) */
     uint32_t racing;  /* bit s: a member who has not reached the goal */
+    uint32_t solvent; /* bit s: seat s is not bankrupt (mirrors bankrupt[]) */
     int8_t holder[OCA_MAX_CARDS];  /* seat, HOLD_DECK, HOLD_SPENT, HOLD_OUT */
     uint32_t hand[GAME_MAX_SEATS]; /* bit c: seat holds card c (mirrors holder) */
     uint32_t held;                 /* bit c: some seat holds card c */

@@ -411,9 +411,7 @@ static double bank_worth(const oca_state *st, const knobs *kn, bool initial)
  * winner, so winning beats losing while worth - k b > b, i.e. b < worth / (k + 1). */
 static double break_even_bid(const oca_state *st, const knobs *kn, bool initial)
 {
-    int k = 0;
-    for (int j = 0; j < st->n; j++)
-        k += j != kn->seat && !st->bankrupt[j];
+    int k = __builtin_popcount(st->solvent & ~(1u << kn->seat));
     return bank_worth(st, kn, initial) / (k + 1);
 }
 
