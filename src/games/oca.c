@@ -162,7 +162,7 @@ static void start(void *vst, const void *rules, int nseats, rng *ch, trace *tr)
     st->n = nseats;
     st->banker = -1;
     st->in_race = nseats;
-    st->members = st->racing = (1u << nseats) - 1;
+    st->members = st->racing = st->solvent = (1u << nseats) - 1;
     ledger_init(&st->led, OCA_ACCOUNTS, account_names);
     for (int s = 0; s < nseats; s++) {
         st->pos[s] = 1;
@@ -361,6 +361,11 @@ static int check(const void *vst, char *err, size_t errlen)
         return snprintf(err, errlen, "points: the cashier owes %d debts but holds %lld",
                         st->ndebts, (long long)st->led.balance[ACC_CASHIER]),
                -1;
+    for (int s = 0; s < st->n; s++)
+        if (st->bankrupt[s] == (st->solvent >> s & 1))
+            return snprintf(err, errlen, "seat %d: bankrupt %d, solvent mask 0x%x", s + 1,
+                            (int)st->bankrupt[s], (unsigned)st->solvent),
+                   -1;
     uint32_t held = 0, hands = 0;
     for (int c = 0; c < st->r->ncards; c++) {
         int h = st->holder[c];

@@ -176,6 +176,7 @@ typedef struct oca_state {
     int narrived, nbust, in_race;
     uint32_t members; /* bit s: playing and not bankrupt (in the round of collections) */
     uint32_t racing;  /* bit s: a member who has not reached the goal */
+    uint32_t solvent; /* bit s: seat s is not bankrupt (mirrors bankrupt[]) */
     int8_t holder[OCA_MAX_CARDS];  /* seat, HOLD_DECK, HOLD_SPENT, HOLD_OUT */
     uint32_t hand[GAME_MAX_SEATS]; /* bit c: seat holds card c (mirrors holder) */
     uint32_t held;                 /* bit c: some seat holds card c */
@@ -214,17 +215,16 @@ static inline int64_t oca_points(const oca_state *st, int seat)
 int oca_rules_load(void *rules, const cJSON *json, char *err, size_t errlen);
 int oca_rules_check(const void *rules, int nseats, char *err, size_t errlen);
 
-/* Rough value in points to `seat` of the effect of square sq when `seat` lands on it
- * (positive: good for him); squares that move count `per_square` points per square gained,
- * and the goal ten squares' worth (inline: the bots ask it many times a decision). */
-static inline int oca_square_value(const oca_state *st, int seat, int sq, int per_square)
+/* Rough value in points of the effect of square sq to a player who lands on it (positive:
+ * good for him), given whether he is the banker and how many `others` share the round with
+ * him; squares that move count `per_square` points per square gained, and the goal ten
+ * squares' worth. A function of the rules alone, so that bots can tabulate it. */
+static inline int oca_square_worth(const oca_rules *r, int sq, int per_square, bool banker,
+                                   int others)
 {
-    if (sq == st->r->nsquares) /* arriving: worth a good stretch of the board */
+    if (sq == r->nsquares) /* arriving: worth a good stretch of the board */
         return per_square * 10;
-    const oca_square *q = &st->r->sq[sq];
-    uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
-    int others = __builtin_popcount(round & ~(1u << seat));
-    bool banker = seat == st->banker;
+    const oca_square *q = &r->sq[sq];
     switch (q->effect) {
     case FX_PAY_BANK:
         return banker ? 0 : -q->amount;
@@ -242,6 +242,22 @@ static inline int oca_square_value(const oca_state *st, int seat, int sq, int pe
         return -per_square * 3 * q->amount;
     }
     return 0;
+}
+
+/* The players in the round of seat's collections and distributions other than seat himself
+ * (see in_round). */
+static inline int oca_round_others(const oca_state *st, int seat)
+{
+    uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
+    return __builtin_popcount(round & ~(1u << seat));
+}
+
+/* oca_square_worth of square sq to `seat` landing on it now (inline: the bots ask it many
+ * times a decision). */
+static inline int oca_square_value(const oca_state *st, int seat, int sq, int per_square)
+{
+    return oca_square_worth(st->r, sq, per_square, seat == st->banker,
+                            oca_round_others(st, seat));
 }
 
 /* Sum of what the cashier still owes (article 8: debts paid in order as money comes in). */

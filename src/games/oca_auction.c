@@ -82,10 +82,7 @@ bool oca_bank_settle(oca_state *st, trace *tr)
 /* Participants an auction winner pays his bid to: every other seat not bankrupt. */
 static int others(const oca_state *st, int s)
 {
-    int k = 0;
-    for (int j = 0; j < st->n; j++)
-        k += j != s && !st->bankrupt[j];
-    return k;
+    return __builtin_popcount(st->solvent & ~(1u << s));
 }
 
 /* The highest bid seat s can make: bid_max, and what he can pay every other player (after
@@ -124,9 +121,7 @@ static bool open_round(oca_state *st, trace *tr)
 {
     oca_op *o = top(st);
     for (;;) {
-        for (int s = 0; s < st->n; s++)
-            if (st->bankrupt[s])
-                st->bidders &= (uint8_t)~(1u << s);
+        st->bidders &= (uint8_t)st->solvent;
         if (__builtin_popcount(st->bidders) <= 1) {
             pop(st);
             return false;

@@ -99,6 +99,7 @@ static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
             oca_give(st, c, HOLD_OUT);
     bool racing = in_race(st, s);
     st->bankrupt[s] = true;
+    st->solvent &= ~(1u << s);
     st->members &= ~(1u << s);
     st->racing &= ~(1u << s);
     st->bust_order[s] = (int8_t)++st->nbust;
@@ -195,10 +196,7 @@ void oca_pay_or_push(oca_state *st, int from, int to, int amount, int reason, in
 static bool pay_each_now(oca_state *st, int payer, unsigned each, int amount, int reason,
                          int detail, trace *tr)
 {
-    each &= ~(1u << payer);
-    for (int j = 0; j < st->n; j++)
-        if (st->bankrupt[j])
-            each &= ~(1u << j);
+    each &= st->solvent & ~(1u << payer);
     if (payer < st->n && (st->bankrupt[payer] || each == 0))
         return true;
     if (payer < st->n && st->led.balance[payer] < (int64_t)amount * __builtin_popcount(each))

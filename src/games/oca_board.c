@@ -160,14 +160,21 @@ static void do_land(oca_state *st, int s, int sq, trace *tr)
         return;
     st->pos[s] = (int8_t)sq;
     st->cancelled = false;
-    push(st, OP_EFFECT, s, sq, 0, 0, 0);
     const oca_square *q = &r->sq[sq];
     /* arriving, and the right to declare a Pulcinella square gives, count as effects */
     bool effect = q->effect != FX_NONE || q->pulcinella > 0 || sq == r->nsquares;
-    if (some_jolly(st) && (r->jolly_offer == JOLLY_EVERY_MOVE || effect))
-        push(st, OP_JOLLY, s, sq, 0, 0, 0);
+    bool jolly = some_jolly(st) && (r->jolly_offer == JOLLY_EVERY_MOVE || effect);
     int c = r->square_card[sq];
-    if (c != OCA_NO_CARD && st->holder[c] >= 0) {
+    bool card = c != OCA_NO_CARD && st->holder[c] >= 0;
+    if (!jolly && !card) { /* no card to offer: the effect at once */
+        do_effect(st, s, sq, tr);
+        return;
+    }
+    int base = st->nops;
+    push(st, OP_EFFECT, s, sq, 0, 0, 0); /* after the card plays offered above it */
+    if (jolly)
+        push(st, OP_JOLLY, s, sq, 0, 0, 0);
+    if (card) {
         /* a reactive trade comes first: a card the lander buys is his to play at once */
         bool react = oca_react_possible(st, s, sq);
         if (q->card == CARD_POSITIVE && st->holder[c] != s)
@@ -177,7 +184,7 @@ static void do_land(oca_state *st, int s, int sq, trace *tr)
         if (react)
             push(st, OP_REACT, s, c, 0, 0, 0);
     }
-    if (top(st)->type == OP_EFFECT) { /* no card to offer: the effect at once */
+    if (st->nops == base + 1) { /* nothing offered after all: the effect at once */
         pop(st);
         do_effect(st, s, sq, tr);
     }

@@ -71,16 +71,25 @@ typedef struct knobs {
     int k[KN_COUNT];
     double trade, value_sd; /* the fractional knobs */
     bank_model bm;
-    uint64_t sent_to[OCA_MAX_SQUARES + 1]; /* bit p: square p's move leads to this square */
     /* this game's own view, reset at the first decision of each game (see this_game) */
-    uint64_t deck[4];              /* the game's shuffled deck and Capo-gioco (see same_game) */
+    bool begun;                    /* the runner calls begin (bot_type.begin) every game */
+    bool fresh;                    /* begin was called, the game's first choice is to come */
+    uint64_t deck[4];              /* without begin: the game's deck and Capo-gioco */
     int capo;
     int last_turn;
     double worth_factor;           /* 1 + its error on the bank's worth, this game */
     int8_t refused[OCA_MAX_CARDS]; /* buy offers refused, per card: the next is higher */
-    /* per ruleset and knobs (setup): each card's square and its kind (CARD_*), and a dead
-     * card's worth while the deck lasts */
-    uint8_t card_sq[OCA_MAX_CARDS], card_kind[OCA_MAX_CARDS];
+    /* per ruleset and knobs (setup, see card_tables): each card's kind (CARD_*); the
+     * square below which a racer can still come to its square (OCA_ANYWHERE: from
+     * anywhere) by landing there (reach) or also by a square that sends him there (come);
+     * the worth of landing on its square (worth) and the worst worth of coming there
+     * (worst), by [banker][others in the round], held within int16 (exact for card_value,
+     * whose results stay within buy_max <= 1000); and a dead card's worth while the deck
+     * lasts */
+    uint8_t card_kind[OCA_MAX_CARDS];
+    int8_t reach[OCA_MAX_CARDS], come[OCA_MAX_CARDS];
+    int16_t worth[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
+    int16_t worst[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
     int dead;
     vcache vc;
 } knobs;
@@ -249,6 +258,49 @@ int oca_bank_model(const oca_rules *r, float *togo, float *cut)
     return last_model.turns;
 }
 
+enum { OCA_ANYWHERE = 127 }; /* a threshold above every square (knobs.reach, come) */
+
+/* The square below which a racer can still land on some square up to `top`: one ahead of
+ * him, or, with the bounce at the goal, one within the last six squares, which a bounce
+ * reaches from anywhere (OCA_ANYWHERE). */
+static int8_t reach_below(const oca_rules *r, int top)
+{
+    return r->finish == FINISH_BOUNCE && top >= r->nsquares - 6 ? OCA_ANYWHERE : (int8_t)top;
+}
+
+/* v within the range of int16_t. */
+static int16_t sat16(int v)
+{
+    return (int16_t)(v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v);
+}
+
+/* Fills the card tables of kn (see knobs) from the rules and the knob per_square. */
+static void card_tables(knobs *kn, const oca_rules *r)
+{
+    uint64_t sent_to[OCA_MAX_SQUARES + 1] = {0}; /* bit p: square p's move leads there */
+    int per = kn->k[KN_PER_SQUARE];
+    for (int p = 1; p < r->nsquares; p++)
+        if (r->sq[p].effect == FX_MOVE)
+            sent_to[r->sq[p].to] |= 1ull << p;
+    for (int c = 0; c < r->ncards; c++) {
+        int q = r->card_square[c];
+        int top = sent_to[q] ? 63 - __builtin_clzll(sent_to[q]) : 0;
+        kn->card_kind[c] = r->sq[q].card;
+        kn->reach[c] = reach_below(r, q);
+        kn->come[c] = reach_below(r, top > q ? top : q);
+        for (int b = 0; b < 2; b++)
+            for (int o = 0; o < GAME_MAX_SEATS; o++) {
+                int v = oca_square_worth(r, q, per, b, o), w = v;
+                for (uint64_t m = sent_to[q]; m; m &= m - 1) {
+                    int x = oca_square_worth(r, __builtin_ctzll(m), per, b, o);
+                    w = x < w ? x : w;
+                }
+                kn->worth[c][b][o] = sat16(v);
+                kn->worst[c][b][o] = sat16(w);
+            }
+    }
+}
+
 static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
                  const double *param, char *err, size_t errlen)
 {
@@ -262,15 +314,8 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     memset(kn->deck, 0, sizeof kn->deck);
     kn->capo = -1;
     kn->last_turn = -1;
-    const oca_rules *r = rules;
-    memset(kn->sent_to, 0, sizeof kn->sent_to);
-    for (int p = 1; p < r->nsquares; p++)
-        if (r->sq[p].effect == FX_MOVE)
-            kn->sent_to[r->sq[p].to] |= 1ull << p;
-    for (int c = 0; c < r->ncards; c++) {
-        kn->card_sq[c] = (uint8_t)r->card_square[c];
-        kn->card_kind[c] = r->sq[r->card_square[c]].card;
-    }
+    kn->begun = kn->fresh = false;
+    card_tables(kn, rules);
     kn->dead = kn->k[KN_EXCHANGE] ? kn->k[KN_BUY_MAX] / 4 : 0;
     memset(&kn->bm, 0, sizeof kn->bm);
     if (kn->k[KN_BANK_EV])
@@ -289,19 +334,27 @@ static bool same_game(const knobs *kn, const oca_state *st)
                                     (w[2] ^ kn->deck[2]) | (w[3] ^ kn->deck[3])) == 0;
 }
 
-/* At the first decision of a new game (another deck, or turns gone back), forgets the last
- * game and draws this game's error on the bank's worth from the seat's own stream: a factor
- * 1 + value_sd N(0, 1), at least 0 (the error a player makes judging the bank; it gives each
- * seat its own valuation, so an auction has a real spread of winning bids). */
+/* At the first decision of a new game, forgets the last game and draws this game's error on
+ * the bank's worth from the seat's own stream: a factor 1 + value_sd N(0, 1), at least 0 (the
+ * error a player makes judging the bank; it gives each seat its own valuation, so an auction
+ * has a real spread of winning bids). A new game is one begin announced; for a caller that
+ * never calls begin (a test driving choose alone, a search's playouts), one with another
+ * deck, or with turns gone back. */
 static void this_game(knobs *kn, const oca_state *st, rng *r)
 {
-    if (st->turn >= kn->last_turn && same_game(kn, st)) {
+    if (kn->begun) {
+        if (!kn->fresh)
+            return;
+        kn->fresh = false;
+    } else {
+        if (st->turn >= kn->last_turn && same_game(kn, st)) {
+            kn->last_turn = st->turn;
+            return;
+        }
+        memcpy(kn->deck, st->deck, sizeof kn->deck);
+        kn->capo = st->capo;
         kn->last_turn = st->turn;
-        return;
     }
-    memcpy(kn->deck, st->deck, sizeof kn->deck);
-    kn->capo = st->capo;
-    kn->last_turn = st->turn;
     memset(kn->refused, 0, sizeof kn->refused);
     kn->worth_factor = 1;
     if (kn->value_sd > 0) { /* Box-Muller */
@@ -311,6 +364,15 @@ static void this_game(knobs *kn, const oca_state *st, rng *r)
         if (kn->worth_factor < 0)
             kn->worth_factor = 0;
     }
+}
+
+/* bot_type.begin: a new game has been dealt; this_game starts it at the seat's first choice
+ * (its stream is not at hand here). */
+static void begin(void *ctx, const void *seen)
+{
+    (void)seen;
+    knobs *kn = ctx;
+    kn->begun = kn->fresh = true;
 }
 
 /* Whether this seat, made banker, would join the race (article 5). */
@@ -349,44 +411,8 @@ static double bank_worth(const oca_state *st, const knobs *kn, bool initial)
  * winner, so winning beats losing while worth - k b > b, i.e. b < worth / (k + 1). */
 static double break_even_bid(const oca_state *st, const knobs *kn, bool initial)
 {
-    int k = 0;
-    for (int j = 0; j < st->n; j++)
-        k += j != kn->seat && !st->bankrupt[j];
+    int k = __builtin_popcount(st->solvent & ~(1u << kn->seat));
     return bank_worth(st, kn, initial) / (k + 1);
-}
-
-/* Whether racer s can still land on square q: it lies ahead of him, or within the last six
- * squares, which a bounce at the goal reaches from anywhere. */
-static bool can_reach(const oca_state *st, int s, int q)
-{
-    const oca_rules *r = st->r;
-    if (!(st->racing >> s & 1))
-        return false;
-    return q > st->pos[s] || (r->finish == FINISH_BOUNCE && q >= r->nsquares - 6);
-}
-
-/* Whether racer s can still be brought to square q: by landing there, or on a square that
- * sends him there (the Clown's square 1, by the Dragon). */
-static bool can_come(const oca_state *st, const knobs *kn, int s, int q)
-{
-    if (can_reach(st, s, q))
-        return true;
-    for (uint64_t m = kn->sent_to[q]; m; m &= m - 1)
-        if (can_reach(st, s, __builtin_ctzll(m)))
-            return true;
-    return false;
-}
-
-/* The worst value to `seat` of being brought to square q (landing there, or on a square that
- * sends him there), for the card that cancels it. */
-static int worst_landing(const oca_state *st, const knobs *kn, int seat, int q)
-{
-    int per = kn->k[KN_PER_SQUARE], v = oca_square_value(st, seat, q, per);
-    for (uint64_t m = kn->sent_to[q]; m; m &= m - 1) {
-        int w = oca_square_value(st, seat, __builtin_ctzll(m), per);
-        v = w < v ? w : v;
-    }
-    return v;
 }
 
 static int clamp(int v, int lo, int hi)
@@ -401,22 +427,25 @@ static int clamp(int v, int lo, int hi)
  * benefit it would deny, while another racer can still land there. */
 static int card_value(const oca_state *st, const knobs *kn, int seat, int card)
 {
-    int q = kn->card_sq[card], buy = kn->k[KN_BUY_MAX], kind = kn->card_kind[card];
+    int buy = kn->k[KN_BUY_MAX], kind = kn->card_kind[card];
     if (kind == CARD_JOLLY)
         return buy;
     int dead = st->deck_top < st->r->ncards ? kn->dead : 0;
     switch (kind) {
-    case CARD_NEGATIVE:
-        if (!can_come(st, kn, seat, q))
+    case CARD_NEGATIVE: /* while its holder can still be brought to its square */
+        if (!(st->racing >> seat & 1) || st->pos[seat] >= kn->come[card])
             return dead;
-        return clamp(-worst_landing(st, kn, seat, q) / 2, dead, buy);
-    case CARD_POSITIVE: {
+        return clamp(-kn->worst[card][seat == st->banker][oca_round_others(st, seat)] / 2,
+                     dead, buy);
+    case CARD_POSITIVE: { /* while another racer can still land there */
         int best = 0;
-        for (int j = 0; j < st->n; j++)
-            if (j != seat && can_reach(st, j, q)) {
-                int v = oca_square_value(st, j, q, kn->k[KN_PER_SQUARE]);
+        for (uint32_t m = st->racing & ~(1u << seat); m; m &= m - 1) {
+            int j = __builtin_ctz(m);
+            if (st->pos[j] < kn->reach[card]) {
+                int v = kn->worth[card][j == st->banker][oca_round_others(st, j)];
                 best = v > best ? v : best;
             }
+        }
         return best > 0 ? clamp(best / 4, dead, buy) : dead;
     }
     default:
@@ -613,17 +642,21 @@ static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
     int me = kn->seat, pick = 0, best = -1000000;
     vcache *vc = values(st, kn);
     int swap = -2; /* best_swap, looked for at the first swap listed (-2: not yet) */
-    int8_t level[OCA_MAX_CARDS]; /* buy_level per card, -2: not yet known */
-    memset(level, -2, sizeof level);
     for (int i = 1; i < d->n; i++) {
         int32_t a = d->action[i];
         int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a), p = OCA_TR_P(a);
-        int price = st->r->price[p], score = -1000000;
-        if (t == TR_EXCHANGE)
+        int price = st->r->price[p], score = -1000000, at = i;
+        if (t == TR_BUY) { /* of the prices listed for this card, only its buy level counts */
+            int level = buy_level(st, kn, vc, ca), first = i;
+            while (i + 1 < d->n && d->action[i + 1] >> 8 == a >> 8) /* the card's run */
+                i++;
+            for (at = first; level >= 0 && at <= i; at++)
+                if (OCA_TR_P(d->action[at]) == level) {
+                    score = cval(st, kn, vc, me, ca) - st->r->price[level];
+                    break;
+                }
+        } else if (t == TR_EXCHANGE)
             score = -cval(st, kn, vc, me, ca) - cval(st, kn, vc, me, cb);
-        else if (t == TR_BUY &&
-                 (level[ca] != -2 ? level[ca] : (level[ca] = (int8_t)buy_level(st, kn, vc, ca))) == p)
-            score = cval(st, kn, vc, me, ca) - price;
         else if (t == TR_SWAP && i == (swap != -2 ? swap : (swap = best_swap(st, d, kn, vc))))
             score = 0;
         else if (t == TR_SELL && price >= kn->k[KN_RESERVE] &&
@@ -631,7 +664,7 @@ static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
             score = -price; /* the lowest price at or above the reserve */
         if (score > best) {
             best = score;
-            pick = i;
+            pick = at;
         }
     }
     if (pick > 0 && OCA_TR_TYPE(d->action[pick]) == TR_BUY) /* next time, a step higher */
@@ -776,6 +809,7 @@ const bot_type oca_bot_cautious = {
     .ctx_size = sizeof(knobs),
     .setup = setup,
     .choose = choose,
+    .begin = begin,
 };
 
 const bot_type oca_bot_greedy = {
@@ -789,6 +823,7 @@ const bot_type oca_bot_greedy = {
     .ctx_size = sizeof(knobs),
     .setup = setup,
     .choose = choose,
+    .begin = begin,
 };
 
 const bot_type oca_bot_aggressive = {
@@ -799,4 +834,5 @@ const bot_type oca_bot_aggressive = {
     .ctx_size = sizeof(knobs),
     .setup = setup,
     .choose = choose,
+    .begin = begin,
 };

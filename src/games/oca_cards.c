@@ -396,9 +396,9 @@ static void list_prices(const oca_state *st, decision *d, int64_t lo, int buyer)
     int64_t count = (hi - lo) / step + 1; /* lo, lo + step, ... up to hi, as room allows */
     if (count > GAME_MAX_ACTIONS - d->n)
         count = GAME_MAX_ACTIONS - d->n;
-    int32_t *a = d->action + d->n, p = (int32_t)lo;
-    for (int i = 0; i < (int)count; i++, p += step)
-        a[i] = p;
+    int32_t *a = d->action + d->n, first = (int32_t)lo;
+    for (int i = 0; i < (int)count; i++) /* no chain from one to the next: vectorized */
+        a[i] = first + i * step;
     d->n += (int)count;
 }
 
