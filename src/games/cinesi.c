@@ -140,12 +140,11 @@ static inline __attribute__((always_inline)) uint64_t below(const uint64_t *b, i
 /* below() at every colour's end (face_end) for a die of at most 8 faces (3 bits), the
  * default's case: the lanes of each face number, one AND of the bits (or their negations)
  * each, then ORed in face order, so that the lanes below face e are ready for every e. */
-static inline __attribute__((always_inline)) void small_die_below(const uint64_t *b,
+static inline __attribute__((always_inline)) void small_die_below(uint64_t b0, uint64_t b1,
+                                                                  uint64_t b2,
                                                                   const cinesi_rules *r,
                                                                   uint64_t *lt)
 {
-    uint64_t b0 = r->face_bits > 0 ? b[0] : 0, b1 = r->face_bits > 1 ? b[1] : 0,
-             b2 = r->face_bits > 2 ? b[2] : 0;
     uint64_t f0 = ~b1 & ~b0, f1 = ~b1 & b0, f2 = b1 & ~b0; /* faces 0..2 of bits 0 and 1 */
     uint64_t upto[9]; /* upto[e]: the lanes below face e */
     upto[0] = 0;
@@ -157,8 +156,11 @@ static inline __attribute__((always_inline)) void small_die_below(const uint64_t
     upto[6] = upto[5] | (f1 & b2);
     upto[7] = upto[6] | (f2 & b2);
     upto[8] = ~0ULL;
-    for (int c = 0; c <= CINESI_WHITE; c++)
-        lt[c] = upto[r->face_end[c]];
+    lt[0] = upto[r->face_end[0]];
+    lt[1] = upto[r->face_end[1]];
+    lt[2] = upto[r->face_end[2]];
+    lt[3] = upto[r->face_end[3]];
+    lt[CINESI_WHITE] = upto[r->face_end[CINESI_WHITE]];
 }
 
 /* Rolls a new batch into d (at least one roll). */
@@ -172,14 +174,19 @@ static inline __attribute__((always_inline)) void roll_batch(dice *d, const cine
         d->left = 1;
         return;
     }
-    rng g = *chance; /* in locals while the words are drawn */
+    rng g; /* the generator's state in locals while the words are drawn */
+    memcpy(g.s, chance->s, sizeof g.s);
     do {
-        uint64_t b[8], lt[CINESI_COLOURS + 1];
-        for (int i = 0; i < r->face_bits; i++)
-            b[i] = rng_next(&g);
-        if (r->face_bits <= 3) {
-            small_die_below(b, r, lt);
+        uint64_t lt[CINESI_COLOURS + 1];
+        if (r->face_bits <= 3) { /* word i is bit i of the face numbers; missing bits 0 */
+            uint64_t b0 = r->face_bits > 0 ? rng_next(&g) : 0;
+            uint64_t b1 = r->face_bits > 1 ? rng_next(&g) : 0;
+            uint64_t b2 = r->face_bits > 2 ? rng_next(&g) : 0;
+            small_die_below(b0, b1, b2, r, lt);
         } else {
+            uint64_t b[8];
+            for (int i = 0; i < r->face_bits; i++)
+                b[i] = rng_next(&g);
             for (int c = 0; c <= CINESI_WHITE; c++)
                 lt[c] = below(b, r->face_bits, r->face_end[c]);
         }
@@ -192,7 +199,7 @@ static inline __attribute__((always_inline)) void roll_batch(dice *d, const cine
         d->colour[CINESI_WHITE] = lt[CINESI_WHITE] & ~lt[3];
         d->left = lt[CINESI_WHITE]; /* below nfaces */
     } while (d->left == 0);
-    *chance = g;
+    memcpy(chance->s, g.s, sizeof g.s);
 }
 
 /* The colour of lane `lane` of d. */
@@ -280,18 +287,41 @@ typedef struct seat_planes {
     uint64_t pass[CINESI_MAX_SEATS]; /* lanes of any other colour: the die passes on */
 } seat_planes;
 
-/* Rolls a new batch into d and splits it into sp for the n seats; returns its rolls (the
- * lanes that hold a face). Called once a batch, so kept out of the loop. */
-static __attribute__((noinline)) uint64_t refill(dice *d, seat_planes *sp,
-                                                 const cinesi_rules *r, int n, rng *chance)
+/* Splits the batch of d into sp for the n seats (a constant where it matters); returns its
+ * rolls (the lanes that hold a face). */
+static inline __attribute__((always_inline)) uint64_t split(const dice *d, seat_planes *sp,
+                                                            const cinesi_rules *r, const int n)
 {
-    roll_batch(d, r, chance);
+    uint64_t white = d->colour[CINESI_WHITE], rolls = d->left;
     for (int k = 0; k < n; k++) {
         uint64_t own = d->colour[r->seat_colour[k]];
         sp->own[k] = own;
-        sp->pass[k] = d->left & ~(own | d->colour[CINESI_WHITE]);
+        sp->pass[k] = rolls & ~(own | white);
     }
-    return d->left;
+    return rolls;
+}
+
+/* Rolls a new batch into d and splits it into sp for 2, 3 or 4 seats; returns its rolls.
+ * Called once a batch, so kept out of the loop. */
+static __attribute__((noinline)) uint64_t refill2(dice *d, seat_planes *sp,
+                                                  const cinesi_rules *r, rng *chance)
+{
+    roll_batch(d, r, chance);
+    return split(d, sp, r, 2);
+}
+
+static __attribute__((noinline)) uint64_t refill3(dice *d, seat_planes *sp,
+                                                  const cinesi_rules *r, rng *chance)
+{
+    roll_batch(d, r, chance);
+    return split(d, sp, r, 3);
+}
+
+static __attribute__((noinline)) uint64_t refill4(dice *d, seat_planes *sp,
+                                                  const cinesi_rules *r, rng *chance)
+{
+    roll_batch(d, r, chance);
+    return split(d, sp, r, 4);
 }
 
 /* Cuts the stretch `range` of a player who reaches the centre with the need-th of his own
@@ -332,7 +362,9 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
                 trace_rolls(s, &d, range_, k, pos##k, next_, ROLLS_BEFORE(), tr);            \
             pos##k = p_;                                                                     \
             len_ += __builtin_popcountll(range_);                                            \
-            left = refill(&d, &sp, r, n, chance);                                            \
+            left = n == 2   ? refill2(&d, &sp, r, chance)                                    \
+                   : n == 3 ? refill3(&d, &sp, r, chance)                                    \
+                            : refill4(&d, &sp, r, chance);                                   \
             issued += __builtin_popcountll(left);                                            \
             stop_ = left & sp.pass[k];                                                       \
         }                                                                                    \
@@ -425,12 +457,8 @@ static inline __attribute__((always_inline)) void play_seats(cinesi_state *s, rn
     }
     s->starter = c;
     /* The batch the opening left, seen from each seat. */
-    uint64_t left = d.left;
-    int issued = __builtin_popcountll(d.left);
-    for (int k = 0; k < n; k++) {
-        sp.own[k] = d.colour[r->seat_colour[k]];
-        sp.pass[k] = d.left & ~(sp.own[k] | d.colour[CINESI_WHITE]);
-    }
+    uint64_t left = split(&d, &sp, r, n);
+    int issued = __builtin_popcountll(left);
     if (!moved) {
         switch (c) {
         case 0:
