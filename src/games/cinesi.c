@@ -163,41 +163,63 @@ static inline __attribute__((always_inline)) void small_die_below(uint64_t b0, u
     lt[CINESI_WHITE] = upto[r->face_end[CINESI_WHITE]];
 }
 
+/* Sets d's colour planes from lt, the lanes below each colour's end (face_end), and its
+ * rolls: the colours' faces follow each other, so colour c's lanes are below its end but
+ * not below the end of the colour before. */
+static inline __attribute__((always_inline)) void planes(dice *d, const uint64_t *lt)
+{
+    d->colour[0] = lt[0];
+    d->colour[1] = lt[1] & ~lt[0];
+    d->colour[2] = lt[2] & ~lt[1];
+    d->colour[3] = lt[3] & ~lt[2];
+    d->colour[CINESI_WHITE] = lt[CINESI_WHITE] & ~lt[3];
+    d->left = lt[CINESI_WHITE]; /* below nfaces */
+}
+
+/* roll_batch for the tests' scripted generator: one scripted roll is a batch. */
+static __attribute__((noinline)) void scripted_batch(dice *d, const cinesi_rules *r,
+                                                     rng *chance)
+{
+    int colour = r->face_colour[rng_die(chance, r->nfaces) - 1];
+    for (int c = 0; c <= CINESI_WHITE; c++)
+        d->colour[c] = colour == c;
+    d->left = 1;
+}
+
+/* roll_batch for dice of more than 8 faces (4 bits a lane or more). */
+static __attribute__((noinline)) void wide_batch(dice *d, const cinesi_rules *r, rng *chance)
+{
+    do {
+        uint64_t b[8], lt[CINESI_COLOURS + 1];
+        for (int i = 0; i < r->face_bits; i++)
+            b[i] = rng_next(chance);
+        for (int c = 0; c <= CINESI_WHITE; c++)
+            lt[c] = below(b, r->face_bits, r->face_end[c]);
+        planes(d, lt);
+    } while (d->left == 0);
+}
+
 /* Rolls a new batch into d (at least one roll). */
 static inline __attribute__((always_inline)) void roll_batch(dice *d, const cinesi_rules *r,
                                                              rng *chance)
 {
-    if (chance->script) { /* tests: one scripted roll per batch */
-        int colour = r->face_colour[rng_die(chance, r->nfaces) - 1];
-        for (int c = 0; c <= CINESI_WHITE; c++)
-            d->colour[c] = colour == c;
-        d->left = 1;
+    if (chance->script) {
+        scripted_batch(d, r, chance);
+        return;
+    }
+    if (r->face_bits > 3) {
+        wide_batch(d, r, chance);
         return;
     }
     rng g; /* the generator's state in locals while the words are drawn */
     memcpy(g.s, chance->s, sizeof g.s);
-    do {
+    do { /* word i is bit i of the face numbers; missing bits are 0 */
         uint64_t lt[CINESI_COLOURS + 1];
-        if (r->face_bits <= 3) { /* word i is bit i of the face numbers; missing bits 0 */
-            uint64_t b0 = r->face_bits > 0 ? rng_next(&g) : 0;
-            uint64_t b1 = r->face_bits > 1 ? rng_next(&g) : 0;
-            uint64_t b2 = r->face_bits > 2 ? rng_next(&g) : 0;
-            small_die_below(b0, b1, b2, r, lt);
-        } else {
-            uint64_t b[8];
-            for (int i = 0; i < r->face_bits; i++)
-                b[i] = rng_next(&g);
-            for (int c = 0; c <= CINESI_WHITE; c++)
-                lt[c] = below(b, r->face_bits, r->face_end[c]);
-        }
-        /* The colours' faces follow each other: colour c's lanes are below its end but not
-         * below the end of the colour before. */
-        d->colour[0] = lt[0];
-        d->colour[1] = lt[1] & ~lt[0];
-        d->colour[2] = lt[2] & ~lt[1];
-        d->colour[3] = lt[3] & ~lt[2];
-        d->colour[CINESI_WHITE] = lt[CINESI_WHITE] & ~lt[3];
-        d->left = lt[CINESI_WHITE]; /* below nfaces */
+        uint64_t b0 = r->face_bits > 0 ? rng_next(&g) : 0;
+        uint64_t b1 = r->face_bits > 1 ? rng_next(&g) : 0;
+        uint64_t b2 = r->face_bits > 2 ? rng_next(&g) : 0;
+        small_die_below(b0, b1, b2, r, lt);
+        planes(d, lt);
     } while (d->left == 0);
     memcpy(chance->s, g.s, sizeof g.s);
 }
