@@ -137,29 +137,91 @@ static inline __attribute__((always_inline)) uint64_t below(const uint64_t *b, i
     return lt;
 }
 
+/* below() at every colour's end (face_end) for a die of at most 8 faces (3 bits), the
+ * default's case: the lanes of each face number, one AND of the bits (or their negations)
+ * each, then ORed in face order, so that the lanes below face e are ready for every e. */
+static inline __attribute__((always_inline)) void small_die_below(uint64_t b0, uint64_t b1,
+                                                                  uint64_t b2,
+                                                                  const cinesi_rules *r,
+                                                                  uint64_t *lt)
+{
+    uint64_t f0 = ~b1 & ~b0, f1 = ~b1 & b0, f2 = b1 & ~b0; /* faces 0..2 of bits 0 and 1 */
+    uint64_t upto[9]; /* upto[e]: the lanes below face e */
+    upto[0] = 0;
+    upto[1] = f0 & ~b2;
+    upto[2] = upto[1] | (f1 & ~b2);
+    upto[3] = upto[2] | (f2 & ~b2);
+    upto[4] = ~b2;
+    upto[5] = upto[4] | (f0 & b2);
+    upto[6] = upto[5] | (f1 & b2);
+    upto[7] = upto[6] | (f2 & b2);
+    upto[8] = ~0ULL;
+    lt[0] = upto[r->face_end[0]];
+    lt[1] = upto[r->face_end[1]];
+    lt[2] = upto[r->face_end[2]];
+    lt[3] = upto[r->face_end[3]];
+    lt[CINESI_WHITE] = upto[r->face_end[CINESI_WHITE]];
+}
+
+/* Sets d's colour planes from lt, the lanes below each colour's end (face_end), and its
+ * rolls: the colours' faces follow each other, so colour c's lanes are below its end but
+ * not below the end of the colour before. */
+static inline __attribute__((always_inline)) void planes(dice *d, const uint64_t *lt)
+{
+    d->colour[0] = lt[0];
+    d->colour[1] = lt[1] & ~lt[0];
+    d->colour[2] = lt[2] & ~lt[1];
+    d->colour[3] = lt[3] & ~lt[2];
+    d->colour[CINESI_WHITE] = lt[CINESI_WHITE] & ~lt[3];
+    d->left = lt[CINESI_WHITE]; /* below nfaces */
+}
+
+/* roll_batch for the tests' scripted generator: one scripted roll is a batch. */
+static __attribute__((noinline)) void scripted_batch(dice *d, const cinesi_rules *r,
+                                                     rng *chance)
+{
+    int colour = r->face_colour[rng_die(chance, r->nfaces) - 1];
+    for (int c = 0; c <= CINESI_WHITE; c++)
+        d->colour[c] = colour == c;
+    d->left = 1;
+}
+
+/* roll_batch for dice of more than 8 faces (4 bits a lane or more). */
+static __attribute__((noinline)) void wide_batch(dice *d, const cinesi_rules *r, rng *chance)
+{
+    do {
+        uint64_t b[8], lt[CINESI_COLOURS + 1];
+        for (int i = 0; i < r->face_bits; i++)
+            b[i] = rng_next(chance);
+        for (int c = 0; c <= CINESI_WHITE; c++)
+            lt[c] = below(b, r->face_bits, r->face_end[c]);
+        planes(d, lt);
+    } while (d->left == 0);
+}
+
 /* Rolls a new batch into d (at least one roll). */
 static inline __attribute__((always_inline)) void roll_batch(dice *d, const cinesi_rules *r,
                                                              rng *chance)
 {
-    if (chance->script) { /* tests: one scripted roll per batch */
-        int colour = r->face_colour[rng_die(chance, r->nfaces) - 1];
-        for (int c = 0; c <= CINESI_WHITE; c++)
-            d->colour[c] = colour == c;
-        d->left = 1;
+    if (chance->script) {
+        scripted_batch(d, r, chance);
         return;
     }
-    do {
-        uint64_t b[8];
-        for (int i = 0; i < r->face_bits; i++)
-            b[i] = rng_next(chance);
-        uint64_t prev = 0;
-        for (int c = 0; c <= CINESI_WHITE; c++) {
-            uint64_t lt = below(b, r->face_bits, r->face_end[c]);
-            d->colour[c] = lt & ~prev;
-            prev = lt;
-        }
-        d->left = prev; /* below nfaces */
+    if (r->face_bits > 3) {
+        wide_batch(d, r, chance);
+        return;
+    }
+    rng g; /* the generator's state in locals while the words are drawn */
+    memcpy(g.s, chance->s, sizeof g.s);
+    do { /* word i is bit i of the face numbers; missing bits are 0 */
+        uint64_t lt[CINESI_COLOURS + 1];
+        uint64_t b0 = r->face_bits > 0 ? rng_next(&g) : 0;
+        uint64_t b1 = r->face_bits > 1 ? rng_next(&g) : 0;
+        uint64_t b2 = r->face_bits > 2 ? rng_next(&g) : 0;
+        small_die_below(b0, b1, b2, r, lt);
+        planes(d, lt);
     } while (d->left == 0);
+    memcpy(chance->s, g.s, sizeof g.s);
 }
 
 /* The colour of lane `lane` of d. */
@@ -241,103 +303,257 @@ static __attribute__((noinline)) void long_turn(cinesi_state *s, int k, int len)
         s->hist[k][CINESI_TURN_BINS - 1]++;
 }
 
-/* Plays the whole game. One step of the loop is one stretch of the rolls of the player who
- * holds the die: up to and including the first foreign colour (which ends his turn and
- * passes the die to the next seat), or to the end of the batch. His own colour moves him one
- * square and he rolls again; white: he rolls again. */
-static inline __attribute__((always_inline)) void play(cinesi_state *s, rng *chance,
-                                                       trace *tr)
+/* The current batch as each seat sees it when it holds the die. */
+typedef struct seat_planes {
+    uint64_t own[CINESI_MAX_SEATS];  /* lanes of the seat's colour: its figure moves */
+    uint64_t pass[CINESI_MAX_SEATS]; /* lanes of any other colour: the die passes on */
+} seat_planes;
+
+/* Splits the batch of d into sp for the n seats (a constant where it matters); returns its
+ * rolls (the lanes that hold a face). */
+static inline __attribute__((always_inline)) uint64_t split(const dice *d, seat_planes *sp,
+                                                            const cinesi_rules *r, const int n)
 {
+    uint64_t white = d->colour[CINESI_WHITE], rolls = d->left;
+    for (int k = 0; k < n; k++) {
+        uint64_t own = d->colour[r->seat_colour[k]];
+        sp->own[k] = own;
+        sp->pass[k] = rolls & ~(own | white);
+    }
+    return rolls;
+}
+
+/* Rolls a new batch into d and splits it into sp for 2, 3 or 4 seats; returns its rolls.
+ * Called once a batch, so kept out of the loop. */
+static __attribute__((noinline)) uint64_t refill2(dice *d, seat_planes *sp,
+                                                  const cinesi_rules *r, rng *chance)
+{
+    roll_batch(d, r, chance);
+    return split(d, sp, r, 2);
+}
+
+static __attribute__((noinline)) uint64_t refill3(dice *d, seat_planes *sp,
+                                                  const cinesi_rules *r, rng *chance)
+{
+    roll_batch(d, r, chance);
+    return split(d, sp, r, 3);
+}
+
+static __attribute__((noinline)) uint64_t refill4(dice *d, seat_planes *sp,
+                                                  const cinesi_rules *r, rng *chance)
+{
+    roll_batch(d, r, chance);
+    return split(d, sp, r, 4);
+}
+
+/* Cuts the stretch `range` of a player who reaches the centre with the need-th of his own
+ * lanes (`own`) in it: returns the stretch up to that roll and takes it from *left. */
+static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
+                                                                 uint64_t *left, uint64_t own,
+                                                                 int need)
+{
+    uint64_t moves = range & own;
+    for (int i = need; i > 1; i--)
+        moves &= moves - 1;
+    uint64_t upto = moves ^ (moves - 1);
+    *left &= ~upto;
+    return range & upto;
+}
+
+/* The rolls made before the lanes of `left`, for the trace. */
+#define ROLLS_BEFORE() (s->rolls + issued - __builtin_popcountll(left))
+
+/* One turn of seat k while seat L leads (L = NOBODY before any figure has moved); k and L
+ * are constants, where the loop is unrolled. The turn runs up to the first colour of
+ * another, across batches if need be, `len0` rolls already made in it (the opening's naming
+ * roll). It moves the figure and records the turn's length; on a win it sets `winner` and
+ * `last` and leaves the loop; when the figure goes past the leader's, the play goes on in the
+ * copy of the loop where seat k leads. The leader's figure is the one furthest on
+ * (pos##L), so nothing else keeps the top. */
+#define TURN(L, k, len0)                                                                     \
+    do {                                                                                     \
+        unsigned len_ = (len0); /* unsigned: an index without a sign to extend */            \
+        uint64_t stop_ = left & sp.pass[k], range_;                                          \
+        int p_, next_ = (k) + 1 == n ? 0 : (k) + 1;                                          \
+        while (__builtin_expect(stop_ == 0, 0)) { /* his rolls run past this batch */        \
+            range_ = left;                                                                   \
+            p_ = pos##k + __builtin_popcountll(range_ & sp.own[k]);                          \
+            if (p_ >= steps)                                                                 \
+                WIN(L, k);                                                                   \
+            if (tr)                                                                          \
+                trace_rolls(s, &d, range_, k, pos##k, next_, ROLLS_BEFORE(), tr);            \
+            pos##k = p_;                                                                     \
+            len_ += __builtin_popcountll(range_);                                            \
+            left = n == 2   ? refill2(&d, &sp, r, chance)                                    \
+                   : n == 3 ? refill3(&d, &sp, r, chance)                                    \
+                            : refill4(&d, &sp, r, chance);                                   \
+            issued += __builtin_popcountll(left);                                            \
+            stop_ = left & sp.pass[k];                                                       \
+        }                                                                                    \
+        uint64_t upto_ = stop_ ^ (stop_ - 1); /* his rolls up to and with the pass */         \
+        range_ = left & upto_;                                                               \
+        p_ = pos##k + __builtin_popcountll(range_ & sp.own[k]);                              \
+        if (__builtin_expect(p_ >= steps, 0))                                                \
+            WIN(L, k);                                                                       \
+        if (tr)                                                                              \
+            trace_rolls(s, &d, range_, k, pos##k, next_, ROLLS_BEFORE(), tr);                \
+        pos##k = p_;                                                                         \
+        len_ += __builtin_popcountll(range_);                                                \
+        left &= ~upto_;                                                                      \
+        if (__builtin_expect(len_ < CINESI_TURN_BINS, 1))                                    \
+            s->hist[k][len_]++;                                                              \
+        else                                                                                 \
+            long_turn(s, k, (int)len_);                                                      \
+        if ((L) != (k) && __builtin_expect(p_ > pos##L, 0)) { /* a new sole leader */        \
+            changes += (L) != NOBODY;                                                        \
+            goto lead##k##_after##k;                                                         \
+        }                                                                                    \
+    } while (0)
+
+/* Seat k's stretch range_ (from p_'s count) reaches the centre: cut it at the winning roll,
+ * note the lead going to k if it had not, and end the game. */
+#define WIN(L, k)                                                                            \
+    do {                                                                                     \
+        int before_ = ROLLS_BEFORE();                                                        \
+        changes += (L) != (k) && (L) != NOBODY;                                              \
+        range_ = cut_at_win(range_, &left, sp.own[k], steps - pos##k);                       \
+        if (tr)                                                                              \
+            trace_rolls(s, &d, range_, k, pos##k, k, before_, tr);                           \
+        pos##k = steps;                                                                      \
+        winner = k;                                                                          \
+        last = len_ + (unsigned)__builtin_popcountll(range_);                                \
+        goto won;                                                                            \
+    } while (0)
+
+/* The loop while seat L leads: one pass is a round of turns, seat 1 first. Each seat's
+ * turn has a label before it (for the start) and after it (for a new leader's copy). */
+#define ROUNDS(L)                                                                            \
+    for (;;) {                                                                               \
+    lead##L##_at0 : __attribute__((unused));                                                 \
+        TURN(L, 0, 0);                                                                       \
+    lead##L##_after0 : __attribute__((unused));                                              \
+    lead##L##_at1 : __attribute__((unused));                                                 \
+        TURN(L, 1, 0);                                                                       \
+    lead##L##_after1 : __attribute__((unused));                                              \
+    lead##L##_at2 : __attribute__((unused));                                                 \
+        if (n > 2)                                                                           \
+            TURN(L, 2, 0);                                                                   \
+    lead##L##_after2 : __attribute__((unused));                                              \
+    lead##L##_at3 : __attribute__((unused));                                                 \
+        if (n > 3)                                                                           \
+            TURN(L, 3, 0);                                                                   \
+    lead##L##_after3 : __attribute__((unused));                                              \
+        rounds++;                                                                            \
+    }
+
+/* Plays the whole game for n seats (a constant in each copy: play() dispatches on it).
+ *
+ * The loop is unrolled by seat, so that each seat's figure, planes and histogram row sit at
+ * fixed places, and copied once for each seat that may lead and once for nobody: which seat
+ * leads is where the play is, not a value, so that a turn checks its figure against one
+ * other only (the leader's, or the centre for the leader himself) and the lead, which moves
+ * on unforeseeable turns, costs no guess of the processor's. The opening's starter enters
+ * the loop at its own turn; under colour_moves that first turn is played apart, as it
+ * carries the naming roll. */
+static inline __attribute__((always_inline)) void play_seats(cinesi_state *s, rng *chance,
+                                                             trace *tr, const int n)
+{
+    enum { NOBODY = -1 };
     const cinesi_rules *r = s->rules;
-    const int steps = r->steps, n = s->nseats;
+    const int steps = r->steps;
     dice d = {.left = 0};
-    int c = 0, len = 0, top = 0, leader = -1;
+    seat_planes sp;
+    int pos0 = 0, pos1 = 0, pos2 = 0, pos3 = 0;
+    const int posNOBODY = 0; /* the top while nobody leads */
+    int c = 0, changes = 0, winner = 0, rounds = 0;
+    unsigned last = 0;
+    bool moved = false; /* the opening moved the starter (colour_moves) */
     if (r->opening == CINESI_OPEN_SEAT1) {
         TRACE(tr, "seat 1 (%s) takes the die", cinesi_colour_names[r->seat_colour[0]]);
     } else {
         c = opening_roll(s, &d, chance, tr);
         if (r->opening == CINESI_OPEN_COLOUR_MOVES) { /* the roll was his own colour */
-            s->pos[c] = top = 1;
-            leader = c;
-            len = 1;
+            moved = true;
             TRACE(tr, "seat %d moves to step 1 of %d, rolls again", c + 1, steps);
         }
     }
     s->starter = c;
-    /* The counters live in locals in the loop (the state is written back at the end), and
-     * each batch is copied into one plane per seat (its own colour) and the whites. */
-    int pos[CINESI_MAX_SEATS] = {s->pos[0], s->pos[1], s->pos[2], s->pos[3]};
-    int rolls = s->rolls, turns = 1, changes = 0, maxlen = 0;
-    uint32_t *hist = &s->hist[0][0];
-    uint64_t left = d.left, white = d.colour[CINESI_WHITE], plane[CINESI_MAX_SEATS];
-    int next[CINESI_MAX_SEATS];
-    for (int k = 0; k < n; k++)
-        next[k] = k + 1 == n ? 0 : k + 1;
-    for (int k = 0; k < n; k++)
-        plane[k] = d.colour[r->seat_colour[k]];
-    for (;;) {
-        if (left == 0) {
-            roll_batch(&d, r, chance);
-            left = d.left;
-            white = d.colour[CINESI_WHITE];
-            for (int k = 0; k < n; k++)
-                plane[k] = d.colour[r->seat_colour[k]];
-        }
-        uint64_t own = plane[c] & left;
-        uint64_t pass = left & ~(own | white);
-        uint64_t upto = pass ^ (pass - 1); /* lanes up to the first pass; all if none */
-        int at = pos[c], p = at + __builtin_popcountll(own & upto);
-        if (__builtin_expect(p > top, 0)) { /* a new sole leader, or one further ahead */
-            if (leader != c) {
-                changes += leader >= 0;
-                leader = c;
-            }
-            top = p;
-            if (p >= steps) { /* he reaches the centre in this stretch: cut it there */
-                uint64_t moves = own & upto;
-                for (int i = steps - at; i > 1; i--)
-                    moves &= moves - 1;
-                upto = moves ^ (moves - 1);
-                int used = __builtin_popcountll(left & upto);
-                if (tr)
-                    trace_rolls(s, &d, left & upto, c, at, c, rolls, tr);
-                rolls += used;
-                len += used;
-                pos[c] = steps;
-                break;
-            }
-        }
-        int used = __builtin_popcountll(left & upto);
-        if (tr)
-            trace_rolls(s, &d, left & upto, c, at, next[c], rolls, tr);
-        rolls += used;
-        len += used;
-        left &= ~upto;
-        pos[c] = p;
-        if (pass) {
-            if (len < CINESI_TURN_BINS)
-                hist[c * CINESI_TURN_BINS + len]++;
-            else
-                long_turn(s, c, len);
-            maxlen |= len; /* an upper bound of the longest turn, below 2 x longest */
-            len = 0;
-            c = next[c];
-            turns++;
+    /* The batch the opening left, seen from each seat. */
+    uint64_t left = split(&d, &sp, r, n);
+    int issued = __builtin_popcountll(left);
+    if (!moved) {
+        switch (c) {
+        case 0:
+            goto leadNOBODY_at0;
+        case 1:
+            goto leadNOBODY_at1;
+        case 2:
+            goto leadNOBODY_at2;
+        default:
+            goto leadNOBODY_at3;
         }
     }
-    if (len < CINESI_TURN_BINS)
-        hist[c * CINESI_TURN_BINS + len]++;
+    /* colour_moves: the starter stands on step 1, alone in the lead, one roll into his turn. */
+    switch (c) {
+    case 0:
+        pos0 = 1;
+        TURN(0, 0, 1);
+        goto lead0_after0;
+    case 1:
+        pos1 = 1;
+        TURN(1, 1, 1);
+        goto lead1_after1;
+    case 2:
+        pos2 = 1;
+        if (n > 2)
+            TURN(2, 2, 1);
+        goto lead2_after2;
+    default:
+        pos3 = 1;
+        if (n > 3)
+            TURN(3, 3, 1);
+        goto lead3_after3;
+    }
+    ROUNDS(NOBODY)
+    ROUNDS(0)
+    ROUNDS(1)
+    ROUNDS(2)
+    ROUNDS(3)
+won:
+    if (last < CINESI_TURN_BINS)
+        s->hist[winner][last]++;
     else
-        long_turn(s, c, len);
-    maxlen |= len;
-    s->maxlen = maxlen < CINESI_TURN_BINS ? maxlen : CINESI_TURN_BINS - 1;
-    memcpy(s->pos, pos, sizeof pos);
-    s->rolls = rolls;
-    s->turns = turns;
+        long_turn(s, winner, (int)last);
+    const int pos[CINESI_MAX_SEATS] = {pos0, pos1, pos2, pos3};
+    for (int k = 0; k < n; k++)
+        s->pos[k] = pos[k];
+    s->rolls += issued - __builtin_popcountll(left);
+    s->turns = rounds * n + winner - c + 1;
     s->lead_changes = changes;
-    s->winner = c;
-    TRACE(tr, "seat %d (%s) wins after %d turns and %d rolls", c + 1,
-          cinesi_colour_names[r->seat_colour[c]], s->turns, s->rolls);
+    s->winner = winner;
+    TRACE(tr, "seat %d (%s) wins after %d turns and %d rolls", winner + 1,
+          cinesi_colour_names[r->seat_colour[winner]], s->turns, s->rolls);
+}
+
+#undef ROUNDS
+#undef WIN
+#undef TURN
+#undef ROLLS_BEFORE
+/* Plays the whole game, through the copy of the loop for the game's seat count. */
+static inline __attribute__((always_inline)) void play(cinesi_state *s, rng *chance,
+                                                       trace *tr)
+{
+    switch (s->nseats) {
+    case 2:
+        play_seats(s, chance, tr, 2);
+        break;
+    case 3:
+        play_seats(s, chance, tr, 3);
+        break;
+    default:
+        play_seats(s, chance, tr, 4);
+        break;
+    }
 }
 
 /* The same play, compiled twice: untraced with the processor's popcnt and BMI instructions
@@ -355,17 +571,15 @@ __attribute__((target("popcnt,bmi"))) static void play_fast(cinesi_state *s, rng
     play(s, chance, NULL);
 }
 #endif
-
 static void start(void *st, const void *rules, int nseats, rng *chance, trace *tr)
 {
     cinesi_state *s = st;
     s->rules = rules;
     s->nseats = nseats;
     s->winner = -1;
-    s->rolls = s->turns = s->lead_changes = s->nlong = s->maxlen = 0;
+    s->rolls = s->turns = s->lead_changes = s->nlong = 0;
     memset(s->pos, 0, sizeof s->pos);
-    for (int k = 0; k < nseats; k++)
-        memset(s->hist[k], 0, sizeof s->hist[k]);
+    memset(s->hist, 0, (size_t)nseats * sizeof s->hist[0]);
 #ifdef HAVE_FAST_VARIANT
     if (tr == NULL && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi")) {
         play_fast(s, chance);
@@ -413,10 +627,17 @@ static void finish(const void *st, outcome *o, recorder *rec)
     rec_value(rec, CINESI_M_ROLLS, -1, s->rolls);
     rec_value(rec, CINESI_M_LEAD_CHANGES, -1, s->lead_changes);
     rec_value(rec, CINESI_M_RUNNER_UP, -1, s->rules->steps - runner_up);
-    for (int k = 0; k < s->nseats; k++)
-        for (int len = 1; len <= s->maxlen; len++)
-            if (s->hist[k][len])
+    for (int k = 0; k < s->nseats; k++) {
+        /* Seat k's turns in its histogram: all it played but those kept one by one. */
+        int n = s->nseats, left = s->turns / n + ((k - s->starter + n) % n < s->turns % n);
+        for (int i = 0; i < s->nlong; i++)
+            left -= (s->long_turn[i] & 3) == k;
+        for (int len = 1; left > 0 && len < CINESI_TURN_BINS; len++)
+            if (s->hist[k][len]) {
                 rec_values(rec, CINESI_M_ROLLS_PER_TURN, k, len, s->hist[k][len]);
+                left -= (int)s->hist[k][len];
+            }
+    }
     for (int i = 0; i < s->nlong; i++)
         rec_value(rec, CINESI_M_ROLLS_PER_TURN, s->long_turn[i] & 3, s->long_turn[i] >> 2);
 }

@@ -55,7 +55,6 @@ typedef struct cinesi_state {
     int rolls;        /* every roll of the die, the opening's included */
     int turns;        /* turns begun; a turn ends with a foreign colour or with the win */
     int lead_changes; /* times the sole leader became a different seat */
-    int maxlen;       /* no turn in hist is longer (a bound, at most CINESI_TURN_BINS-1) */
     int nlong;        /* entries of long_turn */
     int long_turn[CINESI_LONG_TURNS];                  /* rolls << 2 | seat, turns >= 64 rolls */
     uint32_t hist[CINESI_MAX_SEATS][CINESI_TURN_BINS]; /* turns per seat by rolls (< 64) */
