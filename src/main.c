@@ -675,6 +675,10 @@ static int shard_batch(const run_config *cfg, run_result *res, char *err, size_t
     return 0;
 }
 
+/* --merge of an experiment: the seconds its shards played, summed (each shard's identity
+ * records its own, taken out before the identities are compared). */
+static double shards_wall;
+
 /* --merge: each batch of the run, every shard's part merged, handed back in order. */
 static run_result *merged;
 static uint64_t *merged_first, *merged_runs;
@@ -801,6 +805,9 @@ static void read_parts(options *o, cJSON **ruleset, uint64_t *nshards)
         cJSON *id;
         if (partial_read_file(o->parts[i], &id, &payload[i], &len[i], err, sizeof err) != 0)
             die(EXIT_USAGE, "%s", err);
+        cJSON *wall = cJSON_DetachItemFromObjectCaseSensitive(id, "wall_seconds");
+        shards_wall += cJSON_IsNumber(wall) ? wall->valuedouble : 0;
+        cJSON_Delete(wall);
         uint64_t index, count;
         if (partial_identity_check(id, o->parts[i], GIOCHI_VERSION, MAX_PARTS, &index, &count,
                                    err, sizeof err) != 0)
@@ -1167,6 +1174,7 @@ int main(int argc, char **argv)
         xo.merged = payload;
         xo.merged_len = len;
         xo.nmerged = o.nparts;
+        xo.merged_wall = shards_wall;
         xo.ruleset = ruleset;
     } else if (o.merge) {
         merge_parts(&o, &cfg);
@@ -1200,7 +1208,10 @@ int main(int argc, char **argv)
     if (experiment) {
         FILE *sink = fmt == REPORT_HTML && root ? fopen("/dev/null", "w") : NULL;
         FILE *report = root && !o.shard ? (sink ? sink : out.f) : NULL;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         int rc = experiment_run(&xo, report, err, sizeof err);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
         if (sink)
             fclose(sink);
         if (rc != 0) {
@@ -1216,6 +1227,8 @@ int main(int argc, char **argv)
         if (o.shard) {
             cJSON *id = run_identity(&cfg, ruleset, canon, o.exact, o.set, o.nsets);
             cJSON_AddItemToObject(id, "experiment", experiment_identity(&o, true));
+            cJSON_AddNumberToObject(id, "wall_seconds", (double)(t1.tv_sec - t0.tv_sec) +
+                                                            (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
             cJSON_AddNumberToObject(id, "shard", (double)shard_index);
             cJSON_AddNumberToObject(id, "shards", (double)shard_count);
             errno = 0;

@@ -2200,7 +2200,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     rc = play_all(&e, o, target, err, errlen);
     if (rc != 0 || out == NULL)
         goto fail; /* out NULL: no report (rc 0) */
-    double wall = now_seconds() - t0;
+    double wall = o->merged ? o->merged_wall : now_seconds() - t0;
     uint64_t played = 0;
     for (int s = 0; s < nset; s++)
         played += set[s].games * (uint64_t)set[s].nrot;

@@ -65,6 +65,16 @@ static bool spill(acc *a, int64_t value, int64_t count)
     return true;
 }
 
+/* acc_add's cell of a value outside the histogram (kept out of its fast path). */
+static void __attribute__((noinline)) add_outside(acc *a, int64_t value, int64_t count)
+{
+    if (a->spill && a->count && spill(a, value, count))
+        return;
+    cover(a, value, value);
+    if (a->count != NULL)
+        a->count[value - a->lo] += count;
+}
+
 void acc_add(acc *a, int64_t value, int64_t count)
 {
     if (count <= 0)
@@ -77,12 +87,10 @@ void acc_add(acc *a, int64_t value, int64_t count)
     a->sum += (__int128)value * count;
     a->sumsq += (__int128)value * value * count;
     if (a->count == NULL || value < a->lo || value >= a->lo + a->len) {
-        if (a->spill && a->count && spill(a, value, count))
-            return;
-        cover(a, value, value);
+        add_outside(a, value, count);
+        return;
     }
-    if (a->count != NULL)
-        a->count[value - a->lo] += count;
+    a->count[value - a->lo] += count;
 }
 
 void acc_add_cell(acc *a, int64_t value, int64_t count)
