@@ -7,6 +7,7 @@
 #   make sanitize   build with AddressSanitizer/UBSan and run the whole suite under them
 #   make mpi        build ./giochi-sim-mpi, the same tool over MPI ranks (OpenMPI)
 #   make bench      games per second per case (repeated, median and spread), and the ratio to bare loops
+#                   (BENCH_INSTR=1: also in instructions per game, with valgrind)
 #   make fuzz       build the libFuzzer target (tests/fuzz/) with clang and run it FUZZ_SECONDS
 #                   (default 60) from the corpus in tests/fuzz/corpus; new inputs and crashes
 #                   go to build-fuzz/. Skipped, with a message, if libFuzzer cannot be had.

@@ -69,6 +69,31 @@ grep -v '^#' "$list" | while read -r game players bots runs bare; do
 done
 echo "ratio: giochi-sim's time per game over the bare loop's (1.00 = as fast as a bare loop)"
 
+# BENCH_INSTR=1: the same ratio in instructions per game (valgrind's cachegrind), a count that
+# does not move with the machine's load: giochi-sim and the bare loop on a twentieth of each
+# case's games, less the instructions of a run of one game (start-up, report) or none.
+if [ "${BENCH_INSTR:-0}" = 1 ] && command -v valgrind >/dev/null 2>&1; then
+    ir() {
+        valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 \
+            >/dev/null | sed -n 's/.*I *refs: *//p' | tr -d ,
+    }
+    echo
+    echo "instructions per game (cachegrind, one thread, a twentieth of the games)"
+    printf '%-7s %-3s %-34s %9s %14s %14s %6s\n' game pl bots games giochi-sim "bare loop" ratio
+    grep -v '^#' "$list" | while read -r game players bots runs bare; do
+        [ -n "$game" ] && [ -n "${bare:-}" ] && [ "$bare" != "-" ] && [ -x "$baredir/$bare" ] ||
+            continue
+        n=$((runs / 20))
+        set -- --game="$game" --players="$players" --bots="$bots" --seed=1 --threads=1 \
+            --format=json --quiet
+        s1=$(ir "$bin" "$@" --runs="$n") s0=$(ir "$bin" "$@" --runs=1)
+        b1=$(ir "$baredir/$bare" "$n" 1 "$players") b0=$(ir "$baredir/$bare" 0 1 "$players")
+        echo "$s1 $s0 $b1 $b0 $n" | awk -v g="$game" -v p="$players" -v b="$bots" '{
+            s = ($1 - $2) / ($5 - 1); r = ($3 - $4) / $5
+            printf "%-7s %-3s %-34s %9d %14.0f %14.0f %6.2f\n", g, p, b, $5, s, r, s / r }'
+    done
+fi
+
 # MPI ranks against threads (when giochi-sim-mpi is built: make mpi): one thread per rank,
 # 1, 2 and 4 ranks (4 oversubscribes a 2-core machine: for the record), oca with 4 greedy.
 mpi_bin=$(dirname "$bin")/giochi-sim-mpi

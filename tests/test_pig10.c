@@ -1327,3 +1327,24 @@ TEST(pig10_ismcts_plays_two_player_endgames_exactly)
     CHECK(checked > 60);
     CHECK(greedy_wrong > 0); /* the positions tested are not all trivial */
 }
+
+/* The held-values mask the options walk follows the hand through deal, play and draw, and
+ * --check (game_pig10.check) catches a mask that disagrees with the hand. */
+TEST(pig10_held_mask_follows_the_hand)
+{
+    pig10_rules r;
+    LOAD(&r, NULL);
+    pig10_state st;
+    DEAL(&st, &r, 2, 0, "113 124 96");
+    CHECK_INT(st.held[0], 1 << 1 | 1 << 3);
+    CHECK_INT(st.held[1], 1 << 1 | 1 << 2 | 1 << 4);
+    PLAY(&st, 0, 1, PIG10_ADD); /* one 1 left, draws a 9 */
+    CHECK_INT(st.held[0], 1 << 1 | 1 << 3 | 1 << 9);
+    PLAY(&st, 1, 4, PIG10_ADD); /* the 4 gone, draws a 6 */
+    CHECK_INT(st.held[1], 1 << 1 | 1 << 2 | 1 << 6);
+    CHECK(conserved(&st));
+    st.held[1] |= 1 << 7; /* a 7 it does not hold */
+    char err[256] = "";
+    CHECK_INT(game_pig10.check(&st, err, sizeof err), -1);
+    CHECK(strstr(err, "seat 2's held values") != NULL);
+}

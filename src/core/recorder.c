@@ -217,10 +217,10 @@ static inline int slot(const recorder *rec, int m, int seat, metric_kind kind)
 void rec_values(recorder *rec, int m, int seat, int64_t value, int64_t count)
 {
     int i = slot(rec, m, seat, METRIC_MEAN);
-    if (count == 1)
-        acc_add_one(&rec->a[i], value);
-    else
-        acc_add(&rec->a[i], value, count);
+    if (count == 1) /* the common case, its multiplications folded away */
+        acc_add_fast(&rec->a[i], value, 1);
+    else if (count > 0)
+        acc_add_fast(&rec->a[i], value, count);
     if (rec->per_game && count > 0) {
         rec->gsum[i] += value * count;
         rec->gcnt[i] += count;

@@ -256,7 +256,7 @@ static void result_init(run_result *res, const run_config *cfg, bool per_game)
 static void tally(run_result *res, const run_config *cfg, const outcome *o)
 {
     res->games++;
-    acc_add_one(&res->length, o->length);
+    acc_add_fast(&res->length, o->length, 1);
     if (o->end >= 0 && o->end < res->nends)
         res->end_count[o->end]++;
     int nwin = __builtin_popcount(o->winners);
@@ -265,9 +265,9 @@ static void tally(run_result *res, const run_config *cfg, const outcome *o)
     else if (nwin > 1)
         res->tied_games++;
     for (int k = 0; k < cfg->nseats; k++) {
-        acc_add_one(&res->score[k], o->score[k]);
+        acc_add_fast(&res->score[k], o->score[k], 1);
         if (o->rank[k] > 0) /* 0: unranked (e.g. a banker who does not race) */
-            acc_add_one(&res->rank[k], o->rank[k]);
+            acc_add_fast(&res->rank[k], o->rank[k], 1);
         if (o->winners & (1u << k)) {
             res->win_units[k] += RUN_WIN_UNIT / nwin;
             if (nwin > 1)

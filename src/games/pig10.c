@@ -109,11 +109,9 @@ static unsigned held_mask(const uint8_t *hand)
     return m;
 }
 
-/* The distinct legal plays of a hand (contract in pig10.h): every card once as an ordinary
- * play, the siren also subtracted, a same card or same number also set (not a frog, not on
- * a value of 0, where setting is the ordinary play). Walks the held values as a bit mask. */
-int pig10_options(const uint8_t *hand, int value, int top_card, int table_n,
-                  int siren_below_zero, int32_t *out)
+/* The distinct legal plays of a hand holding the values of mask `held`, as pig10_options. */
+static int options(unsigned held, int value, int top_card, int table_n, int siren_below_zero,
+                   int32_t *out)
 {
     unsigned sub = 0, set = 0; /* the values that may also be subtracted, or set */
     if (table_n > 0) {
@@ -124,7 +122,7 @@ int pig10_options(const uint8_t *hand, int value, int top_card, int table_n,
                   ~(1u << PIG10_FROG);
     }
     int n = 0;
-    for (unsigned m = held_mask(hand); m; m &= m - 1) {
+    for (unsigned m = held; m; m &= m - 1) {
         int c = __builtin_ctz(m);
         out[n++] = PIG10_ACTION(c, PIG10_ADD);
         if ((sub | set) >> c & 1) {
@@ -135,6 +133,15 @@ int pig10_options(const uint8_t *hand, int value, int top_card, int table_n,
         }
     }
     return n;
+}
+
+/* The distinct legal plays of a hand (contract in pig10.h): every card once as an ordinary
+ * play, the siren also subtracted, a same card or same number also set (not a frog, not on
+ * a value of 0, where setting is the ordinary play). Walks the held values as a bit mask. */
+int pig10_options(const uint8_t *hand, int value, int top_card, int table_n,
+                  int siren_below_zero, int32_t *out)
+{
+    return options(held_mask(hand), value, top_card, table_n, siren_below_zero, out);
 }
 
 /* The next seat clockwise from `seat` with cards, possibly seat itself; -1 if none (pig10.h). */
@@ -185,11 +192,13 @@ void pig10_start_from_pile(pig10_state *st, const pig10_rules *rules, int nseats
     st->total = n;
     st->pile_n = n;
     memcpy(st->pile, pile, (size_t)n);
-    for (int s = 0; s < nseats; s++)
+    for (int s = 0; s < nseats; s++) {
         for (int k = 0; k < rules->hand_size; k++) {
             st->hand[s][st->pile[st->pile_pos++]]++;
             st->hand_n[s]++;
         }
+        st->held[s] = (uint16_t)held_mask(st->hand[s]);
+    }
     st->turn = first;
     trace_hands(st, tr);
     TRACE(tr, "draw pile: %d cards; seat %d plays first", st->pile_n - st->pile_pos, first + 1);
@@ -270,6 +279,7 @@ static void draw(pig10_state *st, int seat, trace *tr)
         return;
     int c = st->pile[st->pile_pos++];
     st->hand[seat][c]++;
+    st->held[seat] |= (uint16_t)(1u << c);
     st->hand_n[seat]++;
     TRACE(tr, "seat %d draws a %d (%d left in the pile)", seat + 1, c, st->pile_n - st->pile_pos);
 }
@@ -306,7 +316,8 @@ static void apply(void *state, int32_t action, rng *chance, trace *tr)
         .mode = (uint8_t)(card == PIG10_FROG ? PIG10_RESET : mode),
         .value = (uint8_t)value,
     };
-    st->hand[seat][card]--;
+    if (--st->hand[seat][card] == 0)
+        st->held[seat] &= (uint16_t)~(1u << card);
     st->hand_n[seat]--;
     st->table[card]++;
     st->table_n++;
@@ -329,8 +340,8 @@ static bool decide(const void *state, decision *d)
         return false;
     d->seat = st->turn;
     d->kind = 0;
-    d->n = pig10_options(st->hand[st->turn], st->value, st->top_card, st->table_n,
-                         st->rules->siren_below_zero, d->action);
+    d->n = options(st->held[st->turn], st->value, st->top_card, st->table_n,
+                   st->rules->siren_below_zero, d->action);
     return true;
 }
 
@@ -406,6 +417,10 @@ static int check(const void *state, char *err, size_t errlen)
             h += st->hand[s][c];
             per_value[c] += st->hand[s][c];
         }
+        if (st->held[s] != held_mask(st->hand[s]))
+            return snprintf(err, errlen, "cards: seat %d's held values 0x%x, its hand 0x%x",
+                            s + 1, st->held[s], held_mask(st->hand[s])),
+                   -1;
         if (h != st->hand_n[s] || h > r->hand_size)
             return snprintf(err, errlen, "cards: seat %d holds %d, counted %d (hand size %d)",
                             s + 1, h, st->hand_n[s], r->hand_size),
@@ -540,6 +555,7 @@ int pig10_determinize(pig10_state *st, const pig10_rules *rules, const pig10_vie
         st->collected[s] = v->collected[s];
         for (int j = 0; s != v->seat && j < v->hand_n[s]; j++)
             st->hand[s][cards[k++]]++;
+        st->held[s] = (uint16_t)held_mask(st->hand[s]);
     }
     st->plays = v->nplays;
     memcpy(st->history, v->history, sizeof(pig10_play) * (size_t)v->nplays);

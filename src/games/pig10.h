@@ -88,6 +88,7 @@ typedef struct pig10_state {
     bool over;
     uint8_t pile[PIG10_MAX_CARDS];
     uint8_t hand[GAME_MAX_SEATS][PIG10_VALUES];
+    uint16_t held[GAME_MAX_SEATS]; /* bit c: hand[s][c] > 0 (the options walk these bits) */
     int hand_n[GAME_MAX_SEATS];
     uint8_t table[PIG10_VALUES];  /* cards on the table, by value */
     uint8_t played[PIG10_VALUES]; /* every card played so far, by value */
