@@ -639,29 +639,39 @@ static int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, 
  * time, up to the card's value); the best swap; or sell a spare card at its reserve. */
 static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
 {
+    const int *price = st->r->price;
     int me = kn->seat, pick = 0, best = -1000000;
     vcache *vc = values(st, kn);
     int swap = -2; /* best_swap, looked for at the first swap listed (-2: not yet) */
-    for (int i = 1; i < d->n; i++) {
+    /* The offers come in runs that differ only in the price (one card's, or one pair's):
+     * what depends on the cards is found once per run. Scores are compared in list order,
+     * a later offer winning only with a higher score. */
+    for (int i = 1, end; i < d->n; i = end) {
         int32_t a = d->action[i];
-        int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a), p = OCA_TR_P(a);
-        int price = st->r->price[p], score = -1000000, at = i;
-        if (t == TR_BUY) { /* of the prices listed for this card, only its buy level counts */
-            int level = buy_level(st, kn, vc, ca), first = i;
-            while (i + 1 < d->n && d->action[i + 1] >> 8 == a >> 8) /* the card's run */
-                i++;
-            for (at = first; level >= 0 && at <= i; at++)
+        int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a);
+        for (end = i + 1; end < d->n && d->action[end] >> 8 == a >> 8; end++)
+            ;
+        int score = -1000000, at = i;
+        if (t == TR_BUY) { /* only the offer at the card's buy level counts */
+            int level = buy_level(st, kn, vc, ca);
+            for (; level >= 0 && at < end; at++)
                 if (OCA_TR_P(d->action[at]) == level) {
-                    score = cval(st, kn, vc, me, ca) - st->r->price[level];
+                    score = cval(st, kn, vc, me, ca) - price[level];
                     break;
                 }
+        } else if (t == TR_SELL) { /* the lowest price at or above the reserve */
+            int v = cval(st, kn, vc, me, ca);
+            for (int k = i; k < end; k++) {
+                int pk = price[OCA_TR_P(d->action[k])];
+                if (pk >= kn->k[KN_RESERVE] && v < pk && -pk > score) {
+                    score = -pk;
+                    at = k;
+                }
+            }
         } else if (t == TR_EXCHANGE)
             score = -cval(st, kn, vc, me, ca) - cval(st, kn, vc, me, cb);
         else if (t == TR_SWAP && i == (swap != -2 ? swap : (swap = best_swap(st, d, kn, vc))))
             score = 0;
-        else if (t == TR_SELL && price >= kn->k[KN_RESERVE] &&
-                 cval(st, kn, vc, me, ca) < price)
-            score = -price; /* the lowest price at or above the reserve */
         if (score > best) {
             best = score;
             pick = at;
