@@ -8,6 +8,9 @@
 #include "oca.h"
 #include "xalloc.h"
 
+/* A helper kept out of its callers, so that their usual short paths stay cheap. */
+#define OUT_OF_LINE __attribute__((noinline))
+
 enum knob {
     KN_VOLUNTEER, KN_MAX_BID, KN_DECLARE, KN_ATTACK, KN_DEFEND, KN_JOLLY_MIN, KN_SIT_OUT,
     KN_TRADE, KN_RESERVE, KN_BUY_MAX, KN_EXCHANGE, KN_TAKEOVER, KN_PER_SQUARE, KN_KEEP,
@@ -334,17 +337,15 @@ static bool same_game(const knobs *kn, const oca_state *st)
                                     (w[2] ^ kn->deck[2]) | (w[3] ^ kn->deck[3])) == 0;
 }
 
-/* At the first decision of a new game, forgets the last game and draws this game's error on
- * the bank's worth from the seat's own stream: a factor 1 + value_sd N(0, 1), at least 0 (the
- * error a player makes judging the bank; it gives each seat its own valuation, so an auction
- * has a real spread of winning bids). A new game is one begin announced; for a caller that
- * never calls begin (a test driving choose alone, a search's playouts), one with another
- * deck, or with turns gone back. */
-static void this_game(knobs *kn, const oca_state *st, rng *r)
+/* At the first decision of a new game (see this_game), forgets the last game and draws this
+ * game's error on the bank's worth from the seat's own stream: a factor 1 + value_sd N(0, 1),
+ * at least 0 (the error a player makes judging the bank; it gives each seat its own
+ * valuation, so an auction has a real spread of winning bids). A new game is one begin
+ * announced; for a caller that never calls begin (a test driving choose alone, a search's
+ * playouts), one with another deck, or with turns gone back. */
+static OUT_OF_LINE void new_game(knobs *kn, const oca_state *st, rng *r)
 {
     if (kn->begun) {
-        if (!kn->fresh)
-            return;
         kn->fresh = false;
     } else {
         if (st->turn >= kn->last_turn && same_game(kn, st)) {
@@ -364,6 +365,13 @@ static void this_game(knobs *kn, const oca_state *st, rng *r)
         if (kn->worth_factor < 0)
             kn->worth_factor = 0;
     }
+}
+
+/* new_game at the first choice of a game (out of line: the usual call is the first test). */
+static inline void this_game(knobs *kn, const oca_state *st, rng *r)
+{
+    if (!kn->begun || kn->fresh)
+        new_game(kn, st, r);
 }
 
 /* bot_type.begin: a new game has been dealt; this_game starts it at the seat's first choice
@@ -475,7 +483,7 @@ static vcache *values(const oca_state *st, knobs *kn)
 }
 
 /* Fills the cache's entry of seat and card (out of line: most look-ups find it filled). */
-static __attribute__((noinline)) int cval_fill(const oca_state *st, const knobs *kn, vcache *vc,
+static OUT_OF_LINE int cval_fill(const oca_state *st, const knobs *kn, vcache *vc,
                                                int seat, int card)
 {
     vc->v[seat][card] = (int16_t)card_value(st, kn, seat, card);
@@ -502,7 +510,7 @@ static int move_value(const oca_state *st, const knobs *kn)
 /* Sealed auction: the highest legal bid within max_bid and, with bank_ev, within the
  * break-even bid. Open auction (action 0 is "drop out"): the smallest raise while it stays
  * within that cap, else drop out. */
-static int choose_bid(const oca_state *st, const decision *d, const knobs *kn)
+static OUT_OF_LINE int choose_bid(const oca_state *st, const decision *d, const knobs *kn)
 {
     double cap = kn->k[KN_BANK_EV] ? kn->k[KN_MAX_BID] : kn->k[KN_MAX_BID] * kn->worth_factor;
     if (kn->k[KN_BANK_EV]) {
@@ -519,7 +527,7 @@ static int choose_bid(const oca_state *st, const decision *d, const knobs *kn)
 }
 
 /* Volunteering and taking over: the knob, and with bank_ev a bank worth more than nothing. */
-static bool wants_bank(const oca_state *st, const knobs *kn, int knob)
+static OUT_OF_LINE bool wants_bank(const oca_state *st, const knobs *kn, int knob)
 {
     bool initial = knob == KN_VOLUNTEER;
     return kn->k[knob] && (!kn->k[KN_BANK_EV] || bank_worth(st, kn, initial) > 0);
@@ -527,7 +535,7 @@ static bool wants_bank(const oca_state *st, const knobs *kn, int knob)
 
 /* Declarations (knob declare 2): when the expected gain is positive, or when the seat is
  * `gamble` points or more behind the richest other player (a player behind gambles). */
-static bool declare_pays(const oca_state *st, const knobs *kn, int seat)
+static OUT_OF_LINE bool declare_pays(const oca_state *st, const knobs *kn, int seat)
 {
     const oca_rules *r = st->r;
     bool ev = seat != st->banker ? r->declare_prize > 6 * r->declare_stake
@@ -599,7 +607,7 @@ static int best_swap(const oca_state *st, const decision *d, const knobs *kn, vc
 
 /* The kind of trade worth proposing (TR_*; TR_PASS if none): exchange two spare cards, else
  * buy a card worth the next price, else a swap both gain by, else sell a spare card. */
-static int trade_kind(const oca_state *st, knobs *kn)
+static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
 {
     const oca_rules *r = st->r;
     int me = kn->seat;
@@ -637,7 +645,7 @@ static int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, 
 /* The offer a seat proposes on its own turn: exchange its two least valued spare cards; buy
  * the card it gains most on at its next price (remembered, so a refused offer is raised next
  * time, up to the card's value); the best swap; or sell a spare card at its reserve. */
-static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
+static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knobs *kn)
 {
     const int *price = st->r->price;
     int me = kn->seat, pick = 0, best = -1000000;
@@ -695,7 +703,7 @@ static int react_worth(const oca_state *st, const knobs *kn)
 
 /* The mover's first offer: about half what the card is worth to him, at least the lowest
  * price, or none (the prices on offer increase, so none past w counts). */
-static int react_offer(const oca_state *st, const decision *d, const knobs *kn)
+static OUT_OF_LINE int react_offer(const oca_state *st, const decision *d, const knobs *kn)
 {
     int w = react_worth(st, kn), pick = 0;
     for (int i = 1; i < d->n && d->action[i] <= w; i++)
@@ -706,7 +714,7 @@ static int react_offer(const oca_state *st, const decision *d, const knobs *kn)
 
 /* The owner's answer: accept at or above what the card is worth to him (to keep, or to play
  * against the mover now), else ask that much if the mover can pay it, else refuse. */
-static int react_answer(const oca_state *st, const decision *d, const knobs *kn)
+static OUT_OF_LINE int react_answer(const oca_state *st, const decision *d, const knobs *kn)
 {
     int me = kn->seat, c = st->offer.card;
     int v = card_value(st, kn, me, c);
@@ -724,7 +732,8 @@ static int react_answer(const oca_state *st, const decision *d, const knobs *kn)
 
 /* A seat short of points offers its cards: the most valuable first, at the lowest price that
  * covers the shortfall (or the highest price). */
-static int choose_short_sale(const oca_state *st, const decision *d, const knobs *kn)
+static OUT_OF_LINE int choose_short_sale(const oca_state *st, const decision *d,
+                                         const knobs *kn)
 {
     const oca_op *o = &st->op[st->nops - 1];
     int64_t need = oca_op_due(o) - oca_points(st, kn->seat);
@@ -748,6 +757,8 @@ static int yes(bool b)
     return b ? 1 : 0;
 }
 
+/* bot_type.choose. The kinds that weigh many options call out of line (noinline above), so
+ * that the frequent short answers (a trade window passed, a yes or no) stay cheap. */
 static int choose(void *ctx, const void *seen, const decision *d, rng *r)
 {
     knobs *kn = ctx;
