@@ -446,11 +446,13 @@ static int card_value(const oca_state *st, const knobs *kn, int seat, int card)
         return clamp(-kn->worst[card][seat == st->banker][oca_round_others(st, seat)] / 2,
                      dead, buy);
     case CARD_POSITIVE: { /* while another racer can still land there */
-        int best = 0;
+        uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
+        int best = 0, reach = kn->reach[card], in = __builtin_popcount(round);
+        const int16_t(*worth)[GAME_MAX_SEATS] = kn->worth[card];
         for (uint32_t m = st->racing & ~(1u << seat); m; m &= m - 1) {
             int j = __builtin_ctz(m);
-            if (st->pos[j] < kn->reach[card]) {
-                int v = kn->worth[card][j == st->banker][oca_round_others(st, j)];
+            if (st->pos[j] < reach) { /* worth to j, with the others of j's round */
+                int v = worth[j == st->banker][in - (int)(round >> j & 1)];
                 best = v > best ? v : best;
             }
         }
@@ -799,9 +801,9 @@ static int choose(void *ctx, const void *seen, const decision *d, rng *r)
         return choose_trade_kind(st, d, kn, r);
     case K_TRADE_OFFER:
         return choose_trade(st, d, kn);
-    case K_BUY_CARD:
-        return yes(f->price <= card_value(st, kn, me, f->card) &&
-                   oca_points(st, me) - f->price >= k[KN_KEEP]);
+    case K_BUY_CARD: /* the purse first: it spares most valuations */
+        return yes(oca_points(st, me) - f->price >= k[KN_KEEP] &&
+                   f->price <= card_value(st, kn, me, f->card));
     case K_SELL_CARD: {
         int v = card_value(st, kn, me, f->card);
         return yes(f->price >= (v > k[KN_RESERVE] ? v : k[KN_RESERVE]));
