@@ -1842,6 +1842,59 @@ static const char *load_error(const char *set, int nseats)
     return err;
 }
 
+/* Plays `games` games of the bots `names` under r from freshly set-up contexts, the runner's
+ * way (a seat chooses only among two or more actions), calling each bot's begin after every
+ * deal if with_begin; returns a digest of every choice and of the final points. */
+static uint64_t play_digest(const oca_rules *r, int n, const char *const *names, int games,
+                            bool with_begin)
+{
+    const bot_type *bt[GAME_MAX_SEATS];
+    static char ctx[GAME_MAX_SEATS][4096];
+    static oca_state st;
+    char err[128];
+    for (int s = 0; s < n; s++) {
+        bt[s] = registry_bot(&game_oca, names[s]);
+        CHECK(bt[s] != NULL && bt[s]->ctx_size <= sizeof ctx[s]);
+        double param[32];
+        for (int k = 0; bt[s]->params && bt[s]->params[k].name; k++)
+            param[k] = bt[s]->params[k].def;
+        memset(ctx[s], 0, sizeof ctx[s]);
+        CHECK_INT(bt[s]->setup(ctx[s], &game_oca, r, s, n, param, err, sizeof err), 0);
+    }
+    uint64_t h = 1469598103934665603ull;
+    decision d;
+    for (int i = 0; i < games; i++) {
+        rng ch, br[GAME_MAX_SEATS];
+        rng_seed_stream(&ch, 5, (uint64_t)i, RNG_STREAM_CHANCE);
+        for (int s = 0; s < n; s++)
+            rng_seed_stream(&br[s], 5, (uint64_t)i, RNG_STREAM_SEAT(s));
+        game_oca.start(&st, r, n, &ch, NULL);
+        for (int s = 0; s < n && with_begin; s++)
+            if (bt[s]->begin)
+                bt[s]->begin(ctx[s], &st);
+        while (game_oca.decide(&st, &d)) {
+            int k = d.n > 1 ? bt[d.seat]->choose(ctx[d.seat], &st, &d, &br[d.seat]) : 0;
+            h = (h ^ (uint64_t)(k + 1)) * 1099511628211ull;
+            game_oca.apply(&st, d.action[k], &ch, NULL);
+        }
+        for (int s = 0; s < n; s++)
+            h = (h ^ (uint64_t)oca_points(&st, s)) * 1099511628211ull;
+    }
+    return h;
+}
+
+/* The runner announces every game to the bots by begin (game.h), which starts the game's own
+ * memory and valuation error at the seat's first choice; a caller without begin (a test, a
+ * search's playouts) gets the same games by the bots' own detection of a new deal. */
+TEST(oca_bots_begin_and_their_own_new_game_detection_agree)
+{
+    oca_rules r;
+    load(&r, NULL);
+    static const char *const mix[] = {"greedy", "aggressive", "cautious", "greedy"};
+    CHECK(registry_bot(&game_oca, "greedy")->begin != NULL);
+    CHECK(play_digest(&r, 4, mix, 300, true) == play_digest(&r, 4, mix, 300, false));
+}
+
 TEST(oca_bad_board_files_are_rejected_naming_the_key)
 {
     CHECK_STR(load_error("dote=200", 4), "");

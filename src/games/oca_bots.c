@@ -8,6 +8,9 @@
 #include "oca.h"
 #include "xalloc.h"
 
+/* A helper kept out of its callers, so that their usual short paths stay cheap. */
+#define OUT_OF_LINE __attribute__((noinline))
+
 enum knob {
     KN_VOLUNTEER, KN_MAX_BID, KN_DECLARE, KN_ATTACK, KN_DEFEND, KN_JOLLY_MIN, KN_SIT_OUT,
     KN_TRADE, KN_RESERVE, KN_BUY_MAX, KN_EXCHANGE, KN_TAKEOVER, KN_PER_SQUARE, KN_KEEP,
@@ -334,17 +337,15 @@ static bool same_game(const knobs *kn, const oca_state *st)
                                     (w[2] ^ kn->deck[2]) | (w[3] ^ kn->deck[3])) == 0;
 }
 
-/* At the first decision of a new game, forgets the last game and draws this game's error on
- * the bank's worth from the seat's own stream: a factor 1 + value_sd N(0, 1), at least 0 (the
- * error a player makes judging the bank; it gives each seat its own valuation, so an auction
- * has a real spread of winning bids). A new game is one begin announced; for a caller that
- * never calls begin (a test driving choose alone, a search's playouts), one with another
- * deck, or with turns gone back. */
-static void this_game(knobs *kn, const oca_state *st, rng *r)
+/* At the first decision of a new game (see this_game), forgets the last game and draws this
+ * game's error on the bank's worth from the seat's own stream: a factor 1 + value_sd N(0, 1),
+ * at least 0 (the error a player makes judging the bank; it gives each seat its own
+ * valuation, so an auction has a real spread of winning bids). A new game is one begin
+ * announced; for a caller that never calls begin (a test driving choose alone, a search's
+ * playouts), one with another deck, or with turns gone back. */
+static OUT_OF_LINE void new_game(knobs *kn, const oca_state *st, rng *r)
 {
     if (kn->begun) {
-        if (!kn->fresh)
-            return;
         kn->fresh = false;
     } else {
         if (st->turn >= kn->last_turn && same_game(kn, st)) {
@@ -364,6 +365,13 @@ static void this_game(knobs *kn, const oca_state *st, rng *r)
         if (kn->worth_factor < 0)
             kn->worth_factor = 0;
     }
+}
+
+/* new_game at the first choice of a game (out of line: the usual call is the first test). */
+static inline void this_game(knobs *kn, const oca_state *st, rng *r)
+{
+    if (!kn->begun || kn->fresh)
+        new_game(kn, st, r);
 }
 
 /* bot_type.begin: a new game has been dealt; this_game starts it at the seat's first choice
@@ -438,11 +446,13 @@ static int card_value(const oca_state *st, const knobs *kn, int seat, int card)
         return clamp(-kn->worst[card][seat == st->banker][oca_round_others(st, seat)] / 2,
                      dead, buy);
     case CARD_POSITIVE: { /* while another racer can still land there */
-        int best = 0;
+        uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
+        int best = 0, reach = kn->reach[card], in = __builtin_popcount(round);
+        const int16_t(*worth)[GAME_MAX_SEATS] = kn->worth[card];
         for (uint32_t m = st->racing & ~(1u << seat); m; m &= m - 1) {
             int j = __builtin_ctz(m);
-            if (st->pos[j] < kn->reach[card]) {
-                int v = kn->worth[card][j == st->banker][oca_round_others(st, j)];
+            if (st->pos[j] < reach) { /* worth to j, with the others of j's round */
+                int v = worth[j == st->banker][in - (int)(round >> j & 1)];
                 best = v > best ? v : best;
             }
         }
@@ -475,7 +485,7 @@ static vcache *values(const oca_state *st, knobs *kn)
 }
 
 /* Fills the cache's entry of seat and card (out of line: most look-ups find it filled). */
-static __attribute__((noinline)) int cval_fill(const oca_state *st, const knobs *kn, vcache *vc,
+static OUT_OF_LINE int cval_fill(const oca_state *st, const knobs *kn, vcache *vc,
                                                int seat, int card)
 {
     vc->v[seat][card] = (int16_t)card_value(st, kn, seat, card);
@@ -502,7 +512,7 @@ static int move_value(const oca_state *st, const knobs *kn)
 /* Sealed auction: the highest legal bid within max_bid and, with bank_ev, within the
  * break-even bid. Open auction (action 0 is "drop out"): the smallest raise while it stays
  * within that cap, else drop out. */
-static int choose_bid(const oca_state *st, const decision *d, const knobs *kn)
+static OUT_OF_LINE int choose_bid(const oca_state *st, const decision *d, const knobs *kn)
 {
     double cap = kn->k[KN_BANK_EV] ? kn->k[KN_MAX_BID] : kn->k[KN_MAX_BID] * kn->worth_factor;
     if (kn->k[KN_BANK_EV]) {
@@ -519,7 +529,7 @@ static int choose_bid(const oca_state *st, const decision *d, const knobs *kn)
 }
 
 /* Volunteering and taking over: the knob, and with bank_ev a bank worth more than nothing. */
-static bool wants_bank(const oca_state *st, const knobs *kn, int knob)
+static OUT_OF_LINE bool wants_bank(const oca_state *st, const knobs *kn, int knob)
 {
     bool initial = knob == KN_VOLUNTEER;
     return kn->k[knob] && (!kn->k[KN_BANK_EV] || bank_worth(st, kn, initial) > 0);
@@ -527,7 +537,7 @@ static bool wants_bank(const oca_state *st, const knobs *kn, int knob)
 
 /* Declarations (knob declare 2): when the expected gain is positive, or when the seat is
  * `gamble` points or more behind the richest other player (a player behind gambles). */
-static bool declare_pays(const oca_state *st, const knobs *kn, int seat)
+static OUT_OF_LINE bool declare_pays(const oca_state *st, const knobs *kn, int seat)
 {
     const oca_rules *r = st->r;
     bool ev = seat != st->banker ? r->declare_prize > 6 * r->declare_stake
@@ -599,7 +609,7 @@ static int best_swap(const oca_state *st, const decision *d, const knobs *kn, vc
 
 /* The kind of trade worth proposing (TR_*; TR_PASS if none): exchange two spare cards, else
  * buy a card worth the next price, else a swap both gain by, else sell a spare card. */
-static int trade_kind(const oca_state *st, knobs *kn)
+static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
 {
     const oca_rules *r = st->r;
     int me = kn->seat;
@@ -637,31 +647,41 @@ static int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, 
 /* The offer a seat proposes on its own turn: exchange its two least valued spare cards; buy
  * the card it gains most on at its next price (remembered, so a refused offer is raised next
  * time, up to the card's value); the best swap; or sell a spare card at its reserve. */
-static int choose_trade(const oca_state *st, const decision *d, knobs *kn)
+static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knobs *kn)
 {
+    const int *price = st->r->price;
     int me = kn->seat, pick = 0, best = -1000000;
     vcache *vc = values(st, kn);
     int swap = -2; /* best_swap, looked for at the first swap listed (-2: not yet) */
-    for (int i = 1; i < d->n; i++) {
+    /* The offers come in runs that differ only in the price (one card's, or one pair's):
+     * what depends on the cards is found once per run. Scores are compared in list order,
+     * a later offer winning only with a higher score. */
+    for (int i = 1, end; i < d->n; i = end) {
         int32_t a = d->action[i];
-        int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a), p = OCA_TR_P(a);
-        int price = st->r->price[p], score = -1000000, at = i;
-        if (t == TR_BUY) { /* of the prices listed for this card, only its buy level counts */
-            int level = buy_level(st, kn, vc, ca), first = i;
-            while (i + 1 < d->n && d->action[i + 1] >> 8 == a >> 8) /* the card's run */
-                i++;
-            for (at = first; level >= 0 && at <= i; at++)
+        int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a);
+        for (end = i + 1; end < d->n && d->action[end] >> 8 == a >> 8; end++)
+            ;
+        int score = -1000000, at = i;
+        if (t == TR_BUY) { /* only the offer at the card's buy level counts */
+            int level = buy_level(st, kn, vc, ca);
+            for (; level >= 0 && at < end; at++)
                 if (OCA_TR_P(d->action[at]) == level) {
-                    score = cval(st, kn, vc, me, ca) - st->r->price[level];
+                    score = cval(st, kn, vc, me, ca) - price[level];
                     break;
                 }
+        } else if (t == TR_SELL) { /* the lowest price at or above the reserve */
+            int v = cval(st, kn, vc, me, ca);
+            for (int k = i; k < end; k++) {
+                int pk = price[OCA_TR_P(d->action[k])];
+                if (pk >= kn->k[KN_RESERVE] && v < pk && -pk > score) {
+                    score = -pk;
+                    at = k;
+                }
+            }
         } else if (t == TR_EXCHANGE)
             score = -cval(st, kn, vc, me, ca) - cval(st, kn, vc, me, cb);
         else if (t == TR_SWAP && i == (swap != -2 ? swap : (swap = best_swap(st, d, kn, vc))))
             score = 0;
-        else if (t == TR_SELL && price >= kn->k[KN_RESERVE] &&
-                 cval(st, kn, vc, me, ca) < price)
-            score = -price; /* the lowest price at or above the reserve */
         if (score > best) {
             best = score;
             pick = at;
@@ -685,7 +705,7 @@ static int react_worth(const oca_state *st, const knobs *kn)
 
 /* The mover's first offer: about half what the card is worth to him, at least the lowest
  * price, or none (the prices on offer increase, so none past w counts). */
-static int react_offer(const oca_state *st, const decision *d, const knobs *kn)
+static OUT_OF_LINE int react_offer(const oca_state *st, const decision *d, const knobs *kn)
 {
     int w = react_worth(st, kn), pick = 0;
     for (int i = 1; i < d->n && d->action[i] <= w; i++)
@@ -696,7 +716,7 @@ static int react_offer(const oca_state *st, const decision *d, const knobs *kn)
 
 /* The owner's answer: accept at or above what the card is worth to him (to keep, or to play
  * against the mover now), else ask that much if the mover can pay it, else refuse. */
-static int react_answer(const oca_state *st, const decision *d, const knobs *kn)
+static OUT_OF_LINE int react_answer(const oca_state *st, const decision *d, const knobs *kn)
 {
     int me = kn->seat, c = st->offer.card;
     int v = card_value(st, kn, me, c);
@@ -714,7 +734,8 @@ static int react_answer(const oca_state *st, const decision *d, const knobs *kn)
 
 /* A seat short of points offers its cards: the most valuable first, at the lowest price that
  * covers the shortfall (or the highest price). */
-static int choose_short_sale(const oca_state *st, const decision *d, const knobs *kn)
+static OUT_OF_LINE int choose_short_sale(const oca_state *st, const decision *d,
+                                         const knobs *kn)
 {
     const oca_op *o = &st->op[st->nops - 1];
     int64_t need = oca_op_due(o) - oca_points(st, kn->seat);
@@ -738,6 +759,8 @@ static int yes(bool b)
     return b ? 1 : 0;
 }
 
+/* bot_type.choose. The kinds that weigh many options call out of line (noinline above), so
+ * that the frequent short answers (a trade window passed, a yes or no) stay cheap. */
 static int choose(void *ctx, const void *seen, const decision *d, rng *r)
 {
     knobs *kn = ctx;
@@ -778,9 +801,9 @@ static int choose(void *ctx, const void *seen, const decision *d, rng *r)
         return choose_trade_kind(st, d, kn, r);
     case K_TRADE_OFFER:
         return choose_trade(st, d, kn);
-    case K_BUY_CARD:
-        return yes(f->price <= card_value(st, kn, me, f->card) &&
-                   oca_points(st, me) - f->price >= k[KN_KEEP]);
+    case K_BUY_CARD: /* the purse first: it spares most valuations */
+        return yes(oca_points(st, me) - f->price >= k[KN_KEEP] &&
+                   f->price <= card_value(st, kn, me, f->card));
     case K_SELL_CARD: {
         int v = card_value(st, kn, me, f->card);
         return yes(f->price >= (v > k[KN_RESERVE] ? v : k[KN_RESERVE]));
