@@ -211,17 +211,14 @@ static inline __attribute__((always_inline)) void roll_batch(dice *d, const cine
         wide_batch(d, r, chance);
         return;
     }
-    rng g; /* the generator's state in locals while the words are drawn */
-    memcpy(g.s, chance->s, sizeof g.s);
     do { /* word i is bit i of the face numbers; missing bits are 0 */
         uint64_t lt[CINESI_COLOURS + 1];
-        uint64_t b0 = r->face_bits > 0 ? rng_next(&g) : 0;
-        uint64_t b1 = r->face_bits > 1 ? rng_next(&g) : 0;
-        uint64_t b2 = r->face_bits > 2 ? rng_next(&g) : 0;
+        uint64_t b0 = r->face_bits > 0 ? rng_next(chance) : 0;
+        uint64_t b1 = r->face_bits > 1 ? rng_next(chance) : 0;
+        uint64_t b2 = r->face_bits > 2 ? rng_next(chance) : 0;
         small_die_below(b0, b1, b2, r, lt);
         planes(d, lt);
     } while (d->left == 0);
-    memcpy(chance->s, g.s, sizeof g.s);
 }
 
 /* The colour of lane `lane` of d. */
@@ -627,9 +624,11 @@ static void finish(const void *st, outcome *o, recorder *rec)
     rec_value(rec, CINESI_M_ROLLS, -1, s->rolls);
     rec_value(rec, CINESI_M_LEAD_CHANGES, -1, s->lead_changes);
     rec_value(rec, CINESI_M_RUNNER_UP, -1, s->rules->steps - runner_up);
-    for (int k = 0; k < s->nseats; k++) {
+    int n = s->nseats, rounds = s->turns / n, extra = s->turns % n;
+    for (int k = 0; k < n; k++) {
         /* Seat k's turns in its histogram: all it played but those kept one by one. */
-        int n = s->nseats, left = s->turns / n + ((k - s->starter + n) % n < s->turns % n);
+        int after = k - s->starter < 0 ? k - s->starter + n : k - s->starter; /* seats */
+        int left = rounds + (after < extra);
         for (int i = 0; i < s->nlong; i++)
             left -= (s->long_turn[i] & 3) == k;
         for (int len = 1; left > 0 && len < CINESI_TURN_BINS; len++)
