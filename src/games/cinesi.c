@@ -366,34 +366,62 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
  * roll). It moves the figure and records the turn's length; on a win it sets `winner` and
  * `last` and leaves the loop; when the figure goes past the leader's, the play goes on in the
  * copy of the loop where seat k leads. The leader's figure is the one furthest on
- * (pos##L), so nothing else keeps the top. */
+ * (pos##L), so nothing else keeps the top; and as only the leader can reach the centre
+ * without going past him, a turn asks one question: the leader's, has he won; another's,
+ * has he gone past the leader. */
 #define TURN(L, k, len0)                                                                     \
     do {                                                                                     \
-        unsigned len_ = (len0); /* unsigned: an index without a sign to extend */            \
-        uint64_t stop_ = left & sp.pass[k], range_;                                          \
-        int p_, next_ = (k) + 1 == n ? 0 : (k) + 1;                                          \
-        while (__builtin_expect(stop_ == 0, 0)) { /* his rolls run past this batch */        \
-            range_ = left;                                                                   \
-            p_ = pos##k + __builtin_popcountll(range_ & sp.own[k]);                          \
-            if (p_ >= steps)                                                                 \
-                WIN(L, k);                                                                   \
-            if (tr)                                                                          \
-                trace_rolls(s, &d, range_, k, pos##k, next_, ROLLS_BEFORE(), tr);            \
-            pos##k = p_;                                                                     \
-            len_ += __builtin_popcountll(range_);                                            \
-            left = n == 2   ? refill2(&d, &sp, r, chance)                                    \
-                   : n == 3 ? refill3(&d, &sp, r, chance)                                    \
-                            : refill4(&d, &sp, r, chance);                                   \
-            issued += __builtin_popcountll(left);                                            \
-            stop_ = left & sp.pass[k];                                                       \
+        uint64_t stop_ = left & sp.pass[k];                                                  \
+        if (__builtin_expect(stop_ != 0, 1)) {                                               \
+            LAST_STRETCH(L, k, (len0));                                                      \
+        } else { /* his rolls run past this batch */                                         \
+            unsigned carry_ = (len0); /* rolls of the turn in the batches before */          \
+            do {                                                                             \
+                uint64_t range_ = left;                                                      \
+                int p_ = pos##k + __builtin_popcountll(range_ & sp.own[k]);                  \
+                if (p_ >= steps)                                                             \
+                    WIN(L, k, carry_);                                                       \
+                if (tr)                                                                      \
+                    trace_rolls(s, &d, range_, k, pos##k, NEXT(k), ROLLS_BEFORE(), tr);      \
+                pos##k = p_;                                                                 \
+                carry_ += __builtin_popcountll(range_);                                      \
+                left = n == 2   ? refill2(&d, &sp, r, chance)                                \
+                       : n == 3 ? refill3(&d, &sp, r, chance)                                \
+                                : refill4(&d, &sp, r, chance);                               \
+                issued += __builtin_popcountll(left);                                        \
+                stop_ = left & sp.pass[k];                                                   \
+            } while (stop_ == 0);                                                            \
+            LAST_STRETCH(L, k, carry_);                                                      \
         }                                                                                    \
+    } while (0)
+
+/* The seat after k. */
+#define NEXT(k) ((k) + 1 == n ? 0 : (k) + 1)
+
+/* The stretch of seat k's turn that ends with the pass stop_, `len` rolls made before it
+ * in the turn. */
+#define LAST_STRETCH(L, k, len)                                                              \
+    do {                                                                                     \
         uint64_t upto_ = stop_ ^ (stop_ - 1); /* his rolls up to and with the pass */         \
-        range_ = left & upto_;                                                               \
-        p_ = pos##k + __builtin_popcountll(range_ & sp.own[k]);                              \
-        if (__builtin_expect(p_ >= steps, 0))                                                \
-            WIN(L, k);                                                                       \
+        uint64_t range_ = left & upto_;                                                      \
+        unsigned len_ = (len); /* unsigned: an index without a sign to extend */             \
+        int p_ = pos##k + __builtin_popcountll(range_ & sp.own[k]);                          \
+        if (__builtin_expect((L) == (k) ? p_ >= steps : p_ > pos##L, 0)) {                   \
+            if (p_ >= steps)                                                                 \
+                WIN(L, k, len_);                                                             \
+            END_TURN(k);                                                                     \
+            changes += (L) != NOBODY; /* a new sole leader */                                \
+            goto lead##k##_after##k;                                                         \
+        }                                                                                    \
+        END_TURN(k);                                                                         \
+    } while (0)
+
+/* Moves seat k's figure to p_ for the stretch range_ that ends his turn (upto_: his rolls
+ * up to and with the pass), and records the turn's length. */
+#define END_TURN(k)                                                                          \
+    do {                                                                                     \
         if (tr)                                                                              \
-            trace_rolls(s, &d, range_, k, pos##k, next_, ROLLS_BEFORE(), tr);                \
+            trace_rolls(s, &d, range_, k, pos##k, NEXT(k), ROLLS_BEFORE(), tr);              \
         pos##k = p_;                                                                         \
         len_ += __builtin_popcountll(range_);                                                \
         left &= ~upto_;                                                                      \
@@ -401,15 +429,11 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
             s->hist[k][len_]++;                                                              \
         else                                                                                 \
             long_turn(s, k, (int)len_);                                                      \
-        if ((L) != (k) && __builtin_expect(p_ > pos##L, 0)) { /* a new sole leader */        \
-            changes += (L) != NOBODY;                                                        \
-            goto lead##k##_after##k;                                                         \
-        }                                                                                    \
     } while (0)
 
-/* Seat k's stretch range_ (from p_'s count) reaches the centre: cut it at the winning roll,
- * note the lead going to k if it had not, and end the game. */
-#define WIN(L, k)                                                                            \
+/* Seat k's stretch range_ (from p_'s count) reaches the centre, `len` rolls into his turn:
+ * cut it at the winning roll, note the lead going to k if it had not, and end the game. */
+#define WIN(L, k, len)                                                                       \
     do {                                                                                     \
         int before_ = ROLLS_BEFORE();                                                        \
         changes += (L) != (k) && (L) != NOBODY;                                              \
@@ -418,7 +442,7 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
             trace_rolls(s, &d, range_, k, pos##k, k, before_, tr);                           \
         pos##k = steps;                                                                      \
         winner = k;                                                                          \
-        last = len_ + (unsigned)__builtin_popcountll(range_);                                \
+        last = (len) + (unsigned)__builtin_popcountll(range_);                               \
         goto won;                                                                            \
     } while (0)
 
@@ -534,6 +558,9 @@ won:
 
 #undef ROUNDS
 #undef WIN
+#undef END_TURN
+#undef LAST_STRETCH
+#undef NEXT
 #undef TURN
 #undef ROLLS_BEFORE
 /* Plays the whole game, through the copy of the loop for the game's seat count. */
