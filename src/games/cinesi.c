@@ -137,10 +137,10 @@ static inline __attribute__((always_inline)) uint64_t below(const uint64_t *b, i
     return lt;
 }
 
-/* below() at every colour's end (face_end) for a die of at most 8 faces (3 bits), the
+/* below() at every colour's end (face_end) for a die of 5 to 8 faces (3 bits), the
  * default's case: the lanes of each face number, one AND of the bits (or their negations)
  * each, then ORed in face order, so that the lanes below face e are ready for every e. */
-static inline __attribute__((always_inline)) void small_die_below(uint64_t b0, uint64_t b1,
+static inline __attribute__((always_inline)) void die8_below(uint64_t b0, uint64_t b1,
                                                                   uint64_t b2,
                                                                   const cinesi_rules *r,
                                                                   uint64_t *lt)
@@ -186,8 +186,8 @@ static __attribute__((noinline)) void scripted_batch(dice *d, const cinesi_rules
     d->left = 1;
 }
 
-/* roll_batch for dice of more than 8 faces (4 bits a lane or more). */
-static __attribute__((noinline)) void wide_batch(dice *d, const cinesi_rules *r, rng *chance)
+/* roll_batch for dice of other than 5 to 8 faces (other than 3 bits a lane). */
+static __attribute__((noinline)) void other_batch(dice *d, const cinesi_rules *r, rng *chance)
 {
     do {
         uint64_t b[8], lt[CINESI_COLOURS + 1];
@@ -207,16 +207,16 @@ static inline __attribute__((always_inline)) void roll_batch(dice *d, const cine
         scripted_batch(d, r, chance);
         return;
     }
-    if (r->face_bits > 3) {
-        wide_batch(d, r, chance);
+    if (r->face_bits != 3) {
+        other_batch(d, r, chance);
         return;
     }
-    do { /* word i is bit i of the face numbers; missing bits are 0 */
+    do { /* word i is bit i of the face numbers */
         uint64_t lt[CINESI_COLOURS + 1];
-        uint64_t b0 = r->face_bits > 0 ? rng_next(chance) : 0;
-        uint64_t b1 = r->face_bits > 1 ? rng_next(chance) : 0;
-        uint64_t b2 = r->face_bits > 2 ? rng_next(chance) : 0;
-        small_die_below(b0, b1, b2, r, lt);
+        uint64_t b0 = rng_next(chance);
+        uint64_t b1 = rng_next(chance);
+        uint64_t b2 = rng_next(chance);
+        die8_below(b0, b1, b2, r, lt);
         planes(d, lt);
     } while (d->left == 0);
 }
