@@ -359,6 +359,79 @@ TEST(cinesi_batched_die_is_fair)
     CHECK_NEAR(white_share, 0.4, 5 * sqrt(0.24 / (double)rolls));
 }
 
+/* ---- the same games, however the loop plays them ------------------------------------ */
+
+/* A signature of the games played under rules r by nseats: every figure the state keeps of
+ * each game, and the generator's next word after it (so the rolls drawn too), hashed
+ * (FNV-1a) over games 0..games-1 of master seed 9. */
+static uint64_t play_signature(const cinesi_rules *r, int nseats, int games)
+{
+    uint64_t h = 1469598103934665603ULL;
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211ULL)
+    for (int g = 0; g < games; g++) {
+        rng ch;
+        cinesi_state s;
+        memset(&s, 0, sizeof s);
+        rng_seed_stream(&ch, 9, (uint64_t)g, RNG_STREAM_CHANCE);
+        game_cinesi.start(&s, r, nseats, &ch, NULL);
+        MIX(rng_next(&ch));
+        MIX((uint32_t)s.winner);
+        MIX((uint32_t)s.starter);
+        MIX((uint32_t)s.rolls);
+        MIX((uint32_t)s.turns);
+        MIX((uint32_t)s.lead_changes);
+        MIX((uint32_t)s.nlong);
+        for (int k = 0; k < nseats; k++) {
+            MIX((uint32_t)s.pos[k]);
+            for (int len = 0; len < CINESI_TURN_BINS; len++)
+                MIX(s.hist[k][len]);
+        }
+        for (int i = 0; i < s.nlong; i++)
+            MIX((uint32_t)s.long_turn[i]);
+    }
+#undef MIX
+    return h;
+}
+
+/* The games are those of the plain loop giochi-sim played before the loop was unrolled by
+ * seat and leader (commit 09c344e computed these signatures): the same rolls drawn, the same
+ * figures, turns, lead changes and histograms, for 2 to 4 seats, every opening, dice of 1 to
+ * 6 bits a lane, turns of 64 rolls and more, and the colours in another order. */
+TEST(cinesi_games_are_those_of_the_plain_loop)
+{
+    static const struct {
+        const char *sets[6];
+        int nseats, games;
+        uint64_t want;
+    } variants[] = {
+        {{NULL}, 4, 3000, 0xd83bbd8fefca332bULL},
+        {{NULL}, 3, 2000, 0xa990efa81cdde1baULL},
+        {{NULL}, 2, 2000, 0x8f2e065b39c00c54ULL},
+        {{"opening=\"colour_moves\"", NULL}, 4, 2000, 0xb7a911b9de2fbf1aULL},
+        {{"opening=\"colour_names\"", NULL}, 3, 2000, 0x9a32273574091be4ULL},
+        {{"faces.white=0", NULL}, 4, 2000, 0xc945603e9a598212ULL},
+        {{"faces.red=12", "faces.yellow=12", "faces.green=12", "faces.blue=12",
+          "faces.white=12", NULL},
+         4, 500, 0x002116ac4582d24bULL},
+        {{"side=3", NULL}, 2, 2000, 0x2b877923ac4bbb9dULL},
+        {{"side=51", "faces.red=3", NULL}, 4, 300, 0x044560c04ffb89e6ULL},
+        {{"side=51", "faces.green=0", "faces.blue=0", "faces.white=12", NULL},
+         2, 300, 0x2ca3466b72fc19f5ULL},
+        {{"seat_colours=[\"blue\",\"green\",\"yellow\",\"red\"]", "faces.green=2", NULL},
+         4, 2000, 0xa9cc40a3caa897c0ULL},
+        {{"faces.red=1", "faces.yellow=1", "faces.green=0", "faces.blue=0", "faces.white=0",
+          NULL},
+         2, 2000, 0xc2f583e4d8bf98a6ULL},
+    };
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        cinesi_rules r = rules_with(variants[v].sets, variants[v].nseats);
+        uint64_t got = play_signature(&r, variants[v].nseats, variants[v].games);
+        if (got != variants[v].want)
+            check_fail(__FILE__, __LINE__, "variant %zu: signature %016llx, want %016llx", v,
+                       (unsigned long long)got, (unsigned long long)variants[v].want);
+    }
+}
+
 /* ---- exact analysis against brute force ---------------------------------------------- */
 
 /* Brute force over the joint state (seat holding the die, every figure's position), one

@@ -137,10 +137,10 @@ static inline __attribute__((always_inline)) uint64_t below(const uint64_t *b, i
     return lt;
 }
 
-/* below() at every colour's end (face_end) for a die of at most 8 faces (3 bits), the
+/* below() at every colour's end (face_end) for a die of 5 to 8 faces (3 bits), the
  * default's case: the lanes of each face number, one AND of the bits (or their negations)
  * each, then ORed in face order, so that the lanes below face e are ready for every e. */
-static inline __attribute__((always_inline)) void small_die_below(uint64_t b0, uint64_t b1,
+static inline __attribute__((always_inline)) void die8_below(uint64_t b0, uint64_t b1,
                                                                   uint64_t b2,
                                                                   const cinesi_rules *r,
                                                                   uint64_t *lt)
@@ -186,8 +186,8 @@ static __attribute__((noinline)) void scripted_batch(dice *d, const cinesi_rules
     d->left = 1;
 }
 
-/* roll_batch for dice of more than 8 faces (4 bits a lane or more). */
-static __attribute__((noinline)) void wide_batch(dice *d, const cinesi_rules *r, rng *chance)
+/* roll_batch for dice of other than 5 to 8 faces (other than 3 bits a lane). */
+static __attribute__((noinline)) void other_batch(dice *d, const cinesi_rules *r, rng *chance)
 {
     do {
         uint64_t b[8], lt[CINESI_COLOURS + 1];
@@ -207,21 +207,18 @@ static inline __attribute__((always_inline)) void roll_batch(dice *d, const cine
         scripted_batch(d, r, chance);
         return;
     }
-    if (r->face_bits > 3) {
-        wide_batch(d, r, chance);
+    if (r->face_bits != 3) {
+        other_batch(d, r, chance);
         return;
     }
-    rng g; /* the generator's state in locals while the words are drawn */
-    memcpy(g.s, chance->s, sizeof g.s);
-    do { /* word i is bit i of the face numbers; missing bits are 0 */
+    do { /* word i is bit i of the face numbers */
         uint64_t lt[CINESI_COLOURS + 1];
-        uint64_t b0 = r->face_bits > 0 ? rng_next(&g) : 0;
-        uint64_t b1 = r->face_bits > 1 ? rng_next(&g) : 0;
-        uint64_t b2 = r->face_bits > 2 ? rng_next(&g) : 0;
-        small_die_below(b0, b1, b2, r, lt);
+        uint64_t b0 = rng_next(chance);
+        uint64_t b1 = rng_next(chance);
+        uint64_t b2 = rng_next(chance);
+        die8_below(b0, b1, b2, r, lt);
         planes(d, lt);
     } while (d->left == 0);
-    memcpy(chance->s, g.s, sizeof g.s);
 }
 
 /* The colour of lane `lane` of d. */
@@ -369,34 +366,62 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
  * roll). It moves the figure and records the turn's length; on a win it sets `winner` and
  * `last` and leaves the loop; when the figure goes past the leader's, the play goes on in the
  * copy of the loop where seat k leads. The leader's figure is the one furthest on
- * (pos##L), so nothing else keeps the top. */
+ * (pos##L), so nothing else keeps the top; and as only the leader can reach the centre
+ * without going past him, a turn asks one question: the leader's, has he won; another's,
+ * has he gone past the leader. */
 #define TURN(L, k, len0)                                                                     \
     do {                                                                                     \
-        unsigned len_ = (len0); /* unsigned: an index without a sign to extend */            \
-        uint64_t stop_ = left & sp.pass[k], range_;                                          \
-        int p_, next_ = (k) + 1 == n ? 0 : (k) + 1;                                          \
-        while (__builtin_expect(stop_ == 0, 0)) { /* his rolls run past this batch */        \
-            range_ = left;                                                                   \
-            p_ = pos##k + __builtin_popcountll(range_ & sp.own[k]);                          \
-            if (p_ >= steps)                                                                 \
-                WIN(L, k);                                                                   \
-            if (tr)                                                                          \
-                trace_rolls(s, &d, range_, k, pos##k, next_, ROLLS_BEFORE(), tr);            \
-            pos##k = p_;                                                                     \
-            len_ += __builtin_popcountll(range_);                                            \
-            left = n == 2   ? refill2(&d, &sp, r, chance)                                    \
-                   : n == 3 ? refill3(&d, &sp, r, chance)                                    \
-                            : refill4(&d, &sp, r, chance);                                   \
-            issued += __builtin_popcountll(left);                                            \
-            stop_ = left & sp.pass[k];                                                       \
+        uint64_t stop_ = left & sp.pass[k];                                                  \
+        if (__builtin_expect(stop_ != 0, 1)) {                                               \
+            LAST_STRETCH(L, k, (len0));                                                      \
+        } else { /* his rolls run past this batch */                                         \
+            unsigned carry_ = (len0); /* rolls of the turn in the batches before */          \
+            do {                                                                             \
+                uint64_t range_ = left;                                                      \
+                int p_ = pos##k + __builtin_popcountll(range_ & sp.own[k]);                  \
+                if (p_ >= steps)                                                             \
+                    WIN(L, k, carry_);                                                       \
+                if (tr)                                                                      \
+                    trace_rolls(s, &d, range_, k, pos##k, NEXT(k), ROLLS_BEFORE(), tr);      \
+                pos##k = p_;                                                                 \
+                carry_ += __builtin_popcountll(range_);                                      \
+                left = n == 2   ? refill2(&d, &sp, r, chance)                                \
+                       : n == 3 ? refill3(&d, &sp, r, chance)                                \
+                                : refill4(&d, &sp, r, chance);                               \
+                issued += __builtin_popcountll(left);                                        \
+                stop_ = left & sp.pass[k];                                                   \
+            } while (stop_ == 0);                                                            \
+            LAST_STRETCH(L, k, carry_);                                                      \
         }                                                                                    \
+    } while (0)
+
+/* The seat after k. */
+#define NEXT(k) ((k) + 1 == n ? 0 : (k) + 1)
+
+/* The stretch of seat k's turn that ends with the pass stop_, `len` rolls made before it
+ * in the turn. */
+#define LAST_STRETCH(L, k, len)                                                              \
+    do {                                                                                     \
         uint64_t upto_ = stop_ ^ (stop_ - 1); /* his rolls up to and with the pass */         \
-        range_ = left & upto_;                                                               \
-        p_ = pos##k + __builtin_popcountll(range_ & sp.own[k]);                              \
-        if (__builtin_expect(p_ >= steps, 0))                                                \
-            WIN(L, k);                                                                       \
+        uint64_t range_ = left & upto_;                                                      \
+        unsigned len_ = (len); /* unsigned: an index without a sign to extend */             \
+        int p_ = pos##k + __builtin_popcountll(range_ & sp.own[k]);                          \
+        if (__builtin_expect((L) == (k) ? p_ >= steps : p_ > pos##L, 0)) {                   \
+            if (p_ >= steps)                                                                 \
+                WIN(L, k, len_);                                                             \
+            END_TURN(k);                                                                     \
+            changes += (L) != NOBODY; /* a new sole leader */                                \
+            goto lead##k##_after##k;                                                         \
+        }                                                                                    \
+        END_TURN(k);                                                                         \
+    } while (0)
+
+/* Moves seat k's figure to p_ for the stretch range_ that ends his turn (upto_: his rolls
+ * up to and with the pass), and records the turn's length. */
+#define END_TURN(k)                                                                          \
+    do {                                                                                     \
         if (tr)                                                                              \
-            trace_rolls(s, &d, range_, k, pos##k, next_, ROLLS_BEFORE(), tr);                \
+            trace_rolls(s, &d, range_, k, pos##k, NEXT(k), ROLLS_BEFORE(), tr);              \
         pos##k = p_;                                                                         \
         len_ += __builtin_popcountll(range_);                                                \
         left &= ~upto_;                                                                      \
@@ -404,15 +429,11 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
             s->hist[k][len_]++;                                                              \
         else                                                                                 \
             long_turn(s, k, (int)len_);                                                      \
-        if ((L) != (k) && __builtin_expect(p_ > pos##L, 0)) { /* a new sole leader */        \
-            changes += (L) != NOBODY;                                                        \
-            goto lead##k##_after##k;                                                         \
-        }                                                                                    \
     } while (0)
 
-/* Seat k's stretch range_ (from p_'s count) reaches the centre: cut it at the winning roll,
- * note the lead going to k if it had not, and end the game. */
-#define WIN(L, k)                                                                            \
+/* Seat k's stretch range_ (from p_'s count) reaches the centre, `len` rolls into his turn:
+ * cut it at the winning roll, note the lead going to k if it had not, and end the game. */
+#define WIN(L, k, len)                                                                       \
     do {                                                                                     \
         int before_ = ROLLS_BEFORE();                                                        \
         changes += (L) != (k) && (L) != NOBODY;                                              \
@@ -421,7 +442,7 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
             trace_rolls(s, &d, range_, k, pos##k, k, before_, tr);                           \
         pos##k = steps;                                                                      \
         winner = k;                                                                          \
-        last = len_ + (unsigned)__builtin_popcountll(range_);                                \
+        last = (len) + (unsigned)__builtin_popcountll(range_);                               \
         goto won;                                                                            \
     } while (0)
 
@@ -537,6 +558,9 @@ won:
 
 #undef ROUNDS
 #undef WIN
+#undef END_TURN
+#undef LAST_STRETCH
+#undef NEXT
 #undef TURN
 #undef ROLLS_BEFORE
 /* Plays the whole game, through the copy of the loop for the game's seat count. */
@@ -627,9 +651,11 @@ static void finish(const void *st, outcome *o, recorder *rec)
     rec_value(rec, CINESI_M_ROLLS, -1, s->rolls);
     rec_value(rec, CINESI_M_LEAD_CHANGES, -1, s->lead_changes);
     rec_value(rec, CINESI_M_RUNNER_UP, -1, s->rules->steps - runner_up);
-    for (int k = 0; k < s->nseats; k++) {
+    int n = s->nseats, rounds = s->turns / n, extra = s->turns % n;
+    for (int k = 0; k < n; k++) {
         /* Seat k's turns in its histogram: all it played but those kept one by one. */
-        int n = s->nseats, left = s->turns / n + ((k - s->starter + n) % n < s->turns % n);
+        int after = k - s->starter < 0 ? k - s->starter + n : k - s->starter; /* seats */
+        int left = rounds + (after < extra);
         for (int i = 0; i < s->nlong; i++)
             left -= (s->long_turn[i] & 3) == k;
         for (int len = 1; left > 0 && len < CINESI_TURN_BINS; len++)
