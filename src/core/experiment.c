@@ -42,100 +42,33 @@ static double now_seconds(void)
 
 /* ---- paired statistics -------------------------------------------------------------------- */
 
-void exp_pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
+/* Adds one game's own and cross sums (all but those of the baseline alone), without counting
+ * the game. */
+static inline void own_cross_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
 {
-    p->n++;
     p->x += x;
     p->c += c;
     p->xx += (__int128)x * x;
     p->xc += (__int128)x * c;
     p->cc += (__int128)c * c;
-    p->bx += bx;
-    p->bc += bc;
-    p->bxx += (__int128)bx * bx;
-    p->bxc += (__int128)bx * bc;
-    p->bcc += (__int128)bc * bc;
     p->x_bx += (__int128)x * bx;
     p->x_bc += (__int128)x * bc;
     p->c_bx += (__int128)c * bx;
     p->c_bc += (__int128)c * bc;
 }
 
-/* The game loop adds into 64-bit partial sums of the same layout, flushed into the exact
- * 128-bit ones after each chunk of at most CHUNK games: while every value is below SMALL in
- * magnitude, a chunk's sums of products stay far below 2^63. A game with a larger value goes
- * straight into the 128-bit sums. */
-typedef struct pair64 {
-    int64_t n, x, c, xx, xc, cc, bx, bc, bxx, bxc, bcc, x_bx, x_bc, c_bx, c_bc;
-} pair64;
-
-enum { SMALL = 1 << 22 };
-
-static inline bool small4(int64_t a, int64_t b, int64_t c, int64_t d)
+void exp_pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
 {
-    return (uint64_t)(a + SMALL) < 2u * SMALL && (uint64_t)(b + SMALL) < 2u * SMALL &&
-           (uint64_t)(c + SMALL) < 2u * SMALL && (uint64_t)(d + SMALL) < 2u * SMALL;
+    p->n++;
+    own_cross_add(p, x, c, bx, bc);
+    p->bx += bx;
+    p->bc += bc;
+    p->bxx += (__int128)bx * bx;
+    p->bxc += (__int128)bx * bc;
+    p->bcc += (__int128)bc * bc;
 }
 
-/* Adds one game to the partial sums q, or (large values) to the exact sums p. A game that
- * observed nothing in a slot under either setting (a rare end, an unrecorded metric) only
- * counts. */
-static inline void pair_add(exp_pair *p, pair64 *q, int64_t x, int64_t c, int64_t bx,
-                            int64_t bc)
-{
-    if (!small4(x, c, bx, bc)) {
-        exp_pair_add(p, x, c, bx, bc);
-        return;
-    }
-    q->n++;
-    if ((x | c | bx | bc) == 0)
-        return;
-    q->x += x, q->c += c, q->xx += x * x, q->xc += x * c, q->cc += c * c;
-    q->bx += bx, q->bc += bc, q->bxx += bx * bx, q->bxc += bx * bc, q->bcc += bc * bc;
-    q->x_bx += x * bx, q->x_bc += x * bc, q->c_bx += c * bx, q->c_bc += c * bc;
-}
-
-/* Slots whose count c is the same in every game (a game's length, a win share, a score) keep
- * only the sums that vary, x, xx, bx, bxx and x_bx, and get the others from the constants
- * once played (pair_complete); the baseline paired with itself keeps only its own sums.
- * (exp_pair_add may fill more: pair_complete overwrites them.) */
-static inline void pair_add_const(exp_pair *p, pair64 *q, int64_t x, int64_t bx)
-{
-    if (!small4(x, bx, 0, 0)) {
-        exp_pair_add(p, x, 0, bx, 0);
-        return;
-    }
-    q->n++;
-    if ((x | bx) == 0)
-        return;
-    q->x += x, q->xx += x * x, q->bx += bx, q->bxx += bx * bx, q->x_bx += x * bx;
-}
-
-static inline void pair_add_self(exp_pair *p, pair64 *q, int64_t x, int64_t c, bool constant)
-{
-    if (!small4(x, c, 0, 0)) {
-        exp_pair_add(p, x, c, 0, 0);
-        return;
-    }
-    q->n++;
-    if ((x | c) == 0)
-        return;
-    q->x += x, q->xx += x * x;
-    if (!constant)
-        q->c += c, q->xc += x * c, q->cc += c * c;
-}
-
-/* Moves the partial sums q into p and clears q. */
-static void pair_flush(exp_pair *p, pair64 *q)
-{
-    p->n += q->n;
-    p->x += q->x, p->c += q->c, p->xx += q->xx, p->xc += q->xc, p->cc += q->cc;
-    p->bx += q->bx, p->bc += q->bc, p->bxx += q->bxx, p->bxc += q->bxc, p->bcc += q->bcc;
-    p->x_bx += q->x_bx, p->x_bc += q->x_bc, p->c_bx += q->c_bx, p->c_bc += q->c_bc;
-    memset(q, 0, sizeof *q);
-}
-
-/* Fills in the sums pair_add_const or pair_add_self left out: ca and cb are the constant
+/* Fills in the sums the game loop leaves out (see pair64): ca and cb are the constant
  * counts of the setting's and the baseline's slot (0: not constant); self: the slot is the
  * baseline's own, paired with itself. */
 static void pair_complete(exp_pair *p, int64_t ca, int64_t cb, bool self)
@@ -244,8 +177,15 @@ typedef struct slotdef {
     char name[72];
     int seat, bot;
     int64_t unit;   /* c counts this many per observation (win units for win shares) */
-    int64_t cconst; /* c of every game when it never varies (see pair_add_const), else 0 */
+    int64_t cconst; /* c of every game when it never varies (see pair64), else 0 */
 } slotdef;
+
+/* A slot as the game loop adds it: its index, its baseline slot's, and the constant counts of
+ * both (see slotdef.cconst). */
+typedef struct slot_op {
+    int j, b;
+    int64_t cconst, bconst;
+} slot_op;
 
 typedef struct setting {
     char label[512];    /* "entry_fee=30 players=3" ("default" when nothing is swept) */
@@ -261,7 +201,8 @@ typedef struct setting {
     int nends, ngm, nsm, *gm, *sm; /* the game's ends; its game and seat metrics' indices */
     slotdef *slot;
     int *pair;       /* baseline slot of each slot, or -1 */
-    int *kind[4], nkind[4]; /* slots by how they accumulate (see classify) */
+    slot_op *op[4];  /* slots by how they accumulate (see classify) */
+    int nop[4];
     int until_slot;  /* -1 when not stopping at a precision */
     bool active;     /* still counting games */
     uint64_t games;  /* games counted */
@@ -468,12 +409,12 @@ enum { SLOT_SELF_CONST, SLOT_SELF, SLOT_CONST, SLOT_FULL };
 
 /* Sorts the slots of setting S (not the baseline B when is_base) by how the game loop adds
  * them: unpaired (the baseline itself, or no baseline slot) or paired, with a constant count
- * or not (see pair_add_const). */
+ * or not (see pair64). */
 static void classify(setting *S, const setting *B, bool is_base)
 {
     for (int m = 0; m < 4; m++) {
-        S->kind[m] = xcalloc((size_t)S->nslots, sizeof *S->kind[m]);
-        S->nkind[m] = 0;
+        S->op[m] = xcalloc((size_t)S->nslots, sizeof *S->op[m]);
+        S->nop[m] = 0;
     }
     for (int j = 0; j < S->nslots; j++) {
         int b = S->pair[j], m;
@@ -482,7 +423,8 @@ static void classify(setting *S, const setting *B, bool is_base)
             m = k ? SLOT_SELF_CONST : SLOT_SELF;
         else
             m = k && B->slot[b].cconst ? SLOT_CONST : SLOT_FULL;
-        S->kind[m][S->nkind[m]++] = j;
+        S->op[m][S->nop[m]++] =
+            (slot_op){j, b, S->slot[j].cconst, b >= 0 ? B->slot[b].cconst : 0};
     }
 }
 
@@ -649,7 +591,7 @@ static void free_setting(setting *S)
     free(S->sm);
     free(S->pair);
     for (int m = 0; m < 4; m++)
-        free(S->kind[m]);
+        free(S->op[m]);
     free(S->acc);
     if (S->res.rec)
         run_result_free(&S->res);
@@ -657,11 +599,38 @@ static void free_setting(setting *S)
 
 /* ---- playing in step ---------------------------------------------------------------------- */
 
+/* The game loop adds into 64-bit partial sums of exp_pair's layout (the game count aside),
+ * flushed into the exact 128-bit ones after each chunk of at most CHUNK games: while every
+ * value is below SMALL in magnitude, a chunk's sums of products stay far below 2^63. A game
+ * with a larger value goes into exact chunk sums (wset.big) instead.
+ *
+ * The loop adds only what varies from game to game, once:
+ * - the game count is the same for every slot of a setting: counted once (wset.games);
+ * - a slot whose count c is the same in every game (a game's length, a win share, a score)
+ *   keeps x and xx but not c, xc and cc, which pair_complete derives from the constant;
+ * - the sums of the baseline alone (bx, bc, bxx, bxc, bcc) of a paired slot are the baseline
+ *   slot's own sums over the same games: the loop adds the baseline's own sums (the baseline
+ *   is played whenever another setting is), and each chunk hands them to every setting
+ *   counting it (hand_baseline), so a paired slot adds only its own and its cross sums. */
+typedef struct pair64 {
+    int64_t x, c, xx, xc, cc, x_bx, x_bc, c_bx, c_bc;
+} pair64;
+
+enum { SMALL = 1 << 22 };
+
+/* Whether |v| < SMALL for every v whose v + SMALL is or-ed into u: 2 SMALL is a power of 2,
+ * so the or of numbers below it is below it exactly when each one is. */
+#define SMALL_ALL(u) ((u) < 2u * SMALL)
+#define SMALL_BIAS(v) ((uint64_t)((v) + SMALL))
+
 typedef struct wset {    /* one worker's part of one setting */
     run_result res;      /* tallies (not rotated, counting) */
     recorder *scratch;   /* per-game figures of plays whose tallies are not kept */
-    exp_pair *acc;
-    pair64 *part; /* this chunk's partial sums (see pair64) */
+    exp_pair *acc;       /* the games counted so far */
+    pair64 *part;        /* this chunk's partial sums (see pair64) */
+    exp_pair *big;       /* this chunk's games with a value too large for part */
+    bool any_big;        /* big holds something */
+    int64_t games;       /* this chunk's games */
     int64_t *x, *c;
     void *ctx[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* [rotation][seat] */
 } wset;
@@ -695,6 +664,122 @@ static void bad_count(const setting *S, int j, int64_t c, uint64_t i)
     abort();
 }
 
+/* Adds one game's own sums of slot j (constant: its count is constant and left out, c is 0). */
+static inline void add_own(wset *W, int j, int64_t x, int64_t c, bool constant)
+{
+    if ((x | c) == 0)
+        return;
+    if (!SMALL_ALL(SMALL_BIAS(x) | SMALL_BIAS(c))) {
+        own_cross_add(&W->big[j], x, c, 0, 0);
+        W->any_big = true;
+        return;
+    }
+    pair64 *q = &W->part[j];
+    q->x += x, q->xx += x * x;
+    if (!constant)
+        q->c += c, q->xc += x * c, q->cc += c * c;
+}
+
+/* Adds one game's own and cross sums of slot j, paired with the baseline's (bx, bc) (both
+ * counts constant: c and bc are left out, and given as 0). */
+static inline void add_paired(wset *W, int j, int64_t x, int64_t c, int64_t bx, int64_t bc,
+                              bool constant)
+{
+    if ((x | c) == 0) /* every sum is 0 */
+        return;
+    if (!SMALL_ALL(SMALL_BIAS(x) | SMALL_BIAS(c) | SMALL_BIAS(bx) | SMALL_BIAS(bc))) {
+        own_cross_add(&W->big[j], x, c, bx, bc);
+        W->any_big = true;
+        return;
+    }
+    pair64 *q = &W->part[j];
+    q->x += x, q->xx += x * x, q->x_bx += x * bx;
+    if (!constant) {
+        q->c += c, q->xc += x * c, q->cc += c * c;
+        q->x_bc += x * bc, q->c_bx += c * bx, q->c_bc += c * bc;
+    }
+}
+
+/* Adds game i of setting S, whose slots this worker filled into W->x and W->c, to W's chunk
+ * sums, paired with the same game of the baseline (B, filled too). */
+static void pair_game(const setting *S, wset *W, const wset *B, uint64_t i)
+{
+    const int64_t *x = W->x, *c = W->c, *bx = B->x, *bc = B->c;
+    const slot_op *op;
+    W->games++;
+    /* a slot said to count the same every game must: a game breaking it is a bug */
+    op = S->op[SLOT_SELF_CONST];
+    for (int q = 0, n = S->nop[SLOT_SELF_CONST]; q < n; q++) {
+        int j = op[q].j;
+        if (c[j] != op[q].cconst)
+            bad_count(S, j, c[j], i);
+        add_own(W, j, x[j], 0, true);
+    }
+    op = S->op[SLOT_SELF];
+    for (int q = 0, n = S->nop[SLOT_SELF]; q < n; q++) {
+        int j = op[q].j;
+        add_own(W, j, x[j], c[j], false);
+    }
+    op = S->op[SLOT_CONST];
+    for (int q = 0, n = S->nop[SLOT_CONST]; q < n; q++) {
+        int j = op[q].j;
+        if (c[j] != op[q].cconst)
+            bad_count(S, j, c[j], i);
+        add_paired(W, j, x[j], 0, bx[op[q].b], 0, true);
+    }
+    op = S->op[SLOT_FULL];
+    for (int q = 0, n = S->nop[SLOT_FULL]; q < n; q++) {
+        int j = op[q].j, b = op[q].b;
+        add_paired(W, j, x[j], c[j], bx[b], bc[b], false);
+    }
+}
+
+/* Adds the baseline's own sums of a chunk (its part and big, `games` games) as the sums of the
+ * baseline alone of every paired slot of S (see pair64). */
+static void hand_baseline(const setting *S, wset *W, const wset *B)
+{
+    for (int m = SLOT_CONST; m <= SLOT_FULL; m++)
+        for (int q = 0; q < S->nop[m]; q++) {
+            const slot_op *op = &S->op[m][q];
+            exp_pair *p = &W->acc[op->j];
+            const pair64 *bq = &B->part[op->b];
+            const exp_pair *bb = &B->big[op->b];
+            p->bx += bq->x + bb->x;
+            p->bxx += bq->xx + bb->xx;
+            if (m == SLOT_CONST) /* pair_complete derives the rest */
+                continue;
+            if (op->bconst) { /* the baseline kept no count: it is bconst a game */
+                __int128 cb = op->bconst;
+                p->bc += cb * W->games;
+                p->bxc += cb * (bq->x + bb->x);
+                p->bcc += cb * cb * W->games;
+            } else {
+                p->bc += bq->c + bb->c;
+                p->bxc += bq->xc + bb->xc;
+                p->bcc += bq->cc + bb->cc;
+            }
+        }
+}
+
+/* Moves a chunk's sums of W into its totals (count: the games count there) and clears them. */
+static void flush_chunk(const setting *S, wset *W, bool count)
+{
+    for (int j = 0; count && j < S->nslots; j++) {
+        exp_pair *p = &W->acc[j];
+        const pair64 *q = &W->part[j];
+        p->n += W->games;
+        p->x += q->x, p->c += q->c, p->xx += q->xx, p->xc += q->xc, p->cc += q->cc;
+        p->x_bx += q->x_bx, p->x_bc += q->x_bc, p->c_bx += q->c_bx, p->c_bc += q->c_bc;
+        if (W->any_big)
+            exp_pair_merge(p, &W->big[j]);
+    }
+    memset(W->part, 0, (size_t)S->nslots * sizeof *W->part);
+    if (W->any_big)
+        memset(W->big, 0, (size_t)S->nslots * sizeof *W->big);
+    W->any_big = false;
+    W->games = 0;
+}
+
 static void play_game(engine *e, worker *w, uint64_t i)
 {
     const game_type *g = e->g;
@@ -718,34 +803,12 @@ static void play_game(engine *e, worker *w, uint64_t i)
             fill(S, g, r, &o, rec, W->x, W->c);
         }
     }
+    /* every setting played counts the game, or is the baseline (whose own sums its
+     * partners take even when it has stopped counting) */
     const wset *B = &w->ws[e->base];
-    for (int s = 0; s < e->nset; s++) {
-        if (!e->counting[s])
-            continue;
-        setting *S = &e->set[s];
-        wset *W = &w->ws[s];
-        /* a slot said to count the same every game must: a game breaking it is a bug */
-        for (int q = 0; q < S->nkind[SLOT_SELF_CONST]; q++) {
-            int j = S->kind[SLOT_SELF_CONST][q];
-            if (W->c[j] != S->slot[j].cconst)
-                bad_count(S, j, W->c[j], i);
-            pair_add_self(&W->acc[j], &W->part[j], W->x[j], 0, true);
-        }
-        for (int q = 0; q < S->nkind[SLOT_SELF]; q++) {
-            int j = S->kind[SLOT_SELF][q];
-            pair_add_self(&W->acc[j], &W->part[j], W->x[j], W->c[j], false);
-        }
-        for (int q = 0; q < S->nkind[SLOT_CONST]; q++) {
-            int j = S->kind[SLOT_CONST][q], b = S->pair[j];
-            if (W->c[j] != S->slot[j].cconst)
-                bad_count(S, j, W->c[j], i);
-            pair_add_const(&W->acc[j], &W->part[j], W->x[j], B->x[b]);
-        }
-        for (int q = 0; q < S->nkind[SLOT_FULL]; q++) {
-            int j = S->kind[SLOT_FULL][q], b = S->pair[j];
-            pair_add(&W->acc[j], &W->part[j], W->x[j], W->c[j], B->x[b], B->c[b]);
-        }
-    }
+    for (int s = 0; s < e->nset; s++)
+        if (e->played[s])
+            pair_game(&e->set[s], &w->ws[s], B, i);
 }
 
 static void *work(void *arg)
@@ -761,10 +824,13 @@ static void *work(void *arg)
             to = e->to;
         for (uint64_t i = from; i < to; i++)
             play_game(e, w, i);
+        const wset *B = &w->ws[e->base];
         for (int s = 0; s < e->nset; s++)
-            if (e->counting[s])
-                for (int j = 0; j < e->set[s].nslots; j++)
-                    pair_flush(&w->ws[s].acc[j], &w->ws[s].part[j]);
+            if (e->counting[s] && s != e->base)
+                hand_baseline(&e->set[s], &w->ws[s], B);
+        for (int s = 0; s < e->nset; s++)
+            if (e->played[s])
+                flush_chunk(&e->set[s], &w->ws[s], e->counting[s]);
     }
     return NULL;
 }
@@ -813,7 +879,7 @@ static void total_acc(engine *e, int s)
             pair_complete(&S->acc[j], ca, 0, false);
         else if (ca && cb)
             pair_complete(&S->acc[j], ca, cb, false);
-        /* else: pair_add kept every sum */
+        /* else: the game loop and hand_baseline kept every sum */
     }
 }
 
@@ -830,6 +896,7 @@ static void free_engine(engine *e)
             rec_free(W->scratch);
             free(W->acc);
             free(W->part);
+            free(W->big);
             free(W->x);
             free(W->c);
         }
@@ -864,6 +931,7 @@ static int play_all(engine *e, const exp_options *o, double target, char *err, s
             W->scratch = rec_new(g, S->nseats, true);
             W->acc = xcalloc((size_t)S->nslots, sizeof *W->acc);
             W->part = xcalloc((size_t)S->nslots, sizeof *W->part);
+            W->big = xcalloc((size_t)S->nslots, sizeof *W->big);
             W->x = xcalloc((size_t)S->nslots, sizeof *W->x);
             W->c = xcalloc((size_t)S->nslots, sizeof *W->c);
             for (int r = 0; r < S->nrot; r++)
