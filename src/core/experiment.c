@@ -180,10 +180,10 @@ typedef struct slotdef {
     int64_t cconst; /* c of every game when it never varies (see pair64), else 0 */
 } slotdef;
 
-/* A slot as the game loop adds it: its index, its baseline slot's, and the constant counts of
- * both (see slotdef.cconst). */
+/* How the game loop adds a slot (see classify): its kind, its baseline slot, and the constant
+ * counts of both (see slotdef.cconst). */
 typedef struct slot_op {
-    int j, b;
+    int kind, b;
     int64_t cconst, bconst;
 } slot_op;
 
@@ -201,8 +201,9 @@ typedef struct setting {
     int nends, ngm, nsm, *gm, *sm; /* the game's ends; its game and seat metrics' indices */
     slotdef *slot;
     int *pair;       /* baseline slot of each slot, or -1 */
-    slot_op *op[4];  /* slots by how they accumulate (see classify) */
-    int nop[4];
+    slot_op *op;     /* per slot: how it accumulates (see classify) */
+    bool aligned;    /* not the baseline; slot j pairs with the baseline's slot j, paired
+                        with a constant count exactly when its own is constant */
     int until_slot;  /* -1 when not stopping at a precision */
     bool active;     /* still counting games */
     uint64_t games;  /* games counted */
@@ -407,15 +408,11 @@ static void build_slots(setting *S, const game_type *g)
 
 enum { SLOT_SELF_CONST, SLOT_SELF, SLOT_CONST, SLOT_FULL };
 
-/* Sorts the slots of setting S (not the baseline B when is_base) by how the game loop adds
- * them: unpaired (the baseline itself, or no baseline slot) or paired, with a constant count
+/* Tells how the game loop adds each slot of setting S (not the baseline B when is_base): unpaired (the baseline itself, or no baseline slot) or paired, with a constant count
  * or not (see pair64). */
 static void classify(setting *S, const setting *B, bool is_base)
 {
-    for (int m = 0; m < 4; m++) {
-        S->op[m] = xcalloc((size_t)S->nslots, sizeof *S->op[m]);
-        S->nop[m] = 0;
-    }
+    S->op = xcalloc((size_t)S->nslots, sizeof *S->op);
     for (int j = 0; j < S->nslots; j++) {
         int b = S->pair[j], m;
         bool k = S->slot[j].cconst != 0;
@@ -423,9 +420,12 @@ static void classify(setting *S, const setting *B, bool is_base)
             m = k ? SLOT_SELF_CONST : SLOT_SELF;
         else
             m = k && B->slot[b].cconst ? SLOT_CONST : SLOT_FULL;
-        S->op[m][S->nop[m]++] =
-            (slot_op){j, b, S->slot[j].cconst, b >= 0 ? B->slot[b].cconst : 0};
+        S->op[j] = (slot_op){m, b, S->slot[j].cconst, b >= 0 ? B->slot[b].cconst : 0};
     }
+    S->aligned = !is_base && S->nslots == B->nslots;
+    for (int j = 0; j < S->nslots && S->aligned; j++)
+        S->aligned = S->pair[j] == j &&
+                     S->op[j].kind == (S->slot[j].cconst ? SLOT_CONST : SLOT_FULL);
 }
 
 static int find_slot(const setting *S, const char *name, int seat, int bot)
@@ -474,44 +474,6 @@ static int resolve_figure(const setting *S, const char *opt, const char *fig, ch
                                  S->slot[i].name, S->slot[i].seat + S->slot[i].bot ? "@K" : "");
     }
     return snprintf(err, errlen, "%s: no figure '%s' (figures: %s)", opt, fig, names), -1;
-}
-
-/* Fills the slots of S for one play (rotation r) of a game: adds into x and c. */
-static void fill(const setting *S, const game_type *g, int r, const outcome *o,
-                 const recorder *rec, int64_t *x, int64_t *c)
-{
-    (void)g;
-    int i = 0, nwin = 0;
-    for (uint32_t w = o->winners; w; w &= w - 1)
-        nwin++;
-    x[i] += o->length, c[i++] += 1;
-    x[i] += nwin > 1, c[i++] += 1;
-    x[i] += nwin == 0, c[i++] += 1;
-    for (int e = 0; e < S->nends; e++)
-        c[i + e] += 1;
-    if (o->end >= 0 && o->end < S->nends)
-        x[i + o->end] += 1;
-    i += S->nends;
-    for (int q = 0; q < S->ngm; q++) {
-        int a = S->gm[q] * REC_SLOTS + REC_SLOT(-1);
-        x[i] += rec->gsum[a], c[i++] += rec->gcnt[a];
-    }
-    for (int k = 0; k < S->nseats; k++) {
-        int grp = S->nrot > 1 ? S->botid[(k + r) % S->nseats] : k;
-        int j = S->ngame_slots + grp * S->group;
-        int64_t units = (o->winners & (1u << k)) ? RUN_WIN_UNIT / nwin : 0;
-        x[j] += units, c[j++] += RUN_WIN_UNIT;
-        x[j] += o->score[k], c[j++] += 1;
-        x[j] += o->rank[k], c[j++] += o->rank[k] > 0;
-        for (int q = 0; q < S->nsm; q++) {
-            int a = S->sm[q] * REC_SLOTS + REC_SLOT(k);
-            x[j] += rec->gsum[a], c[j++] += rec->gcnt[a];
-        }
-        if (S->nrot > 1) {
-            int s = S->ngame_slots + S->nbots * S->group + k;
-            x[s] += units, c[s] += RUN_WIN_UNIT;
-        }
-    }
 }
 
 /* Builds the setting with the given extra --set assignments, players and seat parameters.
@@ -590,8 +552,7 @@ static void free_setting(setting *S)
     free(S->gm);
     free(S->sm);
     free(S->pair);
-    for (int m = 0; m < 4; m++)
-        free(S->op[m]);
+    free(S->op);
     free(S->acc);
     if (S->res.rec)
         run_result_free(&S->res);
@@ -631,7 +592,10 @@ typedef struct wset {    /* one worker's part of one setting */
     exp_pair *big;       /* this chunk's games with a value too large for part */
     bool any_big;        /* big holds something */
     int64_t games;       /* this chunk's games */
-    int64_t *x, *c;
+    int end;             /* the baseline: the end slot x holds 1 in, or -1 (see fill) */
+    int64_t *x, *c;      /* this game's figure per slot */
+    uint64_t *prev_x[2]; /* the totals of res.rec [0] and scratch [1] after the last play */
+    int64_t *prev_c[2];  /* into them, per accumulator (see play_figure) */
     void *ctx[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* [rotation][seat] */
 } wset;
 
@@ -700,37 +664,158 @@ static inline void add_paired(wset *W, int j, int64_t x, int64_t c, int64_t bx, 
     }
 }
 
-/* Adds game i of setting S, whose slots this worker filled into W->x and W->c, to W's chunk
- * sums, paired with the same game of the baseline (B, filled too). */
+/* Adds one game's figure (x, c) of slot j of setting S to W's chunk sums, paired with the
+ * baseline's figures of the same game (B->x, B->c; B is W for the baseline itself). */
+static inline __attribute__((always_inline)) void pair_slot(const setting *S, wset *W,
+                                                            const wset *B, int j, int64_t x,
+                                                            int64_t c, uint64_t i)
+{
+    const slot_op *op = &S->op[j];
+    switch (op->kind) {
+    case SLOT_SELF_CONST:
+        /* a slot said to count the same every game must: a game breaking it is a bug */
+        if (c != op->cconst)
+            bad_count(S, j, c, i);
+        add_own(W, j, x, 0, true);
+        break;
+    case SLOT_SELF:
+        add_own(W, j, x, c, false);
+        break;
+    case SLOT_CONST:
+        if (c != op->cconst)
+            bad_count(S, j, c, i);
+        add_paired(W, j, x, 0, B->x[op->b], 0, true);
+        break;
+    default:
+        add_paired(W, j, x, c, B->x[op->b], B->c[op->b], false);
+        break;
+    }
+}
+
+/* Adds game i of setting S, whose slots were summed over its rotations into W->x and W->c, to
+ * W's chunk sums (see pair_slot). */
 static void pair_game(const setting *S, wset *W, const wset *B, uint64_t i)
 {
-    const int64_t *x = W->x, *c = W->c, *bx = B->x, *bc = B->c;
-    const slot_op *op;
     W->games++;
-    /* a slot said to count the same every game must: a game breaking it is a bug */
-    op = S->op[SLOT_SELF_CONST];
-    for (int q = 0, n = S->nop[SLOT_SELF_CONST]; q < n; q++) {
-        int j = op[q].j;
-        if (c[j] != op[q].cconst)
-            bad_count(S, j, c[j], i);
-        add_own(W, j, x[j], 0, true);
+    for (int j = 0; j < S->nslots; j++)
+        pair_slot(S, W, B, j, W->x[j], W->c[j], i);
+}
+
+/* What this play added to accumulator a of rec (successes or the sum of values, and trials or
+ * observations), from rec's totals after the last play into it (kept in prev, then updated).
+ * Exact: the differences of one game fit in 64 bits, and unsigned arithmetic wraps. */
+static inline void play_figure(const recorder *rec, int a, uint64_t *prev_x, int64_t *prev_c,
+                               int64_t *x, int64_t *c)
+{
+    const acc *A = &rec->a[a];
+    uint64_t sx = (uint64_t)A->sum + (uint64_t)A->hits; /* a rate has no sum, a mean no hits */
+    *x = (int64_t)(sx - prev_x[a]);
+    *c = A->n - prev_c[a];
+    prev_x[a] = sx;
+    prev_c[a] = A->n;
+}
+
+enum { FILL_ADD, FILL_BASE, FILL_PAIR, FILL_ALIGNED };
+
+/* Hands slot j's figure (x, c) of one play to W. FILL_ADD adds it into W->x and W->c (a
+ * rotation: paired once every rotation is in). FILL_BASE (the baseline) keeps it there for the
+ * partners and adds its own sums; FILL_PAIR (a partner) pairs it at once with the baseline's
+ * (see pair_slot); FILL_ALIGNED is FILL_PAIR for a partner whose slots are the baseline's,
+ * slot for slot (setting.aligned). put_const is for the slots whose count is constant (slotdef.cconst, given
+ * as c): it skips a game with x = 0 unless the baseline's count varies (SLOT_FULL). */
+static inline __attribute__((always_inline)) void put_const(const setting *S, wset *W,
+                                                            const wset *B, int mode, int j,
+                                                            int64_t x, int64_t c)
+{
+    if (mode == FILL_ADD) {
+        W->x[j] += x, W->c[j] += c;
+    } else if (mode == FILL_BASE) {
+        W->x[j] = x, W->c[j] = c;
+        add_own(W, j, x, 0, true);
+    } else if (mode == FILL_ALIGNED) {
+        add_paired(W, j, x, 0, B->x[j], 0, true);
+    } else {
+        const slot_op *op = &S->op[j];
+        if (op->kind == SLOT_CONST)
+            add_paired(W, j, x, 0, B->x[op->b], 0, true);
+        else if (op->kind == SLOT_SELF_CONST)
+            add_own(W, j, x, 0, true);
+        else /* a partner whose count is constant where the baseline's is not */
+            add_paired(W, j, x, c, B->x[op->b], B->c[op->b], false);
     }
-    op = S->op[SLOT_SELF];
-    for (int q = 0, n = S->nop[SLOT_SELF]; q < n; q++) {
-        int j = op[q].j;
-        add_own(W, j, x[j], c[j], false);
+}
+
+static inline __attribute__((always_inline)) void put_var(const setting *S, wset *W,
+                                                          const wset *B, int mode, int j,
+                                                          int64_t x, int64_t c)
+{
+    if (mode == FILL_ADD) {
+        W->x[j] += x, W->c[j] += c;
+    } else if (mode == FILL_BASE) {
+        W->x[j] = x, W->c[j] = c;
+        add_own(W, j, x, c, false);
+    } else if (mode == FILL_ALIGNED) {
+        add_paired(W, j, x, c, B->x[j], B->c[j], false);
+    } else {
+        const slot_op *op = &S->op[j];
+        if (op->kind == SLOT_FULL)
+            add_paired(W, j, x, c, B->x[op->b], B->c[op->b], false);
+        else
+            add_own(W, j, x, c, false);
     }
-    op = S->op[SLOT_CONST];
-    for (int q = 0, n = S->nop[SLOT_CONST]; q < n; q++) {
-        int j = op[q].j;
-        if (c[j] != op[q].cconst)
-            bad_count(S, j, c[j], i);
-        add_paired(W, j, x[j], 0, bx[op[q].b], 0, true);
+}
+
+/* Hands every slot's figure of one play (rotation r) of setting S to W (see put_const): the
+ * outcome o, and what the play recorded into rec (whose totals after the last play are in
+ * prev_x and prev_c). The slots' order is build_slots'. */
+static inline __attribute__((always_inline)) void fill(const setting *S, wset *W,
+                                                       const wset *B, int mode, int r,
+                                                       const outcome *o, const recorder *rec,
+                                                       uint64_t *prev_x, int64_t *prev_c)
+{
+    int j = 0, nwin = 0;
+    int64_t x, c;
+    for (uint32_t w = o->winners; w; w &= w - 1)
+        nwin++;
+    put_const(S, W, B, mode, j++, o->length, 1);
+    put_const(S, W, B, mode, j++, nwin > 1, 1);
+    put_const(S, W, B, mode, j++, nwin == 0, 1);
+    /* one end slot holds 1, the others 0 and add nothing: the baseline's figures keep their
+     * last end (W->end) to clear it; an end slot's baseline slot is an end slot too, whose
+     * count is constant as well (never SLOT_FULL) */
+    if (mode == FILL_ADD) {
+        for (int e = 0; e < S->nends; e++)
+            put_const(S, W, B, mode, j + e, o->end == e, 1);
+    } else {
+        if (mode == FILL_BASE && W->end >= 0) {
+            W->x[j + W->end] = 0;
+            W->end = -1;
+        }
+        if (o->end >= 0 && o->end < S->nends) {
+            if (mode == FILL_BASE)
+                W->end = o->end;
+            put_const(S, W, B, mode, j + o->end, 1, 1);
+        }
     }
-    op = S->op[SLOT_FULL];
-    for (int q = 0, n = S->nop[SLOT_FULL]; q < n; q++) {
-        int j = op[q].j, b = op[q].b;
-        add_paired(W, j, x[j], c[j], bx[b], bc[b], false);
+    j += S->nends;
+    for (int q = 0; q < S->ngm; q++) {
+        play_figure(rec, S->gm[q] * REC_SLOTS + REC_SLOT(-1), prev_x, prev_c, &x, &c);
+        put_var(S, W, B, mode, j++, x, c);
+    }
+    for (int k = 0; k < S->nseats; k++) {
+        int grp = S->nrot > 1 ? S->botid[(k + r) % S->nseats] : k;
+        j = S->ngame_slots + grp * S->group;
+        int64_t units = (o->winners & (1u << k)) ? RUN_WIN_UNIT / nwin : 0;
+        put_const(S, W, B, mode, j++, units, RUN_WIN_UNIT);
+        put_const(S, W, B, mode, j++, o->score[k], 1);
+        put_var(S, W, B, mode, j++, o->rank[k], o->rank[k] > 0);
+        for (const int *m = S->sm, *end = m + S->nsm; m < end; m++) {
+            play_figure(rec, *m * REC_SLOTS + REC_SLOT(k), prev_x, prev_c, &x, &c);
+            put_var(S, W, B, mode, j++, x, c);
+        }
+        if (S->nrot > 1)
+            put_const(S, W, B, mode, S->ngame_slots + S->nbots * S->group + k, units,
+                      RUN_WIN_UNIT);
     }
 }
 
@@ -738,27 +823,28 @@ static void pair_game(const setting *S, wset *W, const wset *B, uint64_t i)
  * baseline alone of every paired slot of S (see pair64). */
 static void hand_baseline(const setting *S, wset *W, const wset *B)
 {
-    for (int m = SLOT_CONST; m <= SLOT_FULL; m++)
-        for (int q = 0; q < S->nop[m]; q++) {
-            const slot_op *op = &S->op[m][q];
-            exp_pair *p = &W->acc[op->j];
-            const pair64 *bq = &B->part[op->b];
-            const exp_pair *bb = &B->big[op->b];
-            p->bx += bq->x + bb->x;
-            p->bxx += bq->xx + bb->xx;
-            if (m == SLOT_CONST) /* pair_complete derives the rest */
-                continue;
-            if (op->bconst) { /* the baseline kept no count: it is bconst a game */
-                __int128 cb = op->bconst;
-                p->bc += cb * W->games;
-                p->bxc += cb * (bq->x + bb->x);
-                p->bcc += cb * cb * W->games;
-            } else {
-                p->bc += bq->c + bb->c;
-                p->bxc += bq->xc + bb->xc;
-                p->bcc += bq->cc + bb->cc;
-            }
+    for (int j = 0; j < S->nslots; j++) {
+        const slot_op *op = &S->op[j];
+        if (op->kind != SLOT_CONST && op->kind != SLOT_FULL)
+            continue;
+        exp_pair *p = &W->acc[j];
+        const pair64 *bq = &B->part[op->b];
+        const exp_pair *bb = &B->big[op->b];
+        p->bx += bq->x + bb->x;
+        p->bxx += bq->xx + bb->xx;
+        if (op->kind == SLOT_CONST) /* pair_complete derives the rest */
+            continue;
+        if (op->bconst) { /* the baseline kept no count: it is bconst a game */
+            __int128 cb = op->bconst;
+            p->bc += cb * W->games;
+            p->bxc += cb * (bq->x + bb->x);
+            p->bcc += cb * cb * W->games;
+        } else {
+            p->bc += bq->c + bb->c;
+            p->bxc += bq->xc + bb->xc;
+            p->bcc += bq->cc + bb->cc;
         }
+    }
 }
 
 /* Moves a chunk's sums of W into its totals (count: the games count there) and clears them. */
@@ -780,35 +866,51 @@ static void flush_chunk(const setting *S, wset *W, bool count)
     W->games = 0;
 }
 
+/* Plays game i of setting s (each rotation) and adds it to this worker's chunk sums. */
+static void play_setting(engine *e, worker *w, int s, uint64_t i)
+{
+    setting *S = &e->set[s];
+    wset *W = &w->ws[s];
+    const wset *B = &w->ws[e->base];
+    bool tally = e->counting[s] && S->nrot == 1;
+    recorder *rec = tally ? W->res.rec : W->scratch;
+    uint64_t *prev_x = W->prev_x[!tally];
+    int64_t *prev_c = W->prev_c[!tally];
+    outcome o;
+    if (S->nrot == 1) {
+        if (tally) /* choices by kind count as in a plain run */
+            run_game_counted(&S->cfg[0], W->ctx[0], i, w->st, w->view, &o, rec, &W->res);
+        else
+            run_game(&S->cfg[0], W->ctx[0], i, w->st, w->view, &o, rec, NULL);
+        if (tally)
+            run_tally(&W->res, &S->cfg[0], &o);
+        W->games++;
+        if (W == B)
+            fill(S, W, B, FILL_BASE, 0, &o, rec, prev_x, prev_c);
+        else if (S->aligned)
+            fill(S, W, B, FILL_ALIGNED, 0, &o, rec, prev_x, prev_c);
+        else
+            fill(S, W, B, FILL_PAIR, 0, &o, rec, prev_x, prev_c);
+        return;
+    }
+    memset(W->x, 0, (size_t)S->nslots * sizeof *W->x);
+    memset(W->c, 0, (size_t)S->nslots * sizeof *W->c);
+    for (int r = 0; r < S->nrot; r++) {
+        run_game(&S->cfg[r], W->ctx[r], i, w->st, w->view, &o, rec, NULL);
+        fill(S, W, B, FILL_ADD, r, &o, rec, prev_x, prev_c);
+    }
+    pair_game(S, W, B, i);
+}
+
 static void play_game(engine *e, worker *w, uint64_t i)
 {
-    const game_type *g = e->g;
-    outcome o;
-    for (int s = 0; s < e->nset; s++) {
-        if (!e->played[s])
-            continue;
-        setting *S = &e->set[s];
-        wset *W = &w->ws[s];
-        memset(W->x, 0, (size_t)S->nslots * sizeof *W->x);
-        memset(W->c, 0, (size_t)S->nslots * sizeof *W->c);
-        for (int r = 0; r < S->nrot; r++) {
-            bool tally = e->counting[s] && S->nrot == 1;
-            recorder *rec = tally ? W->res.rec : W->scratch;
-            if (tally) /* choices by kind count as in a plain run */
-                run_game_counted(&S->cfg[r], W->ctx[r], i, w->st, w->view, &o, rec, &W->res);
-            else
-                run_game(&S->cfg[r], W->ctx[r], i, w->st, w->view, &o, rec, NULL);
-            if (tally)
-                run_tally(&W->res, &S->cfg[0], &o);
-            fill(S, g, r, &o, rec, W->x, W->c);
-        }
-    }
-    /* every setting played counts the game, or is the baseline (whose own sums its
-     * partners take even when it has stopped counting) */
-    const wset *B = &w->ws[e->base];
+    /* the baseline first: the others pair with its figures of the game. It is played whenever
+     * another setting is, and keeps its own sums even when it has stopped counting: they are
+     * its partners' sums of the baseline alone (hand_baseline). */
+    play_setting(e, w, e->base, i);
     for (int s = 0; s < e->nset; s++)
-        if (e->played[s])
-            pair_game(&e->set[s], &w->ws[s], B, i);
+        if (s != e->base && e->played[s])
+            play_setting(e, w, s, i);
 }
 
 static void *work(void *arg)
@@ -899,6 +1001,10 @@ static void free_engine(engine *e)
             free(W->big);
             free(W->x);
             free(W->c);
+            for (int k = 0; k < 2; k++) {
+                free(W->prev_x[k]);
+                free(W->prev_c[k]);
+            }
         }
         free(w->ws);
         free(w->st);
@@ -927,12 +1033,18 @@ static int play_all(engine *e, const exp_options *o, double target, char *err, s
         for (int s = 0; s < e->nset; s++) {
             setting *S = &e->set[s];
             wset *W = &w->ws[s];
-            run_result_init(&W->res, &S->cfg[0], true);
-            W->scratch = rec_new(g, S->nseats, true);
+            run_result_init(&W->res, &S->cfg[0], false);
+            W->scratch = rec_new(g, S->nseats, false);
+            for (int k = 0; k < 2; k++) {
+                size_t nacc = (size_t)W->scratch->nmetrics * REC_SLOTS;
+                W->prev_x[k] = xcalloc(nacc, sizeof *W->prev_x[k]);
+                W->prev_c[k] = xcalloc(nacc, sizeof *W->prev_c[k]);
+            }
             W->acc = xcalloc((size_t)S->nslots, sizeof *W->acc);
             W->part = xcalloc((size_t)S->nslots, sizeof *W->part);
             W->big = xcalloc((size_t)S->nslots, sizeof *W->big);
             W->x = xcalloc((size_t)S->nslots, sizeof *W->x);
+            W->end = -1;
             W->c = xcalloc((size_t)S->nslots, sizeof *W->c);
             for (int r = 0; r < S->nrot; r++)
                 if (run_bots_setup(&S->cfg[r], W->ctx[r], err, errlen) != 0) {

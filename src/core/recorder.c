@@ -105,7 +105,6 @@ recorder *rec_new(const game_type *g, int nseats, bool per_game)
     if (per_game) {
         rec->gsum = xcalloc(n, sizeof *rec->gsum);
         rec->gcnt = xcalloc(n, sizeof *rec->gcnt);
-        rec->dirty = xcalloc(n, sizeof *rec->dirty);
     }
     return rec;
 }
@@ -119,7 +118,6 @@ void rec_free(recorder *rec)
     free(rec->a);
     free(rec->gsum);
     free(rec->gcnt);
-    free(rec->dirty);
     free(rec);
 }
 
@@ -150,8 +148,6 @@ void rec_values(recorder *rec, int m, int seat, int64_t value, int64_t count)
     int i = slot(rec, m, seat, METRIC_MEAN);
     acc_add(&rec->a[i], value, count);
     if (rec->per_game && count > 0) {
-        if (rec->gcnt[i] == 0)
-            rec->dirty[rec->ndirty++] = i;
         rec->gsum[i] += value * count;
         rec->gcnt[i] += count;
     }
@@ -172,9 +168,7 @@ void rec_rate(recorder *rec, int m, int seat, int64_t hits, int64_t trials)
     }
     rec->a[i].n += trials;
     rec->a[i].hits += hits;
-    if (rec->per_game && trials > 0) { /* 0 of 0 leaves both at 0 */
-        if (rec->gcnt[i] == 0)
-            rec->dirty[rec->ndirty++] = i;
+    if (rec->per_game) {
         rec->gsum[i] += hits;
         rec->gcnt[i] += trials;
     }
@@ -184,12 +178,9 @@ void rec_game_begin(recorder *rec)
 {
     if (!rec->per_game)
         return;
-    /* only what the last game counted in: a game records few of the game's accumulators */
-    for (int d = 0; d < rec->ndirty; d++) {
-        rec->gsum[rec->dirty[d]] = 0;
-        rec->gcnt[rec->dirty[d]] = 0;
-    }
-    rec->ndirty = 0;
+    size_t n = (size_t)rec->nmetrics * REC_SLOTS;
+    memset(rec->gsum, 0, n * sizeof *rec->gsum);
+    memset(rec->gcnt, 0, n * sizeof *rec->gcnt);
 }
 
 bool rec_game_value(const recorder *rec, int m, int seat, double *out)

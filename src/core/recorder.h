@@ -35,13 +35,10 @@ struct recorder {
     int nmetrics;
     int nseats;
     acc *a; /* nmetrics * REC_SLOTS accumulators */
-    /* Per-game scratch for --games-csv and experiments: sum and count of this game's
-     * observations per accumulator (hits and trials for rates); only kept when `per_game` is
-     * set. dirty[0..ndirty-1] lists the accumulators this game has counted in (gcnt > 0), so
-     * that rec_game_begin clears those alone. */
+    /* Per-game scratch for --games-csv: sum and count of this game's observations per
+     * accumulator (hits and trials for rates); only kept when `per_game` is set. */
     bool per_game;
     int64_t *gsum, *gcnt;
-    int *dirty, ndirty;
 };
 
 /* Creates a recorder for the metric table of g and nseats seats. per_game: also keep each
