@@ -42,100 +42,33 @@ static double now_seconds(void)
 
 /* ---- paired statistics -------------------------------------------------------------------- */
 
-void exp_pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
+/* Adds one game's own and cross sums (all but those of the baseline alone), without counting
+ * the game. */
+static inline void own_cross_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
 {
-    p->n++;
     p->x += x;
     p->c += c;
     p->xx += (__int128)x * x;
     p->xc += (__int128)x * c;
     p->cc += (__int128)c * c;
-    p->bx += bx;
-    p->bc += bc;
-    p->bxx += (__int128)bx * bx;
-    p->bxc += (__int128)bx * bc;
-    p->bcc += (__int128)bc * bc;
     p->x_bx += (__int128)x * bx;
     p->x_bc += (__int128)x * bc;
     p->c_bx += (__int128)c * bx;
     p->c_bc += (__int128)c * bc;
 }
 
-/* The game loop adds into 64-bit partial sums of the same layout, flushed into the exact
- * 128-bit ones after each chunk of at most CHUNK games: while every value is below SMALL in
- * magnitude, a chunk's sums of products stay far below 2^63. A game with a larger value goes
- * straight into the 128-bit sums. */
-typedef struct pair64 {
-    int64_t n, x, c, xx, xc, cc, bx, bc, bxx, bxc, bcc, x_bx, x_bc, c_bx, c_bc;
-} pair64;
-
-enum { SMALL = 1 << 22 };
-
-static inline bool small4(int64_t a, int64_t b, int64_t c, int64_t d)
+void exp_pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
 {
-    return (uint64_t)(a + SMALL) < 2u * SMALL && (uint64_t)(b + SMALL) < 2u * SMALL &&
-           (uint64_t)(c + SMALL) < 2u * SMALL && (uint64_t)(d + SMALL) < 2u * SMALL;
+    p->n++;
+    own_cross_add(p, x, c, bx, bc);
+    p->bx += bx;
+    p->bc += bc;
+    p->bxx += (__int128)bx * bx;
+    p->bxc += (__int128)bx * bc;
+    p->bcc += (__int128)bc * bc;
 }
 
-/* Adds one game to the partial sums q, or (large values) to the exact sums p. A game that
- * observed nothing in a slot under either setting (a rare end, an unrecorded metric) only
- * counts. */
-static inline void pair_add(exp_pair *p, pair64 *q, int64_t x, int64_t c, int64_t bx,
-                            int64_t bc)
-{
-    if (!small4(x, c, bx, bc)) {
-        exp_pair_add(p, x, c, bx, bc);
-        return;
-    }
-    q->n++;
-    if ((x | c | bx | bc) == 0)
-        return;
-    q->x += x, q->c += c, q->xx += x * x, q->xc += x * c, q->cc += c * c;
-    q->bx += bx, q->bc += bc, q->bxx += bx * bx, q->bxc += bx * bc, q->bcc += bc * bc;
-    q->x_bx += x * bx, q->x_bc += x * bc, q->c_bx += c * bx, q->c_bc += c * bc;
-}
-
-/* Slots whose count c is the same in every game (a game's length, a win share, a score) keep
- * only the sums that vary, x, xx, bx, bxx and x_bx, and get the others from the constants
- * once played (pair_complete); the baseline paired with itself keeps only its own sums.
- * (exp_pair_add may fill more: pair_complete overwrites them.) */
-static inline void pair_add_const(exp_pair *p, pair64 *q, int64_t x, int64_t bx)
-{
-    if (!small4(x, bx, 0, 0)) {
-        exp_pair_add(p, x, 0, bx, 0);
-        return;
-    }
-    q->n++;
-    if ((x | bx) == 0)
-        return;
-    q->x += x, q->xx += x * x, q->bx += bx, q->bxx += bx * bx, q->x_bx += x * bx;
-}
-
-static inline void pair_add_self(exp_pair *p, pair64 *q, int64_t x, int64_t c, bool constant)
-{
-    if (!small4(x, c, 0, 0)) {
-        exp_pair_add(p, x, c, 0, 0);
-        return;
-    }
-    q->n++;
-    if ((x | c) == 0)
-        return;
-    q->x += x, q->xx += x * x;
-    if (!constant)
-        q->c += c, q->xc += x * c, q->cc += c * c;
-}
-
-/* Moves the partial sums q into p and clears q. */
-static void pair_flush(exp_pair *p, pair64 *q)
-{
-    p->n += q->n;
-    p->x += q->x, p->c += q->c, p->xx += q->xx, p->xc += q->xc, p->cc += q->cc;
-    p->bx += q->bx, p->bc += q->bc, p->bxx += q->bxx, p->bxc += q->bxc, p->bcc += q->bcc;
-    p->x_bx += q->x_bx, p->x_bc += q->x_bc, p->c_bx += q->c_bx, p->c_bc += q->c_bc;
-    memset(q, 0, sizeof *q);
-}
-
-/* Fills in the sums pair_add_const or pair_add_self left out: ca and cb are the constant
+/* Fills in the sums the game loop leaves out (see pair64): ca and cb are the constant
  * counts of the setting's and the baseline's slot (0: not constant); self: the slot is the
  * baseline's own, paired with itself. */
 static void pair_complete(exp_pair *p, int64_t ca, int64_t cb, bool self)
@@ -244,8 +177,15 @@ typedef struct slotdef {
     char name[72];
     int seat, bot;
     int64_t unit;   /* c counts this many per observation (win units for win shares) */
-    int64_t cconst; /* c of every game when it never varies (see pair_add_const), else 0 */
+    int64_t cconst; /* c of every game when it never varies (see pair64), else 0 */
 } slotdef;
+
+/* How the game loop adds a slot (see classify): its kind, its baseline slot, and the constant
+ * counts of both (see slotdef.cconst). */
+typedef struct slot_op {
+    int kind, b;
+    int64_t cconst, bconst;
+} slot_op;
 
 typedef struct setting {
     char label[512];    /* "entry_fee=30 players=3" ("default" when nothing is swept) */
@@ -261,7 +201,9 @@ typedef struct setting {
     int nends, ngm, nsm, *gm, *sm; /* the game's ends; its game and seat metrics' indices */
     slotdef *slot;
     int *pair;       /* baseline slot of each slot, or -1 */
-    int *kind[4], nkind[4]; /* slots by how they accumulate (see classify) */
+    slot_op *op;     /* per slot: how it accumulates (see classify) */
+    bool aligned;    /* not the baseline; slot j pairs with the baseline's slot j, paired
+                        with a constant count exactly when its own is constant */
     int until_slot;  /* -1 when not stopping at a precision */
     bool active;     /* still counting games */
     uint64_t games;  /* games counted */
@@ -469,15 +411,11 @@ static void build_slots(setting *S, const game_type *g)
 
 enum { SLOT_SELF_CONST, SLOT_SELF, SLOT_CONST, SLOT_FULL };
 
-/* Sorts the slots of setting S (not the baseline B when is_base) by how the game loop adds
- * them: unpaired (the baseline itself, or no baseline slot) or paired, with a constant count
- * or not (see pair_add_const). */
+/* Tells how the game loop adds each slot of setting S (not the baseline B when is_base): unpaired (the baseline itself, or no baseline slot) or paired, with a constant count
+ * or not (see pair64). */
 static void classify(setting *S, const setting *B, bool is_base)
 {
-    for (int m = 0; m < 4; m++) {
-        S->kind[m] = xcalloc((size_t)S->nslots, sizeof *S->kind[m]);
-        S->nkind[m] = 0;
-    }
+    S->op = xcalloc((size_t)S->nslots, sizeof *S->op);
     for (int j = 0; j < S->nslots; j++) {
         int b = S->pair[j], m;
         bool k = S->slot[j].cconst != 0;
@@ -485,8 +423,12 @@ static void classify(setting *S, const setting *B, bool is_base)
             m = k ? SLOT_SELF_CONST : SLOT_SELF;
         else
             m = k && B->slot[b].cconst ? SLOT_CONST : SLOT_FULL;
-        S->kind[m][S->nkind[m]++] = j;
+        S->op[j] = (slot_op){m, b, S->slot[j].cconst, b >= 0 ? B->slot[b].cconst : 0};
     }
+    S->aligned = !is_base && S->nslots == B->nslots;
+    for (int j = 0; j < S->nslots && S->aligned; j++)
+        S->aligned = S->pair[j] == j &&
+                     S->op[j].kind == (S->slot[j].cconst ? SLOT_CONST : SLOT_FULL);
 }
 
 static int find_slot(const setting *S, const char *name, int seat, int bot)
@@ -535,44 +477,6 @@ static int resolve_figure(const setting *S, const char *opt, const char *fig, ch
                                  S->slot[i].name, S->slot[i].seat + S->slot[i].bot ? "@K" : "");
     }
     return snprintf(err, errlen, "%s: no figure '%s' (figures: %s)", opt, fig, names), -1;
-}
-
-/* Fills the slots of S for one play (rotation r) of a game: adds into x and c. */
-static void fill(const setting *S, const game_type *g, int r, const outcome *o,
-                 const recorder *rec, int64_t *x, int64_t *c)
-{
-    (void)g;
-    int i = 0, nwin = 0;
-    for (uint32_t w = o->winners; w; w &= w - 1)
-        nwin++;
-    x[i] += o->length, c[i++] += 1;
-    x[i] += nwin > 1, c[i++] += 1;
-    x[i] += nwin == 0, c[i++] += 1;
-    for (int e = 0; e < S->nends; e++)
-        c[i + e] += 1;
-    if (o->end >= 0 && o->end < S->nends)
-        x[i + o->end] += 1;
-    i += S->nends;
-    for (int q = 0; q < S->ngm; q++) {
-        int a = S->gm[q] * REC_SLOTS + REC_SLOT(-1);
-        x[i] += rec->gsum[a], c[i++] += rec->gcnt[a];
-    }
-    for (int k = 0; k < S->nseats; k++) {
-        int grp = S->nrot > 1 ? S->botid[(k + r) % S->nseats] : k;
-        int j = S->ngame_slots + grp * S->group;
-        int64_t units = (o->winners & (1u << k)) ? RUN_WIN_UNIT / nwin : 0;
-        x[j] += units, c[j++] += RUN_WIN_UNIT;
-        x[j] += o->score[k], c[j++] += 1;
-        x[j] += o->rank[k], c[j++] += o->rank[k] > 0;
-        for (int q = 0; q < S->nsm; q++) {
-            int a = S->sm[q] * REC_SLOTS + REC_SLOT(k);
-            x[j] += rec->gsum[a], c[j++] += rec->gcnt[a];
-        }
-        if (S->nrot > 1) {
-            int s = S->ngame_slots + S->nbots * S->group + k;
-            x[s] += units, c[s] += RUN_WIN_UNIT;
-        }
-    }
 }
 
 /* The effective ruleset of the options with nextra more --set assignments after theirs: as
@@ -677,8 +581,7 @@ static void free_setting(setting *S)
     free(S->gm);
     free(S->sm);
     free(S->pair);
-    for (int m = 0; m < 4; m++)
-        free(S->kind[m]);
+    free(S->op);
     free(S->acc);
     free(S->sum);
     free(S->bsum);
@@ -690,14 +593,44 @@ static void free_setting(setting *S)
 
 /* ---- playing in step ---------------------------------------------------------------------- */
 
+/* The game loop adds into 64-bit partial sums of exp_pair's layout (the game count aside),
+ * flushed into the exact 128-bit ones after each chunk of at most CHUNK games: while every
+ * value is below SMALL in magnitude, a chunk's sums of products stay far below 2^63. A game
+ * with a larger value goes into exact chunk sums (wset.big) instead.
+ *
+ * The loop adds only what varies from game to game, once:
+ * - the game count is the same for every slot of a setting: counted once (wset.games);
+ * - a slot whose count c is the same in every game (a game's length, a win share, a score)
+ *   keeps x and xx but not c, xc and cc, which pair_complete derives from the constant;
+ * - the sums of the baseline alone (bx, bc, bxx, bxc, bcc) of a paired slot are the baseline
+ *   slot's own sums over the same games: the loop adds the baseline's own sums (the baseline
+ *   is played whenever another setting is), and each chunk hands them to every setting
+ *   counting it (hand_baseline), so a paired slot adds only its own and its cross sums. */
+typedef struct pair64 {
+    int64_t x, c, xx, xc, cc, x_bx, x_bc, c_bx, c_bc;
+} pair64;
+
+enum { SMALL = 1 << 22 };
+
+/* Whether |v| < SMALL for every v whose v + SMALL is or-ed into u: 2 SMALL is a power of 2,
+ * so the or of numbers below it is below it exactly when each one is. */
+#define SMALL_ALL(u) ((u) < 2u * SMALL)
+#define SMALL_BIAS(v) ((uint64_t)((v) + SMALL))
+
 typedef struct wset {    /* one worker's part of one setting */
     run_result res;      /* tallies (not rotated, counting) */
     acc_spill spill;     /* their histogram cells outside the window (moved to the block's) */
     recorder *scratch;   /* per-game figures of plays whose tallies are not kept */
     acc_spill drop;      /* their histogram cells outside the window (dropped) */
-    exp_pair *acc;
-    pair64 *part; /* this chunk's partial sums (see pair64) */
-    int64_t *x, *c;
+    exp_pair *acc;       /* the games counted so far (in this block) */
+    pair64 *part;        /* this chunk's partial sums (see pair64) */
+    exp_pair *big;       /* this chunk's games with a value too large for part */
+    bool any_big;        /* big holds something */
+    int64_t games;       /* this chunk's games */
+    int end;             /* the baseline: the end slot x holds 1 in, or -1 (see fill) */
+    int64_t *x, *c;      /* this game's figure per slot */
+    uint64_t *prev_x[2]; /* the totals of res.rec [0] and scratch [1] after the last play */
+    int64_t *prev_c[2];  /* into them, per accumulator (see play_figure) */
     void *ctx[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* [rotation][seat] */
 } wset;
 
@@ -733,57 +666,289 @@ static void bad_count(const setting *S, int j, int64_t c, uint64_t i)
     abort();
 }
 
+/* Adds one game's own sums of slot j (constant: its count is constant and left out, c is 0). */
+static inline void add_own(wset *W, int j, int64_t x, int64_t c, bool constant)
+{
+    if ((x | c) == 0)
+        return;
+    if (!SMALL_ALL(SMALL_BIAS(x) | SMALL_BIAS(c))) {
+        own_cross_add(&W->big[j], x, c, 0, 0);
+        W->any_big = true;
+        return;
+    }
+    pair64 *q = &W->part[j];
+    q->x += x, q->xx += x * x;
+    if (!constant)
+        q->c += c, q->xc += x * c, q->cc += c * c;
+}
+
+/* Adds one game's own and cross sums of slot j, paired with the baseline's (bx, bc) (both
+ * counts constant: c and bc are left out, and given as 0). */
+static inline void add_paired(wset *W, int j, int64_t x, int64_t c, int64_t bx, int64_t bc,
+                              bool constant)
+{
+    if ((x | c) == 0) /* every sum is 0 */
+        return;
+    if (!SMALL_ALL(SMALL_BIAS(x) | SMALL_BIAS(c) | SMALL_BIAS(bx) | SMALL_BIAS(bc))) {
+        own_cross_add(&W->big[j], x, c, bx, bc);
+        W->any_big = true;
+        return;
+    }
+    pair64 *q = &W->part[j];
+    q->x += x, q->xx += x * x, q->x_bx += x * bx;
+    if (!constant) {
+        q->c += c, q->xc += x * c, q->cc += c * c;
+        q->x_bc += x * bc, q->c_bx += c * bx, q->c_bc += c * bc;
+    }
+}
+
+/* Adds one game's figure (x, c) of slot j of setting S to W's chunk sums, paired with the
+ * baseline's figures of the same game (B->x, B->c; B is W for the baseline itself). */
+static inline __attribute__((always_inline)) void pair_slot(const setting *S, wset *W,
+                                                            const wset *B, int j, int64_t x,
+                                                            int64_t c, uint64_t i)
+{
+    const slot_op *op = &S->op[j];
+    switch (op->kind) {
+    case SLOT_SELF_CONST:
+        /* a slot said to count the same every game must: a game breaking it is a bug */
+        if (c != op->cconst)
+            bad_count(S, j, c, i);
+        add_own(W, j, x, 0, true);
+        break;
+    case SLOT_SELF:
+        add_own(W, j, x, c, false);
+        break;
+    case SLOT_CONST:
+        if (c != op->cconst)
+            bad_count(S, j, c, i);
+        add_paired(W, j, x, 0, B->x[op->b], 0, true);
+        break;
+    default:
+        add_paired(W, j, x, c, B->x[op->b], B->c[op->b], false);
+        break;
+    }
+}
+
+/* Adds game i of setting S, whose slots were summed over its rotations into W->x and W->c, to
+ * W's chunk sums (see pair_slot). */
+static void pair_game(const setting *S, wset *W, const wset *B, uint64_t i)
+{
+    W->games++;
+    for (int j = 0; j < S->nslots; j++)
+        pair_slot(S, W, B, j, W->x[j], W->c[j], i);
+}
+
+/* What this play added to accumulator a of rec (successes or the sum of values, and trials or
+ * observations), from rec's totals after the last play into it (kept in prev, then updated).
+ * Exact: the differences of one game fit in 64 bits, and unsigned arithmetic wraps. */
+static inline void play_figure(const recorder *rec, int a, uint64_t *prev_x, int64_t *prev_c,
+                               int64_t *x, int64_t *c)
+{
+    const acc *A = &rec->a[a];
+    uint64_t sx = (uint64_t)A->sum + (uint64_t)A->hits; /* a rate has no sum, a mean no hits */
+    *x = (int64_t)(sx - prev_x[a]);
+    *c = A->n - prev_c[a];
+    prev_x[a] = sx;
+    prev_c[a] = A->n;
+}
+
+enum { FILL_ADD, FILL_BASE, FILL_PAIR, FILL_ALIGNED };
+
+/* Hands slot j's figure (x, c) of one play to W. FILL_ADD adds it into W->x and W->c (a
+ * rotation: paired once every rotation is in). FILL_BASE (the baseline) keeps it there for the
+ * partners and adds its own sums; FILL_PAIR (a partner) pairs it at once with the baseline's
+ * (see pair_slot); FILL_ALIGNED is FILL_PAIR for a partner whose slots are the baseline's,
+ * slot for slot (setting.aligned). put_const is for the slots whose count is constant (slotdef.cconst, given
+ * as c): it skips a game with x = 0 unless the baseline's count varies (SLOT_FULL). */
+static inline __attribute__((always_inline)) void put_const(const setting *S, wset *W,
+                                                            const wset *B, int mode, int j,
+                                                            int64_t x, int64_t c)
+{
+    if (mode == FILL_ADD) {
+        W->x[j] += x, W->c[j] += c;
+    } else if (mode == FILL_BASE) {
+        W->x[j] = x, W->c[j] = c;
+        add_own(W, j, x, 0, true);
+    } else if (mode == FILL_ALIGNED) {
+        add_paired(W, j, x, 0, B->x[j], 0, true);
+    } else {
+        const slot_op *op = &S->op[j];
+        if (op->kind == SLOT_CONST)
+            add_paired(W, j, x, 0, B->x[op->b], 0, true);
+        else if (op->kind == SLOT_SELF_CONST)
+            add_own(W, j, x, 0, true);
+        else /* a partner whose count is constant where the baseline's is not */
+            add_paired(W, j, x, c, B->x[op->b], B->c[op->b], false);
+    }
+}
+
+static inline __attribute__((always_inline)) void put_var(const setting *S, wset *W,
+                                                          const wset *B, int mode, int j,
+                                                          int64_t x, int64_t c)
+{
+    if (mode == FILL_ADD) {
+        W->x[j] += x, W->c[j] += c;
+    } else if (mode == FILL_BASE) {
+        W->x[j] = x, W->c[j] = c;
+        add_own(W, j, x, c, false);
+    } else if (mode == FILL_ALIGNED) {
+        add_paired(W, j, x, c, B->x[j], B->c[j], false);
+    } else {
+        const slot_op *op = &S->op[j];
+        if (op->kind == SLOT_FULL)
+            add_paired(W, j, x, c, B->x[op->b], B->c[op->b], false);
+        else
+            add_own(W, j, x, c, false);
+    }
+}
+
+/* Hands every slot's figure of one play (rotation r) of setting S to W (see put_const): the
+ * outcome o, and what the play recorded into rec (whose totals after the last play are in
+ * prev_x and prev_c). The slots' order is build_slots'. */
+static inline __attribute__((always_inline)) void fill(const setting *S, wset *W,
+                                                       const wset *B, int mode, int r,
+                                                       const outcome *o, const recorder *rec,
+                                                       uint64_t *prev_x, int64_t *prev_c)
+{
+    int j = 0, nwin = 0;
+    int64_t x, c;
+    for (uint32_t w = o->winners; w; w &= w - 1)
+        nwin++;
+    put_const(S, W, B, mode, j++, o->length, 1);
+    put_const(S, W, B, mode, j++, nwin > 1, 1);
+    put_const(S, W, B, mode, j++, nwin == 0, 1);
+    /* one end slot holds 1, the others 0 and add nothing: the baseline's figures keep their
+     * last end (W->end) to clear it; an end slot's baseline slot is an end slot too, whose
+     * count is constant as well (never SLOT_FULL) */
+    if (mode == FILL_ADD) {
+        for (int e = 0; e < S->nends; e++)
+            put_const(S, W, B, mode, j + e, o->end == e, 1);
+    } else {
+        if (mode == FILL_BASE && W->end >= 0) {
+            W->x[j + W->end] = 0;
+            W->end = -1;
+        }
+        if (o->end >= 0 && o->end < S->nends) {
+            if (mode == FILL_BASE)
+                W->end = o->end;
+            put_const(S, W, B, mode, j + o->end, 1, 1);
+        }
+    }
+    j += S->nends;
+    for (int q = 0; q < S->ngm; q++) {
+        play_figure(rec, S->gm[q] * REC_SLOTS + REC_SLOT(-1), prev_x, prev_c, &x, &c);
+        put_var(S, W, B, mode, j++, x, c);
+    }
+    for (int k = 0; k < S->nseats; k++) {
+        int grp = S->nrot > 1 ? S->botid[(k + r) % S->nseats] : k;
+        j = S->ngame_slots + grp * S->group;
+        int64_t units = (o->winners & (1u << k)) ? RUN_WIN_UNIT / nwin : 0;
+        put_const(S, W, B, mode, j++, units, RUN_WIN_UNIT);
+        put_const(S, W, B, mode, j++, o->score[k], 1);
+        put_var(S, W, B, mode, j++, o->rank[k], o->rank[k] > 0);
+        for (const int *m = S->sm, *end = m + S->nsm; m < end; m++) {
+            play_figure(rec, *m * REC_SLOTS + REC_SLOT(k), prev_x, prev_c, &x, &c);
+            put_var(S, W, B, mode, j++, x, c);
+        }
+        if (S->nrot > 1)
+            put_const(S, W, B, mode, S->ngame_slots + S->nbots * S->group + k, units,
+                      RUN_WIN_UNIT);
+    }
+}
+
+/* Adds the baseline's own sums of a chunk (its part and big, `games` games) as the sums of the
+ * baseline alone of every paired slot of S (see pair64). */
+static void hand_baseline(const setting *S, wset *W, const wset *B)
+{
+    for (int j = 0; j < S->nslots; j++) {
+        const slot_op *op = &S->op[j];
+        if (op->kind != SLOT_CONST && op->kind != SLOT_FULL)
+            continue;
+        exp_pair *p = &W->acc[j];
+        const pair64 *bq = &B->part[op->b];
+        const exp_pair *bb = &B->big[op->b];
+        p->bx += bq->x + bb->x;
+        p->bxx += bq->xx + bb->xx;
+        if (op->kind == SLOT_CONST) /* pair_complete derives the rest */
+            continue;
+        if (op->bconst) { /* the baseline kept no count: it is bconst a game */
+            __int128 cb = op->bconst;
+            p->bc += cb * W->games;
+            p->bxc += cb * (bq->x + bb->x);
+            p->bcc += cb * cb * W->games;
+        } else {
+            p->bc += bq->c + bb->c;
+            p->bxc += bq->xc + bb->xc;
+            p->bcc += bq->cc + bb->cc;
+        }
+    }
+}
+
+/* Moves a chunk's sums of W into its totals (count: the games count there) and clears them. */
+static void flush_chunk(const setting *S, wset *W, bool count)
+{
+    for (int j = 0; count && j < S->nslots; j++) {
+        exp_pair *p = &W->acc[j];
+        const pair64 *q = &W->part[j];
+        p->n += W->games;
+        p->x += q->x, p->c += q->c, p->xx += q->xx, p->xc += q->xc, p->cc += q->cc;
+        p->x_bx += q->x_bx, p->x_bc += q->x_bc, p->c_bx += q->c_bx, p->c_bc += q->c_bc;
+        if (W->any_big)
+            exp_pair_merge(p, &W->big[j]);
+    }
+    memset(W->part, 0, (size_t)S->nslots * sizeof *W->part);
+    if (W->any_big)
+        memset(W->big, 0, (size_t)S->nslots * sizeof *W->big);
+    W->any_big = false;
+    W->games = 0;
+}
+
+/* Plays game i of setting s (each rotation) and adds it to this worker's chunk sums. */
+static void play_setting(engine *e, worker *w, int s, uint64_t i)
+{
+    setting *S = &e->set[s];
+    wset *W = &w->ws[s];
+    const wset *B = &w->ws[e->base];
+    bool tally = e->counting[s] && S->nrot == 1;
+    recorder *rec = tally ? W->res.rec : W->scratch;
+    uint64_t *prev_x = W->prev_x[!tally];
+    int64_t *prev_c = W->prev_c[!tally];
+    outcome o;
+    if (S->nrot == 1) {
+        if (tally) /* choices by kind count as in a plain run */
+            run_game_counted(&S->cfg[0], W->ctx[0], i, w->st, w->view, &o, rec, &W->res);
+        else
+            run_game(&S->cfg[0], W->ctx[0], i, w->st, w->view, &o, rec, NULL);
+        if (tally)
+            run_tally(&W->res, &S->cfg[0], &o);
+        W->games++;
+        if (W == B)
+            fill(S, W, B, FILL_BASE, 0, &o, rec, prev_x, prev_c);
+        else if (S->aligned)
+            fill(S, W, B, FILL_ALIGNED, 0, &o, rec, prev_x, prev_c);
+        else
+            fill(S, W, B, FILL_PAIR, 0, &o, rec, prev_x, prev_c);
+        return;
+    }
+    memset(W->x, 0, (size_t)S->nslots * sizeof *W->x);
+    memset(W->c, 0, (size_t)S->nslots * sizeof *W->c);
+    for (int r = 0; r < S->nrot; r++) {
+        run_game(&S->cfg[r], W->ctx[r], i, w->st, w->view, &o, rec, NULL);
+        fill(S, W, B, FILL_ADD, r, &o, rec, prev_x, prev_c);
+    }
+    pair_game(S, W, B, i);
+}
+
 static void play_game(engine *e, worker *w, uint64_t i)
 {
-    const game_type *g = e->g;
-    outcome o;
-    for (int s = 0; s < e->nset; s++) {
-        if (!e->played[s])
-            continue;
-        setting *S = &e->set[s];
-        wset *W = &w->ws[s];
-        memset(W->x, 0, (size_t)S->nslots * sizeof *W->x);
-        memset(W->c, 0, (size_t)S->nslots * sizeof *W->c);
-        for (int r = 0; r < S->nrot; r++) {
-            bool tally = e->counting[s] && S->nrot == 1;
-            recorder *rec = tally ? W->res.rec : W->scratch;
-            if (tally) /* choices by kind count as in a plain run */
-                run_game_counted(&S->cfg[r], W->ctx[r], i, w->st, w->view, &o, rec, &W->res);
-            else
-                run_game(&S->cfg[r], W->ctx[r], i, w->st, w->view, &o, rec, NULL);
-            if (tally)
-                run_tally(&W->res, &S->cfg[0], &o);
-            fill(S, g, r, &o, rec, W->x, W->c);
-        }
-    }
-    const wset *B = &w->ws[e->base];
-    for (int s = 0; s < e->nset; s++) {
-        if (!e->counting[s])
-            continue;
-        setting *S = &e->set[s];
-        wset *W = &w->ws[s];
-        /* a slot said to count the same every game must: a game breaking it is a bug */
-        for (int q = 0; q < S->nkind[SLOT_SELF_CONST]; q++) {
-            int j = S->kind[SLOT_SELF_CONST][q];
-            if (W->c[j] != S->slot[j].cconst)
-                bad_count(S, j, W->c[j], i);
-            pair_add_self(&W->acc[j], &W->part[j], W->x[j], 0, true);
-        }
-        for (int q = 0; q < S->nkind[SLOT_SELF]; q++) {
-            int j = S->kind[SLOT_SELF][q];
-            pair_add_self(&W->acc[j], &W->part[j], W->x[j], W->c[j], false);
-        }
-        for (int q = 0; q < S->nkind[SLOT_CONST]; q++) {
-            int j = S->kind[SLOT_CONST][q], b = S->pair[j];
-            if (W->c[j] != S->slot[j].cconst)
-                bad_count(S, j, W->c[j], i);
-            pair_add_const(&W->acc[j], &W->part[j], W->x[j], B->x[b]);
-        }
-        for (int q = 0; q < S->nkind[SLOT_FULL]; q++) {
-            int j = S->kind[SLOT_FULL][q], b = S->pair[j];
-            pair_add(&W->acc[j], &W->part[j], W->x[j], W->c[j], B->x[b], B->c[b]);
-        }
-    }
+    /* the baseline first: the others pair with its figures of the game. It is played whenever
+     * another setting is, and keeps its own sums even when it has stopped counting: they are
+     * its partners' sums of the baseline alone (hand_baseline). */
+    play_setting(e, w, e->base, i);
+    for (int s = 0; s < e->nset; s++)
+        if (s != e->base && e->played[s])
+            play_setting(e, w, s, i);
 }
 
 static void *work(void *arg)
@@ -799,14 +964,16 @@ static void *work(void *arg)
             to = e->to;
         for (uint64_t i = from; i < to; i++)
             play_game(e, w, i);
+        const wset *B = &w->ws[e->base];
+        for (int s = 0; s < e->nset; s++)
+            if (e->counting[s] && s != e->base)
+                hand_baseline(&e->set[s], &w->ws[s], B);
         for (int s = 0; s < e->nset; s++) {
             wset *W = &w->ws[s];
             W->drop.n = 0;
-            if (!e->counting[s])
-                continue;
-            for (int j = 0; j < e->set[s].nslots; j++)
-                pair_flush(&W->acc[j], &W->part[j]);
-            if (W->spill.n > 0) {
+            if (e->played[s])
+                flush_chunk(&e->set[s], W, e->counting[s]);
+            if (e->counting[s] && W->spill.n > 0) {
                 pthread_mutex_lock(&e->lock);
                 run_result_unspill(&e->set[s].bres, &W->res, &W->spill);
                 pthread_mutex_unlock(&e->lock);
@@ -857,7 +1024,7 @@ static void total_acc(engine *e, int s)
             pair_complete(&S->acc[j], ca, 0, false);
         else if (ca && cb)
             pair_complete(&S->acc[j], ca, cb, false);
-        /* else: pair_add kept every sum */
+        /* else: the game loop and hand_baseline kept every sum */
     }
 }
 
@@ -876,8 +1043,13 @@ static void free_engine(engine *e)
             free(W->drop.cell);
             free(W->acc);
             free(W->part);
+            free(W->big);
             free(W->x);
             free(W->c);
+            for (int k = 0; k < 2; k++) {
+                free(W->prev_x[k]);
+                free(W->prev_c[k]);
+            }
         }
         free(w->ws);
         free(w->st);
@@ -920,8 +1092,12 @@ static void collect_block(engine *e)
             if (S->nrot == 1) {
                 run_result_merge(&S->bres, &W->res, S->nseats);
                 run_result_free(&W->res);
-                run_result_init(&W->res, &S->cfg[0], true);
+                run_result_init(&W->res, &S->cfg[0], false);
                 run_result_spill(&W->res, &W->spill);
+                /* the recorder's totals start again from zero (see play_figure) */
+                size_t nacc = (size_t)W->res.rec->nmetrics * REC_SLOTS;
+                memset(W->prev_x[0], 0, nacc * sizeof *W->prev_x[0]);
+                memset(W->prev_c[0], 0, nacc * sizeof *W->prev_c[0]);
             }
         }
     }
@@ -1112,13 +1288,20 @@ static int play_all(engine *e, const exp_options *o, double target, char *err, s
         for (int s = 0; s < e->nset; s++) {
             setting *S = &e->set[s];
             wset *W = &w->ws[s];
-            run_result_init(&W->res, &S->cfg[0], true);
+            run_result_init(&W->res, &S->cfg[0], false);
             run_result_spill(&W->res, &W->spill);
-            W->scratch = rec_new(g, S->nseats, true);
+            W->scratch = rec_new(g, S->nseats, false);
             rec_set_spill(W->scratch, &W->drop);
+            for (int k = 0; k < 2; k++) {
+                size_t nacc = (size_t)W->scratch->nmetrics * REC_SLOTS;
+                W->prev_x[k] = xcalloc(nacc, sizeof *W->prev_x[k]);
+                W->prev_c[k] = xcalloc(nacc, sizeof *W->prev_c[k]);
+            }
             W->acc = xcalloc((size_t)S->nslots, sizeof *W->acc);
             W->part = xcalloc((size_t)S->nslots, sizeof *W->part);
+            W->big = xcalloc((size_t)S->nslots, sizeof *W->big);
             W->x = xcalloc((size_t)S->nslots, sizeof *W->x);
+            W->end = -1;
             W->c = xcalloc((size_t)S->nslots, sizeof *W->c);
             for (int r = 0; r < S->nrot; r++)
                 if (run_bots_setup(&S->cfg[r], W->ctx[r], err, errlen) != 0) {
