@@ -1212,6 +1212,8 @@ int main(int argc, char **argv)
         clock_gettime(CLOCK_MONOTONIC, &t0);
         int rc = experiment_run(&xo, report, err, sizeof err);
         clock_gettime(CLOCK_MONOTONIC, &t1);
+        free((void *)xo.merged); /* the shards' payloads themselves stay in o */
+        free((void *)xo.merged_len);
         if (sink)
             fclose(sink);
         if (rc != 0) {
