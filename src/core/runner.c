@@ -132,10 +132,10 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     int (*invariants)(const void *, char *, size_t) = check ? g->check : NULL;
     const void *seen = see ? view : st;
     while (decide(st, &d)) {
-        if (see)
-            see(st, d.seat, view);
         int k = 0;
-        if (d.n > 1) {
+        if (d.n > 1) { /* a forced move asks no bot, so its seat's view is not made */
+            if (see)
+                see(st, d.seat, view);
             const bot_type *b = cfg->seat[d.seat].bot;
             if (!(seeded & (1u << d.seat))) {
                 if (b->no_draws) /* an empty script: a draw aborts (rng_scripted) */
