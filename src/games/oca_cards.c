@@ -165,11 +165,14 @@ static void build_offers(oca_state *st, int s, int type)
             for (int p = 0; p < r->nprices && r->price[p] <= richest; p++)
                 add(d, OCA_TRADE(TR_SELL, mine[i], 0, p));
     uint32_t theirs = type == TR_BUY || type == TR_SWAP ? st->held & ~st->hand[s] : 0;
+    int np = 0; /* the prices he can pay: the lowest ones (prices increase) */
+    while (type == TR_BUY && np < r->nprices && r->price[np] <= st->led.balance[s])
+        np++;
     for (; theirs; theirs &= theirs - 1) { /* the cards other seats hold, in increasing order */
         int c = __builtin_ctz(theirs), o = st->holder[c];
-        for (int p = 0; type == TR_BUY && p < r->nprices && r->price[p] <= st->led.balance[s];
-             p++)
-            add(d, OCA_TRADE(TR_BUY, c, o, p));
+        int32_t base = OCA_TRADE(TR_BUY, c, o, 0);
+        for (int p = 0; p < np && d->n < GAME_MAX_ACTIONS; p++)
+            d->action[d->n++] = base + p;
         for (int i = 0; type == TR_SWAP && i < nm; i++)
             add(d, OCA_TRADE(TR_SWAP, mine[i], c, 0));
     }
