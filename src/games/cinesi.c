@@ -303,7 +303,7 @@ static __attribute__((noinline)) void long_turn(cinesi_state *s, int k, int len)
 /* The current batch as each seat sees it when it holds the die. */
 typedef struct seat_planes {
     uint64_t own[CINESI_MAX_SEATS];  /* lanes of the seat's colour: its figure moves */
-    uint64_t pass[CINESI_MAX_SEATS]; /* lanes of any other colour: the die passes on */
+    uint64_t pass[CINESI_MAX_SEATS]; /* lanes of another colour (not white): the die passes */
 } seat_planes;
 
 /* Splits the batch of d into sp for the n seats (a constant where it matters); returns its
