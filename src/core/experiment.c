@@ -582,7 +582,7 @@ enum { SMALL = 1 << 22 };
 /* Whether |v| < SMALL for every v whose v + SMALL is or-ed into u: 2 SMALL is a power of 2,
  * so the or of numbers below it is below it exactly when each one is. */
 #define SMALL_ALL(u) ((u) < 2u * SMALL)
-#define SMALL_BIAS(v) ((uint64_t)((v) + SMALL))
+#define SMALL_BIAS(v) ((uint64_t)(v) + SMALL)
 
 typedef struct wset {    /* one worker's part of one setting */
     run_result res;      /* tallies (not rotated, counting) */
