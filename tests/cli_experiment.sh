@@ -95,6 +95,32 @@ expect_ok "rotation text" --game=pig10 --rotate-seats --bots=greedy,random --run
 grep -q 'seat advantage' "$work/out" && grep -q 'by bot' "$work/out" && ok "rotation reports bots and seat advantage" ||
     bad "rotation reports bots and seat advantage" "$(head -c 300 "$work/out")"
 
+# ---- progress: as a plain run's, on a terminal or (--progress) in a log --------------------
+# Settings x rotations x games: what the experiment plays, counted in the start and end lines.
+expect_ok "sweep --progress to a log" --game=45 --sweep limit=40,45 --runs=300 --seed=1 --progress --threads=1
+grep -qx 'giochi-sim: progress: 45: 2 settings, 600 games on 1 thread' "$work/err" &&
+    grep -qE '^giochi-sim: progress: 45: 2 settings, 600 games in [0-9.]+ s$' "$work/err" &&
+    [ "$(wc -l <"$work/err")" -eq 2 ] && ok "sweep --progress: start and end lines in the log" ||
+    bad "sweep --progress: start and end lines in the log" "$(cat "$work/err")"
+expect_ok "rotation --progress to a log" --game=pig10 --rotate-seats --bots=greedy,random,count --runs=100 \
+    --seed=1 --progress --threads=2
+grep -qx 'giochi-sim: progress: pig10: 1 setting, 300 games on 2 threads' "$work/err" &&
+    grep -qE '^giochi-sim: progress: pig10: 1 setting, 300 games in [0-9.]+ s$' "$work/err" &&
+    ok "rotation --progress counts every rotation" || bad "rotation --progress counts every rotation" "$(cat "$work/err")"
+expect_ok "--until --progress to a log" --game=pig10 --until=win_share@1:0.05 --runs=5000 --seed=1 --progress
+grep -qE '^giochi-sim: progress: pig10: 1 setting, at most 5000 games on [0-9]+ threads?$' "$work/err" &&
+    grep -qE '^giochi-sim: progress: pig10: 1 setting, [0-9]+ games in [0-9.]+ s$' "$work/err" &&
+    ok "--until --progress says at most" || bad "--until --progress says at most" "$(cat "$work/err")"
+expect_ok "sensitivity --progress to a log" --game=45 --sensitivity=limit --metric=length --runs=200 --seed=1 --progress
+grep -qE '^giochi-sim: progress: 45: 3 settings, 600 games on [0-9]+ threads?$' "$work/err" &&
+    ok "sensitivity --progress counts its settings" || bad "sensitivity --progress counts its settings" "$(cat "$work/err")"
+for args in "--sweep limit=40,45" "--rotate-seats" "--until=length:0.5" "--sensitivity=limit --metric=length"; do
+    # shellcheck disable=SC2086
+    "$bin" --game=45 $args --runs=3000 --seed=1 >/dev/null 2>"$work/err" </dev/null
+    [ -s "$work/err" ] && bad "no progress when stderr is not a terminal: $args" "$(cat "$work/err")" ||
+        ok "no progress when stderr is not a terminal: $args"
+done
+
 # ---- provenance ----------------------------------------------------------------------------
 "$bin" --game=45 --runs=100 >/dev/null 2>"$work/err"
 [ "$(wc -l <"$work/err")" -eq 1 ] && grep -qE '^giochi-sim: seed [0-9]+ \(repeat with --seed=[0-9]+\)$' "$work/err" &&

@@ -618,7 +618,40 @@ struct engine {
     uint64_t from, to, chunk, nchunks;
     _Atomic uint64_t next;
     bool *played, *counting;
+    uint64_t plays_per_game; /* plays of one game index: every rotation of every setting played */
+    /* progress on stderr (exp_options.progress), shown by the calling thread (worker 0) */
+    int progress;
+    bool until, shown;
+    int settings_done;       /* settings that stopped at their --until target */
+    double t0, last;         /* start, and when the last line was shown */
+    _Atomic uint64_t plays;  /* plays done */
+    uint64_t plays_cap;      /* plays of the whole experiment (with --until: at most) */
 };
+
+/* Shows the experiment's progress on stderr, as a plain run does (runner.h): on a terminal one
+ * line rewritten in place once the experiment has lasted a second; in a log a line every 10 s.
+ * Called by the calling thread only. */
+static void show_progress(engine *e)
+{
+    if (e->progress == RUN_PROGRESS_NONE)
+        return;
+    bool tty = e->progress == RUN_PROGRESS_TTY;
+    double t = now_seconds() - e->t0;
+    if (tty ? t < 1.0 || t - e->last < 0.25 : t - e->last < 10.0)
+        return;
+    e->last = t;
+    uint64_t done = atomic_load(&e->plays);
+    double rate = t > 0 ? (double)done / t : 0;
+    double left = rate > 0 && e->plays_cap > done ? (double)(e->plays_cap - done) / rate : 0;
+    fprintf(stderr, "%s%s: %d/%d settings done, %llu%s%llu games (%.0f%%), %.0f games/s, %s%.0f s left%s",
+            tty ? "\r" : "giochi-sim: progress: ", e->g->name, e->settings_done, e->nset,
+            (unsigned long long)done, e->until ? " games of at most " : "/",
+            (unsigned long long)e->plays_cap,
+            e->plays_cap ? 100.0 * (double)done / (double)e->plays_cap : 100.0, rate,
+            e->until ? "at most " : "", left, tty ? "   " : "\n");
+    fflush(stderr);
+    e->shown = e->shown || tty;
+}
 
 static void bad_count(const setting *S, int j, int64_t c, uint64_t i) __attribute__((noreturn));
 static void bad_count(const setting *S, int j, int64_t c, uint64_t i)
@@ -926,6 +959,9 @@ static void *work(void *arg)
             to = e->to;
         for (uint64_t i = from; i < to; i++)
             play_game(e, w, i);
+        atomic_fetch_add(&e->plays, (to - from) * e->plays_per_game);
+        if (w == &e->w[0])
+            show_progress(e);
         const wset *B = &w->ws[e->base];
         for (int s = 0; s < e->nset; s++)
             if (e->counting[s] && s != e->base)
@@ -949,6 +985,9 @@ static void play_block(engine *e, uint64_t from, uint64_t to)
     if (e->chunk > CHUNK)
         e->chunk = CHUNK;
     e->nchunks = (n + e->chunk - 1) / e->chunk;
+    e->plays_per_game = 0;
+    for (int s = 0; s < e->nset; s++)
+        e->plays_per_game += e->played[s] ? (uint64_t)e->set[s].nrot : 0;
     atomic_store(&e->next, 0);
     int nt = e->nworkers;
     if ((uint64_t)nt > e->nchunks)
@@ -1020,7 +1059,16 @@ static void free_engine(engine *e)
 static int play_all(engine *e, const exp_options *o, double target, char *err, size_t errlen)
 {
     const game_type *g = e->g;
+    e->progress = o->progress;
+    e->until = target > 0;
+    e->t0 = now_seconds();
+    for (int s = 0; s < e->nset; s++)
+        e->plays_cap += o->runs * (uint64_t)e->set[s].nrot;
     e->nworkers = o->threads < 1 ? 1 : o->threads;
+    if (e->progress == RUN_PROGRESS_LOG)
+        fprintf(stderr, "giochi-sim: progress: %s: %d setting%s, %s%llu games on %d thread%s\n",
+                g->name, e->nset, e->nset == 1 ? "" : "s", e->until ? "at most " : "",
+                (unsigned long long)e->plays_cap, e->nworkers, e->nworkers == 1 ? "" : "s");
     e->w = xcalloc((size_t)e->nworkers, sizeof *e->w);
     e->played = xcalloc((size_t)e->nset, sizeof *e->played);
     e->counting = xcalloc((size_t)e->nset, sizeof *e->counting);
@@ -1082,11 +1130,19 @@ static int play_all(engine *e, const exp_options *o, double target, char *err, s
                 exp_estimate est;
                 exp_pair_estimate(&S->acc[S->until_slot], &est);
                 S->until_hw = isnan(est.lo) ? INFINITY : (est.hi - est.lo) / 2;
-                if (S->until_hw <= target)
+                if (S->until_hw <= target) {
                     S->active = false;
+                    e->settings_done++;
+                }
             }
         }
     }
+    if (e->shown)
+        fputs("\r\033[K", stderr);
+    if (e->progress == RUN_PROGRESS_LOG)
+        fprintf(stderr, "giochi-sim: progress: %s: %d setting%s, %llu games in %.1f s\n",
+                g->name, e->nset, e->nset == 1 ? "" : "s",
+                (unsigned long long)atomic_load(&e->plays), now_seconds() - e->t0);
     for (int s = 0; s < e->nset; s++) {
         setting *S = &e->set[s];
         total_acc(e, s);
