@@ -1545,6 +1545,78 @@ static int by_effect(const void *a, const void *b)
     return 0;
 }
 
+/* The per-bot figures of a rotation as a table, a row per figure and a column per bot: the
+ * win share, the score and the rank, then the seat figures `metric` names (--metric, NAME or
+ * NAME@K), or else the seat metrics of the game's headline. */
+static void render_bots(FILE *out, const setting *S, const game_type *g, const char *metric)
+{
+    int fig[GAME_MAX_ACTIONS], nfig = 0; /* offsets in a bot's group of slots */
+    for (int i = 0; i < 3; i++)
+        fig[nfig++] = i;
+    char names[1024];
+    const char *list[64];
+    int nlist = 0;
+    if (metric) {
+        snprintf(names, sizeof names, "%s", metric);
+        char *rest = names;
+        for (char *t = strsep(&rest, ","); t && nlist < 64; t = strsep(&rest, ",")) {
+            char *at = strchr(t, '@');
+            if (at)
+                *at = '\0';
+            list[nlist++] = t;
+        }
+    } else {
+        for (int h = 0; g->headline && g->headline[h] && nlist < 64; h++)
+            list[nlist++] = g->headline[h];
+    }
+    for (int l = 0; l < nlist; l++)
+        for (int i = 0; i < S->group && nfig < GAME_MAX_ACTIONS; i++) {
+            bool dup = false;
+            for (int f = 0; f < nfig; f++)
+                dup = dup || fig[f] == i;
+            if (!dup && strcmp(S->slot[S->ngame_slots + i].name, list[l]) == 0)
+                fig[nfig++] = i;
+        }
+    char cell[GAME_MAX_SEATS][96];
+    int lw = 9, cw[GAME_MAX_SEATS];
+    const char *bot[GAME_MAX_SEATS];
+    for (int f = 0; f < nfig; f++)
+        if ((int)strlen(S->slot[S->ngame_slots + fig[f]].name) > lw)
+            lw = (int)strlen(S->slot[S->ngame_slots + fig[f]].name);
+    for (int b = 0; b < S->nbots; b++) {
+        int k0 = 0;
+        while (S->botid[k0] != b)
+            k0++;
+        bot[b] = S->canon[k0];
+        cw[b] = (int)strlen(bot[b]);
+        for (int f = 0; f < nfig; f++) { /* the widest cell of the column */
+            int j = S->ngame_slots + b * S->group + fig[f];
+            exp_estimate est;
+            exp_pair_estimate(&S->acc[j], &est);
+            text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, is_share(S, j, g),
+                          false);
+            if ((int)strlen(cell[b]) > cw[b])
+                cw[b] = (int)strlen(cell[b]);
+        }
+    }
+    fprintf(out, "  %-*s", lw, "");
+    for (int b = 0; b < S->nbots; b++)
+        fprintf(out, "  %-*s", cw[b], bot[b]);
+    fputc('\n', out);
+    for (int f = 0; f < nfig; f++) {
+        fprintf(out, "  %-*s", lw, S->slot[S->ngame_slots + fig[f]].name);
+        for (int b = 0; b < S->nbots; b++) {
+            int j = S->ngame_slots + b * S->group + fig[f];
+            exp_estimate est;
+            exp_pair_estimate(&S->acc[j], &est);
+            text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, is_share(S, j, g),
+                          false);
+            fprintf(out, "  %-*s", cw[b], cell[b]);
+        }
+        fputc('\n', out);
+    }
+}
+
 /* The report of one setting: the ordinary report (with the --until line), or the rotation
  * report in text or CSV. */
 static void render_single(const experiment *x, const cJSON *root, const cJSON *run, FILE *out)
@@ -1572,18 +1644,8 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
         fprintf(out, "%llu deals x %d rotations = %llu games\n\n",
                 (unsigned long long)S->games, S->nrot,
                 (unsigned long long)(S->games * (uint64_t)S->nrot));
-        fprintf(out, "by bot (every bot in every seat, same dice)\n");
-        for (int b = 0; b < S->nbots; b++) {
-            int j = S->ngame_slots + b * S->group;
-            int k0 = 0;
-            while (S->botid[k0] != b)
-                k0++;
-            exp_estimate est;
-            exp_pair_estimate(&S->acc[j], &est);
-            char buf[96];
-            text_interval(buf, sizeof buf, est.value, est.lo, est.hi, true, false);
-            fprintf(out, "  %-28s win share %s\n", S->canon[k0], buf);
-        }
+        fprintf(out, "by bot (every bot in every seat, same dice; 95%% CI)\n");
+        render_bots(out, S, g, o->metric);
         fprintf(out, "\nseat advantage (win share minus 1/%d, averaged over the bots)\n",
                 S->nseats);
         for (int k = 0; k < S->nseats; k++) {
