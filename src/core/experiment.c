@@ -662,7 +662,8 @@ static void bad_count(const setting *S, int j, int64_t c, uint64_t i)
 }
 
 /* Adds one game's own sums of slot j (constant: its count is constant and left out, c is 0). */
-static inline void add_own(wset *W, int j, int64_t x, int64_t c, bool constant)
+static inline __attribute__((always_inline)) void add_own(wset *W, int j, int64_t x,
+                                                          int64_t c, bool constant)
 {
     if ((x | c) == 0)
         return;
@@ -679,8 +680,9 @@ static inline void add_own(wset *W, int j, int64_t x, int64_t c, bool constant)
 
 /* Adds one game's own and cross sums of slot j, paired with the baseline's (bx, bc) (both
  * counts constant: c and bc are left out, and given as 0). */
-static inline void add_paired(wset *W, int j, int64_t x, int64_t c, int64_t bx, int64_t bc,
-                              bool constant)
+static inline __attribute__((always_inline)) void add_paired(wset *W, int j, int64_t x,
+                                                             int64_t c, int64_t bx, int64_t bc,
+                                                             bool constant)
 {
     if ((x | c) == 0) /* every sum is 0 */
         return;
