@@ -661,18 +661,33 @@ static void bad_count(const setting *S, int j, int64_t c, uint64_t i)
     abort();
 }
 
+/* Where the game loop puts one setting's figures: the worker's part of the setting (W, for
+ * what is rare), and its arrays, read once a play (the compiler cannot tell that the sums
+ * written through them leave the pointers as they were). */
+typedef struct sink {
+    wset *W;
+    pair64 *part;
+    int64_t *x, *c;        /* W->x, W->c */
+    const int64_t *bx, *bc; /* the baseline's */
+} sink;
+
+static inline sink sink_of(wset *W, const wset *B)
+{
+    return (sink){W, W->part, W->x, W->c, B->x, B->c};
+}
+
 /* Adds one game's own sums of slot j (constant: its count is constant and left out, c is 0). */
-static inline __attribute__((always_inline)) void add_own(wset *W, int j, int64_t x,
+static inline __attribute__((always_inline)) void add_own(const sink *k, int j, int64_t x,
                                                           int64_t c, bool constant)
 {
     if ((x | c) == 0)
         return;
     if (!SMALL_ALL(SMALL_BIAS(x) | SMALL_BIAS(c))) {
-        own_cross_add(&W->big[j], x, c, 0, 0);
-        W->any_big = true;
+        own_cross_add(&k->W->big[j], x, c, 0, 0);
+        k->W->any_big = true;
         return;
     }
-    pair64 *q = &W->part[j];
+    pair64 *q = &k->part[j];
     q->x += x, q->xx += x * x;
     if (!constant)
         q->c += c, q->xc += x * c, q->cc += c * c;
@@ -680,18 +695,18 @@ static inline __attribute__((always_inline)) void add_own(wset *W, int j, int64_
 
 /* Adds one game's own and cross sums of slot j, paired with the baseline's (bx, bc) (both
  * counts constant: c and bc are left out, and given as 0). */
-static inline __attribute__((always_inline)) void add_paired(wset *W, int j, int64_t x,
+static inline __attribute__((always_inline)) void add_paired(const sink *k, int j, int64_t x,
                                                              int64_t c, int64_t bx, int64_t bc,
                                                              bool constant)
 {
     if ((x | c) == 0) /* every sum is 0 */
         return;
     if (!SMALL_ALL(SMALL_BIAS(x) | SMALL_BIAS(c) | SMALL_BIAS(bx) | SMALL_BIAS(bc))) {
-        own_cross_add(&W->big[j], x, c, bx, bc);
-        W->any_big = true;
+        own_cross_add(&k->W->big[j], x, c, bx, bc);
+        k->W->any_big = true;
         return;
     }
-    pair64 *q = &W->part[j];
+    pair64 *q = &k->part[j];
     q->x += x, q->xx += x * x, q->x_bx += x * bx;
     if (!constant) {
         q->c += c, q->xc += x * c, q->cc += c * c;
@@ -706,23 +721,24 @@ static inline __attribute__((always_inline)) void pair_slot(const setting *S, ws
                                                             int64_t c, uint64_t i)
 {
     const slot_op *op = &S->op[j];
+    sink k = sink_of(W, B);
     switch (op->kind) {
     case SLOT_SELF_CONST:
         /* a slot said to count the same every game must: a game breaking it is a bug */
         if (c != op->cconst)
             bad_count(S, j, c, i);
-        add_own(W, j, x, 0, true);
+        add_own(&k, j, x, 0, true);
         break;
     case SLOT_SELF:
-        add_own(W, j, x, c, false);
+        add_own(&k, j, x, c, false);
         break;
     case SLOT_CONST:
         if (c != op->cconst)
             bad_count(S, j, c, i);
-        add_paired(W, j, x, 0, B->x[op->b], 0, true);
+        add_paired(&k, j, x, 0, k.bx[op->b], 0, true);
         break;
     default:
-        add_paired(W, j, x, c, B->x[op->b], B->c[op->b], false);
+        add_paired(&k, j, x, c, k.bx[op->b], k.bc[op->b], false);
         break;
     }
 }
@@ -758,45 +774,45 @@ enum { FILL_ADD, FILL_BASE, FILL_PAIR, FILL_ALIGNED };
  * (see pair_slot); FILL_ALIGNED is FILL_PAIR for a partner whose slots are the baseline's,
  * slot for slot (setting.aligned). put_const is for the slots whose count is constant (slotdef.cconst, given
  * as c): it skips a game with x = 0 unless the baseline's count varies (SLOT_FULL). */
-static inline __attribute__((always_inline)) void put_const(const setting *S, wset *W,
-                                                            const wset *B, int mode, int j,
-                                                            int64_t x, int64_t c)
+static inline __attribute__((always_inline)) void put_const(const setting *S, const sink *k,
+                                                            int mode, int j, int64_t x,
+                                                            int64_t c)
 {
     if (mode == FILL_ADD) {
-        W->x[j] += x, W->c[j] += c;
+        k->x[j] += x, k->c[j] += c;
     } else if (mode == FILL_BASE) {
-        W->x[j] = x, W->c[j] = c;
-        add_own(W, j, x, 0, true);
+        k->x[j] = x, k->c[j] = c;
+        add_own(k, j, x, 0, true);
     } else if (mode == FILL_ALIGNED) {
-        add_paired(W, j, x, 0, B->x[j], 0, true);
+        add_paired(k, j, x, 0, k->bx[j], 0, true);
     } else {
         const slot_op *op = &S->op[j];
         if (op->kind == SLOT_CONST)
-            add_paired(W, j, x, 0, B->x[op->b], 0, true);
+            add_paired(k, j, x, 0, k->bx[op->b], 0, true);
         else if (op->kind == SLOT_SELF_CONST)
-            add_own(W, j, x, 0, true);
+            add_own(k, j, x, 0, true);
         else /* a partner whose count is constant where the baseline's is not */
-            add_paired(W, j, x, c, B->x[op->b], B->c[op->b], false);
+            add_paired(k, j, x, c, k->bx[op->b], k->bc[op->b], false);
     }
 }
 
-static inline __attribute__((always_inline)) void put_var(const setting *S, wset *W,
-                                                          const wset *B, int mode, int j,
-                                                          int64_t x, int64_t c)
+static inline __attribute__((always_inline)) void put_var(const setting *S, const sink *k,
+                                                          int mode, int j, int64_t x,
+                                                          int64_t c)
 {
     if (mode == FILL_ADD) {
-        W->x[j] += x, W->c[j] += c;
+        k->x[j] += x, k->c[j] += c;
     } else if (mode == FILL_BASE) {
-        W->x[j] = x, W->c[j] = c;
-        add_own(W, j, x, c, false);
+        k->x[j] = x, k->c[j] = c;
+        add_own(k, j, x, c, false);
     } else if (mode == FILL_ALIGNED) {
-        add_paired(W, j, x, c, B->x[j], B->c[j], false);
+        add_paired(k, j, x, c, k->bx[j], k->bc[j], false);
     } else {
         const slot_op *op = &S->op[j];
         if (op->kind == SLOT_FULL)
-            add_paired(W, j, x, c, B->x[op->b], B->c[op->b], false);
+            add_paired(k, j, x, c, k->bx[op->b], k->bc[op->b], false);
         else
-            add_own(W, j, x, c, false);
+            add_own(k, j, x, c, false);
     }
 }
 
@@ -810,46 +826,47 @@ static inline __attribute__((always_inline)) void fill(const setting *S, wset *W
 {
     int j = 0, nwin = 0;
     int64_t x, c;
+    sink sk = sink_of(W, B);
     for (uint32_t w = o->winners; w; w &= w - 1)
         nwin++;
-    put_const(S, W, B, mode, j++, o->length, 1);
-    put_const(S, W, B, mode, j++, nwin > 1, 1);
-    put_const(S, W, B, mode, j++, nwin == 0, 1);
+    put_const(S, &sk, mode, j++, o->length, 1);
+    put_const(S, &sk, mode, j++, nwin > 1, 1);
+    put_const(S, &sk, mode, j++, nwin == 0, 1);
     /* one end slot holds 1, the others 0 and add nothing: the baseline's figures keep their
      * last end (W->end) to clear it; an end slot's baseline slot is an end slot too, whose
      * count is constant as well (never SLOT_FULL) */
     if (mode == FILL_ADD) {
         for (int e = 0; e < S->nends; e++)
-            put_const(S, W, B, mode, j + e, o->end == e, 1);
+            put_const(S, &sk, mode, j + e, o->end == e, 1);
     } else {
         if (mode == FILL_BASE && W->end >= 0) {
-            W->x[j + W->end] = 0;
+            sk.x[j + W->end] = 0;
             W->end = -1;
         }
         if (o->end >= 0 && o->end < S->nends) {
             if (mode == FILL_BASE)
                 W->end = o->end;
-            put_const(S, W, B, mode, j + o->end, 1, 1);
+            put_const(S, &sk, mode, j + o->end, 1, 1);
         }
     }
     j += S->nends;
     for (int q = 0; q < S->ngm; q++) {
         play_figure(rec, S->gm[q] * REC_SLOTS + REC_SLOT(-1), prev_x, prev_c, &x, &c);
-        put_var(S, W, B, mode, j++, x, c);
+        put_var(S, &sk, mode, j++, x, c);
     }
     for (int k = 0; k < S->nseats; k++) {
         int grp = S->nrot > 1 ? S->botid[(k + r) % S->nseats] : k;
         j = S->ngame_slots + grp * S->group;
         int64_t units = (o->winners & (1u << k)) ? RUN_WIN_UNIT / nwin : 0;
-        put_const(S, W, B, mode, j++, units, RUN_WIN_UNIT);
-        put_const(S, W, B, mode, j++, o->score[k], 1);
-        put_var(S, W, B, mode, j++, o->rank[k], o->rank[k] > 0);
+        put_const(S, &sk, mode, j++, units, RUN_WIN_UNIT);
+        put_const(S, &sk, mode, j++, o->score[k], 1);
+        put_var(S, &sk, mode, j++, o->rank[k], o->rank[k] > 0);
         for (const int *m = S->sm, *end = m + S->nsm; m < end; m++) {
             play_figure(rec, *m * REC_SLOTS + REC_SLOT(k), prev_x, prev_c, &x, &c);
-            put_var(S, W, B, mode, j++, x, c);
+            put_var(S, &sk, mode, j++, x, c);
         }
         if (S->nrot > 1)
-            put_const(S, W, B, mode, S->ngame_slots + S->nbots * S->group + k, units,
+            put_const(S, &sk, mode, S->ngame_slots + S->nbots * S->group + k, units,
                       RUN_WIN_UNIT);
     }
 }
