@@ -560,19 +560,23 @@ static void free_setting(setting *S)
 
 /* ---- playing in step ---------------------------------------------------------------------- */
 
-/* The game loop adds into 64-bit partial sums of exp_pair's layout (the game count aside),
- * flushed into the exact 128-bit ones after each chunk of at most CHUNK games: while every
- * value is below SMALL in magnitude, a chunk's sums of products stay far below 2^63. A game
- * with a larger value goes into exact chunk sums (wset.big) instead.
+/* The game loop adds into 64-bit partial sums, flushed into the exact 128-bit ones of
+ * exp_pair after each chunk of at most CHUNK games (flush_chunk): while every figure is below
+ * SMALL in magnitude, a chunk's sums of products stay far below 2^63. A game with a larger
+ * figure goes into exact chunk sums (wset.big) of the same meaning instead.
  *
  * The loop adds only what varies from game to game, once:
  * - the game count is the same for every slot of a setting: counted once (wset.games);
  * - a slot whose count c is the same in every game (a game's length, a win share, a score)
  *   keeps x and xx but not c, xc and cc, which pair_complete derives from the constant;
- * - the sums of the baseline alone (bx, bc, bxx, bxc, bcc) of a paired slot are the baseline
- *   slot's own sums over the same games: the loop adds the baseline's own sums (the baseline
- *   is played whenever another setting is), and each chunk hands them to every setting
- *   counting it (hand_baseline), so a paired slot adds only its own and its cross sums. */
+ * - an unpaired slot (the baseline's own, or one the baseline lacks) keeps its own sums
+ *   x, c, xx, xc, cc (the fields of the same names);
+ * - a paired slot keeps the sums of its differences from the baseline's figures of the same
+ *   game, dx = x - bx and dc = c - bc: in the fields x, c, xx, xc, cc, x_bx, x_bc, c_bx, c_bc
+ *   the sums of dx, dc, dx dx, dx dc, dc dc, dx bx, dx bc, dc bx, dc bc. A game alike under
+ *   both settings (common random numbers make many) adds nothing. Each chunk, the baseline's
+ *   own sums over the same games (the baseline is played whenever another setting is) turn
+ *   them back into exp_pair's (hand_baseline, flush_chunk). */
 typedef struct pair64 {
     int64_t x, c, xx, xc, cc, x_bx, x_bc, c_bx, c_bc;
 } pair64;
@@ -693,24 +697,29 @@ static inline __attribute__((always_inline)) void add_own(const sink *k, int j, 
         q->c += c, q->xc += x * c, q->cc += c * c;
 }
 
-/* Adds one game's own and cross sums of slot j, paired with the baseline's (bx, bc) (both
- * counts constant: c and bc are left out, and given as 0). */
-static inline __attribute__((always_inline)) void add_paired(const sink *k, int j, int64_t x,
-                                                             int64_t c, int64_t bx, int64_t bc,
-                                                             bool constant)
+/* Adds one game of paired slot j as its differences from the baseline's figures (bx, bc) of
+ * the same game (see pair64); both counts constant: c and bc are left out, and given as 0. */
+static inline __attribute__((always_inline)) void add_diff(const sink *k, int j, int64_t x,
+                                                           int64_t c, int64_t bx, int64_t bc,
+                                                           bool constant)
 {
-    if ((x | c) == 0) /* every sum is 0 */
+    if (x == bx && c == bc) /* alike: every difference is 0 */
         return;
     if (!SMALL_ALL(SMALL_BIAS(x) | SMALL_BIAS(c) | SMALL_BIAS(bx) | SMALL_BIAS(bc))) {
-        own_cross_add(&k->W->big[j], x, c, bx, bc);
+        exp_pair *p = &k->W->big[j];
+        __int128 dx = (__int128)x - bx, dc = (__int128)c - bc;
+        p->x += dx, p->c += dc, p->xx += dx * dx, p->xc += dx * dc, p->cc += dc * dc;
+        p->x_bx += dx * bx, p->x_bc += dx * bc, p->c_bx += dc * bx, p->c_bc += dc * bc;
         k->W->any_big = true;
         return;
     }
     pair64 *q = &k->part[j];
-    q->x += x, q->xx += x * x, q->x_bx += x * bx;
+    int64_t dx = x - bx;
+    q->x += dx, q->xx += dx * dx, q->x_bx += dx * bx;
     if (!constant) {
-        q->c += c, q->xc += x * c, q->cc += c * c;
-        q->x_bc += x * bc, q->c_bx += c * bx, q->c_bc += c * bc;
+        int64_t dc = c - bc;
+        q->c += dc, q->xc += dx * dc, q->cc += dc * dc;
+        q->x_bc += dx * bc, q->c_bx += dc * bx, q->c_bc += dc * bc;
     }
 }
 
@@ -735,10 +744,10 @@ static inline __attribute__((always_inline)) void pair_slot(const setting *S, ws
     case SLOT_CONST:
         if (c != op->cconst)
             bad_count(S, j, c, i);
-        add_paired(&k, j, x, 0, k.bx[op->b], 0, true);
+        add_diff(&k, j, x, 0, k.bx[op->b], 0, true);
         break;
     default:
-        add_paired(&k, j, x, c, k.bx[op->b], k.bc[op->b], false);
+        add_diff(&k, j, x, c, k.bx[op->b], k.bc[op->b], false);
         break;
     }
 }
@@ -784,15 +793,15 @@ static inline __attribute__((always_inline)) void put_const(const setting *S, co
         k->x[j] = x, k->c[j] = c;
         add_own(k, j, x, 0, true);
     } else if (mode == FILL_ALIGNED) {
-        add_paired(k, j, x, 0, k->bx[j], 0, true);
+        add_diff(k, j, x, 0, k->bx[j], 0, true);
     } else {
         const slot_op *op = &S->op[j];
         if (op->kind == SLOT_CONST)
-            add_paired(k, j, x, 0, k->bx[op->b], 0, true);
+            add_diff(k, j, x, 0, k->bx[op->b], 0, true);
         else if (op->kind == SLOT_SELF_CONST)
             add_own(k, j, x, 0, true);
         else /* a partner whose count is constant where the baseline's is not */
-            add_paired(k, j, x, c, k->bx[op->b], k->bc[op->b], false);
+            add_diff(k, j, x, c, k->bx[op->b], k->bc[op->b], false);
     }
 }
 
@@ -806,11 +815,11 @@ static inline __attribute__((always_inline)) void put_var(const setting *S, cons
         k->x[j] = x, k->c[j] = c;
         add_own(k, j, x, c, false);
     } else if (mode == FILL_ALIGNED) {
-        add_paired(k, j, x, c, k->bx[j], k->bc[j], false);
+        add_diff(k, j, x, c, k->bx[j], k->bc[j], false);
     } else {
         const slot_op *op = &S->op[j];
         if (op->kind == SLOT_FULL)
-            add_paired(k, j, x, c, k->bx[op->b], k->bc[op->b], false);
+            add_diff(k, j, x, c, k->bx[op->b], k->bc[op->b], false);
         else
             add_own(k, j, x, c, false);
     }
@@ -832,22 +841,24 @@ static inline __attribute__((always_inline)) void fill(const setting *S, wset *W
     put_const(S, &sk, mode, j++, o->length, 1);
     put_const(S, &sk, mode, j++, nwin > 1, 1);
     put_const(S, &sk, mode, j++, nwin == 0, 1);
-    /* one end slot holds 1, the others 0 and add nothing: the baseline's figures keep their
-     * last end (W->end) to clear it; an end slot's baseline slot is an end slot too, whose
-     * count is constant as well (never SLOT_FULL) */
+    /* one end slot holds 1, the others 0: the baseline keeps its end (W->end, to clear it
+     * next game); a partner's end slots other than its own and the baseline's are 0 under
+     * both and add nothing. End slots pair with the baseline's end slots of the same index,
+     * whose counts are constant too (SLOT_CONST). */
     if (mode == FILL_ADD) {
         for (int e = 0; e < S->nends; e++)
             put_const(S, &sk, mode, j + e, o->end == e, 1);
     } else {
-        if (mode == FILL_BASE && W->end >= 0) {
-            sk.x[j + W->end] = 0;
-            W->end = -1;
+        int end = o->end >= 0 && o->end < S->nends ? o->end : -1;
+        if (mode == FILL_BASE) {
+            if (W->end >= 0)
+                sk.x[j + W->end] = 0;
+            W->end = end;
+        } else if (B->end >= 0 && B->end != end) {
+            put_const(S, &sk, mode, j + B->end, 0, 1);
         }
-        if (o->end >= 0 && o->end < S->nends) {
-            if (mode == FILL_BASE)
-                W->end = o->end;
-            put_const(S, &sk, mode, j + o->end, 1, 1);
-        }
+        if (end >= 0)
+            put_const(S, &sk, mode, j + end, 1, 1);
     }
     j += S->nends;
     for (int q = 0; q < S->ngm; q++) {
@@ -871,8 +882,9 @@ static inline __attribute__((always_inline)) void fill(const setting *S, wset *W
     }
 }
 
-/* Adds the baseline's own sums of a chunk (its part and big, `games` games) as the sums of the
- * baseline alone of every paired slot of S (see pair64). */
+/* Adds to the totals of every paired slot of S the baseline's own sums of the chunk (its part
+ * and big, over the same games): the sums of the baseline alone, and the part of the setting's
+ * own and cross sums that its differences from the baseline leave out (see pair64). */
 static void hand_baseline(const setting *S, wset *W, const wset *B)
 {
     for (int j = 0; j < S->nslots; j++) {
@@ -882,34 +894,50 @@ static void hand_baseline(const setting *S, wset *W, const wset *B)
         exp_pair *p = &W->acc[j];
         const pair64 *bq = &B->part[op->b];
         const exp_pair *bb = &B->big[op->b];
-        p->bx += bq->x + bb->x;
-        p->bxx += bq->xx + bb->xx;
-        if (op->kind == SLOT_CONST) /* pair_complete derives the rest */
-            continue;
+        __int128 bx = (__int128)bq->x + bb->x, bxx = (__int128)bq->xx + bb->xx;
+        __int128 bc, bxc, bcc;
         if (op->bconst) { /* the baseline kept no count: it is bconst a game */
-            __int128 cb = op->bconst;
-            p->bc += cb * W->games;
-            p->bxc += cb * (bq->x + bb->x);
-            p->bcc += cb * cb * W->games;
+            bc = (__int128)op->bconst * W->games;
+            bxc = op->bconst * bx;
+            bcc = (__int128)op->bconst * op->bconst * W->games;
         } else {
-            p->bc += bq->c + bb->c;
-            p->bxc += bq->xc + bb->xc;
-            p->bcc += bq->cc + bb->cc;
+            bc = (__int128)bq->c + bb->c;
+            bxc = (__int128)bq->xc + bb->xc;
+            bcc = (__int128)bq->cc + bb->cc;
         }
+        /* x = bx + dx, c = bc + dc (pair_complete redoes the counts of a SLOT_CONST) */
+        p->bx += bx, p->bc += bc, p->bxx += bxx, p->bxc += bxc, p->bcc += bcc;
+        p->x += bx, p->c += bc, p->xx += bxx, p->xc += bxc, p->cc += bcc;
+        p->x_bx += bxx, p->x_bc += bxc, p->c_bx += bxc, p->c_bc += bcc;
     }
+}
+
+/* Adds one slot's chunk sums q (pair64's meaning for its kind: diff for a paired slot, in 128
+ * bits) into its totals p. */
+static void add_chunk(exp_pair *p, const exp_pair *q, bool diff)
+{
+    p->x += q->x, p->c += q->c, p->xx += q->xx, p->xc += q->xc, p->cc += q->cc;
+    if (!diff)
+        return;
+    /* x = bx + dx, c = bc + dc: what the differences add to each sum besides hand_baseline's */
+    p->xx += 2 * q->x_bx;
+    p->xc += q->c_bx + q->x_bc;
+    p->cc += 2 * q->c_bc;
+    p->x_bx += q->x_bx, p->x_bc += q->x_bc, p->c_bx += q->c_bx, p->c_bc += q->c_bc;
 }
 
 /* Moves a chunk's sums of W into its totals (count: the games count there) and clears them. */
 static void flush_chunk(const setting *S, wset *W, bool count)
 {
     for (int j = 0; count && j < S->nslots; j++) {
-        exp_pair *p = &W->acc[j];
+        bool diff = S->op[j].kind == SLOT_CONST || S->op[j].kind == SLOT_FULL;
         const pair64 *q = &W->part[j];
-        p->n += W->games;
-        p->x += q->x, p->c += q->c, p->xx += q->xx, p->xc += q->xc, p->cc += q->cc;
-        p->x_bx += q->x_bx, p->x_bc += q->x_bc, p->c_bx += q->c_bx, p->c_bc += q->c_bc;
+        exp_pair wide = {.x = q->x, .c = q->c, .xx = q->xx, .xc = q->xc, .cc = q->cc,
+                         .x_bx = q->x_bx, .x_bc = q->x_bc, .c_bx = q->c_bx, .c_bc = q->c_bc};
+        W->acc[j].n += W->games;
+        add_chunk(&W->acc[j], &wide, diff);
         if (W->any_big)
-            exp_pair_merge(p, &W->big[j]);
+            add_chunk(&W->acc[j], &W->big[j], diff);
     }
     memset(W->part, 0, (size_t)S->nslots * sizeof *W->part);
     if (W->any_big)
