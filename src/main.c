@@ -388,6 +388,17 @@ static void catch_signals(void)
 /* ---- listing ------------------------------------------------------------------------------ */
 
 /* True if game g lists bot `name` among its slow bots. */
+/* How a run or an experiment shows progress on stderr (RUN_PROGRESS_*): on a terminal unless
+ * --quiet; with --progress, also in a log; never on an MPI rank other than 0. */
+static int progress_mode(const options *o, bool root)
+{
+    if (!root)
+        return RUN_PROGRESS_NONE;
+    if (o->progress)
+        return isatty(STDERR_FILENO) ? RUN_PROGRESS_TTY : RUN_PROGRESS_LOG;
+    return !o->quiet && isatty(STDERR_FILENO) ? RUN_PROGRESS_TTY : RUN_PROGRESS_NONE;
+}
+
 static bool slow_bot(const game_type *g, const char *name)
 {
     for (int i = 0; g->slow_bots && g->slow_bots[i]; i++)
@@ -1208,6 +1219,7 @@ int main(int argc, char **argv)
     if (experiment) {
         FILE *sink = fmt == REPORT_HTML && root ? fopen("/dev/null", "w") : NULL;
         FILE *report = root && !o.shard ? (sink ? sink : out.f) : NULL;
+        xo.progress = progress_mode(&o, root);
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         int rc = experiment_run(&xo, report, err, sizeof err);
@@ -1263,10 +1275,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, "giochi-sim: note: no exact analysis for these bots\n");
         }
         cfg.games_csv = root && o.games_csv ? games.f : NULL;
-        cfg.progress = !root ? RUN_PROGRESS_NONE
-                       : o.progress ? (isatty(STDERR_FILENO) ? RUN_PROGRESS_TTY : RUN_PROGRESS_LOG)
-                                    : (!o.quiet && isatty(STDERR_FILENO) ? RUN_PROGRESS_TTY
-                                                                         : RUN_PROGRESS_NONE);
+        cfg.progress = progress_mode(&o, root);
         run_result res;
         if (run_batch(&cfg, &res, err, sizeof err) != 0) {
             abort_outputs(NULL, NULL, extra, 2);

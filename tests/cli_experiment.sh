@@ -94,6 +94,52 @@ grep -qE '^(tiles|limit) ' "$work/out" && ok "45 sensitivity lists the numeric k
 expect_ok "rotation text" --game=pig10 --rotate-seats --bots=greedy,random --runs=500 --seed=1 -q
 grep -q 'seat advantage' "$work/out" && grep -q 'by bot' "$work/out" && ok "rotation reports bots and seat advantage" ||
     bad "rotation reports bots and seat advantage" "$(head -c 300 "$work/out")"
+# the text shows per bot what the JSON has: win share, score, rank, the game's headline seat
+# metrics (45: shut_rate, mean_turn_score, eliminated), and the seat figures --metric names
+expect_ok "45 rotation text" --game=45 --rotate-seats --bots=greedy,random --runs=400 --seed=3 -q
+awk '/^by bot/ {on = 1; next} on && /^$/ {exit} on {print $1}' "$work/out" | tr '\n' ' ' >"$work/rows"
+[ "$(cat "$work/rows")" = "greedy win_share total rank shut_rate mean_turn_score eliminated " ] &&
+    ok "45 rotation text: a row per headline figure, a column per bot" ||
+    bad "45 rotation text: a row per headline figure, a column per bot" "$(cat "$work/rows")"
+if command -v jq >/dev/null 2>&1; then
+    "$bin" --game=45 --rotate-seats --bots=greedy,random --runs=400 --seed=3 -q --format=json >"$work/rot.json"
+    want=$(jq -r '.bots[1].metrics.eliminated.value * 10000 | round / 100 | tostring' "$work/rot.json")
+    got=$(awk '$1 == "eliminated" {print $5}' "$work/out" | tr -d '%')
+    [ -n "$got" ] && awk -v a="$want" -v b="$got" 'BEGIN {exit !(a + 0 == b + 0)}' &&
+        ok "45 rotation text: random's eliminated share as in the JSON ($got%)" ||
+        bad "45 rotation text: random's eliminated share as in the JSON" "text '$got', JSON '$want'"
+fi
+expect_ok "rotation text with --metric" --game=pig10 --rotate-seats --bots=greedy,random --runs=300 --seed=1 \
+    --metric=frogs@1,length -q
+awk '/^by bot/ {on = 1; next} on && /^$/ {exit} on {print $1}' "$work/out" | tr '\n' ' ' >"$work/rows"
+[ "$(cat "$work/rows")" = "greedy win_share cards rank frogs " ] && ok "rotation text: --metric's seat figures per bot" ||
+    bad "rotation text: --metric's seat figures per bot" "$(cat "$work/rows")"
+
+# ---- progress: as a plain run's, on a terminal or (--progress) in a log --------------------
+# Settings x rotations x games: what the experiment plays, counted in the start and end lines.
+expect_ok "sweep --progress to a log" --game=45 --sweep limit=40,45 --runs=300 --seed=1 --progress --threads=1
+grep -qx 'giochi-sim: progress: 45: 2 settings, 600 games on 1 thread' "$work/err" &&
+    grep -qE '^giochi-sim: progress: 45: 2 settings, 600 games in [0-9.]+ s$' "$work/err" &&
+    [ "$(wc -l <"$work/err")" -eq 2 ] && ok "sweep --progress: start and end lines in the log" ||
+    bad "sweep --progress: start and end lines in the log" "$(cat "$work/err")"
+expect_ok "rotation --progress to a log" --game=pig10 --rotate-seats --bots=greedy,random,count --runs=100 \
+    --seed=1 --progress --threads=2
+grep -qx 'giochi-sim: progress: pig10: 1 setting, 300 games on 2 threads' "$work/err" &&
+    grep -qE '^giochi-sim: progress: pig10: 1 setting, 300 games in [0-9.]+ s$' "$work/err" &&
+    ok "rotation --progress counts every rotation" || bad "rotation --progress counts every rotation" "$(cat "$work/err")"
+expect_ok "--until --progress to a log" --game=pig10 --until=win_share@1:0.05 --runs=5000 --seed=1 --progress
+grep -qE '^giochi-sim: progress: pig10: 1 setting, at most 5000 games on [0-9]+ threads?$' "$work/err" &&
+    grep -qE '^giochi-sim: progress: pig10: 1 setting, [0-9]+ games in [0-9.]+ s$' "$work/err" &&
+    ok "--until --progress says at most" || bad "--until --progress says at most" "$(cat "$work/err")"
+expect_ok "sensitivity --progress to a log" --game=45 --sensitivity=limit --metric=length --runs=200 --seed=1 --progress
+grep -qE '^giochi-sim: progress: 45: 3 settings, 600 games on [0-9]+ threads?$' "$work/err" &&
+    ok "sensitivity --progress counts its settings" || bad "sensitivity --progress counts its settings" "$(cat "$work/err")"
+for args in "--sweep limit=40,45" "--rotate-seats" "--until=length:0.5" "--sensitivity=limit --metric=length"; do
+    # shellcheck disable=SC2086
+    "$bin" --game=45 $args --runs=3000 --seed=1 >/dev/null 2>"$work/err" </dev/null
+    [ -s "$work/err" ] && bad "no progress when stderr is not a terminal: $args" "$(cat "$work/err")" ||
+        ok "no progress when stderr is not a terminal: $args"
+done
 
 # ---- provenance ----------------------------------------------------------------------------
 "$bin" --game=45 --runs=100 >/dev/null 2>"$work/err"

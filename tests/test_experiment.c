@@ -350,3 +350,141 @@ TEST(experiment_rejects_bad_options)
     CHECK(strstr(err, "no setting has these values") != NULL);
     fclose(f);
 }
+
+/* ---- the pair sums against a direct computation, small and large figures ------------------
+ * The toy game "scaled": one play, chance rolls a die; the game metric `big` records the value
+ * roll * scale, roll times (so its count varies from game to game). With scale above 2^22 the
+ * figures leave the game loop's 64-bit fast path (experiment.c, pair64) for its exact one. */
+typedef struct scaled_rules {
+    long scale;
+} scaled_rules;
+
+typedef struct scaled_state {
+    long scale;
+    int nseats, roll;
+} scaled_state;
+
+static const metric_def scaled_metrics[] = {
+    {"big", METRIC_MEAN, METRIC_GAME, "roll * scale, roll times"},
+    {NULL, 0, 0, NULL},
+};
+
+static int scaled_load(void *p, const cJSON *json, char *err, size_t errlen)
+{
+    scaled_rules *r = p;
+    static const char *const keys[] = {"scale", NULL};
+    return rules_only_keys(json, "", keys, err, errlen) != 0 ||
+                   rules_int(json, "", "scale", 1, 1L << 40, &r->scale, err, errlen) != 0
+               ? -1
+               : 0;
+}
+
+static void scaled_start(void *p, const void *rules, int nseats, rng *chance, trace *tr)
+{
+    (void)tr;
+    scaled_state *s = p;
+    s->scale = ((const scaled_rules *)rules)->scale;
+    s->nseats = nseats;
+    s->roll = rng_die(chance, 6);
+}
+
+static void scaled_finish(const void *p, outcome *o, recorder *rec)
+{
+    const scaled_state *s = p;
+    o->length = s->roll;
+    o->end = 0;
+    o->winners = 1u << (s->roll > 3);
+    for (int k = 0; k < s->nseats; k++) {
+        o->score[k] = (int64_t)(k + 1) * s->roll * s->scale;
+        o->rank[k] = (o->winners >> k & 1) ? 1 : 2;
+    }
+    if (rec)
+        rec_values(rec, 0, -1, s->roll * s->scale, s->roll);
+}
+
+static const game_type scaled_game = {
+    .name = "scaled",
+    .title = "scaled figures",
+    .seed = "none",
+    .min_seats = 2,
+    .max_seats = 2,
+    .default_seats = 2,
+    .default_bot = "a",
+    .default_rules = "{\"scale\": 1}",
+    .rules_size = sizeof(scaled_rules),
+    .rules_load = scaled_load,
+    .state_size = sizeof(scaled_state),
+    .start = scaled_start,
+    .decide = edge_decide,
+    .apply = edge_apply,
+    .finish = scaled_finish,
+    .action_name = edge_name,
+    .kind_names = edge_kinds,
+    .end_names = edge_ends,
+    .metrics = scaled_metrics,
+    .length_unit = "plays",
+    .score_name = "points",
+    .bots = edge_bots,
+};
+
+/* The JSON difference row of `metric` (seat or 0) of setting i against exp_pair_add over the
+ * same games: x and c of the setting (scale sa) and of the baseline (scale sb) from each roll. */
+static void check_against_direct(const cJSON *r, int i, const char *metric, int seat, long sa,
+                                 long sb, uint64_t runs, uint64_t seed)
+{
+    exp_pair p;
+    memset(&p, 0, sizeof p);
+    for (uint64_t g = 0; g < runs; g++) {
+        rng chance;
+        rng_seed_stream(&chance, seed, g, RNG_STREAM_CHANCE);
+        int64_t roll = rng_die(&chance, 6);
+        if (strcmp(metric, "big") == 0)
+            exp_pair_add(&p, roll * roll * sa, roll, roll * roll * sb, roll);
+        else /* the score of seat 2 */
+            exp_pair_add(&p, 2 * roll * sa, 1, 2 * roll * sb, 1);
+    }
+    exp_estimate e;
+    exp_pair_estimate(&p, &e);
+    const cJSON *d = diff_row(r, i, metric, seat);
+    CHECK(d != NULL);
+    if (d == NULL)
+        return;
+    double v = cJSON_GetObjectItem(d, "value")->valuedouble;
+    const cJSON *ci = cJSON_GetObjectItem(d, "ci95"), *cu = cJSON_GetObjectItem(d, "ci95_unpaired");
+    double tol = 1e-12 * (fabs(e.diff) + fabs(e.dhi - e.dlo) + 1);
+    CHECK_NEAR(v, e.diff, tol);
+    CHECK_NEAR(at(ci, 0), e.dlo, tol);
+    CHECK_NEAR(at(ci, 1), e.dhi, tol);
+    CHECK_NEAR(at(cu, 1), e.uhi, 1e-12 * (fabs(e.uhi) + 1));
+}
+
+TEST(experiment_pair_sums_equal_a_direct_computation_small_and_large)
+{
+    /* baseline scale 3; partners small (5), large (2^23 + 1 and 2^31: past the fast path's
+     * bound), and equal to the baseline (3 again: every difference 0) */
+    long scale[] = {3, 5, 8388609, 2147483648L, 3};
+    exp_options o = edge_options(3000, 2);
+    o.game = &scaled_game;
+    const char *sweeps[] = {"scale=3,5,8388609,2147483648,3"};
+    o.sweeps = sweeps;
+    o.nsweeps = 1;
+    cJSON *r = run_json(&o);
+    CHECK(r != NULL);
+    if (r == NULL)
+        return;
+    for (int i = 1; i < 5; i++) {
+        check_against_direct(r, i, "big", 0, scale[i], scale[0], o.runs, o.seed);
+        check_against_direct(r, i, "points", 2, scale[i], scale[0], o.runs, o.seed);
+    }
+    /* a large baseline too: the baseline's own sums take the exact path */
+    const char *sweeps2[] = {"scale=2147483648,7"};
+    o.sweeps = sweeps2;
+    cJSON *r2 = run_json(&o);
+    CHECK(r2 != NULL);
+    if (r2) {
+        check_against_direct(r2, 1, "big", 0, 7, 2147483648L, o.runs, o.seed);
+        check_against_direct(r2, 1, "points", 2, 7, 2147483648L, o.runs, o.seed);
+    }
+    cJSON_Delete(r2);
+    cJSON_Delete(r);
+}

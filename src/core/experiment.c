@@ -593,19 +593,23 @@ static void free_setting(setting *S)
 
 /* ---- playing in step ---------------------------------------------------------------------- */
 
-/* The game loop adds into 64-bit partial sums of exp_pair's layout (the game count aside),
- * flushed into the exact 128-bit ones after each chunk of at most CHUNK games: while every
- * value is below SMALL in magnitude, a chunk's sums of products stay far below 2^63. A game
- * with a larger value goes into exact chunk sums (wset.big) instead.
+/* The game loop adds into 64-bit partial sums, flushed into the exact 128-bit ones of
+ * exp_pair after each chunk of at most CHUNK games (flush_chunk): while every figure is below
+ * SMALL in magnitude, a chunk's sums of products stay far below 2^63. A game with a larger
+ * figure goes into exact chunk sums (wset.big) of the same meaning instead.
  *
  * The loop adds only what varies from game to game, once:
  * - the game count is the same for every slot of a setting: counted once (wset.games);
  * - a slot whose count c is the same in every game (a game's length, a win share, a score)
  *   keeps x and xx but not c, xc and cc, which pair_complete derives from the constant;
- * - the sums of the baseline alone (bx, bc, bxx, bxc, bcc) of a paired slot are the baseline
- *   slot's own sums over the same games: the loop adds the baseline's own sums (the baseline
- *   is played whenever another setting is), and each chunk hands them to every setting
- *   counting it (hand_baseline), so a paired slot adds only its own and its cross sums. */
+ * - an unpaired slot (the baseline's own, or one the baseline lacks) keeps its own sums
+ *   x, c, xx, xc, cc (the fields of the same names);
+ * - a paired slot keeps the sums of its differences from the baseline's figures of the same
+ *   game, dx = x - bx and dc = c - bc: in the fields x, c, xx, xc, cc, x_bx, x_bc, c_bx, c_bc
+ *   the sums of dx, dc, dx dx, dx dc, dc dc, dx bx, dx bc, dc bx, dc bc. A game alike under
+ *   both settings (common random numbers make many) adds nothing. Each chunk, the baseline's
+ *   own sums over the same games (the baseline is played whenever another setting is) turn
+ *   them back into exp_pair's (hand_baseline, flush_chunk). */
 typedef struct pair64 {
     int64_t x, c, xx, xc, cc, x_bx, x_bc, c_bx, c_bc;
 } pair64;
@@ -615,7 +619,7 @@ enum { SMALL = 1 << 22 };
 /* Whether |v| < SMALL for every v whose v + SMALL is or-ed into u: 2 SMALL is a power of 2,
  * so the or of numbers below it is below it exactly when each one is. */
 #define SMALL_ALL(u) ((u) < 2u * SMALL)
-#define SMALL_BIAS(v) ((uint64_t)((v) + SMALL))
+#define SMALL_BIAS(v) ((uint64_t)(v) + SMALL)
 
 typedef struct wset {    /* one worker's part of one setting */
     run_result res;      /* tallies (not rotated, counting) */
@@ -656,7 +660,40 @@ struct engine {
     pthread_mutex_t lock;     /* for moving spilled cells into the block sums */
     uint64_t lo, hi;          /* --shard: the games of this shard */
     const unsigned char **mp; /* --merge: where each shard's next block starts */
+    uint64_t plays_per_game; /* plays of one game index: every rotation of every setting played */
+    /* progress on stderr (exp_options.progress), shown by the calling thread (worker 0) */
+    int progress;
+    bool until, shown;
+    int settings_done;       /* settings that stopped at their --until target */
+    double t0, last;         /* start, and when the last line was shown */
+    _Atomic uint64_t plays;  /* plays done */
+    uint64_t plays_cap;      /* plays of the whole experiment (with --until: at most) */
 };
+
+/* Shows the experiment's progress on stderr, as a plain run does (runner.h): on a terminal one
+ * line rewritten in place once the experiment has lasted a second; in a log a line every 10 s.
+ * Called by the calling thread only. */
+static void show_progress(engine *e)
+{
+    if (e->progress == RUN_PROGRESS_NONE)
+        return;
+    bool tty = e->progress == RUN_PROGRESS_TTY;
+    double t = now_seconds() - e->t0;
+    if (tty ? t < 1.0 || t - e->last < 0.25 : t - e->last < 10.0)
+        return;
+    e->last = t;
+    uint64_t done = atomic_load(&e->plays);
+    double rate = t > 0 ? (double)done / t : 0;
+    double left = rate > 0 && e->plays_cap > done ? (double)(e->plays_cap - done) / rate : 0;
+    fprintf(stderr, "%s%s: %d/%d settings done, %llu%s%llu games (%.0f%%), %.0f games/s, %s%.0f s left%s",
+            tty ? "\r" : "giochi-sim: progress: ", e->g->name, e->settings_done, e->nset,
+            (unsigned long long)done, e->until ? " games of at most " : "/",
+            (unsigned long long)e->plays_cap,
+            e->plays_cap ? 100.0 * (double)done / (double)e->plays_cap : 100.0, rate,
+            e->until ? "at most " : "", left, tty ? "   " : "\n");
+    fflush(stderr);
+    e->shown = e->shown || tty;
+}
 
 static void bad_count(const setting *S, int j, int64_t c, uint64_t i) __attribute__((noreturn));
 static void bad_count(const setting *S, int j, int64_t c, uint64_t i)
@@ -666,39 +703,61 @@ static void bad_count(const setting *S, int j, int64_t c, uint64_t i)
     abort();
 }
 
+/* Where the game loop puts one setting's figures: the worker's part of the setting (W, for
+ * what is rare), and its arrays, read once a play (the compiler cannot tell that the sums
+ * written through them leave the pointers as they were). */
+typedef struct sink {
+    wset *W;
+    pair64 *part;
+    int64_t *x, *c;        /* W->x, W->c */
+    const int64_t *bx, *bc; /* the baseline's */
+} sink;
+
+static inline sink sink_of(wset *W, const wset *B)
+{
+    return (sink){W, W->part, W->x, W->c, B->x, B->c};
+}
+
 /* Adds one game's own sums of slot j (constant: its count is constant and left out, c is 0). */
-static inline void add_own(wset *W, int j, int64_t x, int64_t c, bool constant)
+static inline __attribute__((always_inline)) void add_own(const sink *k, int j, int64_t x,
+                                                          int64_t c, bool constant)
 {
     if ((x | c) == 0)
         return;
     if (!SMALL_ALL(SMALL_BIAS(x) | SMALL_BIAS(c))) {
-        own_cross_add(&W->big[j], x, c, 0, 0);
-        W->any_big = true;
+        own_cross_add(&k->W->big[j], x, c, 0, 0);
+        k->W->any_big = true;
         return;
     }
-    pair64 *q = &W->part[j];
+    pair64 *q = &k->part[j];
     q->x += x, q->xx += x * x;
     if (!constant)
         q->c += c, q->xc += x * c, q->cc += c * c;
 }
 
-/* Adds one game's own and cross sums of slot j, paired with the baseline's (bx, bc) (both
- * counts constant: c and bc are left out, and given as 0). */
-static inline void add_paired(wset *W, int j, int64_t x, int64_t c, int64_t bx, int64_t bc,
-                              bool constant)
+/* Adds one game of paired slot j as its differences from the baseline's figures (bx, bc) of
+ * the same game (see pair64); both counts constant: c and bc are left out, and given as 0. */
+static inline __attribute__((always_inline)) void add_diff(const sink *k, int j, int64_t x,
+                                                           int64_t c, int64_t bx, int64_t bc,
+                                                           bool constant)
 {
-    if ((x | c) == 0) /* every sum is 0 */
+    if (x == bx && c == bc) /* alike: every difference is 0 */
         return;
     if (!SMALL_ALL(SMALL_BIAS(x) | SMALL_BIAS(c) | SMALL_BIAS(bx) | SMALL_BIAS(bc))) {
-        own_cross_add(&W->big[j], x, c, bx, bc);
-        W->any_big = true;
+        exp_pair *p = &k->W->big[j];
+        __int128 dx = (__int128)x - bx, dc = (__int128)c - bc;
+        p->x += dx, p->c += dc, p->xx += dx * dx, p->xc += dx * dc, p->cc += dc * dc;
+        p->x_bx += dx * bx, p->x_bc += dx * bc, p->c_bx += dc * bx, p->c_bc += dc * bc;
+        k->W->any_big = true;
         return;
     }
-    pair64 *q = &W->part[j];
-    q->x += x, q->xx += x * x, q->x_bx += x * bx;
+    pair64 *q = &k->part[j];
+    int64_t dx = x - bx;
+    q->x += dx, q->xx += dx * dx, q->x_bx += dx * bx;
     if (!constant) {
-        q->c += c, q->xc += x * c, q->cc += c * c;
-        q->x_bc += x * bc, q->c_bx += c * bx, q->c_bc += c * bc;
+        int64_t dc = c - bc;
+        q->c += dc, q->xc += dx * dc, q->cc += dc * dc;
+        q->x_bc += dx * bc, q->c_bx += dc * bx, q->c_bc += dc * bc;
     }
 }
 
@@ -709,23 +768,24 @@ static inline __attribute__((always_inline)) void pair_slot(const setting *S, ws
                                                             int64_t c, uint64_t i)
 {
     const slot_op *op = &S->op[j];
+    sink k = sink_of(W, B);
     switch (op->kind) {
     case SLOT_SELF_CONST:
         /* a slot said to count the same every game must: a game breaking it is a bug */
         if (c != op->cconst)
             bad_count(S, j, c, i);
-        add_own(W, j, x, 0, true);
+        add_own(&k, j, x, 0, true);
         break;
     case SLOT_SELF:
-        add_own(W, j, x, c, false);
+        add_own(&k, j, x, c, false);
         break;
     case SLOT_CONST:
         if (c != op->cconst)
             bad_count(S, j, c, i);
-        add_paired(W, j, x, 0, B->x[op->b], 0, true);
+        add_diff(&k, j, x, 0, k.bx[op->b], 0, true);
         break;
     default:
-        add_paired(W, j, x, c, B->x[op->b], B->c[op->b], false);
+        add_diff(&k, j, x, c, k.bx[op->b], k.bc[op->b], false);
         break;
     }
 }
@@ -761,45 +821,45 @@ enum { FILL_ADD, FILL_BASE, FILL_PAIR, FILL_ALIGNED };
  * (see pair_slot); FILL_ALIGNED is FILL_PAIR for a partner whose slots are the baseline's,
  * slot for slot (setting.aligned). put_const is for the slots whose count is constant (slotdef.cconst, given
  * as c): it skips a game with x = 0 unless the baseline's count varies (SLOT_FULL). */
-static inline __attribute__((always_inline)) void put_const(const setting *S, wset *W,
-                                                            const wset *B, int mode, int j,
-                                                            int64_t x, int64_t c)
+static inline __attribute__((always_inline)) void put_const(const setting *S, const sink *k,
+                                                            int mode, int j, int64_t x,
+                                                            int64_t c)
 {
     if (mode == FILL_ADD) {
-        W->x[j] += x, W->c[j] += c;
+        k->x[j] += x, k->c[j] += c;
     } else if (mode == FILL_BASE) {
-        W->x[j] = x, W->c[j] = c;
-        add_own(W, j, x, 0, true);
+        k->x[j] = x, k->c[j] = c;
+        add_own(k, j, x, 0, true);
     } else if (mode == FILL_ALIGNED) {
-        add_paired(W, j, x, 0, B->x[j], 0, true);
+        add_diff(k, j, x, 0, k->bx[j], 0, true);
     } else {
         const slot_op *op = &S->op[j];
         if (op->kind == SLOT_CONST)
-            add_paired(W, j, x, 0, B->x[op->b], 0, true);
+            add_diff(k, j, x, 0, k->bx[op->b], 0, true);
         else if (op->kind == SLOT_SELF_CONST)
-            add_own(W, j, x, 0, true);
+            add_own(k, j, x, 0, true);
         else /* a partner whose count is constant where the baseline's is not */
-            add_paired(W, j, x, c, B->x[op->b], B->c[op->b], false);
+            add_diff(k, j, x, c, k->bx[op->b], k->bc[op->b], false);
     }
 }
 
-static inline __attribute__((always_inline)) void put_var(const setting *S, wset *W,
-                                                          const wset *B, int mode, int j,
-                                                          int64_t x, int64_t c)
+static inline __attribute__((always_inline)) void put_var(const setting *S, const sink *k,
+                                                          int mode, int j, int64_t x,
+                                                          int64_t c)
 {
     if (mode == FILL_ADD) {
-        W->x[j] += x, W->c[j] += c;
+        k->x[j] += x, k->c[j] += c;
     } else if (mode == FILL_BASE) {
-        W->x[j] = x, W->c[j] = c;
-        add_own(W, j, x, c, false);
+        k->x[j] = x, k->c[j] = c;
+        add_own(k, j, x, c, false);
     } else if (mode == FILL_ALIGNED) {
-        add_paired(W, j, x, c, B->x[j], B->c[j], false);
+        add_diff(k, j, x, c, k->bx[j], k->bc[j], false);
     } else {
         const slot_op *op = &S->op[j];
         if (op->kind == SLOT_FULL)
-            add_paired(W, j, x, c, B->x[op->b], B->c[op->b], false);
+            add_diff(k, j, x, c, k->bx[op->b], k->bc[op->b], false);
         else
-            add_own(W, j, x, c, false);
+            add_own(k, j, x, c, false);
     }
 }
 
@@ -813,52 +873,56 @@ static inline __attribute__((always_inline)) void fill(const setting *S, wset *W
 {
     int j = 0, nwin = 0;
     int64_t x, c;
+    sink sk = sink_of(W, B);
     for (uint32_t w = o->winners; w; w &= w - 1)
         nwin++;
-    put_const(S, W, B, mode, j++, o->length, 1);
-    put_const(S, W, B, mode, j++, nwin > 1, 1);
-    put_const(S, W, B, mode, j++, nwin == 0, 1);
-    /* one end slot holds 1, the others 0 and add nothing: the baseline's figures keep their
-     * last end (W->end) to clear it; an end slot's baseline slot is an end slot too, whose
-     * count is constant as well (never SLOT_FULL) */
+    put_const(S, &sk, mode, j++, o->length, 1);
+    put_const(S, &sk, mode, j++, nwin > 1, 1);
+    put_const(S, &sk, mode, j++, nwin == 0, 1);
+    /* one end slot holds 1, the others 0: the baseline keeps its end (W->end, to clear it
+     * next game); a partner's end slots other than its own and the baseline's are 0 under
+     * both and add nothing. End slots pair with the baseline's end slots of the same index,
+     * whose counts are constant too (SLOT_CONST). */
     if (mode == FILL_ADD) {
         for (int e = 0; e < S->nends; e++)
-            put_const(S, W, B, mode, j + e, o->end == e, 1);
+            put_const(S, &sk, mode, j + e, o->end == e, 1);
     } else {
-        if (mode == FILL_BASE && W->end >= 0) {
-            W->x[j + W->end] = 0;
-            W->end = -1;
+        int end = o->end >= 0 && o->end < S->nends ? o->end : -1;
+        if (mode == FILL_BASE) {
+            if (W->end >= 0)
+                sk.x[j + W->end] = 0;
+            W->end = end;
+        } else if (B->end >= 0 && B->end != end) {
+            put_const(S, &sk, mode, j + B->end, 0, 1);
         }
-        if (o->end >= 0 && o->end < S->nends) {
-            if (mode == FILL_BASE)
-                W->end = o->end;
-            put_const(S, W, B, mode, j + o->end, 1, 1);
-        }
+        if (end >= 0)
+            put_const(S, &sk, mode, j + end, 1, 1);
     }
     j += S->nends;
     for (int q = 0; q < S->ngm; q++) {
         play_figure(rec, S->gm[q] * REC_SLOTS + REC_SLOT(-1), prev_x, prev_c, &x, &c);
-        put_var(S, W, B, mode, j++, x, c);
+        put_var(S, &sk, mode, j++, x, c);
     }
     for (int k = 0; k < S->nseats; k++) {
         int grp = S->nrot > 1 ? S->botid[(k + r) % S->nseats] : k;
         j = S->ngame_slots + grp * S->group;
         int64_t units = (o->winners & (1u << k)) ? RUN_WIN_UNIT / nwin : 0;
-        put_const(S, W, B, mode, j++, units, RUN_WIN_UNIT);
-        put_const(S, W, B, mode, j++, o->score[k], 1);
-        put_var(S, W, B, mode, j++, o->rank[k], o->rank[k] > 0);
+        put_const(S, &sk, mode, j++, units, RUN_WIN_UNIT);
+        put_const(S, &sk, mode, j++, o->score[k], 1);
+        put_var(S, &sk, mode, j++, o->rank[k], o->rank[k] > 0);
         for (const int *m = S->sm, *end = m + S->nsm; m < end; m++) {
             play_figure(rec, *m * REC_SLOTS + REC_SLOT(k), prev_x, prev_c, &x, &c);
-            put_var(S, W, B, mode, j++, x, c);
+            put_var(S, &sk, mode, j++, x, c);
         }
         if (S->nrot > 1)
-            put_const(S, W, B, mode, S->ngame_slots + S->nbots * S->group + k, units,
+            put_const(S, &sk, mode, S->ngame_slots + S->nbots * S->group + k, units,
                       RUN_WIN_UNIT);
     }
 }
 
-/* Adds the baseline's own sums of a chunk (its part and big, `games` games) as the sums of the
- * baseline alone of every paired slot of S (see pair64). */
+/* Adds to the totals of every paired slot of S the baseline's own sums of the chunk (its part
+ * and big, over the same games): the sums of the baseline alone, and the part of the setting's
+ * own and cross sums that its differences from the baseline leave out (see pair64). */
 static void hand_baseline(const setting *S, wset *W, const wset *B)
 {
     for (int j = 0; j < S->nslots; j++) {
@@ -868,34 +932,50 @@ static void hand_baseline(const setting *S, wset *W, const wset *B)
         exp_pair *p = &W->acc[j];
         const pair64 *bq = &B->part[op->b];
         const exp_pair *bb = &B->big[op->b];
-        p->bx += bq->x + bb->x;
-        p->bxx += bq->xx + bb->xx;
-        if (op->kind == SLOT_CONST) /* pair_complete derives the rest */
-            continue;
+        __int128 bx = (__int128)bq->x + bb->x, bxx = (__int128)bq->xx + bb->xx;
+        __int128 bc, bxc, bcc;
         if (op->bconst) { /* the baseline kept no count: it is bconst a game */
-            __int128 cb = op->bconst;
-            p->bc += cb * W->games;
-            p->bxc += cb * (bq->x + bb->x);
-            p->bcc += cb * cb * W->games;
+            bc = (__int128)op->bconst * W->games;
+            bxc = op->bconst * bx;
+            bcc = (__int128)op->bconst * op->bconst * W->games;
         } else {
-            p->bc += bq->c + bb->c;
-            p->bxc += bq->xc + bb->xc;
-            p->bcc += bq->cc + bb->cc;
+            bc = (__int128)bq->c + bb->c;
+            bxc = (__int128)bq->xc + bb->xc;
+            bcc = (__int128)bq->cc + bb->cc;
         }
+        /* x = bx + dx, c = bc + dc (pair_complete redoes the counts of a SLOT_CONST) */
+        p->bx += bx, p->bc += bc, p->bxx += bxx, p->bxc += bxc, p->bcc += bcc;
+        p->x += bx, p->c += bc, p->xx += bxx, p->xc += bxc, p->cc += bcc;
+        p->x_bx += bxx, p->x_bc += bxc, p->c_bx += bxc, p->c_bc += bcc;
     }
+}
+
+/* Adds one slot's chunk sums q (pair64's meaning for its kind: diff for a paired slot, in 128
+ * bits) into its totals p. */
+static void add_chunk(exp_pair *p, const exp_pair *q, bool diff)
+{
+    p->x += q->x, p->c += q->c, p->xx += q->xx, p->xc += q->xc, p->cc += q->cc;
+    if (!diff)
+        return;
+    /* x = bx + dx, c = bc + dc: what the differences add to each sum besides hand_baseline's */
+    p->xx += 2 * q->x_bx;
+    p->xc += q->c_bx + q->x_bc;
+    p->cc += 2 * q->c_bc;
+    p->x_bx += q->x_bx, p->x_bc += q->x_bc, p->c_bx += q->c_bx, p->c_bc += q->c_bc;
 }
 
 /* Moves a chunk's sums of W into its totals (count: the games count there) and clears them. */
 static void flush_chunk(const setting *S, wset *W, bool count)
 {
     for (int j = 0; count && j < S->nslots; j++) {
-        exp_pair *p = &W->acc[j];
+        bool diff = S->op[j].kind == SLOT_CONST || S->op[j].kind == SLOT_FULL;
         const pair64 *q = &W->part[j];
-        p->n += W->games;
-        p->x += q->x, p->c += q->c, p->xx += q->xx, p->xc += q->xc, p->cc += q->cc;
-        p->x_bx += q->x_bx, p->x_bc += q->x_bc, p->c_bx += q->c_bx, p->c_bc += q->c_bc;
+        exp_pair wide = {.x = q->x, .c = q->c, .xx = q->xx, .xc = q->xc, .cc = q->cc,
+                         .x_bx = q->x_bx, .x_bc = q->x_bc, .c_bx = q->c_bx, .c_bc = q->c_bc};
+        W->acc[j].n += W->games;
+        add_chunk(&W->acc[j], &wide, diff);
         if (W->any_big)
-            exp_pair_merge(p, &W->big[j]);
+            add_chunk(&W->acc[j], &W->big[j], diff);
     }
     memset(W->part, 0, (size_t)S->nslots * sizeof *W->part);
     if (W->any_big)
@@ -964,6 +1044,9 @@ static void *work(void *arg)
             to = e->to;
         for (uint64_t i = from; i < to; i++)
             play_game(e, w, i);
+        atomic_fetch_add(&e->plays, (to - from) * e->plays_per_game);
+        if (w == &e->w[0])
+            show_progress(e);
         const wset *B = &w->ws[e->base];
         for (int s = 0; s < e->nset; s++)
             if (e->counting[s] && s != e->base)
@@ -995,6 +1078,9 @@ static void play_block(engine *e, uint64_t from, uint64_t to)
     if (e->chunk > CHUNK)
         e->chunk = CHUNK;
     e->nchunks = (n + e->chunk - 1) / e->chunk;
+    e->plays_per_game = 0;
+    for (int s = 0; s < e->nset; s++)
+        e->plays_per_game += e->played[s] ? (uint64_t)e->set[s].nrot : 0;
     atomic_store(&e->next, 0);
     int nt = e->nworkers;
     if ((uint64_t)nt > e->nchunks)
@@ -1265,7 +1351,18 @@ static int block(engine *e, const exp_options *o, uint64_t from, uint64_t to, ch
 static int play_all(engine *e, const exp_options *o, double target, char *err, size_t errlen)
 {
     const game_type *g = e->g;
+    e->progress = o->progress;
+    e->until = target > 0;
+    e->t0 = now_seconds();
+    for (int s = 0; s < e->nset; s++)
+        e->plays_cap += o->runs * (uint64_t)e->set[s].nrot;
+    if (o->parts > 1 && (o->shard_out || o->combine)) /* this process plays about its share */
+        e->plays_cap = (e->plays_cap + (uint64_t)o->parts - 1) / (uint64_t)o->parts;
     e->nworkers = o->merged ? 0 : o->threads < 1 ? 1 : o->threads;
+    if (e->progress == RUN_PROGRESS_LOG)
+        fprintf(stderr, "giochi-sim: progress: %s: %d setting%s, %s%llu games on %d thread%s\n",
+                g->name, e->nset, e->nset == 1 ? "" : "s", e->until ? "at most " : "",
+                (unsigned long long)e->plays_cap, e->nworkers, e->nworkers == 1 ? "" : "s");
     e->w = xcalloc((size_t)e->nworkers, sizeof *e->w);
     e->played = xcalloc((size_t)e->nset, sizeof *e->played);
     e->counting = xcalloc((size_t)e->nset, sizeof *e->counting);
@@ -1366,11 +1463,19 @@ static int play_all(engine *e, const exp_options *o, double target, char *err, s
                 exp_estimate est;
                 exp_pair_estimate(&S->acc[S->until_slot], &est);
                 S->until_hw = isnan(est.lo) ? INFINITY : (est.hi - est.lo) / 2;
-                if (S->until_hw <= target)
+                if (S->until_hw <= target) {
                     S->active = false;
+                    e->settings_done++;
+                }
             }
         }
     }
+    if (e->shown)
+        fputs("\r\033[K", stderr);
+    if (e->progress == RUN_PROGRESS_LOG)
+        fprintf(stderr, "giochi-sim: progress: %s: %d setting%s, %llu games in %.1f s\n",
+                g->name, e->nset, e->nset == 1 ? "" : "s",
+                (unsigned long long)atomic_load(&e->plays), now_seconds() - e->t0);
     for (int s = 0; s < e->nset; s++)
         total_acc(e, s);
     free(e->mp);
@@ -1767,6 +1872,78 @@ static int by_effect(const void *a, const void *b)
     return 0;
 }
 
+/* The per-bot figures of a rotation as a table, a row per figure and a column per bot: the
+ * win share, the score and the rank, then the seat figures `metric` names (--metric, NAME or
+ * NAME@K), or else the seat metrics of the game's headline. */
+static void render_bots(FILE *out, const setting *S, const game_type *g, const char *metric)
+{
+    int fig[GAME_MAX_ACTIONS], nfig = 0; /* offsets in a bot's group of slots */
+    for (int i = 0; i < 3; i++)
+        fig[nfig++] = i;
+    char names[1024];
+    const char *list[64];
+    int nlist = 0;
+    if (metric) {
+        snprintf(names, sizeof names, "%s", metric);
+        char *rest = names;
+        for (char *t = strsep(&rest, ","); t && nlist < 64; t = strsep(&rest, ",")) {
+            char *at = strchr(t, '@');
+            if (at)
+                *at = '\0';
+            list[nlist++] = t;
+        }
+    } else {
+        for (int h = 0; g->headline && g->headline[h] && nlist < 64; h++)
+            list[nlist++] = g->headline[h];
+    }
+    for (int l = 0; l < nlist; l++)
+        for (int i = 0; i < S->group && nfig < GAME_MAX_ACTIONS; i++) {
+            bool dup = false;
+            for (int f = 0; f < nfig; f++)
+                dup = dup || fig[f] == i;
+            if (!dup && strcmp(S->slot[S->ngame_slots + i].name, list[l]) == 0)
+                fig[nfig++] = i;
+        }
+    char cell[GAME_MAX_SEATS][96];
+    int lw = 9, cw[GAME_MAX_SEATS];
+    const char *bot[GAME_MAX_SEATS];
+    for (int f = 0; f < nfig; f++)
+        if ((int)strlen(S->slot[S->ngame_slots + fig[f]].name) > lw)
+            lw = (int)strlen(S->slot[S->ngame_slots + fig[f]].name);
+    for (int b = 0; b < S->nbots; b++) {
+        int k0 = 0;
+        while (S->botid[k0] != b)
+            k0++;
+        bot[b] = S->canon[k0];
+        cw[b] = (int)strlen(bot[b]);
+        for (int f = 0; f < nfig; f++) { /* the widest cell of the column */
+            int j = S->ngame_slots + b * S->group + fig[f];
+            exp_estimate est;
+            exp_pair_estimate(&S->acc[j], &est);
+            text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, is_share(S, j, g),
+                          false);
+            if ((int)strlen(cell[b]) > cw[b])
+                cw[b] = (int)strlen(cell[b]);
+        }
+    }
+    fprintf(out, "  %-*s", lw, "");
+    for (int b = 0; b < S->nbots; b++)
+        fprintf(out, "  %-*s", cw[b], bot[b]);
+    fputc('\n', out);
+    for (int f = 0; f < nfig; f++) {
+        fprintf(out, "  %-*s", lw, S->slot[S->ngame_slots + fig[f]].name);
+        for (int b = 0; b < S->nbots; b++) {
+            int j = S->ngame_slots + b * S->group + fig[f];
+            exp_estimate est;
+            exp_pair_estimate(&S->acc[j], &est);
+            text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, is_share(S, j, g),
+                          false);
+            fprintf(out, "  %-*s", cw[b], cell[b]);
+        }
+        fputc('\n', out);
+    }
+}
+
 /* The report of one setting: the ordinary report (with the --until line), or the rotation
  * report in text or CSV. */
 static void render_single(const experiment *x, const cJSON *root, const cJSON *run, FILE *out)
@@ -1794,18 +1971,8 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
         fprintf(out, "%llu deals x %d rotations = %llu games\n\n",
                 (unsigned long long)S->games, S->nrot,
                 (unsigned long long)(S->games * (uint64_t)S->nrot));
-        fprintf(out, "by bot (every bot in every seat, same dice)\n");
-        for (int b = 0; b < S->nbots; b++) {
-            int j = S->ngame_slots + b * S->group;
-            int k0 = 0;
-            while (S->botid[k0] != b)
-                k0++;
-            exp_estimate est;
-            exp_pair_estimate(&S->acc[j], &est);
-            char buf[96];
-            text_interval(buf, sizeof buf, est.value, est.lo, est.hi, true, false);
-            fprintf(out, "  %-28s win share %s\n", S->canon[k0], buf);
-        }
+        fprintf(out, "by bot (every bot in every seat, same dice; 95%% CI)\n");
+        render_bots(out, S, g, o->metric);
         fprintf(out, "\nseat advantage (win share minus 1/%d, averaged over the bots)\n",
                 S->nseats);
         for (int k = 0; k < S->nseats; k++) {

@@ -65,6 +65,7 @@ typedef struct exp_options {
     uint64_t seed;
     int threads;
     bool exact;                    /* --exact: each setting's exact analysis, when the game has one */
+    int progress;                  /* progress on stderr: RUN_PROGRESS_* (runner.h) */
     report_format format;
     int argc;                      /* the command line, recorded in the report */
     char **argv;
