@@ -96,6 +96,11 @@ typedef struct recorder recorder;
 void rec_value(recorder *rec, int metric, int seat, int64_t value);
 /* Adds `count` observations all equal to `value` (count >= 0) of a METRIC_MEAN metric. */
 void rec_values(recorder *rec, int metric, int seat, int64_t value, int64_t count);
+/* Adds a histogram row of a METRIC_MEAN metric: count[k] observations equal to lo + k, for
+ * k in [0, n); total is the row's sum of counts, which lets the scan stop at the row's last
+ * non-empty cell. The same as rec_values for every k, in one call. */
+void rec_hist(recorder *rec, int metric, int seat, int64_t lo, const uint32_t *count, int n,
+              int64_t total);
 /* Adds `hits` successes out of `trials` trials (0 <= hits <= trials) of a METRIC_RATE metric. */
 void rec_rate(recorder *rec, int metric, int seat, int64_t hits, int64_t trials);
 

@@ -1,6 +1,7 @@
 /* recorder.c — integer accumulators for metrics: counts, exact sums and sparse histograms. */
 #include "recorder.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,6 +226,55 @@ void rec_values(recorder *rec, int m, int seat, int64_t value, int64_t count)
         rec->gsum[i] += value * count;
         rec->gcnt[i] += count;
     }
+}
+
+void rec_hist(recorder *rec, int m, int seat, int64_t lo, const uint32_t *count, int n,
+              int64_t total)
+{
+    int i = slot(rec, m, seat, METRIC_MEAN);
+    acc *a = &rec->a[i];
+    if (rec->per_game || a->count == NULL || total >= (1 << 22) || lo < -(1 << 20) ||
+        lo > (1 << 20) - n) { /* the general way, cell by cell */
+        for (int k = 0; k < n && total > 0; k++)
+            if (count[k]) {
+                rec_values(rec, m, seat, lo + k, count[k]);
+                total -= count[k];
+            }
+        return;
+    }
+    /* The cells the histogram covers are added here, their figures summed locally in 64 bits
+     * (|value| <= 2^20 and fewer than 2^22 observations: every sum stays below 2^63); a cell
+     * outside it takes acc_add. */
+    int64_t seen = 0, sum = 0, sumsq = 0, vmin = INT64_MAX, vmax = INT64_MIN;
+    uint64_t at = (uint64_t)lo - (uint64_t)a->lo, len = (uint64_t)a->len;
+    for (int k = 0; k < n && total > 0; k++, at++) {
+        int64_t c = count[k];
+        if (c == 0)
+            continue;
+        total -= c;
+        int64_t v = lo + k;
+        if (at >= len) {
+            acc_add(a, v, c);
+            at = (uint64_t)v - (uint64_t)a->lo; /* acc_add may have moved the histogram */
+            len = (uint64_t)a->len;
+            if (a->count == NULL) /* dropped: the rest the general way */
+                len = 0;
+            continue;
+        }
+        a->count[at] += c;
+        vmin = v < vmin ? v : vmin;
+        vmax = v;
+        seen += c;
+        sum += v * c;
+        sumsq += v * v * c;
+    }
+    if (seen == 0)
+        return;
+    a->min = vmin < a->min ? vmin : a->min; /* the histogram exists: a holds observations */
+    a->max = vmax > a->max ? vmax : a->max;
+    a->n += seen;
+    a->sum += sum;
+    a->sumsq += sumsq;
 }
 
 void rec_value(recorder *rec, int m, int seat, int64_t value)

@@ -658,11 +658,7 @@ static void finish(const void *st, outcome *o, recorder *rec)
         int left = rounds + (after < extra);
         for (int i = 0; i < s->nlong; i++)
             left -= (s->long_turn[i] & 3) == k;
-        for (int len = 1; left > 0 && len < CINESI_TURN_BINS; len++)
-            if (s->hist[k][len]) {
-                rec_values(rec, CINESI_M_ROLLS_PER_TURN, k, len, s->hist[k][len]);
-                left -= (int)s->hist[k][len];
-            }
+        rec_hist(rec, CINESI_M_ROLLS_PER_TURN, k, 1, &s->hist[k][1], CINESI_TURN_BINS - 1, left);
     }
     for (int i = 0; i < s->nlong; i++)
         rec_value(rec, CINESI_M_ROLLS_PER_TURN, s->long_turn[i] & 3, s->long_turn[i] >> 2);
