@@ -143,3 +143,62 @@ TEST(spill_batch_report_same_for_any_thread_count)
     cJSON_Delete(ruleset);
     free(rules);
 }
+
+/* rec_hist adds a histogram row as rec_values would add it cell by cell: rows inside the
+ * histogram, beyond it (the histogram grows), partly outside a worker's window (cells spill),
+ * with and without per-game figures, and a row whose last cells are empty past `total`. */
+TEST(rec_hist_equals_rec_values_cell_by_cell)
+{
+    const game_type *g = registry_game("cinesi");
+    CHECK(g != NULL);
+    int m = 3; /* cinesi's rolls per turn, a seat metric of means */
+    CHECK_STR(g->metrics[m].name, "rolls_per_turn");
+    uint32_t rows[5][40] = {{0}};
+    int64_t lo[5] = {1, 1, 30, -5, 5000};
+    for (int k = 0; k < 40; k++) {
+        rows[0][k] = (uint32_t)(k < 8 ? 8 - k : 0);
+        rows[1][k] = (uint32_t)(k % 3 == 0 ? k + 1 : 0);
+        rows[2][k] = (uint32_t)(k == 39 ? 2 : k == 0 ? 1 : 0);
+        rows[3][k] = (uint32_t)(k < 12 ? 1 : 0);
+        rows[4][k] = (uint32_t)(k % 7 == 1 ? 3 : 0);
+    }
+    for (int per_game = 0; per_game < 2; per_game++)
+        for (int windowed = 0; windowed < 2; windowed++) {
+            recorder *a = rec_new(g, 2, per_game), *b = rec_new(g, 2, per_game);
+            acc_spill sa = {0}, sb = {0};
+            if (windowed) {
+                rec_set_spill(a, &sa);
+                rec_set_spill(b, &sb);
+            }
+            rec_game_begin(a);
+            rec_game_begin(b);
+            for (int r = 0; r < 5; r++) {
+                int64_t total = 0;
+                for (int k = 0; k < 40; k++)
+                    total += rows[r][k];
+                rec_hist(a, m, r % 2, lo[r], rows[r], 40, total);
+                for (int k = 0; k < 40; k++)
+                    if (rows[r][k])
+                        rec_values(b, m, r % 2, lo[r] + k, rows[r][k]);
+            }
+            for (int seat = 0; seat < 2; seat++) {
+                const acc *x = rec_get(a, m, seat), *y = rec_get(b, m, seat);
+                CHECK(x->n == y->n && x->sum == y->sum && x->sumsq == y->sumsq);
+                CHECK(x->min == y->min && x->max == y->max && x->wide == y->wide);
+                CHECK(x->lo == y->lo && x->len == y->len && (x->count == NULL) == (y->count == NULL));
+                for (int64_t k = 0; x->count && y->count && k < x->len && k < y->len; k++)
+                    CHECK(x->count[k] == y->count[k]);
+                double va = -1, vb = -2;
+                CHECK(rec_game_value(a, m, seat, &va) == rec_game_value(b, m, seat, &vb));
+                if (per_game)
+                    CHECK(va == vb);
+            }
+            CHECK(sa.n == sb.n);
+            for (size_t i = 0; i < sa.n && i < sb.n; i++)
+                CHECK(sa.cell[i].value == sb.cell[i].value && sa.cell[i].count == sb.cell[i].count);
+            free(sa.cell);
+            free(sb.cell);
+            rec_free(a);
+            rec_free(b);
+        }
+}
