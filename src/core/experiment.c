@@ -595,8 +595,9 @@ static void free_setting(setting *S)
 
 /* The game loop adds into 64-bit partial sums, flushed into the exact 128-bit ones of
  * exp_pair after each chunk of at most CHUNK games (flush_chunk): while every figure is below
- * SMALL in magnitude, a chunk's sums of products stay far below 2^63. A game with a larger
- * figure goes into exact chunk sums (wset.big) of the same meaning instead.
+ * SMALL in magnitude (so every difference below 2 SMALL), a chunk's sums of products stay far
+ * below 2^63. A game with a larger figure goes into exact chunk sums (wset.big) of the same
+ * meaning instead.
  *
  * The loop adds only what varies from game to game, once:
  * - the game count is the same for every slot of a setting: counted once (wset.games);
