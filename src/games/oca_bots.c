@@ -433,7 +433,7 @@ static int clamp(int v, int lo, int hi)
  * its part in a two-for-one exchange while the deck lasts; a negative card half the loss it
  * would cancel, while its holder can still be brought there; a positive card a quarter of the
  * benefit it would deny, while another racer can still land there. */
-static int card_value(const oca_state *st, const knobs *kn, int seat, int card)
+static inline int card_value(const oca_state *st, const knobs *kn, int seat, int card)
 {
     int buy = kn->k[KN_BUY_MAX], kind = kn->card_kind[card];
     if (kind == CARD_JOLLY)
