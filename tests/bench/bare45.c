@@ -7,10 +7,7 @@
  * giochi-sim's time per game to this loop's, and checks that both count the same wins.
  *
  * usage: bare45 GAMES SEED [PLAYERS]  ->  "wins W1 W2 ... games_per_second R" */
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
-
+#include "bare_main.h"
 #include "rng.h"
 
 enum { TILES = 9, LIMIT = 45, MAXP = 8 };
@@ -107,24 +104,5 @@ static int play(uint64_t seed, uint64_t index, int np)
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: bare45 GAMES SEED [PLAYERS]\n");
-        return 2;
-    }
-    uint64_t games = strtoull(argv[1], NULL, 10), seed = strtoull(argv[2], NULL, 10);
-    int np = argc > 3 ? atoi(argv[3]) : 2;
-    if (np < 2 || np > MAXP)
-        return 2;
-    long long wins[MAXP] = {0};
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (uint64_t i = 0; i < games; i++)
-        wins[play(seed, i, np)]++;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    printf("wins");
-    for (int k = 0; k < np; k++)
-        printf(" %lld", wins[k]);
-    printf(" games_per_second %.0f\n", (double)games / s);
-    return 0;
+    return bare_main(argc, argv, "bare45", 2, MAXP, play, NULL);
 }
