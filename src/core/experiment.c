@@ -18,20 +18,11 @@
 #include "rules.h"
 #include "runner.h"
 #include "stats.h"
+#include "xalloc.h"
 
 /* --until plays blocks: the first ends at UNTIL_BLOCK games, each next one adds
  * max(UNTIL_BLOCK, games so far / 10): boundaries depend on nothing but the game count. */
 enum { UNTIL_BLOCK = 1000, CHUNK = 256, CHUNKS_PER_THREAD = 8, VALUE_MAX = 256 };
-
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size ? size : 1);
-    if (p == NULL) {
-        fputs("giochi-sim: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 static double now_seconds(void)
 {
@@ -1087,10 +1078,8 @@ static void play_block(engine *e, uint64_t from, uint64_t to)
     if ((uint64_t)nt > e->nchunks)
         nt = (int)e->nchunks;
     for (int t = 1; t < nt; t++)
-        if (pthread_create(&e->w[t].thread, NULL, work, &e->w[t]) != 0) {
-            fputs("giochi-sim: cannot start a worker thread\n", stderr);
-            abort();
-        }
+        if (pthread_create(&e->w[t].thread, NULL, work, &e->w[t]) != 0)
+            xalloc_fail("cannot start a worker thread: try fewer --threads");
     work(&e->w[0]);
     for (int t = 1; t < nt; t++)
         pthread_join(e->w[t].thread, NULL);
@@ -1678,7 +1667,7 @@ static void csv_report(FILE *f, const char *prefix, const cJSON *r)
         size_t len = 0;
         FILE *mem = open_memstream(&text, &len);
         if (mem == NULL)
-            abort();
+            xalloc_fail("cannot buffer the CSV report");
         report_write(mem, r, REPORT_CSV);
         fclose(mem);
         char *line = strchr(text, '\n');
@@ -2638,7 +2627,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     if (o->format == REPORT_TEXT) { /* rendered, then written without trailing blanks */
         out = open_memstream(&tbuf, &tlen);
         if (out == NULL)
-            abort();
+            xalloc_fail("cannot buffer the text report");
     }
     if (o->format == REPORT_JSON) {
         report_write(out, root, REPORT_JSON);
