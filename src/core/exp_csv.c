@@ -1,0 +1,194 @@
+/* exp_csv.c — the CSV of an experiment, from its report tree: one leading column per swept key
+ * (or the key and value moved by --sensitivity) before the run report's columns, and two rows
+ * per paired difference. */
+#include "experiment_priv.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "report.h"
+#include "xalloc.h"
+
+
+static void csv_num(FILE *f, double x)
+{
+    char buf[40];
+    fputc(',', f);
+    if (!isnan(x))
+        fputs(numfmt_double(buf, sizeof buf, x), f);
+}
+
+/* prefix,game,metric,seat,bot,value,lo,hi,n,stat (the report's columns; stat says what the
+ * value is: share, mean, diff, diff_unpaired) */
+static void csv_row(FILE *f, const char *prefix, const char *game, const char *metric, int seat,
+                    const char *bot, double v, double lo, double hi, double n, const char *stat)
+{
+    fputs(prefix, f);
+    report_csv_field(f, game);
+    fputc(',', f);
+    report_csv_field(f, metric);
+    if (seat > 0)
+        fprintf(f, ",%d,", seat);
+    else
+        fputs(",,", f);
+    report_csv_field(f, bot);
+    csv_num(f, v);
+    csv_num(f, lo);
+    csv_num(f, hi);
+    csv_num(f, n);
+    fputc(',', f);
+    fputs(stat, f);
+    fputc('\n', f);
+}
+
+/* One estimate's row; stat NULL: "share" for an estimate with hits, else "mean". */
+static void csv_estimate(FILE *f, const char *prefix, const char *game, const char *metric,
+                         int seat, const char *bot, const cJSON *e, const char *stat)
+{
+    const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
+    bool has = cJSON_GetArraySize(ci) == 2;
+    if (stat == NULL)
+        stat = cJSON_GetObjectItemCaseSensitive(e, "hits") ? "share" : "mean";
+    csv_row(f, prefix, game, metric, seat, bot, report_num(e, "value"),
+            has ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
+            has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, report_num(e, "n"), stat);
+}
+
+/* The CSV rows of a setting's report, each line behind prefix (no header). */
+static void csv_report(FILE *f, const char *prefix, const cJSON *r)
+{
+    const char *game = report_str(r, "game");
+    if (cJSON_GetObjectItemCaseSensitive(r, "rotations") == NULL) {
+        /* the ordinary report's own CSV, header dropped, each line prefixed */
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        if (mem == NULL)
+            xalloc_fail("cannot buffer the CSV report");
+        report_write(mem, r, REPORT_CSV);
+        fclose(mem);
+        char *line = strchr(text, '\n');
+        for (line = line ? line + 1 : text + len; *line;) {
+            char *end = strchr(line, '\n');
+            fputs(prefix, f);
+            fwrite(line, 1, (size_t)(end - line + 1), f);
+            line = end + 1;
+        }
+        free(text);
+        return;
+    }
+    const cJSON *b;
+    cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(r, "bots"))
+    {
+        for (const cJSON *e = b->child; e; e = e->next)
+            if (cJSON_IsObject(e) && strcmp(e->string, "metrics") != 0)
+                csv_estimate(f, prefix, game, e->string, 0, report_str(b, "bot"), e, NULL);
+        const cJSON *m;
+        cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(b, "metrics"))
+            csv_estimate(f, prefix, game, m->string, 0, report_str(b, "bot"), m, NULL);
+    }
+    const cJSON *s;
+    cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seat_advantage"))
+    {
+        int seat = (int)report_num(s, "seat");
+        csv_estimate(f, prefix, game, "win_share", seat, "",
+                     cJSON_GetObjectItemCaseSensitive(s, "win_share"), NULL);
+        csv_estimate(f, prefix, game, "seat_advantage", seat, "",
+                     cJSON_GetObjectItemCaseSensitive(s, "advantage"), NULL);
+    }
+    const cJSON *m;
+    cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(r, "metrics"))
+        csv_estimate(f, prefix, game, m->string, 0, "", m, NULL);
+}
+
+/* Two rows per difference: stat diff (paired interval) and diff_unpaired. */
+static void csv_differences(FILE *f, const char *prefix, const char *game, const cJSON *diffs)
+{
+    const cJSON *d;
+    cJSON_ArrayForEach(d, diffs)
+    {
+        const char *name = report_str(d, "metric");
+        const cJSON *ci = cJSON_GetObjectItemCaseSensitive(d, "ci95");
+        const cJSON *cu = cJSON_GetObjectItemCaseSensitive(d, "ci95_unpaired");
+        int seat = (int)(isnan(report_num(d, "seat")) ? 0 : report_num(d, "seat"));
+        bool has = cJSON_GetArraySize(ci) == 2;
+        csv_row(f, prefix, game, name, seat, report_str(d, "bot"), report_num(d, "value"),
+                has ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
+                has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, report_num(d, "n"), "diff");
+        has = cJSON_GetArraySize(cu) == 2;
+        csv_row(f, prefix, game, name, seat, report_str(d, "bot"), report_num(d, "value"),
+                has ? cJSON_GetArrayItem(cu, 0)->valuedouble : NAN,
+                has ? cJSON_GetArrayItem(cu, 1)->valuedouble : NAN, report_num(d, "n"),
+                "diff_unpaired");
+    }
+}
+
+void exp_render_csv(const experiment *x, const cJSON *root, FILE *out)
+{
+    const exp_options *o = x->o;
+    const game_type *g = o->game;
+    setting *set = x->set;
+    int nax = x->nax;
+    const axis *ax = x->ax;
+    if (o->nsweeps == 0 && !o->sensitivity) { /* one setting: its own report */
+        if (set[0].nrot == 1) {
+            report_write(out, root, REPORT_CSV);
+        } else {
+            fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", out);
+            csv_report(out, "", root);
+        }
+    } else if (o->sensitivity) {
+        fputs("key,key_value,game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", out);
+        const cJSON *sens = cJSON_GetObjectItemCaseSensitive(root, "sensitivity");
+        const cJSON *def = cJSON_GetObjectItemCaseSensitive(sens, "default");
+        csv_estimate(out, ",,", g->name, o->metric, 0, "", def, NULL);
+        const cJSON *k;
+        cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(sens, "keys"))
+        {
+            for (int side = 0; side < 2; side++) {
+                const cJSON *so = cJSON_GetObjectItemCaseSensitive(k, side ? "up" : "down");
+                if (cJSON_GetObjectItemCaseSensitive(so, "skipped"))
+                    continue;
+                char prefix[400], v[40];
+                char *kf = NULL;
+                size_t kl = 0;
+                FILE *m = open_memstream(&kf, &kl);
+                report_csv_field(m, report_str(k, "key"));
+                fclose(m);
+                snprintf(prefix, sizeof prefix, "%s,%s,", kf,
+                         numfmt_double(v, sizeof v, report_num(so, "key_value")));
+                free(kf);
+                csv_estimate(out, prefix, g->name, o->metric, 0, "",
+                             cJSON_GetObjectItemCaseSensitive(so, "estimate"), NULL);
+                csv_estimate(out, prefix, g->name, o->metric, 0, "",
+                             cJSON_GetObjectItemCaseSensitive(so, "difference"), "diff");
+            }
+        }
+    } else {
+        for (int a = 0; a < nax; a++) {
+            report_csv_field(out, ax[a].key);
+            fputc(',', out);
+        }
+        fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", out);
+        const cJSON *so;
+        int si = 0;
+        cJSON_ArrayForEach(so, cJSON_GetObjectItemCaseSensitive(root, "settings"))
+        {
+            char *prefix = NULL;
+            size_t plen = 0;
+            FILE *m = open_memstream(&prefix, &plen);
+            const setting *S = &set[si++];
+            for (int a = 0; a < nax; a++) {
+                report_csv_field(m, S->raw[a]);
+                fputc(',', m);
+            }
+            fclose(m);
+            csv_report(out, prefix, cJSON_GetObjectItemCaseSensitive(so, "report"));
+            csv_differences(out, prefix, g->name,
+                            cJSON_GetObjectItemCaseSensitive(so, "differences"));
+            free(prefix);
+        }
+    }
+}
