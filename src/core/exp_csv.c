@@ -11,49 +11,26 @@
 #include "report.h"
 #include "xalloc.h"
 
-
-static void csv_num(FILE *f, double x)
-{
-    char buf[40];
-    fputc(',', f);
-    if (!isnan(x))
-        fputs(numfmt_double(buf, sizeof buf, x), f);
-}
-
-/* prefix,game,metric,seat,bot,value,lo,hi,n,stat (the report's columns; stat says what the
- * value is: share, mean, diff, diff_unpaired) */
+/* One row of the report's columns behind prefix (the swept values), its interval from ci
+ * (an array [lo, hi], or null: empty cells). */
 static void csv_row(FILE *f, const char *prefix, const char *game, const char *metric, int seat,
-                    const char *bot, double v, double lo, double hi, double n, const char *stat)
+                    const char *bot, double v, const cJSON *ci, double n, const char *stat)
 {
+    bool has = cJSON_GetArraySize(ci) == 2;
     fputs(prefix, f);
-    report_csv_field(f, game);
-    fputc(',', f);
-    report_csv_field(f, metric);
-    if (seat > 0)
-        fprintf(f, ",%d,", seat);
-    else
-        fputs(",,", f);
-    report_csv_field(f, bot);
-    csv_num(f, v);
-    csv_num(f, lo);
-    csv_num(f, hi);
-    csv_num(f, n);
-    fputc(',', f);
-    fputs(stat, f);
-    fputc('\n', f);
+    report_csv_line(f, game, metric, seat, bot, v,
+                    has ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
+                    has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n, stat);
 }
 
 /* One estimate's row; stat NULL: "share" for an estimate with hits, else "mean". */
 static void csv_estimate(FILE *f, const char *prefix, const char *game, const char *metric,
                          int seat, const char *bot, const cJSON *e, const char *stat)
 {
-    const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
-    bool has = cJSON_GetArraySize(ci) == 2;
     if (stat == NULL)
         stat = cJSON_GetObjectItemCaseSensitive(e, "hits") ? "share" : "mean";
     csv_row(f, prefix, game, metric, seat, bot, report_num(e, "value"),
-            has ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
-            has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, report_num(e, "n"), stat);
+            cJSON_GetObjectItemCaseSensitive(e, "ci95"), report_num(e, "n"), stat);
 }
 
 /* The CSV rows of a setting's report, each line behind prefix (no header). */
@@ -109,19 +86,13 @@ static void csv_differences(FILE *f, const char *prefix, const char *game, const
     const cJSON *d;
     cJSON_ArrayForEach(d, diffs)
     {
-        const char *name = report_str(d, "metric");
-        const cJSON *ci = cJSON_GetObjectItemCaseSensitive(d, "ci95");
-        const cJSON *cu = cJSON_GetObjectItemCaseSensitive(d, "ci95_unpaired");
+        const char *name = report_str(d, "metric"), *bot = report_str(d, "bot");
         int seat = (int)(isnan(report_num(d, "seat")) ? 0 : report_num(d, "seat"));
-        bool has = cJSON_GetArraySize(ci) == 2;
-        csv_row(f, prefix, game, name, seat, report_str(d, "bot"), report_num(d, "value"),
-                has ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
-                has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, report_num(d, "n"), "diff");
-        has = cJSON_GetArraySize(cu) == 2;
-        csv_row(f, prefix, game, name, seat, report_str(d, "bot"), report_num(d, "value"),
-                has ? cJSON_GetArrayItem(cu, 0)->valuedouble : NAN,
-                has ? cJSON_GetArrayItem(cu, 1)->valuedouble : NAN, report_num(d, "n"),
-                "diff_unpaired");
+        double v = report_num(d, "value"), n = report_num(d, "n");
+        csv_row(f, prefix, game, name, seat, bot, v,
+                cJSON_GetObjectItemCaseSensitive(d, "ci95"), n, "diff");
+        csv_row(f, prefix, game, name, seat, bot, v,
+                cJSON_GetObjectItemCaseSensitive(d, "ci95_unpaired"), n, "diff_unpaired");
     }
 }
 

@@ -12,7 +12,6 @@
 
 enum { CHUNK = 256, CHUNKS_PER_THREAD = 8 };
 
-
 /* The game loop adds into 64-bit partial sums, flushed into the exact 128-bit ones of
  * exp_pair after each chunk of at most CHUNK games (flush_chunk): while every figure is below
  * SMALL in magnitude (so every difference below 2 SMALL), a chunk's sums of products stay far
@@ -22,7 +21,7 @@ enum { CHUNK = 256, CHUNKS_PER_THREAD = 8 };
  * The loop adds only what varies from game to game, once:
  * - the game count is the same for every slot of a setting: counted once (wset.games);
  * - a slot whose count c is the same in every game (a game's length, a win share, a score)
- *   keeps x and xx but not c, xc and cc, which pair_complete derives from the constant;
+ *   keeps x and xx but not c, xc and cc, which exp_pair_complete derives from the constant;
  * - an unpaired slot (the baseline's own, or one the baseline lacks) keeps its own sums
  *   x, c, xx, xc, cc (the fields of the same names);
  * - a paired slot keeps the sums of its differences from the baseline's figures of the same
@@ -191,51 +190,36 @@ enum { FILL_ADD, FILL_BASE, FILL_PAIR, FILL_ALIGNED };
  * rotation: paired once every rotation is in). FILL_BASE (the baseline) keeps it there for the
  * partners and adds its own sums; FILL_PAIR (a partner) pairs it at once with the baseline's
  * (see pair_slot); FILL_ALIGNED is FILL_PAIR for a partner whose slots are the baseline's,
- * slot for slot (setting.aligned). put_const is for the slots whose count is constant (slotdef.cconst, given
- * as c): it skips a game with x = 0 unless the baseline's count varies (SLOT_FULL). */
-static inline __attribute__((always_inline)) void put_const(const setting *S, const sink *k,
-                                                            int mode, int j, int64_t x,
-                                                            int64_t c)
+ * slot for slot (setting.aligned). constant: the slot's count is constant (slotdef.cconst,
+ * given as c), and a game with x = 0 adds nothing unless the baseline's count varies
+ * (SLOT_FULL). Always called with a literal mode and constant, so each call folds to its
+ * one case. */
+static inline __attribute__((always_inline)) void put(const setting *S, const sink *k, int mode,
+                                                      int j, int64_t x, int64_t c,
+                                                      bool constant)
 {
     if (mode == FILL_ADD) {
         k->x[j] += x, k->c[j] += c;
     } else if (mode == FILL_BASE) {
         k->x[j] = x, k->c[j] = c;
-        add_own(k, j, x, 0, true);
+        add_own(k, j, x, constant ? 0 : c, constant);
     } else if (mode == FILL_ALIGNED) {
-        add_diff(k, j, x, 0, k->bx[j], 0, true);
+        if (constant)
+            add_diff(k, j, x, 0, k->bx[j], 0, true);
+        else
+            add_diff(k, j, x, c, k->bx[j], k->bc[j], false);
     } else {
         const slot_op *op = &S->op[j];
         if (op->kind == SLOT_CONST)
             add_diff(k, j, x, 0, k->bx[op->b], 0, true);
-        else if (op->kind == SLOT_SELF_CONST)
-            add_own(k, j, x, 0, true);
-        else /* a partner whose count is constant where the baseline's is not */
-            add_diff(k, j, x, c, k->bx[op->b], k->bc[op->b], false);
-    }
-}
-
-static inline __attribute__((always_inline)) void put_var(const setting *S, const sink *k,
-                                                          int mode, int j, int64_t x,
-                                                          int64_t c)
-{
-    if (mode == FILL_ADD) {
-        k->x[j] += x, k->c[j] += c;
-    } else if (mode == FILL_BASE) {
-        k->x[j] = x, k->c[j] = c;
-        add_own(k, j, x, c, false);
-    } else if (mode == FILL_ALIGNED) {
-        add_diff(k, j, x, c, k->bx[j], k->bc[j], false);
-    } else {
-        const slot_op *op = &S->op[j];
-        if (op->kind == SLOT_FULL)
+        else if (op->kind == SLOT_FULL) /* a constant count too, where the baseline's varies */
             add_diff(k, j, x, c, k->bx[op->b], k->bc[op->b], false);
         else
-            add_own(k, j, x, c, false);
+            add_own(k, j, x, constant ? 0 : c, constant);
     }
 }
 
-/* Hands every slot's figure of one play (rotation r) of setting S to W (see put_const): the
+/* Hands every slot's figure of one play (rotation r) of setting S to W (see put): the
  * outcome o, and what the play recorded into rec (whose totals after the last play are in
  * prev_x and prev_c). The slots' order is build_slots'. */
 static inline __attribute__((always_inline)) void fill(const setting *S, wset *W,
@@ -248,16 +232,16 @@ static inline __attribute__((always_inline)) void fill(const setting *S, wset *W
     sink sk = sink_of(W, B);
     for (uint32_t w = o->winners; w; w &= w - 1)
         nwin++;
-    put_const(S, &sk, mode, j++, o->length, 1);
-    put_const(S, &sk, mode, j++, nwin > 1, 1);
-    put_const(S, &sk, mode, j++, nwin == 0, 1);
+    put(S, &sk, mode, j++, o->length, 1, true);
+    put(S, &sk, mode, j++, nwin > 1, 1, true);
+    put(S, &sk, mode, j++, nwin == 0, 1, true);
     /* one end slot holds 1, the others 0: the baseline keeps its end (W->end, to clear it
      * next game); a partner's end slots other than its own and the baseline's are 0 under
      * both and add nothing. End slots pair with the baseline's end slots of the same index,
      * whose counts are constant too (SLOT_CONST). */
     if (mode == FILL_ADD) {
         for (int e = 0; e < S->nends; e++)
-            put_const(S, &sk, mode, j + e, o->end == e, 1);
+            put(S, &sk, mode, j + e, o->end == e, 1, true);
     } else {
         int end = o->end >= 0 && o->end < S->nends ? o->end : -1;
         if (mode == FILL_BASE) {
@@ -265,30 +249,30 @@ static inline __attribute__((always_inline)) void fill(const setting *S, wset *W
                 sk.x[j + W->end] = 0;
             W->end = end;
         } else if (B->end >= 0 && B->end != end) {
-            put_const(S, &sk, mode, j + B->end, 0, 1);
+            put(S, &sk, mode, j + B->end, 0, 1, true);
         }
         if (end >= 0)
-            put_const(S, &sk, mode, j + end, 1, 1);
+            put(S, &sk, mode, j + end, 1, 1, true);
     }
     j += S->nends;
     for (int q = 0; q < S->ngm; q++) {
         play_figure(rec, S->gm[q] * REC_SLOTS + REC_SLOT(-1), prev_x, prev_c, &x, &c);
-        put_var(S, &sk, mode, j++, x, c);
+        put(S, &sk, mode, j++, x, c, false);
     }
     for (int k = 0; k < S->nseats; k++) {
         int grp = S->nrot > 1 ? S->botid[(k + r) % S->nseats] : k;
         j = S->ngame_slots + grp * S->group;
         int64_t units = (o->winners & (1u << k)) ? RUN_WIN_UNIT / nwin : 0;
-        put_const(S, &sk, mode, j++, units, RUN_WIN_UNIT);
-        put_const(S, &sk, mode, j++, o->score[k], 1);
-        put_var(S, &sk, mode, j++, o->rank[k], o->rank[k] > 0);
+        put(S, &sk, mode, j++, units, RUN_WIN_UNIT, true);
+        put(S, &sk, mode, j++, o->score[k], 1, true);
+        put(S, &sk, mode, j++, o->rank[k], o->rank[k] > 0, false);
         for (const int *m = S->sm, *end = m + S->nsm; m < end; m++) {
             play_figure(rec, *m * REC_SLOTS + REC_SLOT(k), prev_x, prev_c, &x, &c);
-            put_var(S, &sk, mode, j++, x, c);
+            put(S, &sk, mode, j++, x, c, false);
         }
         if (S->nrot > 1)
-            put_const(S, &sk, mode, S->ngame_slots + S->nbots * S->group + k, units,
-                      RUN_WIN_UNIT);
+            put(S, &sk, mode, S->ngame_slots + S->nbots * S->group + k, units,
+                      RUN_WIN_UNIT, true);
     }
 }
 
@@ -315,7 +299,7 @@ static void hand_baseline(const setting *S, wset *W, const wset *B)
             bxc = (__int128)bq->xc + bb->xc;
             bcc = (__int128)bq->cc + bb->cc;
         }
-        /* x = bx + dx, c = bc + dc (pair_complete redoes the counts of a SLOT_CONST) */
+        /* x = bx + dx, c = bc + dc (exp_pair_complete redoes the counts of a SLOT_CONST) */
         p->bx += bx, p->bc += bc, p->bxx += bxx, p->bxc += bxc, p->bcc += bcc;
         p->x += bx, p->c += bc, p->xx += bxx, p->xc += bxc, p->cc += bcc;
         p->x_bx += bxx, p->x_bc += bxc, p->c_bx += bxc, p->c_bc += bcc;

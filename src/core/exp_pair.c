@@ -48,6 +48,18 @@ void exp_pair_merge(exp_pair *d, const exp_pair *s)
     d->x_bx += s->x_bx, d->x_bc += s->x_bc, d->c_bx += s->c_bx, d->c_bc += s->c_bc;
 }
 
+/* The ratio *r = Σx/Σc of one side's sums over n games (c = Σc, not 0), and the sum of
+ * squares of its games' influences u = (x - R c) / mean(c) from the second moments. */
+static long double influence_sq(__int128 x, long double c, __int128 xx, __int128 xc, __int128 cc,
+                                long double n, long double *r)
+{
+    long double ratio = (long double)x / c, m = c / n;
+    long double uu =
+        ((long double)xx - 2 * ratio * (long double)xc + ratio * ratio * (long double)cc) / (m * m);
+    *r = ratio;
+    return uu < 0 ? 0 : uu; /* rounding of a zero variance */
+}
+
 /* The linearised ratio estimator: a game's influence on Σx/Σc is u = (x - R c) / mean(c), and
  * var(Σx/Σc) ≈ Σu² / (n (n-1)) (the mean of u is 0 exactly). For a difference of two ratios on
  * the same games, u - v replaces u, hence the cross sums. */
@@ -58,21 +70,11 @@ void exp_pair_estimate(const exp_pair *p, exp_estimate *e)
     long double c = (long double)p->c, bc = (long double)p->bc;
     long double ra = 0, rb = 0, uu = 0, vv = 0, uv = 0;
     if (p->c != 0) {
-        ra = (long double)p->x / c;
-        long double mc = c / n;
-        uu = ((long double)p->xx - 2 * ra * (long double)p->xc + ra * ra * (long double)p->cc) /
-             (mc * mc);
-        if (uu < 0)
-            uu = 0; /* rounding of a zero variance */
+        uu = influence_sq(p->x, c, p->xx, p->xc, p->cc, n, &ra);
         e->value = (double)ra;
     }
     if (p->bc != 0) {
-        rb = (long double)p->bx / bc;
-        long double mb = bc / n;
-        vv = ((long double)p->bxx - 2 * rb * (long double)p->bxc + rb * rb * (long double)p->bcc) /
-             (mb * mb);
-        if (vv < 0)
-            vv = 0;
+        vv = influence_sq(p->bx, bc, p->bxx, p->bxc, p->bcc, n, &rb);
         e->base = (double)rb;
     }
     if (p->n < 2)

@@ -67,13 +67,7 @@ static void write_header(FILE *f, const exp_options *o, const setting *S0, const
                                         sizeof e);
     free(rules);
     cJSON *ch = base ? rules_changes(def, base) : NULL;
-    if (cJSON_GetArraySize(ch) > 0) {
-        fputs("ruleset changes:", f);
-        const cJSON *c;
-        cJSON_ArrayForEach(c, ch)
-            fprintf(f, " %s", c->valuestring);
-        fputc('\n', f);
-    }
+    report_text_changes(f, ch);
     cJSON_Delete(ch);
     cJSON_Delete(base);
     cJSON_Delete(def);

@@ -75,20 +75,22 @@ typedef struct slotdef {
     char name[72];
     int seat, bot;
     int64_t unit;   /* c counts this many per observation (win units for win shares) */
-    int64_t cconst; /* c of every game when it never varies (see pair64), else 0 */
+    int64_t cconst; /* c of every game when it never varies (see pair64, exp_engine.c), or 0 */
 } slotdef;
 
-/* How the game loop adds a slot (see classify): its kind, its baseline slot, and the constant
- * counts of both (see slotdef.cconst). */
-/* How the game loop adds a slot: unpaired (the baseline's own, or a slot the baseline lacks) or
- * paired, with a constant count or not (see pair64 in exp_engine.c). */
+/* The kinds of slot the game loop adds: unpaired (the baseline's own, or a slot the baseline
+ * lacks) or paired, with a constant count or not (see pair64 in exp_engine.c). */
 enum { SLOT_SELF_CONST, SLOT_SELF, SLOT_CONST, SLOT_FULL };
 
+/* How the game loop adds a slot (set by exp_pair_settings): its kind, its baseline slot, and
+ * the constant counts of both (see slotdef.cconst). */
 typedef struct slot_op {
     int kind, b;
     int64_t cconst, bconst;
 } slot_op;
 
+/* One setting of an experiment: its ruleset, players and bots (one run_config per rotation),
+ * the layout of its slots and their pairing with the baseline's, and its sums once played. */
 typedef struct setting {
     char label[512];    /* "entry_fee=30 players=3" ("default" when nothing is swept) */
     cJSON *values;      /* swept key -> value */
@@ -103,7 +105,7 @@ typedef struct setting {
     int nends, ngm, nsm, *gm, *sm; /* the game's ends; its game and seat metrics' indices */
     slotdef *slot;
     int *pair;       /* baseline slot of each slot, or -1 */
-    slot_op *op;     /* per slot: how it accumulates (see classify) */
+    slot_op *op;     /* per slot: how it accumulates (see slot_op) */
     bool aligned;    /* not the baseline; slot j pairs with the baseline's slot j, paired
                         with a constant count exactly when its own is constant */
     int until_slot;  /* -1 when not stopping at a precision */
@@ -118,6 +120,7 @@ typedef struct setting {
     cJSON *exact;
 } setting;
 
+/* One key moved by --sensitivity: its default, its step and the settings of both moves. */
 typedef struct sens_key {
     char key[256];
     double def, step;

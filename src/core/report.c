@@ -390,6 +390,17 @@ void report_csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
+void report_text_changes(FILE *f, const cJSON *changes)
+{
+    if (cJSON_GetArraySize(changes) == 0)
+        return;
+    fputs("ruleset changes:", f);
+    const cJSON *c;
+    cJSON_ArrayForEach(c, changes)
+        fprintf(f, " %s", c->valuestring);
+    fputc('\n', f);
+}
+
 static void csv_num(FILE *f, double x)
 {
     char buf[40];
@@ -397,10 +408,7 @@ static void csv_num(FILE *f, double x)
         fputs(numfmt_double(buf, sizeof buf, x), f);
 }
 
-/* One CSV row; NAN leaves a number's cell empty, seat 0 the seat's. `stat` says what the
- * value is (share, mean, p05..p95, exact, p_value): the last column, so that the columns
- * before it keep their places. */
-static void csv_line(FILE *f, const char *game, const char *metric, int seat, const char *bot,
+void report_csv_line(FILE *f, const char *game, const char *metric, int seat, const char *bot,
                      double value, double lo, double hi, double n, const char *stat)
 {
     report_csv_field(f, game);
@@ -429,15 +437,15 @@ static void csv_estimate(FILE *f, const char *game, const char *metric, int seat
     bool has_ci = cJSON_GetArraySize(ci) == 2;
     double n = report_num(e, "n");
     const char *stat = cJSON_GetObjectItemCaseSensitive(e, "hits") ? "share" : "mean";
-    csv_line(f, game, metric, seat, bot, report_num(e, "value"),
+    report_csv_line(f, game, metric, seat, bot, report_num(e, "value"),
              has_ci ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
              has_ci ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n, stat);
     const cJSON *q = cJSON_GetObjectItemCaseSensitive(e, "quantiles");
     for (const cJSON *p = q ? q->child : NULL; p; p = p->next)
-        csv_line(f, game, metric, seat, bot, p->valuedouble, NAN, NAN, n, p->string);
+        report_csv_line(f, game, metric, seat, bot, p->valuedouble, NAN, NAN, n, p->string);
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(e, "exact");
     if (cJSON_IsNumber(x))
-        csv_line(f, game, metric, seat, bot, x->valuedouble, NAN, NAN, NAN, "exact");
+        report_csv_line(f, game, metric, seat, bot, x->valuedouble, NAN, NAN, NAN, "exact");
 }
 
 static void write_csv(FILE *f, const cJSON *r)
@@ -480,7 +488,7 @@ static void write_csv(FILE *f, const cJSON *r)
             }
         } else if (strcmp(m->string, "seat_fairness") == 0) {
             if (cJSON_IsObject(m))
-                csv_line(f, game, "seat_fairness", 0, "", report_num(m, "p_value"), NAN, NAN, NAN,
+                report_csv_line(f, game, "seat_fairness", 0, "", report_num(m, "p_value"), NAN, NAN, NAN,
                          "p_value");
         } else {
             csv_estimate(f, game, m->string, 0, "", m);
@@ -540,15 +548,8 @@ static void write_text(FILE *f, const cJSON *r)
     fprintf(f, "%.0f game%s, %.0f player%s, seed %s\n", report_num(r, "runs"),
             report_num(r, "runs") == 1 ? "" : "s", report_num(r, "players"), report_num(r, "players") == 1 ? "" : "s",
             report_str(r, "seed"));
-    const cJSON *changes = cJSON_GetObjectItemCaseSensitive(r, "ruleset_changes");
-    if (cJSON_GetArraySize(changes) > 0) {
-        /* Provenance: the ruleset is the built-in one but for these keys. */
-        fputs("ruleset changes:", f);
-        const cJSON *c;
-        cJSON_ArrayForEach(c, changes)
-            fprintf(f, " %s", c->valuestring);
-        fputc('\n', f);
-    }
+    /* Provenance: the ruleset is the built-in one but for these keys. */
+    report_text_changes(f, cJSON_GetObjectItemCaseSensitive(r, "ruleset_changes"));
     fputc('\n', f);
     fprintf(f, "seat  %-24s %-30s %s\n", "bot", "win share [95% CI]", score);
     const cJSON *s;
