@@ -210,7 +210,7 @@ static inline __attribute__((always_inline)) void put(const setting *S, const si
             add_diff(k, j, x, c, k->bx[j], k->bc[j], false);
     } else {
         const slot_op *op = &S->op[j];
-        if (op->kind == SLOT_CONST)
+        if (constant && op->kind == SLOT_CONST)
             add_diff(k, j, x, 0, k->bx[op->b], 0, true);
         else if (op->kind == SLOT_FULL) /* a constant count too, where the baseline's varies */
             add_diff(k, j, x, c, k->bx[op->b], k->bc[op->b], false);
