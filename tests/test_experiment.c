@@ -354,7 +354,7 @@ TEST(experiment_rejects_bad_options)
 /* ---- the pair sums against a direct computation, small and large figures ------------------
  * The toy game "scaled": one play, chance rolls a die; the game metric `big` records the value
  * roll * scale, roll times (so its count varies from game to game). With scale above 2^22 the
- * figures leave the game loop's 64-bit fast path (experiment.c, pair64) for its exact one. */
+ * figures leave the game loop's 64-bit fast path (exp_engine.c, pair64) for its exact one. */
 typedef struct scaled_rules {
     long scale;
 } scaled_rules;

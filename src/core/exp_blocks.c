@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* Clears the block sums of every setting. */
 static void block_clear(engine *e)
 {
@@ -21,7 +20,7 @@ static void block_clear(engine *e)
     }
 }
 
-
+/* Appends (put_pair) or reads (get_pair) every sum of p. */
 static void put_pair(pbuf *b, const exp_pair *p)
 {
     partial_put_u64(b, (uint64_t)p->n);

@@ -11,6 +11,15 @@
 #include "report.h"
 #include "xalloc.h"
 
+/* A stream into memory (open_memstream); running out of memory ends the run (xalloc.h). */
+static FILE *membuf(char **text, size_t *len)
+{
+    FILE *m = open_memstream(text, len);
+    if (m == NULL)
+        xalloc_fail("cannot buffer the CSV report");
+    return m;
+}
+
 /* One row of the report's columns behind prefix (the swept values), its interval from ci
  * (an array [lo, hi], or null: empty cells). */
 static void csv_row(FILE *f, const char *prefix, const char *game, const char *metric, int seat,
@@ -41,9 +50,7 @@ static void csv_report(FILE *f, const char *prefix, const cJSON *r)
         /* the ordinary report's own CSV, header dropped, each line prefixed */
         char *text = NULL;
         size_t len = 0;
-        FILE *mem = open_memstream(&text, &len);
-        if (mem == NULL)
-            xalloc_fail("cannot buffer the CSV report");
+        FILE *mem = membuf(&text, &len);
         report_write(mem, r, REPORT_CSV);
         fclose(mem);
         char *line = strchr(text, '\n');
@@ -125,7 +132,7 @@ void exp_render_csv(const experiment *x, const cJSON *root, FILE *out)
                 char prefix[400], v[40];
                 char *kf = NULL;
                 size_t kl = 0;
-                FILE *m = open_memstream(&kf, &kl);
+                FILE *m = membuf(&kf, &kl);
                 report_csv_field(m, report_str(k, "key"));
                 fclose(m);
                 snprintf(prefix, sizeof prefix, "%s,%s,", kf,
@@ -149,7 +156,7 @@ void exp_render_csv(const experiment *x, const cJSON *root, FILE *out)
         {
             char *prefix = NULL;
             size_t plen = 0;
-            FILE *m = open_memstream(&prefix, &plen);
+            FILE *m = membuf(&prefix, &plen);
             const setting *S = &set[si++];
             for (int a = 0; a < nax; a++) {
                 report_csv_field(m, S->raw[a]);

@@ -66,6 +66,7 @@ struct worker {
 };
 typedef struct worker worker;
 
+/* Ends the run: slot j of S, said to count the same every game, counted c in game i (a bug). */
 static void bad_count(const setting *S, int j, int64_t c, uint64_t i) __attribute__((noreturn));
 static void bad_count(const setting *S, int j, int64_t c, uint64_t i)
 {
@@ -376,6 +377,7 @@ static void play_setting(engine *e, worker *w, int s, uint64_t i)
     pair_game(S, W, B, i);
 }
 
+/* Plays game i of every setting the block plays. */
 static void play_game(engine *e, worker *w, uint64_t i)
 {
     /* the baseline first: the others pair with its figures of the game. It is played whenever
@@ -387,6 +389,8 @@ static void play_game(engine *e, worker *w, uint64_t i)
             play_setting(e, w, s, i);
 }
 
+/* A worker thread: takes chunks of the block until none is left, and after each one moves its
+ * sums into its totals (and spilled histogram cells into the block's). */
 static void *work(void *arg)
 {
     worker *w = arg;
@@ -468,6 +472,7 @@ static void total_acc(engine *e, int s)
     }
 }
 
+/* Frees the workers and what exp_play_all allocated (not the settings' totals). */
 static void free_engine(engine *e)
 {
     for (int t = 0; t < e->nworkers; t++) {

@@ -7,12 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-
+/* A number, or null for NAN (undefined). */
 static cJSON *num_or_null(double v)
 {
     return isnan(v) ? cJSON_CreateNull() : cJSON_CreateNumber(v);
 }
 
+/* [lo, hi], or null when undefined. */
 static cJSON *interval(double lo, double hi)
 {
     if (isnan(lo))
@@ -142,7 +143,6 @@ static cJSON *differences(const setting *S, const setting *B)
     return arr;
 }
 
-
 /* Adds to obj the --until outcome of setting S: a copy of `until` (the option) with the games
  * played, the half-width reached (null when the figure has no interval) and whether it
  * stopped by reaching the target. */
@@ -224,7 +224,6 @@ static void sensitivity_json(experiment *x, cJSON *root)
         cJSON_AddItemToArray(arr, ko);
     }
 }
-
 
 cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **runp)
 {

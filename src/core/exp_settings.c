@@ -226,6 +226,7 @@ static void classify(setting *S, const setting *B, bool is_base)
                      S->op[j].kind == (S->slot[j].cconst ? SLOT_CONST : SLOT_FULL);
 }
 
+/* The slot of S with this name, seat and bot (0: none), or -1. */
 static int find_slot(const setting *S, const char *name, int seat, int bot)
 {
     for (int j = 0; j < S->nslots; j++)

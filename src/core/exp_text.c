@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
 #include "numfmt.h"
+#include "report.h"
 #include "rules.h"
 #include "xalloc.h"
 
-
+/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the ties,
+ * no-winner and end figures, or a game metric that is a rate. */
 static bool is_share(const setting *S, int j, const game_type *g)
 {
     const char *n = S->slot[j].name;
@@ -54,6 +55,8 @@ static void text_interval(char *buf, size_t n, double v, double lo, double hi, b
     snprintf(buf, n, "%s [%s, %s]", a, b, c);
 }
 
+/* The text header: the game, `what` the experiment is with the seed, the ruleset changes every
+ * setting shares, and the bots of S0. */
 static void write_header(FILE *f, const exp_options *o, const setting *S0, const char *what)
 {
     const game_type *g = o->game;

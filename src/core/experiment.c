@@ -4,11 +4,8 @@
 #include "experiment_priv.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "report.h"
-#include "xalloc.h"
-
 
 bool experiment_wanted(const exp_options *o)
 {
@@ -22,7 +19,6 @@ cJSON *experiment_command_line(int argc, char **argv)
         cJSON_AddItemToArray(a, cJSON_CreateString(argv[i]));
     return a;
 }
-
 
 int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 {
