@@ -1167,6 +1167,31 @@ TEST(pig10_reach_table_follows_the_rules)
     CHECK(memcmp(f.reach, r.reach, sizeof r.reach) == 0);
 }
 
+/* The reach table's byte masks sum card counts as the table says, one value at a time: a
+ * count summed over the values that hit (stay safe) on every table, for counts that vary by
+ * value and table, up to 242 cards in all (a deck holds at most 255). */
+TEST(pig10_reach_byte_masks_sum_counts_like_the_table)
+{
+    pig10_rules r;
+    LOAD(&r, NULL);
+    CHECK_INT(pig10_sum_bytes(0xffULL << 56), 255);
+    for (int w = 0; w < PIG10_VALUES; w++)
+        for (int c = 0; c < PIG10_VALUES; c++) {
+            uint8_t count[PIG10_VALUES];
+            int hits = 0, safe = 0;
+            for (int x = 0; x < PIG10_VALUES; x++) {
+                count[x] = (uint8_t)((w * 7 + c * 3 + x * 5 + 1) % 23);
+                hits += r.reach[w][c][x] & PIG10_REACH_HIT ? count[x] : 0;
+                safe += r.reach[w][c][x] & PIG10_REACH_SAFE ? count[x] : 0;
+            }
+            uint64_t b[2];
+            pig10_count_bytes(count, b);
+            const uint64_t *hm = r.hit_bytes[w][c], *sm = r.safe_bytes[w][c];
+            CHECK_INT(pig10_sum_bytes(b[0] & hm[0]) + pig10_sum_bytes(b[1] & hm[1]), hits);
+            CHECK_INT(pig10_sum_bytes(b[0] & sm[0]) + pig10_sum_bytes(b[1] & sm[1]), safe);
+        }
+}
+
 /* ---- the start-of-game hook ------------------------------------------------------------------ */
 
 /* A test bot that counts the runner's begin calls and checks what each one shows. */

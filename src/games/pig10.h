@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "game.h"
 
@@ -54,6 +55,12 @@ typedef struct pig10_rules {
      * w (0..10) whose top card is c, under this ruleset's siren rule. Derived by rules_load
      * from pig10_options and pig10_result, so that bots look it up instead of listing. */
     uint8_t reach[PIG10_VALUES][PIG10_VALUES][PIG10_VALUES];
+    /* The same bits as byte masks over the values, for summing card counts held one per byte
+     * (pig10_count_bytes) in a few word operations: byte x of hit_bytes[w][c] (loaded as
+     * pig10_count_bytes loads counts) is 0xff when reach[w][c][x] has PIG10_REACH_HIT, of
+     * safe_bytes[w][c] when it has PIG10_REACH_SAFE. */
+    uint64_t hit_bytes[PIG10_VALUES][PIG10_VALUES][2];
+    uint64_t safe_bytes[PIG10_VALUES][PIG10_VALUES][2];
 } pig10_rules;
 
 /* One play as every player at the table saw it, in two bytes: the view copies the history at
@@ -139,6 +146,22 @@ static inline int pig10_result(int value, int table_n, int card, int mode)
          * under "forbid" pig10_options does not list a subtraction from less than 5. */
         return value > card ? value - card : 0;
     return value + card;
+}
+
+/* Eleven card counts, one per value (each 0..255), as two words of bytes: out[0] holds
+ * values 0..7, out[1] values 8..10 and zeros. With pig10_sum_bytes and the masks of
+ * pig10_rules, sums counts over a set of values. */
+static inline void pig10_count_bytes(const uint8_t *count, uint64_t *out)
+{
+    uint8_t b[16] = {0};
+    memcpy(b, count, PIG10_VALUES);
+    memcpy(out, b, sizeof b);
+}
+
+/* The sum of the bytes of x; exact while it is at most 255 (a deck holds at most 255 cards). */
+static inline int pig10_sum_bytes(uint64_t x)
+{
+    return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
 /* The legal action codes for a player holding hand[] (counts by value) on the given table,

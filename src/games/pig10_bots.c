@@ -72,9 +72,14 @@ const bot_type bot_pig10_greedy = {
 /* ---- count ------------------------------------------------------------------------------- */
 
 /* Probability that h cards drawn without replacement from u cards include none of the m
- * marked ones (m <= u). */
+ * marked ones (m <= u). None marked, or all of at least one, are certain: the loop would
+ * multiply by exactly 1 or stop at exactly 0. */
 static double none_of(int u, int m, int h)
 {
+    if (m == 0)
+        return 1.0;
+    if (m == u && h > 0)
+        return 0.0;
     double p = 1.0;
     for (int i = 0; i < h; i++) {
         if (u - i <= 0)
@@ -86,36 +91,58 @@ static double none_of(int u, int m, int h)
     return p;
 }
 
-/* Expected cards won by v's seat from the next player's reply when it leaves value w, top
- * card c and n cards on the table: minus the chance the next player holds a card that makes
- * 10 times what he takes, plus the chance all his cards go over when the table then comes to
- * this seat. The next hand is modelled as a uniform draw from the cards this seat has not seen. */
-static double reply_value(const pig10_rules *rules, const pig10_view *v, int card, int w, int n)
+/* What count's scores share at one decision, worked out once: the cards v's seat has not
+ * seen, and the next player's hand. */
+typedef struct count_env {
+    const pig10_rules *rules;
+    uint64_t unseen[2]; /* unseen cards of each value, one byte each (pig10_count_bytes) */
+    int u;              /* their number */
+    int h;              /* cards in the next player's hand; 0: no other seat holds cards */
+    bool mine;          /* whether the table comes to v's seat if the next player goes over */
+} count_env;
+
+/* Fills e for view v under rules. The counts of a view of a game dealt from rules' deck are
+ * never negative, so the bytes subtract without borrowing. */
+static void count_env_init(count_env *e, const pig10_rules *rules, const pig10_view *v)
 {
+    uint64_t deck[2], played[2], hand[2];
+    pig10_count_bytes(v->deck, deck);
+    pig10_count_bytes(v->played, played);
+    pig10_count_bytes(v->hand, hand);
+    e->rules = rules;
+    e->unseen[0] = deck[0] - played[0] - hand[0];
+    e->unseen[1] = deck[1] - played[1] - hand[1];
+    e->u = pig10_sum_bytes(e->unseen[0]) + pig10_sum_bytes(e->unseen[1]);
     int hand_n[GAME_MAX_SEATS];
     memcpy(hand_n, v->hand_n, sizeof hand_n);
     hand_n[v->seat] = 1; /* any non-zero: this seat is only the last resort */
     int next = pig10_next_seat(hand_n, v->nseats, v->seat);
-    if (next == v->seat)
+    e->h = next == v->seat ? 0 : v->hand_n[next];
+    e->mine = (next + v->nseats - 1) % v->nseats == v->seat; /* who gets an over-10 table */
+}
+
+/* Expected cards won by v's seat from the next player's reply when it leaves value w, top
+ * card c and n cards on the table: minus the chance the next player holds a card that makes
+ * 10 times what he takes, plus the chance all his cards go over when the table then comes to
+ * this seat. The next hand is modelled as a uniform draw from the cards this seat has not
+ * seen: the unseen counts summed over the cards that hit, or stay safe, on that table. */
+static double reply_value(const count_env *e, int c, int w, int n)
+{
+    if (e->h == 0)
         return 0.0;
-    int u = 0, hits = 0, unsafe = 0;
-    for (int x = 0; x < PIG10_VALUES; x++) {
-        int cnt = v->deck[x] - v->played[x] - v->hand[x];
-        int can = pig10_reach(rules, w, card, n, x);
-        u += cnt;
-        hits += can & PIG10_REACH_HIT ? cnt : 0;
-        unsafe += can & PIG10_REACH_SAFE ? 0 : cnt;
-    }
-    int h = v->hand_n[next];
-    double p_hit = 1.0 - none_of(u, hits, h);
-    double p_over = none_of(u, u - unsafe, h);
-    int to = (next + v->nseats - 1) % v->nseats; /* who gets the table if he goes over */
-    return -p_hit * (n + 1) + (to == v->seat ? p_over * (n + 1) : 0.0);
+    const uint64_t *hit = e->rules->hit_bytes[w][c], *safe = e->rules->safe_bytes[w][c];
+    int hits = pig10_sum_bytes(e->unseen[0] & hit[0]) + pig10_sum_bytes(e->unseen[1] & hit[1]);
+    double p_hit = 1.0 - none_of(e->u, hits, e->h);
+    if (!e->mine)
+        return -p_hit * (n + 1) + 0.0;
+    int safes = pig10_sum_bytes(e->unseen[0] & safe[0]) + pig10_sum_bytes(e->unseen[1] & safe[1]);
+    double p_over = none_of(e->u, safes, e->h);
+    return -p_hit * (n + 1) + p_over * (n + 1);
 }
 
 /* Count's score of action a: cards taken now (or minus cards given away), plus the expected
  * result of the next player's reply, minus a little for spending a card worth keeping. */
-static double count_score(const pig10_rules *rules, const pig10_view *v, int32_t a)
+static double count_score(const count_env *e, const pig10_view *v, int32_t a)
 {
     int card = PIG10_CARD(a), to = result_of(v, a), n = v->table_n + 1;
     double keep = 0.01 * keep_value(card);
@@ -123,16 +150,18 @@ static double count_score(const pig10_rules *rules, const pig10_view *v, int32_t
         return n - keep;
     if (to > PIG10_TARGET)
         return -n - keep;
-    return reply_value(rules, v, card, to, n) - keep;
+    return reply_value(e, card, to, n) - keep;
 }
 
 /* The index of count's choice in d (contract in pig10.h). */
 int pig10_count_pick(const pig10_rules *rules, const pig10_view *v, const decision *d)
 {
+    count_env e;
+    count_env_init(&e, rules, v);
     int best = 0;
-    double best_score = count_score(rules, v, d->action[0]);
+    double best_score = count_score(&e, v, d->action[0]);
     for (int i = 1; i < d->n; i++) {
-        double sc = count_score(rules, v, d->action[i]);
+        double sc = count_score(&e, v, d->action[i]);
         if (sc > best_score) {
             best = i;
             best_score = sc;
