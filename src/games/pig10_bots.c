@@ -1,5 +1,6 @@
 /* pig10_bots.c — the PIG 10 bots (seed 003): greedy, count (card counting against the next
  * player) and mc (determinized Monte Carlo). All of them read only the seat's pig10_view. */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -71,22 +72,35 @@ const bot_type bot_pig10_greedy = {
 
 /* ---- count ------------------------------------------------------------------------------- */
 
+/* ratio[k * (k + 1) / 2 + j] = (double)j / (double)k for 1 <= k <= PIG10_MAX_CARDS and
+ * 0 <= j <= k: the factors of none_of, divided once per process (the same division gives the
+ * same double, so a lookup changes no result). Written once by fill_ratios, then only read. */
+static double ratio[(PIG10_MAX_CARDS + 1) * (PIG10_MAX_CARDS + 2) / 2];
+static pthread_once_t ratio_once = PTHREAD_ONCE_INIT;
+
+static void fill_ratios(void)
+{
+    for (int k = 1; k <= PIG10_MAX_CARDS; k++)
+        for (int j = 0; j <= k; j++)
+            ratio[k * (k + 1) / 2 + j] = (double)j / (double)k;
+}
+
 /* Probability that h cards drawn without replacement from u cards include none of the m
- * marked ones (m <= u). None marked, or all of at least one, are certain: the loop would
- * multiply by exactly 1 or stop at exactly 0. */
+ * marked ones (m <= u <= PIG10_MAX_CARDS): the product of (u - m - i) / (u - i) over the
+ * draws i, left to right; a factor of 0 or less (more draws than unmarked cards) makes 0.
+ * None marked is certain (every factor is exactly 1). */
 static double none_of(int u, int m, int h)
 {
     if (m == 0)
         return 1.0;
-    if (m == u && h > 0)
-        return 0.0;
     double p = 1.0;
     for (int i = 0; i < h; i++) {
-        if (u - i <= 0)
+        int k = u - i, j = u - m - i;
+        if (k <= 0)
             return p;
-        p *= (double)(u - m - i) / (double)(u - i);
-        if (p <= 0.0)
+        if (j <= 0)
             return 0.0;
+        p *= ratio[k * (k + 1) / 2 + j];
     }
     return p;
 }
@@ -156,6 +170,7 @@ static double count_score(const count_env *e, const pig10_view *v, int32_t a)
 /* The index of count's choice in d (contract in pig10.h). */
 int pig10_count_pick(const pig10_rules *rules, const pig10_view *v, const decision *d)
 {
+    pthread_once(&ratio_once, fill_ratios);
     count_env e;
     count_env_init(&e, rules, v);
     int best = 0;
