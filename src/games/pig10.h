@@ -196,6 +196,11 @@ int pig10_greedy_pick(const pig10_view *v, const decision *d);
  * Reads counts only, never v's history. */
 int pig10_count_pick(const pig10_rules *rules, const pig10_view *v, const decision *d);
 
+/* Search hook: the choice in d (d made for st's seat to move) of count (count true) or
+ * greedy on that seat's view, read from st without making the view: the same index as
+ * pig10_count_pick or pig10_greedy_pick. For playouts. */
+int pig10_playout_pick(const pig10_state *st, bool count, const decision *d);
+
 /* The game itself (pig10.c) and its bots (pig10_bots.c, pig10_ismcts.c). */
 extern const game_type game_pig10;
 extern const bot_type bot_pig10_greedy;
