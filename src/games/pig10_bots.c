@@ -1,6 +1,7 @@
 /* pig10_bots.c — the PIG 10 bots (seed 003): greedy, count (card counting against the next
  * player) and mc (determinized Monte Carlo). All of them read only the seat's pig10_view. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -72,37 +73,46 @@ const bot_type bot_pig10_greedy = {
 
 /* ---- count ------------------------------------------------------------------------------- */
 
-/* ratio[k * (k + 1) / 2 + j] = (double)j / (double)k for 1 <= k <= PIG10_MAX_CARDS and
- * 0 <= j <= k: the factors of none_of, divided once per process (the same division gives the
- * same double, so a lookup changes no result). Written once by fill_ratios, then only read. */
-static double ratio[(PIG10_MAX_CARDS + 1) * (PIG10_MAX_CARDS + 2) / 2];
-static pthread_once_t ratio_once = PTHREAD_ONCE_INIT;
-
-static void fill_ratios(void)
-{
-    for (int k = 1; k <= PIG10_MAX_CARDS; k++)
-        for (int j = 0; j <= k; j++)
-            ratio[k * (k + 1) / 2 + j] = (double)j / (double)k;
-}
-
 /* Probability that h cards drawn without replacement from u cards include none of the m
- * marked ones (m <= u <= PIG10_MAX_CARDS): the product of (u - m - i) / (u - i) over the
- * draws i, left to right; a factor of 0 or less (more draws than unmarked cards) makes 0.
- * None marked is certain (every factor is exactly 1). */
+ * marked ones (m <= u). */
 static double none_of(int u, int m, int h)
 {
-    if (m == 0)
-        return 1.0;
     double p = 1.0;
     for (int i = 0; i < h; i++) {
-        int k = u - i, j = u - m - i;
-        if (k <= 0)
+        if (u - i <= 0)
             return p;
-        if (j <= 0)
+        p *= (double)(u - m - i) / (double)(u - i);
+        if (p <= 0.0)
             return 0.0;
-        p *= ratio[k * (k + 1) / 2 + j];
     }
     return p;
+}
+
+/* none_table[h - 1][u * (u + 1) / 2 + m] = none_of(u, m, h) for every hand of h cards
+ * (1..PIG10_MAX_HAND) and 0 <= m <= u <= PIG10_MAX_CARDS: worked out once per process and
+ * hand size, the first time a decision needs it (under none_lock; none_ready[h - 1] says it
+ * is there), then only read. The same loop gives the same doubles, so a lookup changes no
+ * result; it saves count a few divisions per option. */
+enum { NONE_ROWS = (PIG10_MAX_CARDS + 1) * (PIG10_MAX_CARDS + 2) / 2 };
+static double none_table[PIG10_MAX_HAND][NONE_ROWS];
+static atomic_bool none_ready[PIG10_MAX_HAND];
+static pthread_mutex_t none_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The probabilities none_of(u, m, h) for m = 0..u (1 <= h <= PIG10_MAX_HAND, u at most
+ * PIG10_MAX_CARDS), filling the table for h the first time. */
+static const double *none_row(int u, int h)
+{
+    if (!atomic_load_explicit(&none_ready[h - 1], memory_order_acquire)) {
+        pthread_mutex_lock(&none_lock);
+        if (!atomic_load_explicit(&none_ready[h - 1], memory_order_relaxed)) {
+            for (int k = 0; k <= PIG10_MAX_CARDS; k++)
+                for (int m = 0; m <= k; m++)
+                    none_table[h - 1][k * (k + 1) / 2 + m] = none_of(k, m, h);
+            atomic_store_explicit(&none_ready[h - 1], true, memory_order_release);
+        }
+        pthread_mutex_unlock(&none_lock);
+    }
+    return none_table[h - 1] + u * (u + 1) / 2;
 }
 
 /* What count's scores share at one decision, worked out once: the table, the cards the seat
@@ -113,6 +123,7 @@ typedef struct count_env {
     uint64_t unseen[2]; /* unseen cards of each value, one byte each (pig10_count_bytes) */
     int u;              /* their number */
     int h;              /* cards in the next player's hand; 0: no other seat holds cards */
+    const double *none; /* none[m]: none_of(u, m, h), when h > 0 */
     bool mine;          /* whether the table comes to the seat if the next player goes over */
 } count_env;
 
@@ -144,6 +155,9 @@ static void count_env_init(count_env *e, const pig10_rules *rules, int seat, int
         }
     }
     e->h = next == seat ? 0 : hand_n[next];
+    if (e->u > PIG10_MAX_CARDS)
+        e->h = 0; /* counts not from rules' deck: no estimate, rather than a read out of bounds */
+    e->none = e->h > 0 ? none_row(e->u, e->h) : NULL;
     e->mine = (next > 0 ? next - 1 : nseats - 1) == seat; /* who gets an over-10 table */
 }
 
@@ -158,11 +172,11 @@ static double reply_value(const count_env *e, int c, int w, int n)
         return 0.0;
     const uint64_t *hit = e->rules->hit_bytes[w][c], *safe = e->rules->safe_bytes[w][c];
     int hits = pig10_sum_bytes(e->unseen[0] & hit[0]) + pig10_sum_bytes(e->unseen[1] & hit[1]);
-    double p_hit = 1.0 - none_of(e->u, hits, e->h);
+    double p_hit = 1.0 - e->none[hits];
     if (!e->mine)
         return -p_hit * (n + 1) + 0.0;
     int safes = pig10_sum_bytes(e->unseen[0] & safe[0]) + pig10_sum_bytes(e->unseen[1] & safe[1]);
-    double p_over = none_of(e->u, safes, e->h);
+    double p_over = e->none[safes];
     return -p_hit * (n + 1) + p_over * (n + 1);
 }
 
@@ -200,7 +214,6 @@ int pig10_count_pick(const pig10_rules *rules, const pig10_view *v, const decisi
 {
     if (d->n == 1)
         return 0;
-    pthread_once(&ratio_once, fill_ratios);
     count_env e;
     count_env_init(&e, rules, v->seat, v->nseats, v->hand, v->hand_n, v->played, v->value,
                    v->table_n);
@@ -215,7 +228,6 @@ int pig10_playout_pick(const pig10_state *st, bool count, const decision *d)
         return 0;
     if (!count)
         return greedy_pick(st->value, st->table_n, d);
-    pthread_once(&ratio_once, fill_ratios);
     count_env e;
     int seat = d->seat;
     count_env_init(&e, st->rules, seat, st->nseats, st->hand[seat], st->hand_n, st->played,
