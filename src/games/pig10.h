@@ -153,9 +153,14 @@ static inline int pig10_result(int value, int table_n, int card, int mode)
  * pig10_rules, sums counts over a set of values. */
 static inline void pig10_count_bytes(const uint8_t *count, uint64_t *out)
 {
-    uint8_t b[16] = {0};
-    memcpy(b, count, PIG10_VALUES);
-    memcpy(out, b, sizeof b);
+    uint64_t tail; /* values 3..10, of which 8..10 are kept: two loads, no byte stores */
+    memcpy(&out[0], count, 8);
+    memcpy(&tail, count + PIG10_VALUES - 8, 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    out[1] = tail >> 40;
+#else
+    out[1] = tail & 0xffffff;
+#endif
 }
 
 /* The sum of the bytes of x; exact while it is at most 255 (a deck holds at most 255 cards). */
