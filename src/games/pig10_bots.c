@@ -155,8 +155,8 @@ static void count_env_init(count_env *e, const pig10_rules *rules, int seat, int
         }
     }
     e->h = next == seat ? 0 : hand_n[next];
-    if (e->u > PIG10_MAX_CARDS)
-        e->h = 0; /* counts not from rules' deck: no estimate, rather than a read out of bounds */
+    if (e->u > PIG10_MAX_CARDS || e->h > PIG10_MAX_HAND)
+        e->h = 0; /* not a game of rules: no estimate, rather than a read out of bounds */
     e->none = e->h > 0 ? none_row(e->u, e->h) : NULL;
     e->mine = (next > 0 ? next - 1 : nseats - 1) == seat; /* who gets an over-10 table */
 }
