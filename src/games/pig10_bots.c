@@ -92,9 +92,10 @@ static double none_of(int u, int m, int h)
  * (1..PIG10_MAX_HAND) and 0 <= m <= u <= PIG10_MAX_CARDS: worked out once per process and
  * hand size, the first time a decision needs it (under none_lock; none_ready[h - 1] says it
  * is there), then only read. The same loop gives the same doubles, so a lookup changes no
- * result; it saves count a few divisions per option. */
-enum { NONE_ROWS = (PIG10_MAX_CARDS + 1) * (PIG10_MAX_CARDS + 2) / 2 };
-static double none_table[PIG10_MAX_HAND][NONE_ROWS];
+ * result; it saves count a few divisions per option. 2.1 MB at most, written only for the
+ * hand sizes met. */
+enum { NONE_CELLS = (PIG10_MAX_CARDS + 1) * (PIG10_MAX_CARDS + 2) / 2 };
+static double none_table[PIG10_MAX_HAND][NONE_CELLS];
 static atomic_bool none_ready[PIG10_MAX_HAND];
 static pthread_mutex_t none_lock = PTHREAD_MUTEX_INITIALIZER;
 
