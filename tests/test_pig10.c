@@ -1167,6 +1167,129 @@ TEST(pig10_reach_table_follows_the_rules)
     CHECK(memcmp(f.reach, r.reach, sizeof r.reach) == 0);
 }
 
+/* The reach table's byte masks sum card counts as the table says, one value at a time: a
+ * count summed over the values that hit (stay safe) on every table, for counts that vary by
+ * value and table, up to 242 cards in all (a deck holds at most 255). */
+TEST(pig10_reach_byte_masks_sum_counts_like_the_table)
+{
+    pig10_rules r;
+    LOAD(&r, NULL);
+    CHECK_INT(pig10_sum_bytes(0xffULL << 56), 255);
+    for (int w = 0; w < PIG10_VALUES; w++)
+        for (int c = 0; c < PIG10_VALUES; c++) {
+            uint8_t count[PIG10_VALUES];
+            int hits = 0, safe = 0;
+            for (int x = 0; x < PIG10_VALUES; x++) {
+                count[x] = (uint8_t)((w * 7 + c * 3 + x * 5 + 1) % 23);
+                hits += r.reach[w][c][x] & PIG10_REACH_HIT ? count[x] : 0;
+                safe += r.reach[w][c][x] & PIG10_REACH_SAFE ? count[x] : 0;
+            }
+            uint64_t b[2];
+            pig10_count_bytes(count, b);
+            const uint64_t *hm = r.hit_bytes[w][c], *sm = r.safe_bytes[w][c];
+            CHECK_INT(pig10_sum_bytes(b[0] & hm[0]) + pig10_sum_bytes(b[1] & hm[1]), hits);
+            CHECK_INT(pig10_sum_bytes(b[0] & sm[0]) + pig10_sum_bytes(b[1] & sm[1]), safe);
+        }
+}
+
+/* Count's choice worked out the plain way, card by card from the reach table and with a
+ * division per draw: what count did before its per-decision sums and tables. The bot's
+ * shortcuts must give the very same index (the same doubles compared in the same order). */
+static double ref_none_of(int u, int m, int h)
+{
+    double p = 1.0;
+    for (int i = 0; i < h; i++) {
+        if (u - i <= 0)
+            return p;
+        p *= (double)(u - m - i) / (double)(u - i);
+        if (p <= 0.0)
+            return 0.0;
+    }
+    return p;
+}
+
+static int ref_count_pick(const pig10_rules *r, const pig10_view *v, const decision *d)
+{
+    static const int keep_of[PIG10_VALUES] = {[0] = 3, [5] = 3, [10] = 1};
+    int best = 0;
+    double best_score = 0;
+    for (int i = 0; i < d->n; i++) {
+        int card = PIG10_CARD(d->action[i]), n = v->table_n + 1;
+        int to = pig10_result(v->value, v->table_n, card, PIG10_MODE(d->action[i]));
+        double keep = 0.01 * keep_of[card], sc;
+        if (to == PIG10_TARGET) {
+            sc = n - keep;
+        } else if (to > PIG10_TARGET) {
+            sc = -n - keep;
+        } else {
+            int hand_n[GAME_MAX_SEATS];
+            memcpy(hand_n, v->hand_n, sizeof hand_n);
+            hand_n[v->seat] = 1;
+            int next = pig10_next_seat(hand_n, v->nseats, v->seat), u = 0, hits = 0, unsafe = 0;
+            double reply = 0.0;
+            if (next != v->seat) {
+                for (int x = 0; x < PIG10_VALUES; x++) {
+                    int cnt = v->deck[x] - v->played[x] - v->hand[x];
+                    int can = pig10_reach(r, to, card, n, x);
+                    u += cnt;
+                    hits += can & PIG10_REACH_HIT ? cnt : 0;
+                    unsafe += can & PIG10_REACH_SAFE ? 0 : cnt;
+                }
+                int h = v->hand_n[next];
+                double p_hit = 1.0 - ref_none_of(u, hits, h);
+                double p_over = ref_none_of(u, u - unsafe, h);
+                int gets = (next + v->nseats - 1) % v->nseats;
+                reply = -p_hit * (n + 1) + (gets == v->seat ? p_over * (n + 1) : 0.0);
+            }
+            sc = reply - keep;
+        }
+        if (i == 0 || sc > best_score) {
+            best = i;
+            best_score = sc;
+        }
+    }
+    return best;
+}
+
+/* Count and greedy choose the same play from a seat's view (pig10_count_pick,
+ * pig10_greedy_pick) as from the state (pig10_playout_pick, for playouts), and count the same
+ * as the plain way (ref_count_pick), at every decision of random games of 2..8 players under
+ * both siren floors and with hands of 1 and 8. */
+TEST(pig10_count_pick_same_from_view_state_and_plain_way)
+{
+    static const char *const overlays[] = {NULL, "{\"siren_below_zero\": \"forbid\"}",
+                                           "{\"hand_size\": 8}", "{\"hand_size\": 1}"};
+    int decisions = 0, differ = 0;
+    for (int o = 0; o < 4; o++) {
+        pig10_rules r;
+        LOAD(&r, overlays[o]);
+        for (int n = 2; n <= 8; n++) {
+            for (uint64_t g = 0; g < 40; g++) {
+                rng chance, pick;
+                rng_seed_stream(&chance, 41, g, RNG_STREAM_CHANCE);
+                rng_seed_stream(&pick, 41, g, RNG_STREAM_SEAT(0));
+                pig10_state st;
+                game_pig10.start(&st, &r, n, &chance, NULL);
+                decision d;
+                while (game_pig10.decide(&st, &d)) {
+                    pig10_view v;
+                    game_pig10.view(&st, d.seat, &v);
+                    int c = pig10_count_pick(&r, &v, &d), gr = pig10_greedy_pick(&v, &d);
+                    CHECK_INT(c, ref_count_pick(&r, &v, &d));
+                    CHECK_INT(pig10_playout_pick(&st, true, &d), c);
+                    CHECK_INT(pig10_playout_pick(&st, false, &d), gr);
+                    decisions++;
+                    differ += c != gr;
+                    game_pig10.apply(&st, d.action[rng_below(&pick, (uint32_t)d.n)], &chance,
+                                     NULL);
+                }
+            }
+        }
+    }
+    CHECK(decisions > 10000);
+    CHECK(differ > 1000); /* count and greedy disagree: the positions tell them apart */
+}
+
 /* ---- the start-of-game hook ------------------------------------------------------------------ */
 
 /* A test bot that counts the runner's begin calls and checks what each one shows. */

@@ -38,7 +38,7 @@ static int load_deck(pig10_rules *r, const cJSON *json, char *err, size_t errlen
 }
 
 /* Fills r->reach from the legal plays of each single card (pig10_options), so that the
- * table and the game cannot disagree. */
+ * table and the game cannot disagree; then its byte masks from it. */
 static void fill_reach(pig10_rules *r)
 {
     for (int w = 0; w < PIG10_VALUES; w++)
@@ -55,6 +55,16 @@ static void fill_reach(pig10_rules *r)
                 }
                 r->reach[w][c][x] = (uint8_t)bits;
             }
+    for (int w = 0; w < PIG10_VALUES; w++)
+        for (int c = 0; c < PIG10_VALUES; c++) {
+            uint8_t hit[PIG10_VALUES], safe[PIG10_VALUES];
+            for (int x = 0; x < PIG10_VALUES; x++) {
+                hit[x] = r->reach[w][c][x] & PIG10_REACH_HIT ? 0xff : 0;
+                safe[x] = r->reach[w][c][x] & PIG10_REACH_SAFE ? 0xff : 0;
+            }
+            pig10_count_bytes(hit, r->hit_bytes[w][c]);
+            pig10_count_bytes(safe, r->safe_bytes[w][c]);
+        }
 }
 
 /* Reads and checks every key of the ruleset (all are required: the default provides them). */

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "game.h"
 
@@ -54,6 +55,12 @@ typedef struct pig10_rules {
      * w (0..10) whose top card is c, under this ruleset's siren rule. Derived by rules_load
      * from pig10_options and pig10_result, so that bots look it up instead of listing. */
     uint8_t reach[PIG10_VALUES][PIG10_VALUES][PIG10_VALUES];
+    /* The same bits as byte masks over the values, for summing card counts held one per byte
+     * (pig10_count_bytes) in a few word operations: byte x of hit_bytes[w][c] (loaded as
+     * pig10_count_bytes loads counts) is 0xff when reach[w][c][x] has PIG10_REACH_HIT, of
+     * safe_bytes[w][c] when it has PIG10_REACH_SAFE. */
+    uint64_t hit_bytes[PIG10_VALUES][PIG10_VALUES][2];
+    uint64_t safe_bytes[PIG10_VALUES][PIG10_VALUES][2];
 } pig10_rules;
 
 /* One play as every player at the table saw it, in two bytes: the view copies the history at
@@ -141,6 +148,27 @@ static inline int pig10_result(int value, int table_n, int card, int mode)
     return value + card;
 }
 
+/* Eleven card counts, one per value (each 0..255), as two words of bytes: out[0] holds
+ * values 0..7, out[1] values 8..10 and zeros. With pig10_sum_bytes and the masks of
+ * pig10_rules, sums counts over a set of values. */
+static inline void pig10_count_bytes(const uint8_t *count, uint64_t *out)
+{
+    uint64_t tail; /* values 3..10, of which 8..10 are kept: two loads, no byte stores */
+    memcpy(&out[0], count, 8);
+    memcpy(&tail, count + PIG10_VALUES - 8, 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    out[1] = tail >> 40;
+#else
+    out[1] = tail & 0xffffff;
+#endif
+}
+
+/* The sum of the bytes of x; exact while it is at most 255 (a deck holds at most 255 cards). */
+static inline int pig10_sum_bytes(uint64_t x)
+{
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 /* The legal action codes for a player holding hand[] (counts by value) on the given table,
  * each distinct card-and-mode once, in increasing code order. Writes them into out (room for
  * PIG10_VALUES * 3) and returns how many. */
@@ -172,6 +200,11 @@ int pig10_greedy_pick(const pig10_view *v, const decision *d);
  * expected cards from the table now and the next player's likely reply. Returns its index.
  * Reads counts only, never v's history. */
 int pig10_count_pick(const pig10_rules *rules, const pig10_view *v, const decision *d);
+
+/* Search hook: the choice in d (d made for st's seat to move) of count (count true) or
+ * greedy on that seat's view, read from st without making the view: the same index as
+ * pig10_count_pick or pig10_greedy_pick. For playouts. */
+int pig10_playout_pick(const pig10_state *st, bool count, const decision *d);
 
 /* The game itself (pig10.c) and its bots (pig10_bots.c, pig10_ismcts.c). */
 extern const game_type game_pig10;

@@ -1,5 +1,7 @@
 /* pig10_bots.c — the PIG 10 bots (seed 003): greedy, count (card counting against the next
  * player) and mc (determinized Monte Carlo). All of them read only the seat's pig10_view. */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,12 +18,6 @@ static int keep_value(int card)
     return keep_values[card];
 }
 
-/* The value after action a on the table of v. */
-static int result_of(const pig10_view *v, int32_t a)
-{
-    return pig10_result(v->value, v->table_n, PIG10_CARD(a), PIG10_MODE(a));
-}
-
 /* ---- greedy ------------------------------------------------------------------------------ */
 
 /* Greedy's score of action a on a table of value `value` holding table_n cards (higher is
@@ -35,10 +31,10 @@ static inline int greedy_score(int value, int table_n, int32_t a)
     return to < PIG10_TARGET ? band : band - keep;
 }
 
-/* The index of greedy's choice in d (contract in pig10.h): the first action of the best score. */
-int pig10_greedy_pick(const pig10_view *v, const decision *d)
+/* Greedy's choice in d on a table of value `value` holding table_n cards: the index of the
+ * first action of the best score. */
+static int greedy_pick(int value, int table_n, const decision *d)
 {
-    int value = v->value, table_n = v->table_n;
     int best = 0, best_score = greedy_score(value, table_n, d->action[0]);
     for (int i = 1; i < d->n; i++) {
         int sc = greedy_score(value, table_n, d->action[i]);
@@ -48,6 +44,12 @@ int pig10_greedy_pick(const pig10_view *v, const decision *d)
         }
     }
     return best;
+}
+
+/* The index of greedy's choice in d (contract in pig10.h). */
+int pig10_greedy_pick(const pig10_view *v, const decision *d)
+{
+    return greedy_pick(v->value, v->table_n, d);
 }
 
 static int greedy_choose(void *ctx, const void *seen, const decision *d, rng *r)
@@ -86,59 +88,152 @@ static double none_of(int u, int m, int h)
     return p;
 }
 
-/* Expected cards won by v's seat from the next player's reply when it leaves value w, top
+/* none_table[h - 1][u * (u + 1) / 2 + m] = none_of(u, m, h) for every hand of h cards
+ * (1..PIG10_MAX_HAND) and 0 <= m <= u <= PIG10_MAX_CARDS: worked out once per process and
+ * hand size, the first time a decision needs it (under none_lock; none_ready[h - 1] says it
+ * is there), then only read. The same loop gives the same doubles, so a lookup changes no
+ * result; it saves count a few divisions per option. 2.1 MB at most, written only for the
+ * hand sizes met. */
+enum { NONE_CELLS = (PIG10_MAX_CARDS + 1) * (PIG10_MAX_CARDS + 2) / 2 };
+static double none_table[PIG10_MAX_HAND][NONE_CELLS];
+static atomic_bool none_ready[PIG10_MAX_HAND];
+static pthread_mutex_t none_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The probabilities none_of(u, m, h) for m = 0..u (1 <= h <= PIG10_MAX_HAND, u at most
+ * PIG10_MAX_CARDS), filling the table for h the first time. */
+static const double *none_row(int u, int h)
+{
+    if (!atomic_load_explicit(&none_ready[h - 1], memory_order_acquire)) {
+        pthread_mutex_lock(&none_lock);
+        if (!atomic_load_explicit(&none_ready[h - 1], memory_order_relaxed)) {
+            for (int k = 0; k <= PIG10_MAX_CARDS; k++)
+                for (int m = 0; m <= k; m++)
+                    none_table[h - 1][k * (k + 1) / 2 + m] = none_of(k, m, h);
+            atomic_store_explicit(&none_ready[h - 1], true, memory_order_release);
+        }
+        pthread_mutex_unlock(&none_lock);
+    }
+    return none_table[h - 1] + u * (u + 1) / 2;
+}
+
+/* What count's scores share at one decision, worked out once: the table, the cards the seat
+ * has not seen, and the next player's hand. */
+typedef struct count_env {
+    const pig10_rules *rules;
+    int value, table_n; /* the table */
+    uint64_t unseen[2]; /* unseen cards of each value, one byte each (pig10_count_bytes) */
+    int u;              /* their number */
+    int h;              /* cards in the next player's hand; 0: no other seat holds cards */
+    const double *none; /* none[m]: none_of(u, m, h), when h > 0 */
+    bool mine;          /* whether the table comes to the seat if the next player goes over */
+} count_env;
+
+/* Fills e for `seat` of nseats holding hand[] (counts by value), hand_n[] cards in each hand,
+ * with played[] cards of each value played, on a table of `value` holding table_n cards,
+ * under rules. The counts of a game dealt from rules' deck are never negative, so the bytes
+ * subtract without borrowing. */
+static void count_env_init(count_env *e, const pig10_rules *rules, int seat, int nseats,
+                           const uint8_t *hand, const int *hand_n, const uint8_t *played,
+                           int value, int table_n)
+{
+    uint64_t deck_b[2], played_b[2], hand_b[2];
+    pig10_count_bytes(rules->deck_bytes, deck_b);
+    pig10_count_bytes(played, played_b);
+    pig10_count_bytes(hand, hand_b);
+    e->rules = rules;
+    e->value = value;
+    e->table_n = table_n;
+    e->unseen[0] = deck_b[0] - played_b[0] - hand_b[0];
+    e->unseen[1] = deck_b[1] - played_b[1] - hand_b[1];
+    e->u = pig10_sum_bytes(e->unseen[0]) + pig10_sum_bytes(e->unseen[1]);
+    /* the next seat clockwise with cards, this one only as the last resort */
+    int next = seat;
+    for (int k = 1; k < nseats; k++) {
+        int s = seat + k < nseats ? seat + k : seat + k - nseats;
+        if (hand_n[s] > 0) {
+            next = s;
+            break;
+        }
+    }
+    e->h = next == seat ? 0 : hand_n[next];
+    if (e->u > PIG10_MAX_CARDS || e->h > PIG10_MAX_HAND)
+        e->h = 0; /* not a game of rules: no estimate, rather than a read out of bounds */
+    e->none = e->h > 0 ? none_row(e->u, e->h) : NULL;
+    e->mine = (next > 0 ? next - 1 : nseats - 1) == seat; /* who gets an over-10 table */
+}
+
+/* Expected cards won by the seat from the next player's reply when it leaves value w, top
  * card c and n cards on the table: minus the chance the next player holds a card that makes
  * 10 times what he takes, plus the chance all his cards go over when the table then comes to
- * this seat. The next hand is modelled as a uniform draw from the cards this seat has not seen. */
-static double reply_value(const pig10_rules *rules, const pig10_view *v, int card, int w, int n)
+ * this seat. The next hand is modelled as a uniform draw from the cards this seat has not
+ * seen: the unseen counts summed over the cards that hit, or stay safe, on that table. */
+static double reply_value(const count_env *e, int c, int w, int n)
 {
-    int hand_n[GAME_MAX_SEATS];
-    memcpy(hand_n, v->hand_n, sizeof hand_n);
-    hand_n[v->seat] = 1; /* any non-zero: this seat is only the last resort */
-    int next = pig10_next_seat(hand_n, v->nseats, v->seat);
-    if (next == v->seat)
+    if (e->h == 0)
         return 0.0;
-    int u = 0, hits = 0, unsafe = 0;
-    for (int x = 0; x < PIG10_VALUES; x++) {
-        int cnt = v->deck[x] - v->played[x] - v->hand[x];
-        int can = pig10_reach(rules, w, card, n, x);
-        u += cnt;
-        hits += can & PIG10_REACH_HIT ? cnt : 0;
-        unsafe += can & PIG10_REACH_SAFE ? 0 : cnt;
-    }
-    int h = v->hand_n[next];
-    double p_hit = 1.0 - none_of(u, hits, h);
-    double p_over = none_of(u, u - unsafe, h);
-    int to = (next + v->nseats - 1) % v->nseats; /* who gets the table if he goes over */
-    return -p_hit * (n + 1) + (to == v->seat ? p_over * (n + 1) : 0.0);
+    const uint64_t *hit = e->rules->hit_bytes[w][c], *safe = e->rules->safe_bytes[w][c];
+    int hits = pig10_sum_bytes(e->unseen[0] & hit[0]) + pig10_sum_bytes(e->unseen[1] & hit[1]);
+    double p_hit = 1.0 - e->none[hits];
+    if (!e->mine)
+        return -p_hit * (n + 1) + 0.0;
+    int safes = pig10_sum_bytes(e->unseen[0] & safe[0]) + pig10_sum_bytes(e->unseen[1] & safe[1]);
+    double p_over = e->none[safes];
+    return -p_hit * (n + 1) + p_over * (n + 1);
 }
 
 /* Count's score of action a: cards taken now (or minus cards given away), plus the expected
  * result of the next player's reply, minus a little for spending a card worth keeping. */
-static double count_score(const pig10_rules *rules, const pig10_view *v, int32_t a)
+static double count_score(const count_env *e, int32_t a)
 {
-    int card = PIG10_CARD(a), to = result_of(v, a), n = v->table_n + 1;
+    int card = PIG10_CARD(a), n = e->table_n + 1;
+    int to = pig10_result(e->value, e->table_n, card, PIG10_MODE(a));
     double keep = 0.01 * keep_value(card);
     if (to == PIG10_TARGET)
         return n - keep;
     if (to > PIG10_TARGET)
         return -n - keep;
-    return reply_value(rules, v, card, to, n) - keep;
+    return reply_value(e, card, to, n) - keep;
 }
 
-/* The index of count's choice in d (contract in pig10.h). */
-int pig10_count_pick(const pig10_rules *rules, const pig10_view *v, const decision *d)
+/* Count's choice in d for the seat of e: the index of the first action of the best score. */
+static int count_pick(const count_env *e, const decision *d)
 {
     int best = 0;
-    double best_score = count_score(rules, v, d->action[0]);
+    double best_score = count_score(e, d->action[0]);
     for (int i = 1; i < d->n; i++) {
-        double sc = count_score(rules, v, d->action[i]);
+        double sc = count_score(e, d->action[i]);
         if (sc > best_score) {
             best = i;
             best_score = sc;
         }
     }
     return best;
+}
+
+/* The index of count's choice in d (contract in pig10.h). */
+int pig10_count_pick(const pig10_rules *rules, const pig10_view *v, const decision *d)
+{
+    if (d->n == 1)
+        return 0;
+    count_env e;
+    count_env_init(&e, rules, v->seat, v->nseats, v->hand, v->hand_n, v->played, v->value,
+                   v->table_n);
+    return count_pick(&e, d);
+}
+
+/* The playout policy's choice in d for the seat to move in st (contract in pig10.h): what
+ * pig10_count_pick or pig10_greedy_pick would choose on that seat's view, read from st. */
+int pig10_playout_pick(const pig10_state *st, bool count, const decision *d)
+{
+    if (d->n == 1)
+        return 0;
+    if (!count)
+        return greedy_pick(st->value, st->table_n, d);
+    count_env e;
+    int seat = d->seat;
+    count_env_init(&e, st->rules, seat, st->nseats, st->hand[seat], st->hand_n, st->played,
+                   st->value, st->table_n);
+    return count_pick(&e, d);
 }
 
 /* count keeps the ruleset, whose reach table it reads. */
@@ -222,11 +317,8 @@ static int policy(const mc_ctx *c, const pig10_view *v, const decision *d)
 static double playout(const mc_ctx *c, pig10_state *st, int seat, rng *r)
 {
     decision d;
-    pig10_view v;
-    while (game_pig10.decide(st, &d)) {
-        pig10_view_counts(st, d.seat, &v);
-        game_pig10.apply(st, d.action[policy(c, &v, &d)], r, NULL);
-    }
+    while (game_pig10.decide(st, &d))
+        game_pig10.apply(st, d.action[pig10_playout_pick(st, c->count, &d)], r, NULL);
     int best_other = 0, tied = 1, mine = st->collected[seat];
     for (int s = 0; s < st->nseats; s++) {
         if (s == seat)

@@ -275,9 +275,7 @@ static int add_child(node *pool, int *used, int p, int32_t a, int mover)
 /* The playout policy's choice for the seat to move in st. */
 static int playout_pick(const ism_ctx *c, const pig10_state *st, const decision *d)
 {
-    pig10_view v;
-    pig10_view_counts(st, d->seat, &v);
-    return c->count_playout ? pig10_count_pick(c->rules, &v, d) : pig10_greedy_pick(&v, d);
+    return pig10_playout_pick(st, c->count_playout, d);
 }
 
 /* Each seat's reward for a simulation that went from `from` to st: cards won since, minus the
