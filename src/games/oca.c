@@ -115,11 +115,6 @@ static bool step(oca_state *st, rng *ch, trace *tr)
         return oca_trade_step(st);
     case OP_RESPOND:
         return oca_respond_step(st);
-    case OP_DECLARE:
-        return oca_declare_step(st);
-    case OP_ROLL:
-        oca_roll_step(st, ch, tr);
-        return false;
     case OP_LAND:
         oca_land_step(st, tr);
         return false;
@@ -147,7 +142,7 @@ static bool step(oca_state *st, rng *ch, trace *tr)
 static void run(oca_state *st, rng *ch, trace *tr)
 {
     while (!st->over) {
-        if (st->nops == 0 ? oca_next_turn(st, tr) : step(st, ch, tr))
+        if (st->nops == 0 ? oca_turn(st, ch, tr) : step(st, ch, tr))
             return;
     }
 }

@@ -185,6 +185,7 @@ typedef struct oca_state {
     /* the current turn */
     int turn, mover, from, roll, declared, chain, last_turn_seat;
     bool cancelled;
+    int8_t phase; /* PH_* (oca_engine.h): where the mover's own turn stands */
     /* auctions and takeovers */
     uint8_t bidders;
     int auction_kind;

@@ -8,6 +8,7 @@
 static void do_land(oca_state *st, int s, int sq, trace *tr);
 static void do_effect(oca_state *st, int s, int sq, trace *tr);
 static bool turn_begins(oca_state *st, int s, trace *tr);
+static void roll_step(oca_state *st, rng *ch, trace *tr);
 
 static int move_by(const oca_state *st, int from, int roll)
 {
@@ -29,7 +30,7 @@ void oca_end_game(oca_state *st, int end, trace *tr)
 }
 
 /* Starts the next player's turn; returns true if a decision is pending. */
-bool oca_next_turn(oca_state *st, trace *tr)
+static bool next_turn(oca_state *st, trace *tr)
 {
     if (st->in_race <= 1) {
         oca_end_game(st, st->nbust > 0 ? END_BANKRUPTCIES : END_FINISH, tr);
@@ -43,8 +44,8 @@ bool oca_next_turn(oca_state *st, trace *tr)
     return turn_begins(st, s, tr);
 }
 
-/* Seat s's turn begins: a skipped turn, or the trade window, the declaration and the roll.
- * Returns true if a decision is pending. */
+/* Seat s's turn begins: a skipped turn, or the trade window, then the declaration and the
+ * roll (st->phase). Returns true if a decision is pending. */
 static bool turn_begins(oca_state *st, int s, trace *tr)
 {
     if (++st->turn > st->r->max_turns) {
@@ -61,23 +62,22 @@ static bool turn_begins(oca_state *st, int s, trace *tr)
     TRACE(tr, "turn %d: seat %d on square %d with %lld points", st->turn, s + 1, st->pos[s],
           (long long)st->led.balance[s]);
     st->declared = 0;
-    push(st, OP_ROLL, s, 0, 0, 0, 0);
-    if (st->declare_left[s] > 0)
-        push(st, OP_DECLARE, s, 0, 0, 0, 0);
+    st->phase = st->declare_left[s] > 0 ? PH_DECLARE : PH_ROLL;
     if (!st->r->trading || !oca_trade_window(st, s))
         return false;
     push(st, OP_TRADE, s, 0, 0, 0, 0);
     return true;
 }
 
-bool oca_declare_step(oca_state *st)
+/* PH_DECLARE: asks the mover for a declaration (art. 7) if he may make one. */
+static bool declare_step(oca_state *st)
 {
-    int s = top(st)->seat;
+    int s = st->mover;
+    st->phase = PH_ROLL;
     if (st->declare_left[s] == 0 || st->bankrupt[s] ||
         (s != st->banker && st->led.balance[s] < st->r->declare_stake)) {
         if (st->declare_left[s] > 0)
             st->declare_left[s]--;
-        pop(st);
         return false;
     }
     return ask_range(st, s, K_DECLARE, 0, 6);
@@ -85,8 +85,7 @@ bool oca_declare_step(oca_state *st)
 
 void oca_answer_declare(oca_state *st, int32_t a, trace *tr)
 {
-    int s = top(st)->seat;
-    pop(st);
+    int s = st->pend.seat;
     st->declare_left[s]--;
     if (a == 0)
         return;
@@ -119,10 +118,10 @@ static void settle_declaration(oca_state *st, int s, int roll, trace *tr)
     }
 }
 
-void oca_roll_step(oca_state *st, rng *ch, trace *tr)
+/* PH_ROLL: rolls the mover's die, settles a declaration, lands him (or pushes OP_LAND). */
+static void roll_step(oca_state *st, rng *ch, trace *tr)
 {
-    int s = top(st)->seat;
-    pop(st);
+    int s = st->mover;
     if (st->bankrupt[s])
         return;
     st->roll = rng_die(ch, 6);
@@ -274,5 +273,26 @@ static void do_effect(oca_state *st, int s, int sq, trace *tr)
         st->waiting[s] = (int8_t)q->amount;
         TRACE(tr, "seat %d must wait %d turn(s)", s + 1, q->amount);
         break;
+    }
+}
+
+bool oca_turn(oca_state *st, rng *ch, trace *tr)
+{
+    for (;;) {
+        if (st->phase == PH_NEXT) {
+            if (next_turn(st, tr))
+                return true; /* the trade window */
+            if (st->phase == PH_NEXT) { /* a skipped turn, or the end */
+                if (st->over)
+                    return false;
+                continue;
+            }
+        }
+        if (st->phase == PH_DECLARE && declare_step(st))
+            return true;
+        st->phase = PH_NEXT;
+        roll_step(st, ch, tr);
+        if (st->over || st->nops > 0)
+            return false;
     }
 }

@@ -27,10 +27,16 @@
 /* Step types (oca_op.type). */
 enum op_type {
     OP_VOLUNTEER, OP_BANK_SETTLE, OP_BID, OP_AUCTION, OP_ENTRY, OP_BANKER_PLAYS,
-    OP_TRADE, OP_RESPOND, OP_DECLARE, OP_ROLL, OP_LAND, OP_CANCEL_OWN,
+    OP_TRADE, OP_RESPOND, OP_LAND, OP_CANCEL_OWN,
     OP_CANCEL_OPP, OP_JOLLY, OP_COUNTER, OP_EFFECT, OP_PAY, OP_TAKEOVER, OP_TAKEOVER_SETTLE,
     OP_REACT,
 };
+
+/* The phases of the mover's own turn (st->phase). The turn's ordinary course is no step on
+ * the stack: oca_turn runs it whenever the stack is empty, so that every step pushed during
+ * the turn (the trade window's offers, a declaration's stake) runs before the phase after it,
+ * as if the phases were the stack's bottom steps. */
+enum { PH_NEXT, PH_DECLARE, PH_ROLL };
 
 /* Reasons of transfers, for the trace (oca_reason_names). R_SQUARE carries the square in
  * `detail`. */
@@ -154,13 +160,13 @@ static inline bool some_jolly(const oca_state *st)
 
 /* Ends the game now for reason `end` (END_*), clearing the step stack. */
 void oca_end_game(oca_state *st, int end, trace *tr);
-/* Starts the next racer's turn (or ends the game); true if a decision is pending. */
-bool oca_next_turn(oca_state *st, trace *tr);
-/* OP_DECLARE: asks the mover for a declaration (art. 7) if he may make one. */
-bool oca_declare_step(oca_state *st);
+/* Runs the turn's phases while the step stack is empty: the next racer's turn (or the end),
+ * his trade window, his declaration (art. 7), his roll and landing (PH_ROLL: the roll, a
+ * declaration settled, the landing or an OP_LAND step). Returns true when a decision is
+ * pending, false when steps were pushed or the game is over. */
+bool oca_turn(oca_state *st, rng *ch, trace *tr);
+/* Answers the mover's declaration (PH_DECLARE's decision). */
 void oca_answer_declare(oca_state *st, int32_t a, trace *tr);
-/* OP_ROLL: rolls the mover's die, settles a declaration, lands him (or pushes OP_LAND). */
-void oca_roll_step(oca_state *st, rng *ch, trace *tr);
 /* OP_LAND, OP_EFFECT: lands a seat on op.a (offering card plays), applies the square. */
 void oca_land_step(oca_state *st, trace *tr);
 void oca_effect_step(oca_state *st, trace *tr);
