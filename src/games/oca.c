@@ -199,6 +199,12 @@ static bool decide(const void *vst, decision *d)
 static void apply(void *vst, int32_t a, rng *ch, trace *tr)
 {
     oca_state *st = vst;
+    if (st->pend.kind == K_TRADE && a == TR_PASS && st->nops == 1) { /* the usual answer */
+        pop(st); /* the window was the only step: the turn goes on */
+        if (!oca_turn(st, ch, tr))
+            run(st, ch, tr);
+        return;
+    }
     oca_op *o = top(st);
     switch (st->pend.kind) {
     case K_VOLUNTEER:

@@ -126,16 +126,20 @@ void oca_answer_card(oca_state *st, int32_t a, trace *tr)
 static unsigned trade_types(const oca_state *st, int s)
 {
     const oca_rules *r = st->r;
-    int mine = st->hand[s] != 0, theirs = others_hands(st, s) != 0;
+    uint32_t mine = st->hand[s], theirs = others_hands(st, s);
+    int64_t lowest = r->price[0];
     unsigned m = 0;
-    for (int j = 0; j < st->n && mine && !m; j++)
-        if (j != s && !st->bankrupt[j] && st->led.balance[j] >= r->price[0])
-            m |= 1u << TR_SELL;
-    if (theirs && st->led.balance[s] >= r->price[0])
+    if (mine) /* a solvent other seat who can pay the lowest price */
+        for (uint32_t o = st->solvent & ~(1u << s); o; o &= o - 1)
+            if (st->led.balance[__builtin_ctz(o)] >= lowest) {
+                m = 1u << TR_SELL;
+                break;
+            }
+    if (theirs && st->led.balance[s] >= lowest)
         m |= 1u << TR_BUY;
     if (mine && theirs)
         m |= 1u << TR_SWAP;
-    if ((st->hand[s] & (st->hand[s] - 1)) && st->deck_top < r->ncards) /* two or more */
+    if ((mine & (mine - 1)) && st->deck_top < r->ncards) /* two or more */
         m |= 1u << TR_EXCHANGE;
     return m;
 }
