@@ -5,8 +5,11 @@
 
 #include "oca_engine.h"
 
-static void do_land(oca_state *st, int s, int sq, trace *tr);
-static void do_effect(oca_state *st, int s, int sq, trace *tr);
+static inline __attribute__((always_inline)) void do_land(oca_state *st, int s, int sq,
+                                                          trace *tr);
+static inline __attribute__((always_inline)) void do_effect(oca_state *st, int s, int sq,
+                                                            trace *tr);
+static void land_again(oca_state *st, int s, int sq, trace *tr);
 static bool turn_begins(oca_state *st, int s, trace *tr);
 static void roll_step(oca_state *st, rng *ch, trace *tr);
 
@@ -152,7 +155,7 @@ static void arrive(oca_state *st, int s, trace *tr)
 }
 
 /* Seat s lands on square sq: the card plays it allows are offered, then its effect. */
-static void do_land(oca_state *st, int s, int sq, trace *tr)
+static inline void do_land(oca_state *st, int s, int sq, trace *tr)
 {
     const oca_rules *r = st->r;
     if (st->bankrupt[s])
@@ -234,7 +237,7 @@ void oca_effect_step(oca_state *st, trace *tr)
 }
 
 /* The effect of square sq on seat s who landed there, unless a card play cancelled it. */
-static void do_effect(oca_state *st, int s, int sq, trace *tr)
+static inline void do_effect(oca_state *st, int s, int sq, trace *tr)
 {
     if (st->bankrupt[s])
         return;
@@ -267,7 +270,7 @@ static void do_effect(oca_state *st, int s, int sq, trace *tr)
             break;
         int to = q->effect == FX_MOVE ? q->to : move_by(st, sq, st->roll);
         TRACE(tr, "square %d sends seat %d to square %d", sq, s + 1, to);
-        do_land(st, s, to, tr);
+        land_again(st, s, to, tr);
         break;
     case FX_WAIT:
         st->waiting[s] = (int8_t)q->amount;
@@ -295,4 +298,10 @@ bool oca_turn(oca_state *st, rng *ch, trace *tr)
         if (st->over || st->nops > 0)
             return false;
     }
+}
+
+/* do_land, out of line: the landing a square's move causes (breaks the inlining's recursion). */
+static void land_again(oca_state *st, int s, int sq, trace *tr)
+{
+    do_land(st, s, sq, tr);
 }
