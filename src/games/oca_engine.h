@@ -175,13 +175,39 @@ void oca_effect_step(oca_state *st, trace *tr);
 
 /* The cashier owes `amount` to creditor, paid in order as money comes in (art. 8). */
 void oca_add_debt(oca_state *st, int creditor, int amount, trace *tr);
-/* Makes a payment at once if nothing can stop it; false, doing nothing, if the payer is short.
- * from/to are accounts or ACC_BANK. */
-bool oca_pay_now(oca_state *st, int from, int to, int amount, int reason, int detail,
-                 trace *tr);
+/* The rest of a payment oca_pay_now has made (paid: what moved, of amount): the cashier's
+ * debt for what it lacked, a declaration's net, old debts paid from the till (art. 8). */
+void oca_pay_after(oca_state *st, int payer, int payee, int amount, int paid, int reason,
+                   trace *tr);
+
+/* Makes a payment at once if nothing can stop it: it is void (payer and payee the same,
+ * either one bankrupt, nothing to pay) or the payer can pay (the cashier and the Fondo always
+ * can: the cashier owes what it lacks). Returns false, doing nothing, if the payer is short.
+ * from/to are accounts or ACC_BANK. Inline: most of the game's points move here. */
+static inline bool oca_pay_now(oca_state *st, int from, int to, int amount, int reason,
+                               int detail, trace *tr)
+{
+    int payer = resolve(st, from), payee = resolve(st, to);
+    if (payer == payee || amount <= 0 || (payer < st->n && st->bankrupt[payer]) ||
+        (payee < st->n && st->bankrupt[payee]))
+        return true;
+    int64_t have = st->led.balance[payer];
+    if (payer < st->n && have < amount)
+        return false;
+    int paid = have >= amount ? amount : (int)have;
+    ledger_transfer(&st->led, payer, payee, paid, oca_reason_names[reason], detail, tr);
+    if (paid < amount || (reason >= R_STAKE && reason <= R_BANKER_MISS) ||
+        (payee == ACC_CASHIER && st->ndebts > 0))
+        oca_pay_after(st, payer, payee, amount, paid, reason, tr);
+    return true;
+}
 /* Pays at once, or pushes the payment as an OP_PAY step that handles the shortfall. */
-void oca_pay_or_push(oca_state *st, int from, int to, int amount, int reason, int detail,
-                     trace *tr);
+static inline void oca_pay_or_push(oca_state *st, int from, int to, int amount, int reason,
+                                   int detail, trace *tr)
+{
+    if (!oca_pay_now(st, from, to, amount, reason, detail, tr))
+        pay(st, from, to, amount, reason, detail);
+}
 /* Payer (an account or ACC_BANK) pays `amount` to each seat of mask `each` (bankrupt ones
  * and himself left out), clockwise from his left: at once if he can pay them all, else as one
  * OP_PAY step for the whole sum, so that a shortfall is one loss (article 8). */
