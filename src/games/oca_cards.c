@@ -192,11 +192,17 @@ bool oca_trade_window(oca_state *st, int s)
     decision *d = &st->pend;
     d->seat = s;
     d->kind = K_TRADE;
-    d->n = 0;
-    int k = 0;
-    d->action[k++] = TR_PASS;
-    for (; m; m &= m - 1) /* the kinds in increasing order */
-        d->action[k++] = __builtin_ctz(m);
+    int32_t *act = d->action; /* the kinds of m in increasing order: each written, kept if in m */
+    int k = 1;
+    act[0] = TR_PASS;
+    act[k] = TR_SELL;
+    k += (int)(m >> TR_SELL & 1);
+    act[k] = TR_BUY;
+    k += (int)(m >> TR_BUY & 1);
+    act[k] = TR_SWAP;
+    k += (int)(m >> TR_SWAP & 1);
+    act[k] = TR_EXCHANGE;
+    k += (int)(m >> TR_EXCHANGE & 1);
     d->n = k;
     return true;
 }
