@@ -151,7 +151,12 @@ static void start(void *vst, const void *rules, int nseats, rng *ch, trace *tr)
 {
     oca_state *st = vst;
     const oca_rules *r = rules;
-    memset(st, 0, offsetof(oca_state, pend));
+    /* everything up to the debts; the debts and the steps are written before they are read */
+    memset(st, 0, offsetof(oca_state, debt));
+    st->ndebts = 0;
+    st->over = false;
+    st->end = 0;
+    st->nops = 0;
     memset(&st->s, 0, sizeof st->s);
     st->r = r;
     st->n = nseats;
