@@ -144,42 +144,63 @@ static unsigned trade_types(const oca_state *st, int s)
     return m;
 }
 
-/* Lists the offers of one kind (TR_*) seat s can make, after 0 (withdraw). */
+/* The number of leading prices (they increase) that are at most `most`. */
+static int prices_upto(const oca_rules *r, int64_t most)
+{
+    int np = 0;
+    while (np < r->nprices && r->price[np] <= most)
+        np++;
+    return np;
+}
+
+/* Lists the offers of one kind (TR_*) seat s can make, after 0 (withdraw), as room allows.
+ * The list is built in a local count (the actions would alias d->n). */
 static void build_offers(oca_state *st, int s, int type)
 {
     const oca_rules *r = st->r;
     decision *d = &st->pend;
+    int32_t *act = d->action;
+    int n = 0;
     d->seat = s;
     d->kind = K_TRADE_OFFER;
-    d->n = 0;
-    add(d, 0);
+    act[n++] = 0;
     int mine[OCA_MAX_CARDS], nm = 0;
-    for (uint32_t h = st->hand[s]; h; h &= h - 1) /* in increasing order */
-        mine[nm++] = __builtin_ctz(h);
-    int64_t richest = 0;
-    for (int j = 0; j < st->n; j++)
-        if (j != s && !st->bankrupt[j] && st->led.balance[j] > richest)
-            richest = st->led.balance[j];
-    if (type == TR_EXCHANGE)
+    if (type != TR_BUY)
+        for (uint32_t h = st->hand[s]; h; h &= h - 1) /* in increasing order */
+            mine[nm++] = __builtin_ctz(h);
+    if (type == TR_EXCHANGE) {
         for (int i = 0; i < nm; i++)
-            for (int k = i + 1; k < nm; k++)
-                add(d, OCA_TRADE(TR_EXCHANGE, mine[i], mine[k], 0));
-    if (type == TR_SELL)
+            for (int k = i + 1; k < nm && n < GAME_MAX_ACTIONS; k++)
+                act[n++] = OCA_TRADE(TR_EXCHANGE, mine[i], mine[k], 0);
+    } else if (type == TR_SELL) { /* the prices the richest other player can pay */
+        int64_t richest = 0;
+        for (uint32_t o = st->solvent & ~(1u << s); o; o &= o - 1)
+            if (st->led.balance[__builtin_ctz(o)] > richest)
+                richest = st->led.balance[__builtin_ctz(o)];
+        int np = prices_upto(r, richest);
         for (int i = 0; i < nm; i++)
-            for (int p = 0; p < r->nprices && r->price[p] <= richest; p++)
-                add(d, OCA_TRADE(TR_SELL, mine[i], 0, p));
-    uint32_t theirs = type == TR_BUY || type == TR_SWAP ? st->held & ~st->hand[s] : 0;
-    int np = 0; /* the prices he can pay: the lowest ones (prices increase) */
-    while (type == TR_BUY && np < r->nprices && r->price[np] <= st->led.balance[s])
-        np++;
-    for (; theirs; theirs &= theirs - 1) { /* the cards other seats hold, in increasing order */
-        int c = __builtin_ctz(theirs), o = st->holder[c];
-        int32_t base = OCA_TRADE(TR_BUY, c, o, 0);
-        for (int p = 0; p < np && d->n < GAME_MAX_ACTIONS; p++)
-            d->action[d->n++] = base + p;
-        for (int i = 0; type == TR_SWAP && i < nm; i++)
-            add(d, OCA_TRADE(TR_SWAP, mine[i], c, 0));
+            for (int p = 0; p < np && n < GAME_MAX_ACTIONS; p++)
+                act[n++] = OCA_TRADE(TR_SELL, mine[i], 0, p);
+    } else if (type == TR_BUY) { /* the prices he can pay, for each card another seat holds */
+        int np = prices_upto(r, st->led.balance[s]);
+        for (uint32_t theirs = others_hands(st, s); theirs; theirs &= theirs - 1) {
+            int c = __builtin_ctz(theirs);
+            int32_t base = OCA_TRADE(TR_BUY, c, st->holder[c], 0);
+            int k = np < GAME_MAX_ACTIONS - n ? np : GAME_MAX_ACTIONS - n;
+            for (int p = 0; p < k; p++)
+                act[n + p] = base + p;
+            n += k;
+        }
+    } else { /* TR_SWAP: each of his cards for each card another seat holds */
+        for (uint32_t theirs = others_hands(st, s); theirs; theirs &= theirs - 1) {
+            int c = __builtin_ctz(theirs);
+            int k = nm < GAME_MAX_ACTIONS - n ? nm : GAME_MAX_ACTIONS - n;
+            for (int i = 0; i < k; i++)
+                act[n + i] = OCA_TRADE(TR_SWAP, mine[i], c, 0);
+            n += k;
+        }
     }
+    d->n = n;
 }
 
 /* Opens seat s's trade window: the decision between passing and the kinds of offer he can
