@@ -180,11 +180,9 @@ static bool pay_each_now(oca_state *st, int payer, unsigned each, int amount, in
         return true;
     if (payer < st->n && st->led.balance[payer] < (int64_t)amount * __builtin_popcount(each))
         return false;
-    for (int i = 1; i <= st->n; i++) {
-        int j = payer < st->n ? after(st, payer, i % st->n) : i - 1;
-        if (each >> j & 1)
-            oca_pay_now(st, payer, j, amount, reason, detail, tr);
-    }
+    int seat[GAME_MAX_SEATS], k = clockwise(st, payer, each, seat);
+    for (int i = 0; i < k; i++)
+        oca_pay_now(st, payer, seat[i], amount, reason, detail, tr);
     return true;
 }
 

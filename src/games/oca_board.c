@@ -206,27 +206,16 @@ void oca_land_step(oca_state *st, trace *tr)
 static void collect_or_distribute(oca_state *st, int s, int sq, bool collect, int amount,
                                   trace *tr)
 {
+    uint32_t others = round_mask(st) & ~(1u << s);
     if (!collect) {
-        unsigned each = 0;
-        for (int j = 0; j < st->n; j++)
-            if (j != s && in_round(st, j))
-                each |= 1u << j;
-        oca_pay_each(st, s, each, amount, R_SQUARE, sq, tr);
+        oca_pay_each(st, s, others, amount, R_SQUARE, sq, tr);
         return;
     }
-    int left[GAME_MAX_SEATS], nleft = 0;
-    for (int k = 1; k < st->n; k++) {
-        int j = after(st, s, k);
-        if (!in_round(st, j))
-            continue;
-        int from = collect ? j : s, to = collect ? s : j;
-        if (nleft > 0 || !oca_pay_now(st, from, to, amount, R_SQUARE, sq, tr))
-            left[nleft++] = j;
-    }
-    while (nleft-- > 0) {
-        int j = left[nleft];
-        pay(st, collect ? j : s, collect ? s : j, amount, R_SQUARE, sq);
-    }
+    int seat[GAME_MAX_SEATS], k = clockwise(st, s, others, seat), paid = 0;
+    while (paid < k && oca_pay_now(st, seat[paid], s, amount, R_SQUARE, sq, tr))
+        paid++;
+    for (int i = k - 1; i >= paid; i--) /* from the first payer short of points: steps */
+        pay(st, seat[i], s, amount, R_SQUARE, sq);
 }
 
 void oca_effect_step(oca_state *st, trace *tr)

@@ -110,6 +110,25 @@ static inline bool in_round(const oca_state *st, int s)
     return participant(st, s) && (st->r->arrived_in_round || !st->arrived[s]);
 }
 
+/* The seats in the round (in_round) as a mask: the members, or those still racing. */
+static inline uint32_t round_mask(const oca_state *st)
+{
+    return st->r->arrived_in_round ? st->members : st->racing;
+}
+
+/* Lists the seats of mask m clockwise from seat s's left (s, if in m, last; an account s >= n:
+ * in increasing order) into seat[]; returns their number. */
+static inline int clockwise(const oca_state *st, int s, uint32_t m, int *seat)
+{
+    uint32_t above = s < st->n ? m & ~((2u << s) - 1) : m;
+    int k = 0;
+    for (uint32_t w = above; w; w &= w - 1)
+        seat[k++] = __builtin_ctz(w);
+    for (uint32_t w = m & ~above; w; w &= w - 1)
+        seat[k++] = __builtin_ctz(w);
+    return k;
+}
+
 static inline bool in_race(const oca_state *st, int s)
 {
     return st->racing >> s & 1;
