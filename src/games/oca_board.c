@@ -39,10 +39,9 @@ static bool next_turn(oca_state *st, trace *tr)
         oca_end_game(st, st->nbust > 0 ? END_BANKRUPTCIES : END_FINISH, tr);
         return false;
     }
-    int s = st->last_turn_seat;
-    do
-        s = after(st, s, 1);
-    while (!in_race(st, s));
+    int last = st->last_turn_seat; /* the next racer clockwise: above him, or the lowest */
+    uint32_t above = st->racing & ~((2u << last) - 1);
+    int s = __builtin_ctz(above ? above : st->racing);
     st->last_turn_seat = s;
     return turn_begins(st, s, tr);
 }
