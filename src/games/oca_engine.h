@@ -259,8 +259,54 @@ void oca_deal(oca_state *st, rng *ch, trace *tr);
 /* OP_CANCEL_OWN, OP_CANCEL_OPP, OP_JOLLY, OP_COUNTER: asks the next seat who may play. */
 bool oca_card_step(oca_state *st);
 void oca_answer_card(oca_state *st, int32_t a, trace *tr);
-/* Lists seat s's own-turn trade window (K_TRADE); false if he can propose nothing. */
-bool oca_trade_window(oca_state *st, int s);
+/* The kinds of trade (TR_*) seat s could propose now, as a bit mask. */
+static inline unsigned oca_trade_types(const oca_state *st, int s)
+{
+    const oca_rules *r = st->r;
+    uint32_t mine = st->hand[s], theirs = others_hands(st, s);
+    int64_t lowest = r->price[0];
+    unsigned m = 0;
+    if (mine) /* a solvent other seat who can pay the lowest price */
+        for (uint32_t o = st->solvent & ~(1u << s); o; o &= o - 1)
+            if (st->led.balance[__builtin_ctz(o)] >= lowest) {
+                m = 1u << TR_SELL;
+                break;
+            }
+    if (theirs && st->led.balance[s] >= lowest)
+        m |= 1u << TR_BUY;
+    if (mine && theirs)
+        m |= 1u << TR_SWAP;
+    if ((mine & (mine - 1)) && st->deck_top < r->ncards) /* two or more */
+        m |= 1u << TR_EXCHANGE;
+    return m;
+}
+
+/* Opens seat s's own-turn trade window (K_TRADE): the decision between passing and the kinds
+ * of offer he can make. Returns false, listing nothing, if he can make none. Inline: it opens
+ * every turn. */
+static inline bool oca_trade_window(oca_state *st, int s)
+{
+    unsigned m = oca_trade_types(st, s);
+    if (m == 0)
+        return false;
+    decision *d = &st->pend;
+    d->seat = s;
+    d->kind = K_TRADE;
+    int32_t *act = d->action; /* the kinds of m in increasing order: each written, kept if in m */
+    int k = 1;
+    act[0] = TR_PASS;
+    act[k] = TR_SELL;
+    k += (int)(m >> TR_SELL & 1);
+    act[k] = TR_BUY;
+    k += (int)(m >> TR_BUY & 1);
+    act[k] = TR_SWAP;
+    k += (int)(m >> TR_SWAP & 1);
+    act[k] = TR_EXCHANGE;
+    k += (int)(m >> TR_EXCHANGE & 1);
+    d->n = k;
+    return true;
+}
+
 /* OP_TRADE and OP_RESPOND: the trade window and the answers to an offer (art. 12, 13). */
 bool oca_trade_step(oca_state *st);
 void oca_answer_trade(oca_state *st, int32_t a, trace *tr);
