@@ -204,10 +204,14 @@ static bool decide(const void *vst, decision *d)
 static void apply(void *vst, int32_t a, rng *ch, trace *tr)
 {
     oca_state *st = vst;
-    if (st->pend.kind == K_TRADE && a == TR_PASS && st->nops == 1) { /* the usual answer */
-        pop(st); /* the window was the only step: the turn goes on */
-        if (!oca_turn(st, ch, tr))
-            run(st, ch, tr);
+    if (st->pend.kind == K_TRADE) { /* the mover's window, asked with the stack empty */
+        if (a == TR_PASS && oca_turn(st, ch, tr)) /* the usual answer: the turn goes on */
+            return;
+        if (a != TR_PASS) { /* a kind of offer: OP_TRADE lists those he can make */
+            push(st, OP_TRADE, st->pend.seat, 0, 0, 0, 0);
+            top(st)->stage = (int8_t)a;
+        }
+        run(st, ch, tr);
         return;
     }
     oca_op *o = top(st);
@@ -223,7 +227,6 @@ static void apply(void *vst, int32_t a, rng *ch, trace *tr)
     case K_BANKER_PLAYS:
         banker_plays(st, a != 0, tr);
         break;
-    case K_TRADE:
     case K_TRADE_OFFER:
         oca_answer_trade(st, a, tr);
         break;

@@ -46,8 +46,9 @@ static bool next_turn(oca_state *st, trace *tr)
     return turn_begins(st, s, tr);
 }
 
-/* Seat s's turn begins: a skipped turn, or the trade window, then the declaration and the
- * roll (st->phase). Returns true if a decision is pending. */
+/* Seat s's turn begins: a skipped turn, or his trade window (K_TRADE, asked with the stack
+ * empty), then the declaration and the roll (st->phase). Returns true if a decision is
+ * pending. */
 static bool turn_begins(oca_state *st, int s, trace *tr)
 {
     if (++st->turn > st->r->max_turns) {
@@ -65,10 +66,7 @@ static bool turn_begins(oca_state *st, int s, trace *tr)
           (long long)st->led.balance[s]);
     st->declared = 0;
     st->phase = st->declare_left[s] > 0 ? PH_DECLARE : PH_ROLL;
-    if (!st->r->trading || !oca_trade_window(st, s))
-        return false;
-    push(st, OP_TRADE, s, 0, 0, 0, 0);
-    return true;
+    return st->r->trading && oca_trade_window(st, s);
 }
 
 /* PH_DECLARE: asks the mover for a declaration (art. 7) if he may make one. */

@@ -185,12 +185,6 @@ static void build_offers(oca_state *st, int s, int type)
 bool oca_trade_step(oca_state *st)
 {
     oca_op *o = top(st);
-    if (o->stage == 0) { /* the window itself (listed when the turn began) */
-        if (oca_trade_window(st, o->seat))
-            return true;
-        pop(st);
-        return false;
-    }
     build_offers(st, o->seat, o->stage);
     return true;
 }
@@ -198,10 +192,6 @@ bool oca_trade_step(oca_state *st)
 void oca_answer_trade(oca_state *st, int32_t a, trace *tr)
 {
     int s = top(st)->seat;
-    if (st->pend.kind == K_TRADE && a != TR_PASS) {
-        top(st)->stage = (int8_t)a;
-        return;
-    }
     pop(st);
     int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a);
     if (t == TR_PASS)

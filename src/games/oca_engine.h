@@ -307,7 +307,9 @@ static inline bool oca_trade_window(oca_state *st, int s)
     return true;
 }
 
-/* OP_TRADE and OP_RESPOND: the trade window and the answers to an offer (art. 12, 13). */
+/* OP_TRADE (seat: the mover, stage: the kind of offer he chose in his window) lists his
+ * offers of that kind (K_TRADE_OFFER); OP_RESPOND asks for the answers to an offer made
+ * (art. 12, 13). */
 bool oca_trade_step(oca_state *st);
 void oca_answer_trade(oca_state *st, int32_t a, trace *tr);
 bool oca_respond_step(oca_state *st);
