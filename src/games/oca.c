@@ -3,10 +3,11 @@
  * engine's loop, the setup (articles 1, 2, 5) and the game descriptor.
  *
  * The game runs on a small stack of steps (oca_op): each step is either automatic (a roll, a
- * payment, a square's effect) or a decision of one seat. run() executes steps until one needs
- * a decision (kept in st->pend) or the game is over; apply() answers it and runs on. The
- * steps of each concern live in their own file (see oca_engine.h). Every point moves through
- * the ledger (ledger.h), so players + cashier + Fondo Generale are constant. */
+ * payment, a square's effect) or a decision of one seat. run() executes steps, and the
+ * mover's turn (oca_turn) when none is left, until one needs a decision (kept in st->pend)
+ * or the game is over; apply() answers it and runs on. The steps of each concern live in
+ * their own file (see oca_engine.h). Every point moves through the ledger (ledger.h), so
+ * players + cashier + Fondo Generale are constant. */
 #include <stdlib.h>
 #include <string.h>
 

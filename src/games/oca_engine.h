@@ -14,8 +14,12 @@
  *
  * A "step" function (..._step, ..._settle) is called with its op on top of the stack; it
  * either pops it and returns false (nothing to decide) or fills st->pend and returns true.
- * An "answer" function applies the pending decision's action to the op on top. Every point
- * moves through the ledger, so players + cashier + Fondo Generale stay constant. */
+ * An "answer" function applies the pending decision's action to the op on top. The mover's
+ * own turn (its start, trade window, declaration and roll) is no step: it runs in phases
+ * (st->phase, oca_turn) whenever the stack is empty, below every step it causes. Every point
+ * moves through the ledger, so players + cashier + Fondo Generale stay constant. The few
+ * helpers on the hot path of every turn (a payment made at once, the trade window) are
+ * inline here. */
 #ifndef GIOCHI_OCA_ENGINE_H
 #define GIOCHI_OCA_ENGINE_H
 
