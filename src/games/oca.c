@@ -215,11 +215,10 @@ static void apply(void *vst, int32_t a, rng *ch, trace *tr)
         run(st, ch, tr);
         return;
     }
-    oca_op *o = top(st);
-    switch (st->pend.kind) {
+    switch (st->pend.kind) { /* the op on top, if any (the turn's declaration has none) */
     case K_VOLUNTEER:
         if (a)
-            st->bidders |= (uint8_t)(1u << o->seat);
+            st->bidders |= (uint8_t)(1u << top(st)->seat);
         pop(st);
         break;
     case K_BID:
@@ -246,10 +245,10 @@ static void apply(void *vst, int32_t a, rng *ch, trace *tr)
         oca_answer_card(st, a, tr);
         break;
     case K_SHORT_SALE:
-        oca_answer_short(st, o, a);
+        oca_answer_short(st, top(st), a);
         break;
     case K_MUTUAL_AID:
-        oca_answer_aid(st, o, a, ch, tr);
+        oca_answer_aid(st, top(st), a, ch, tr);
         break;
     case K_REACT_OFFER:
     case K_REACT_ANSWER:
@@ -258,7 +257,7 @@ static void apply(void *vst, int32_t a, rng *ch, trace *tr)
         break;
     case K_TAKE_OVER_BANK:
         if (a)
-            st->bidders |= (uint8_t)(1u << o->seat);
+            st->bidders |= (uint8_t)(1u << top(st)->seat);
         pop(st);
         break;
     }
