@@ -18,24 +18,15 @@ void ledger_issue(ledger *l, int acc, int64_t amount, const char *reason, trace 
           l->names[acc], reason, l->names[acc], (long long)l->balance[acc]);
 }
 
-bool ledger_transfer(ledger *l, int payer, int payee, int64_t amount, const char *reason,
-                     int detail, trace *tr)
+void ledger_trace_transfer(const ledger *l, int payer, int payee, int64_t amount,
+                           const char *reason, int detail, trace *tr)
 {
-    if (amount == 0 || payer == payee)
-        return true;
-    if (amount < 0 || l->balance[payer] < amount)
-        return false;
-    l->balance[payer] -= amount;
-    l->balance[payee] += amount;
-    if (tr) {
-        char what[64] = "";
-        if (detail >= 0)
-            snprintf(what, sizeof what, " %d", detail);
-        TRACE(tr, "  ledger: %lld from %s to %s (%s%s) -> %s %lld, %s %lld", (long long)amount,
-              l->names[payer], l->names[payee], reason, what, l->names[payer],
-              (long long)l->balance[payer], l->names[payee], (long long)l->balance[payee]);
-    }
-    return true;
+    char what[24] = "";
+    if (detail >= 0)
+        snprintf(what, sizeof what, " %d", detail);
+    TRACE(tr, "  ledger: %lld from %s to %s (%s%s) -> %s %lld, %s %lld", (long long)amount,
+          l->names[payer], l->names[payee], reason, what, l->names[payer],
+          (long long)l->balance[payer], l->names[payee], (long long)l->balance[payee]);
 }
 
 int64_t ledger_sum(const ledger *l)

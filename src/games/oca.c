@@ -3,10 +3,11 @@
  * engine's loop, the setup (articles 1, 2, 5) and the game descriptor.
  *
  * The game runs on a small stack of steps (oca_op): each step is either automatic (a roll, a
- * payment, a square's effect) or a decision of one seat. run() executes steps until one needs
- * a decision (kept in st->pend) or the game is over; apply() answers it and runs on. The
- * steps of each concern live in their own file (see oca_engine.h). Every point moves through
- * the ledger (ledger.h), so players + cashier + Fondo Generale are constant. */
+ * payment, a square's effect) or a decision of one seat. run() executes steps, and the
+ * mover's turn (oca_turn) when none is left, until one needs a decision (kept in st->pend)
+ * or the game is over; apply() answers it and runs on. The steps of each concern live in
+ * their own file (see oca_engine.h). Every point moves through the ledger (ledger.h), so
+ * players + cashier + Fondo Generale are constant. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,11 +116,6 @@ static bool step(oca_state *st, rng *ch, trace *tr)
         return oca_trade_step(st);
     case OP_RESPOND:
         return oca_respond_step(st);
-    case OP_DECLARE:
-        return oca_declare_step(st);
-    case OP_ROLL:
-        oca_roll_step(st, ch, tr);
-        return false;
     case OP_LAND:
         oca_land_step(st, tr);
         return false;
@@ -147,7 +143,7 @@ static bool step(oca_state *st, rng *ch, trace *tr)
 static void run(oca_state *st, rng *ch, trace *tr)
 {
     while (!st->over) {
-        if (st->nops == 0 ? oca_next_turn(st, tr) : step(st, ch, tr))
+        if (st->nops == 0 ? oca_turn(st, ch, tr) : step(st, ch, tr))
             return;
     }
 }
@@ -156,7 +152,12 @@ static void start(void *vst, const void *rules, int nseats, rng *ch, trace *tr)
 {
     oca_state *st = vst;
     const oca_rules *r = rules;
-    memset(st, 0, offsetof(oca_state, pend));
+    /* everything up to the debts; the debts and the steps are written before they are read */
+    memset(st, 0, offsetof(oca_state, debt));
+    st->ndebts = 0;
+    st->over = false;
+    st->end = 0;
+    st->nops = 0;
     memset(&st->s, 0, sizeof st->s);
     st->r = r;
     st->n = nseats;
@@ -204,11 +205,20 @@ static bool decide(const void *vst, decision *d)
 static void apply(void *vst, int32_t a, rng *ch, trace *tr)
 {
     oca_state *st = vst;
-    oca_op *o = top(st);
-    switch (st->pend.kind) {
+    if (st->pend.kind == K_TRADE) { /* the mover's window, asked with the stack empty */
+        if (a == TR_PASS && oca_turn(st, ch, tr)) /* the usual answer: the turn goes on */
+            return;
+        if (a != TR_PASS) { /* a kind of offer: OP_TRADE lists those he can make */
+            push(st, OP_TRADE, st->pend.seat, 0, 0, 0, 0);
+            top(st)->stage = (int8_t)a;
+        }
+        run(st, ch, tr);
+        return;
+    }
+    switch (st->pend.kind) { /* the op on top, if any (the turn's declaration has none) */
     case K_VOLUNTEER:
         if (a)
-            st->bidders |= (uint8_t)(1u << o->seat);
+            st->bidders |= (uint8_t)(1u << top(st)->seat);
         pop(st);
         break;
     case K_BID:
@@ -217,7 +227,6 @@ static void apply(void *vst, int32_t a, rng *ch, trace *tr)
     case K_BANKER_PLAYS:
         banker_plays(st, a != 0, tr);
         break;
-    case K_TRADE:
     case K_TRADE_OFFER:
         oca_answer_trade(st, a, tr);
         break;
@@ -236,10 +245,10 @@ static void apply(void *vst, int32_t a, rng *ch, trace *tr)
         oca_answer_card(st, a, tr);
         break;
     case K_SHORT_SALE:
-        oca_answer_short(st, o, a);
+        oca_answer_short(st, top(st), a);
         break;
     case K_MUTUAL_AID:
-        oca_answer_aid(st, o, a, ch, tr);
+        oca_answer_aid(st, top(st), a, ch, tr);
         break;
     case K_REACT_OFFER:
     case K_REACT_ANSWER:
@@ -248,7 +257,7 @@ static void apply(void *vst, int32_t a, rng *ch, trace *tr)
         break;
     case K_TAKE_OVER_BANK:
         if (a)
-            st->bidders |= (uint8_t)(1u << o->seat);
+            st->bidders |= (uint8_t)(1u << top(st)->seat);
         pop(st);
         break;
     }

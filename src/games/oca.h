@@ -185,6 +185,7 @@ typedef struct oca_state {
     /* the current turn */
     int turn, mover, from, roll, declared, chain, last_turn_seat;
     bool cancelled;
+    int8_t phase; /* PH_* (oca_engine.h): where the mover's own turn stands */
     /* auctions and takeovers */
     uint8_t bidders;
     int auction_kind;
@@ -193,6 +194,8 @@ typedef struct oca_state {
     int takeover_loss;                  /* a failed bank's unpaid loss, in all */
     int takeover_owed[GAME_MAX_SEATS];  /* ... and each creditor's part of it */
     oca_offer offer;
+    /* start() zeroes the state up to here; the fields below it sets one by one (the debts
+     * and the steps are written before they are read): a new field goes above */
     oca_debt debt[OCA_MAX_DEBTS];
     int ndebts;
     bool over;

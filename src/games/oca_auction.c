@@ -105,12 +105,12 @@ static bool list_bids(oca_state *st, int s, int64_t lo, bool drop)
     decision *d = &st->pend;
     d->seat = s;
     d->kind = K_BID;
-    d->n = 0;
+    int n = 0, step = st->r->bid_step; /* a local count: the actions would alias d->n */
     if (drop)
-        d->action[d->n++] = OCA_DROP;
-    for (int64_t b = lo, cap = bid_cap(st, s); b <= cap && d->n < GAME_MAX_ACTIONS;
-         b += st->r->bid_step)
-        d->action[d->n++] = (int32_t)b;
+        d->action[n++] = OCA_DROP;
+    for (int64_t b = lo, cap = bid_cap(st, s); b <= cap && n < GAME_MAX_ACTIONS; b += step)
+        d->action[n++] = (int32_t)b;
+    d->n = n;
     return true;
 }
 

@@ -158,36 +158,15 @@ static void declaration_net(oca_state *st, int reason, int payer, int payee, int
         st->s.declare_net[payee] += amount;
 }
 
-/* Makes the payment at once if nothing can stop it: it is void (payer and payee the same,
- * either one bankrupt, nothing to pay) or the payer can pay (the cashier and the Fondo always
- * can: the cashier owes what it lacks). Returns false, doing nothing, if the payer is short. */
-bool oca_pay_now(oca_state *st, int from, int to, int amount, int reason, int detail,
-                    trace *tr)
+void oca_pay_after(oca_state *st, int payer, int payee, int amount, int paid, int reason,
+                   trace *tr)
 {
-    int payer = resolve(st, from), payee = resolve(st, to);
-    if (payer == payee || amount <= 0 || (payer < st->n && st->bankrupt[payer]) ||
-        (payee < st->n && st->bankrupt[payee]))
-        return true;
-    int64_t have = st->led.balance[payer];
-    if (payer < st->n && have < amount)
-        return false;
-    int amt = have >= amount ? amount : (int)have;
-    ledger_transfer(&st->led, payer, payee, amt, oca_reason_names[reason], detail, tr);
-    if (amt < amount) /* only the cashier can fall short here: it owes the rest */
-        oca_add_debt(st, payee, amount - amt, tr);
+    if (paid < amount) /* only the cashier can fall short here: it owes the rest */
+        oca_add_debt(st, payee, amount - paid, tr);
     if (reason >= R_STAKE && reason <= R_BANKER_MISS) /* counted as made (or owed) */
         declaration_net(st, reason, payer, payee, amount);
     if (payee == ACC_CASHIER)
         settle_debts(st, tr);
-    return true;
-}
-
-/* Pays at once, or leaves the payment as the next step (which handles the shortfall). */
-void oca_pay_or_push(oca_state *st, int from, int to, int amount, int reason, int detail,
-                        trace *tr)
-{
-    if (!oca_pay_now(st, from, to, amount, reason, detail, tr))
-        pay(st, from, to, amount, reason, detail);
 }
 
 /* Pays each seat of `each` (bankrupt ones and the payer left out) `amount`, clockwise from
@@ -201,11 +180,9 @@ static bool pay_each_now(oca_state *st, int payer, unsigned each, int amount, in
         return true;
     if (payer < st->n && st->led.balance[payer] < (int64_t)amount * __builtin_popcount(each))
         return false;
-    for (int i = 1; i <= st->n; i++) {
-        int j = payer < st->n ? after(st, payer, i % st->n) : i - 1;
-        if (each >> j & 1)
-            oca_pay_now(st, payer, j, amount, reason, detail, tr);
-    }
+    int seat[GAME_MAX_SEATS], k = clockwise(st, payer, each, seat);
+    for (int i = 0; i < k; i++)
+        oca_pay_now(st, payer, seat[i], amount, reason, detail, tr);
     return true;
 }
 

@@ -5,9 +5,13 @@
 
 #include "oca_engine.h"
 
-static void do_land(oca_state *st, int s, int sq, trace *tr);
-static void do_effect(oca_state *st, int s, int sq, trace *tr);
+static inline __attribute__((always_inline)) void do_land(oca_state *st, int s, int sq,
+                                                          trace *tr);
+static inline __attribute__((always_inline)) void do_effect(oca_state *st, int s, int sq,
+                                                            trace *tr);
+static void land_again(oca_state *st, int s, int sq, trace *tr);
 static bool turn_begins(oca_state *st, int s, trace *tr);
+static void roll_step(oca_state *st, rng *ch, trace *tr);
 
 static int move_by(const oca_state *st, int from, int roll)
 {
@@ -29,22 +33,22 @@ void oca_end_game(oca_state *st, int end, trace *tr)
 }
 
 /* Starts the next player's turn; returns true if a decision is pending. */
-bool oca_next_turn(oca_state *st, trace *tr)
+static bool next_turn(oca_state *st, trace *tr)
 {
     if (st->in_race <= 1) {
         oca_end_game(st, st->nbust > 0 ? END_BANKRUPTCIES : END_FINISH, tr);
         return false;
     }
-    int s = st->last_turn_seat;
-    do
-        s = after(st, s, 1);
-    while (!in_race(st, s));
+    int last = st->last_turn_seat; /* the next racer clockwise: above him, or the lowest */
+    uint32_t above = st->racing & ~((2u << last) - 1);
+    int s = __builtin_ctz(above ? above : st->racing);
     st->last_turn_seat = s;
     return turn_begins(st, s, tr);
 }
 
-/* Seat s's turn begins: a skipped turn, or the trade window, the declaration and the roll.
- * Returns true if a decision is pending. */
+/* Seat s's turn begins: a skipped turn, or his trade window (K_TRADE, asked with the stack
+ * empty), then the declaration and the roll (st->phase). Returns true if a decision is
+ * pending. */
 static bool turn_begins(oca_state *st, int s, trace *tr)
 {
     if (++st->turn > st->r->max_turns) {
@@ -61,23 +65,19 @@ static bool turn_begins(oca_state *st, int s, trace *tr)
     TRACE(tr, "turn %d: seat %d on square %d with %lld points", st->turn, s + 1, st->pos[s],
           (long long)st->led.balance[s]);
     st->declared = 0;
-    push(st, OP_ROLL, s, 0, 0, 0, 0);
-    if (st->declare_left[s] > 0)
-        push(st, OP_DECLARE, s, 0, 0, 0, 0);
-    if (!st->r->trading || !oca_trade_window(st, s))
-        return false;
-    push(st, OP_TRADE, s, 0, 0, 0, 0);
-    return true;
+    st->phase = st->declare_left[s] > 0 ? PH_DECLARE : PH_ROLL;
+    return st->r->trading && oca_trade_window(st, s);
 }
 
-bool oca_declare_step(oca_state *st)
+/* PH_DECLARE: asks the mover for a declaration (art. 7) if he may make one. */
+static bool declare_step(oca_state *st)
 {
-    int s = top(st)->seat;
+    int s = st->mover;
+    st->phase = PH_ROLL;
     if (st->declare_left[s] == 0 || st->bankrupt[s] ||
         (s != st->banker && st->led.balance[s] < st->r->declare_stake)) {
         if (st->declare_left[s] > 0)
             st->declare_left[s]--;
-        pop(st);
         return false;
     }
     return ask_range(st, s, K_DECLARE, 0, 6);
@@ -85,8 +85,7 @@ bool oca_declare_step(oca_state *st)
 
 void oca_answer_declare(oca_state *st, int32_t a, trace *tr)
 {
-    int s = top(st)->seat;
-    pop(st);
+    int s = st->pend.seat;
     st->declare_left[s]--;
     if (a == 0)
         return;
@@ -119,10 +118,10 @@ static void settle_declaration(oca_state *st, int s, int roll, trace *tr)
     }
 }
 
-void oca_roll_step(oca_state *st, rng *ch, trace *tr)
+/* PH_ROLL: rolls the mover's die, settles a declaration, lands him (or pushes OP_LAND). */
+static void roll_step(oca_state *st, rng *ch, trace *tr)
 {
-    int s = top(st)->seat;
-    pop(st);
+    int s = st->mover;
     if (st->bankrupt[s])
         return;
     st->roll = rng_die(ch, 6);
@@ -153,7 +152,7 @@ static void arrive(oca_state *st, int s, trace *tr)
 }
 
 /* Seat s lands on square sq: the card plays it allows are offered, then its effect. */
-static void do_land(oca_state *st, int s, int sq, trace *tr)
+static inline void do_land(oca_state *st, int s, int sq, trace *tr)
 {
     const oca_rules *r = st->r;
     if (st->bankrupt[s])
@@ -204,27 +203,16 @@ void oca_land_step(oca_state *st, trace *tr)
 static void collect_or_distribute(oca_state *st, int s, int sq, bool collect, int amount,
                                   trace *tr)
 {
+    uint32_t others = round_mask(st) & ~(1u << s);
     if (!collect) {
-        unsigned each = 0;
-        for (int j = 0; j < st->n; j++)
-            if (j != s && in_round(st, j))
-                each |= 1u << j;
-        oca_pay_each(st, s, each, amount, R_SQUARE, sq, tr);
+        oca_pay_each(st, s, others, amount, R_SQUARE, sq, tr);
         return;
     }
-    int left[GAME_MAX_SEATS], nleft = 0;
-    for (int k = 1; k < st->n; k++) {
-        int j = after(st, s, k);
-        if (!in_round(st, j))
-            continue;
-        int from = collect ? j : s, to = collect ? s : j;
-        if (nleft > 0 || !oca_pay_now(st, from, to, amount, R_SQUARE, sq, tr))
-            left[nleft++] = j;
-    }
-    while (nleft-- > 0) {
-        int j = left[nleft];
-        pay(st, collect ? j : s, collect ? s : j, amount, R_SQUARE, sq);
-    }
+    int seat[GAME_MAX_SEATS], k = clockwise(st, s, others, seat), paid = 0;
+    while (paid < k && oca_pay_now(st, seat[paid], s, amount, R_SQUARE, sq, tr))
+        paid++;
+    for (int i = k - 1; i >= paid; i--) /* from the first payer short of points: steps */
+        pay(st, seat[i], s, amount, R_SQUARE, sq);
 }
 
 void oca_effect_step(oca_state *st, trace *tr)
@@ -235,7 +223,7 @@ void oca_effect_step(oca_state *st, trace *tr)
 }
 
 /* The effect of square sq on seat s who landed there, unless a card play cancelled it. */
-static void do_effect(oca_state *st, int s, int sq, trace *tr)
+static inline void do_effect(oca_state *st, int s, int sq, trace *tr)
 {
     if (st->bankrupt[s])
         return;
@@ -268,11 +256,38 @@ static void do_effect(oca_state *st, int s, int sq, trace *tr)
             break;
         int to = q->effect == FX_MOVE ? q->to : move_by(st, sq, st->roll);
         TRACE(tr, "square %d sends seat %d to square %d", sq, s + 1, to);
-        do_land(st, s, to, tr);
+        land_again(st, s, to, tr);
         break;
     case FX_WAIT:
         st->waiting[s] = (int8_t)q->amount;
         TRACE(tr, "seat %d must wait %d turn(s)", s + 1, q->amount);
         break;
     }
+}
+
+bool oca_turn(oca_state *st, rng *ch, trace *tr)
+{
+    for (;;) {
+        if (st->phase == PH_NEXT) {
+            if (next_turn(st, tr))
+                return true; /* the trade window */
+            if (st->phase == PH_NEXT) { /* a skipped turn, or the end */
+                if (st->over)
+                    return false;
+                continue;
+            }
+        }
+        if (st->phase == PH_DECLARE && declare_step(st))
+            return true;
+        st->phase = PH_NEXT;
+        roll_step(st, ch, tr);
+        if (st->over || st->nops > 0)
+            return false;
+    }
+}
+
+/* do_land, out of line: the landing a square's move causes (breaks the inlining's recursion). */
+static void land_again(oca_state *st, int s, int sq, trace *tr)
+{
+    do_land(st, s, sq, tr);
 }

@@ -122,91 +122,69 @@ void oca_answer_card(oca_state *st, int32_t a, trace *tr)
     }
 }
 
-/* The kinds of trade (TR_*) seat s could propose now, as a bit mask. */
-static unsigned trade_types(const oca_state *st, int s)
+/* The number of leading prices (they increase) that are at most `most`. */
+static int prices_upto(const oca_rules *r, int64_t most)
 {
-    const oca_rules *r = st->r;
-    int mine = st->hand[s] != 0, theirs = others_hands(st, s) != 0;
-    unsigned m = 0;
-    for (int j = 0; j < st->n && mine && !m; j++)
-        if (j != s && !st->bankrupt[j] && st->led.balance[j] >= r->price[0])
-            m |= 1u << TR_SELL;
-    if (theirs && st->led.balance[s] >= r->price[0])
-        m |= 1u << TR_BUY;
-    if (mine && theirs)
-        m |= 1u << TR_SWAP;
-    if ((st->hand[s] & (st->hand[s] - 1)) && st->deck_top < r->ncards) /* two or more */
-        m |= 1u << TR_EXCHANGE;
-    return m;
+    int np = 0;
+    while (np < r->nprices && r->price[np] <= most)
+        np++;
+    return np;
 }
 
-/* Lists the offers of one kind (TR_*) seat s can make, after 0 (withdraw). */
+/* Lists the offers of one kind (TR_*) seat s can make, after 0 (withdraw), as room allows.
+ * The list is built in a local count (the actions would alias d->n). */
 static void build_offers(oca_state *st, int s, int type)
 {
     const oca_rules *r = st->r;
     decision *d = &st->pend;
+    int32_t *act = d->action;
+    int n = 0;
     d->seat = s;
     d->kind = K_TRADE_OFFER;
-    d->n = 0;
-    add(d, 0);
+    act[n++] = 0;
     int mine[OCA_MAX_CARDS], nm = 0;
-    for (uint32_t h = st->hand[s]; h; h &= h - 1) /* in increasing order */
-        mine[nm++] = __builtin_ctz(h);
-    int64_t richest = 0;
-    for (int j = 0; j < st->n; j++)
-        if (j != s && !st->bankrupt[j] && st->led.balance[j] > richest)
-            richest = st->led.balance[j];
-    if (type == TR_EXCHANGE)
+    if (type != TR_BUY)
+        for (uint32_t h = st->hand[s]; h; h &= h - 1) /* in increasing order */
+            mine[nm++] = __builtin_ctz(h);
+    if (type == TR_EXCHANGE) {
         for (int i = 0; i < nm; i++)
-            for (int k = i + 1; k < nm; k++)
-                add(d, OCA_TRADE(TR_EXCHANGE, mine[i], mine[k], 0));
-    if (type == TR_SELL)
+            for (int k = i + 1; k < nm && n < GAME_MAX_ACTIONS; k++)
+                act[n++] = OCA_TRADE(TR_EXCHANGE, mine[i], mine[k], 0);
+    } else if (type == TR_SELL) { /* the prices the richest other player can pay */
+        int64_t richest = 0;
+        for (uint32_t o = st->solvent & ~(1u << s); o; o &= o - 1)
+            if (st->led.balance[__builtin_ctz(o)] > richest)
+                richest = st->led.balance[__builtin_ctz(o)];
+        int np = prices_upto(r, richest);
         for (int i = 0; i < nm; i++)
-            for (int p = 0; p < r->nprices && r->price[p] <= richest; p++)
-                add(d, OCA_TRADE(TR_SELL, mine[i], 0, p));
-    uint32_t theirs = type == TR_BUY || type == TR_SWAP ? st->held & ~st->hand[s] : 0;
-    int np = 0; /* the prices he can pay: the lowest ones (prices increase) */
-    while (type == TR_BUY && np < r->nprices && r->price[np] <= st->led.balance[s])
-        np++;
-    for (; theirs; theirs &= theirs - 1) { /* the cards other seats hold, in increasing order */
-        int c = __builtin_ctz(theirs), o = st->holder[c];
-        int32_t base = OCA_TRADE(TR_BUY, c, o, 0);
-        for (int p = 0; p < np && d->n < GAME_MAX_ACTIONS; p++)
-            d->action[d->n++] = base + p;
-        for (int i = 0; type == TR_SWAP && i < nm; i++)
-            add(d, OCA_TRADE(TR_SWAP, mine[i], c, 0));
+            for (int p = 0; p < np && n < GAME_MAX_ACTIONS; p++)
+                act[n++] = OCA_TRADE(TR_SELL, mine[i], 0, p);
+    } else if (type == TR_BUY) { /* the prices he can pay, for each card another seat holds */
+        int np = prices_upto(r, st->led.balance[s]);
+        for (uint32_t theirs = others_hands(st, s); theirs; theirs &= theirs - 1) {
+            int c = __builtin_ctz(theirs);
+            int32_t base = OCA_TRADE(TR_BUY, c, st->holder[c], 0);
+            int k = np < GAME_MAX_ACTIONS - n ? np : GAME_MAX_ACTIONS - n;
+            for (int p = 0; p < k; p++)
+                act[n + p] = base + p;
+            n += k;
+        }
+    } else { /* TR_SWAP: each of his cards for each card another seat holds */
+        for (uint32_t theirs = others_hands(st, s); theirs; theirs &= theirs - 1) {
+            int c = __builtin_ctz(theirs);
+            int k = nm < GAME_MAX_ACTIONS - n ? nm : GAME_MAX_ACTIONS - n;
+            for (int i = 0; i < k; i++)
+                act[n + i] = OCA_TRADE(TR_SWAP, mine[i], c, 0);
+            n += k;
+        }
     }
-}
-
-/* Opens seat s's trade window: the decision between passing and the kinds of offer he can
- * make. Returns false, listing nothing, if he can make none. */
-bool oca_trade_window(oca_state *st, int s)
-{
-    unsigned m = trade_types(st, s);
-    if (m == 0)
-        return false;
-    decision *d = &st->pend;
-    d->seat = s;
-    d->kind = K_TRADE;
-    d->n = 0;
-    int k = 0;
-    d->action[k++] = TR_PASS;
-    for (; m; m &= m - 1) /* the kinds in increasing order */
-        d->action[k++] = __builtin_ctz(m);
-    d->n = k;
-    return true;
+    d->n = n;
 }
 
 /* The trade step, once its kind is chosen (stage): the list of offers of that kind. */
 bool oca_trade_step(oca_state *st)
 {
     oca_op *o = top(st);
-    if (o->stage == 0) { /* the window itself (listed when the turn began) */
-        if (oca_trade_window(st, o->seat))
-            return true;
-        pop(st);
-        return false;
-    }
     build_offers(st, o->seat, o->stage);
     return true;
 }
@@ -214,10 +192,6 @@ bool oca_trade_step(oca_state *st)
 void oca_answer_trade(oca_state *st, int32_t a, trace *tr)
 {
     int s = top(st)->seat;
-    if (st->pend.kind == K_TRADE && a != TR_PASS) {
-        top(st)->stage = (int8_t)a;
-        return;
-    }
     pop(st);
     int t = OCA_TR_TYPE(a), ca = OCA_TR_A(a), cb = OCA_TR_B(a);
     if (t == TR_PASS)

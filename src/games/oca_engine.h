@@ -14,8 +14,12 @@
  *
  * A "step" function (..._step, ..._settle) is called with its op on top of the stack; it
  * either pops it and returns false (nothing to decide) or fills st->pend and returns true.
- * An "answer" function applies the pending decision's action to the op on top. Every point
- * moves through the ledger, so players + cashier + Fondo Generale stay constant. */
+ * An "answer" function applies the pending decision's action to the op on top. The mover's
+ * own turn (its start, trade window, declaration and roll) is no step: it runs in phases
+ * (st->phase, oca_turn) whenever the stack is empty, below every step it causes. Every point
+ * moves through the ledger, so players + cashier + Fondo Generale stay constant. The few
+ * helpers on the hot path of every turn (a payment made at once, the trade window) are
+ * inline here. */
 #ifndef GIOCHI_OCA_ENGINE_H
 #define GIOCHI_OCA_ENGINE_H
 
@@ -27,10 +31,16 @@
 /* Step types (oca_op.type). */
 enum op_type {
     OP_VOLUNTEER, OP_BANK_SETTLE, OP_BID, OP_AUCTION, OP_ENTRY, OP_BANKER_PLAYS,
-    OP_TRADE, OP_RESPOND, OP_DECLARE, OP_ROLL, OP_LAND, OP_CANCEL_OWN,
+    OP_TRADE, OP_RESPOND, OP_LAND, OP_CANCEL_OWN,
     OP_CANCEL_OPP, OP_JOLLY, OP_COUNTER, OP_EFFECT, OP_PAY, OP_TAKEOVER, OP_TAKEOVER_SETTLE,
     OP_REACT,
 };
+
+/* The phases of the mover's own turn (st->phase). The turn's ordinary course is no step on
+ * the stack: oca_turn runs it whenever the stack is empty, so that every step pushed during
+ * the turn (the trade window's offers, a declaration's stake) runs before the phase after it,
+ * as if the phases were the stack's bottom steps. */
+enum { PH_NEXT, PH_DECLARE, PH_ROLL };
 
 /* Reasons of transfers, for the trace (oca_reason_names). R_SQUARE carries the square in
  * `detail`. */
@@ -104,6 +114,25 @@ static inline bool in_round(const oca_state *st, int s)
     return participant(st, s) && (st->r->arrived_in_round || !st->arrived[s]);
 }
 
+/* The seats in the round (in_round) as a mask: the members, or those still racing. */
+static inline uint32_t round_mask(const oca_state *st)
+{
+    return st->r->arrived_in_round ? st->members : st->racing;
+}
+
+/* Lists the seats of mask m clockwise from seat s's left (s, if in m, last; an account s >= n:
+ * in increasing order) into seat[]; returns their number. */
+static inline int clockwise(const oca_state *st, int s, uint32_t m, int *seat)
+{
+    uint32_t above = s < st->n ? m & ~((2u << s) - 1) : m;
+    int k = 0;
+    for (uint32_t w = above; w; w &= w - 1)
+        seat[k++] = __builtin_ctz(w);
+    for (uint32_t w = m & ~above; w; w &= w - 1)
+        seat[k++] = __builtin_ctz(w);
+    return k;
+}
+
 static inline bool in_race(const oca_state *st, int s)
 {
     return st->racing >> s & 1;
@@ -154,13 +183,13 @@ static inline bool some_jolly(const oca_state *st)
 
 /* Ends the game now for reason `end` (END_*), clearing the step stack. */
 void oca_end_game(oca_state *st, int end, trace *tr);
-/* Starts the next racer's turn (or ends the game); true if a decision is pending. */
-bool oca_next_turn(oca_state *st, trace *tr);
-/* OP_DECLARE: asks the mover for a declaration (art. 7) if he may make one. */
-bool oca_declare_step(oca_state *st);
+/* Runs the turn's phases while the step stack is empty: the next racer's turn (or the end),
+ * his trade window, his declaration (art. 7), his roll and landing (PH_ROLL: the roll, a
+ * declaration settled, the landing or an OP_LAND step). Returns true when a decision is
+ * pending, false when steps were pushed or the game is over. */
+bool oca_turn(oca_state *st, rng *ch, trace *tr);
+/* Answers the mover's declaration (PH_DECLARE's decision). */
 void oca_answer_declare(oca_state *st, int32_t a, trace *tr);
-/* OP_ROLL: rolls the mover's die, settles a declaration, lands him (or pushes OP_LAND). */
-void oca_roll_step(oca_state *st, rng *ch, trace *tr);
 /* OP_LAND, OP_EFFECT: lands a seat on op.a (offering card plays), applies the square. */
 void oca_land_step(oca_state *st, trace *tr);
 void oca_effect_step(oca_state *st, trace *tr);
@@ -169,13 +198,39 @@ void oca_effect_step(oca_state *st, trace *tr);
 
 /* The cashier owes `amount` to creditor, paid in order as money comes in (art. 8). */
 void oca_add_debt(oca_state *st, int creditor, int amount, trace *tr);
-/* Makes a payment at once if nothing can stop it; false, doing nothing, if the payer is short.
- * from/to are accounts or ACC_BANK. */
-bool oca_pay_now(oca_state *st, int from, int to, int amount, int reason, int detail,
-                 trace *tr);
+/* The rest of a payment oca_pay_now has made (paid: what moved, of amount): the cashier's
+ * debt for what it lacked, a declaration's net, old debts paid from the till (art. 8). */
+void oca_pay_after(oca_state *st, int payer, int payee, int amount, int paid, int reason,
+                   trace *tr);
+
+/* Makes a payment at once if nothing can stop it: it is void (payer and payee the same,
+ * either one bankrupt, nothing to pay) or the payer can pay (the cashier and the Fondo always
+ * can: the cashier owes what it lacks). Returns false, doing nothing, if the payer is short.
+ * from/to are accounts or ACC_BANK. Inline: most of the game's points move here. */
+static inline bool oca_pay_now(oca_state *st, int from, int to, int amount, int reason,
+                               int detail, trace *tr)
+{
+    int payer = resolve(st, from), payee = resolve(st, to);
+    if (payer == payee || amount <= 0 || (payer < st->n && st->bankrupt[payer]) ||
+        (payee < st->n && st->bankrupt[payee]))
+        return true;
+    int64_t have = st->led.balance[payer];
+    if (payer < st->n && have < amount)
+        return false;
+    int paid = have >= amount ? amount : (int)have;
+    ledger_transfer(&st->led, payer, payee, paid, oca_reason_names[reason], detail, tr);
+    if (paid < amount || (reason >= R_STAKE && reason <= R_BANKER_MISS) ||
+        (payee == ACC_CASHIER && st->ndebts > 0))
+        oca_pay_after(st, payer, payee, amount, paid, reason, tr);
+    return true;
+}
 /* Pays at once, or pushes the payment as an OP_PAY step that handles the shortfall. */
-void oca_pay_or_push(oca_state *st, int from, int to, int amount, int reason, int detail,
-                     trace *tr);
+static inline void oca_pay_or_push(oca_state *st, int from, int to, int amount, int reason,
+                                   int detail, trace *tr)
+{
+    if (!oca_pay_now(st, from, to, amount, reason, detail, tr))
+        pay(st, from, to, amount, reason, detail);
+}
 /* Payer (an account or ACC_BANK) pays `amount` to each seat of mask `each` (bankrupt ones
  * and himself left out), clockwise from his left: at once if he can pay them all, else as one
  * OP_PAY step for the whole sum, so that a shortfall is one loss (article 8). */
@@ -208,9 +263,57 @@ void oca_deal(oca_state *st, rng *ch, trace *tr);
 /* OP_CANCEL_OWN, OP_CANCEL_OPP, OP_JOLLY, OP_COUNTER: asks the next seat who may play. */
 bool oca_card_step(oca_state *st);
 void oca_answer_card(oca_state *st, int32_t a, trace *tr);
-/* Lists seat s's own-turn trade window (K_TRADE); false if he can propose nothing. */
-bool oca_trade_window(oca_state *st, int s);
-/* OP_TRADE and OP_RESPOND: the trade window and the answers to an offer (art. 12, 13). */
+/* The kinds of trade (TR_*) seat s could propose now, as a bit mask. */
+static inline unsigned oca_trade_types(const oca_state *st, int s)
+{
+    const oca_rules *r = st->r;
+    uint32_t mine = st->hand[s], theirs = others_hands(st, s);
+    int64_t lowest = r->price[0];
+    unsigned m = 0;
+    if (mine) /* a solvent other seat who can pay the lowest price */
+        for (uint32_t o = st->solvent & ~(1u << s); o; o &= o - 1)
+            if (st->led.balance[__builtin_ctz(o)] >= lowest) {
+                m = 1u << TR_SELL;
+                break;
+            }
+    if (theirs && st->led.balance[s] >= lowest)
+        m |= 1u << TR_BUY;
+    if (mine && theirs)
+        m |= 1u << TR_SWAP;
+    if ((mine & (mine - 1)) && st->deck_top < r->ncards) /* two or more */
+        m |= 1u << TR_EXCHANGE;
+    return m;
+}
+
+/* Opens seat s's own-turn trade window (K_TRADE): the decision between passing and the kinds
+ * of offer he can make. Returns false, listing nothing, if he can make none. Inline: it opens
+ * every turn. */
+static inline bool oca_trade_window(oca_state *st, int s)
+{
+    unsigned m = oca_trade_types(st, s);
+    if (m == 0)
+        return false;
+    decision *d = &st->pend;
+    d->seat = s;
+    d->kind = K_TRADE;
+    int32_t *act = d->action; /* the kinds of m in increasing order: each written, kept if in m */
+    int k = 1;
+    act[0] = TR_PASS;
+    act[k] = TR_SELL;
+    k += (int)(m >> TR_SELL & 1);
+    act[k] = TR_BUY;
+    k += (int)(m >> TR_BUY & 1);
+    act[k] = TR_SWAP;
+    k += (int)(m >> TR_SWAP & 1);
+    act[k] = TR_EXCHANGE;
+    k += (int)(m >> TR_EXCHANGE & 1);
+    d->n = k;
+    return true;
+}
+
+/* OP_TRADE (seat: the mover, stage: the kind of offer he chose in his window) lists his
+ * offers of that kind (K_TRADE_OFFER); OP_RESPOND asks for the answers to an offer made
+ * (art. 12, 13). */
 bool oca_trade_step(oca_state *st);
 void oca_answer_trade(oca_state *st, int32_t a, trace *tr);
 bool oca_respond_step(oca_state *st);

@@ -1,0 +1,75 @@
+/* test_oca_engine.c — Gioco dell'Oca: the engine's private helpers (oca_engine.h) and the facts
+ * it keeps as masks, checked against the per-seat flags they stand for through seeded games. */
+#include <string.h>
+
+#include "../src/games/oca_engine.h"
+#include "check.h"
+#include "rules.h"
+
+extern const game_type game_oca;
+
+static void load_default(oca_rules *r, const char *set_key, const char *set_json)
+{
+    char err[256];
+    cJSON *j = rules_parse(game_oca.default_rules, "oca", err, sizeof err);
+    if (set_key)
+        cJSON_ReplaceItemInObjectCaseSensitive(j, set_key, cJSON_Parse(set_json));
+    if (game_oca.rules_load(r, j, err, sizeof err) != 0)
+        check_fail(__FILE__, __LINE__, "ruleset: %s", err);
+    cJSON_Delete(j);
+}
+
+/* The payments to several seats go clockwise from the payer's left (article 4's "giro"); the
+ * cashier and the Fondo, who sit at no place, pay in seat order. */
+TEST(oca_engine_clockwise_lists_seats_from_the_left)
+{
+    oca_state st;
+    memset(&st, 0, sizeof st);
+    st.n = 5;
+    int seat[GAME_MAX_SEATS];
+    CHECK_INT(clockwise(&st, 2, 0x1b, seat), 4); /* seats 0, 1, 3, 4 */
+    CHECK_INT(seat[0], 3);
+    CHECK_INT(seat[1], 4);
+    CHECK_INT(seat[2], 0);
+    CHECK_INT(seat[3], 1);
+    CHECK_INT(clockwise(&st, 4, 0x1f, seat), 5); /* the last seat: its left is seat 0 */
+    CHECK_INT(seat[0], 0);
+    CHECK_INT(seat[4], 4);
+    CHECK_INT(clockwise(&st, ACC_CASHIER, 0x15, seat), 3);
+    CHECK_INT(seat[0], 0);
+    CHECK_INT(seat[1], 2);
+    CHECK_INT(seat[2], 4);
+    CHECK_INT(clockwise(&st, 1, 0, seat), 0);
+}
+
+/* At every decision of seeded games with random choices, for both values of
+ * arrived_in_round: the round's mask is in_round seat by seat, the racers' count is in_race,
+ * and a turn's own trade window is asked with the step stack empty (apply relies on it). */
+TEST(oca_engine_masks_mirror_the_seat_flags)
+{
+    static const char *const air[] = {"false", "true"};
+    for (int v = 0; v < 2; v++) {
+        oca_rules r;
+        load_default(&r, "arrived_in_round", air[v]);
+        for (int game = 0; game < 300; game++) {
+            int n = 2 + game % 5;
+            oca_state st;
+            rng ch, pick;
+            rng_seed(&ch, 1000 + (uint64_t)game);
+            rng_seed(&pick, 5000 + (uint64_t)game);
+            game_oca.start(&st, &r, n, &ch, NULL);
+            decision d;
+            int bad = 0;
+            for (int steps = 0; game_oca.decide(&st, &d) && steps < 100000; steps++) {
+                for (int s = 0; s < n; s++)
+                    bad += (int)(round_mask(&st) >> s & 1) != (int)in_round(&st, s);
+                bad += __builtin_popcount(st.racing) != st.in_race;
+                if (d.kind == K_TRADE)
+                    bad += st.nops != 0;
+                game_oca.apply(&st, d.action[rng_below(&pick, (uint32_t)d.n)], &ch, NULL);
+            }
+            CHECK(st.over);
+            CHECK_INT(bad, 0);
+        }
+    }
+}
