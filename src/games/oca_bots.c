@@ -61,10 +61,17 @@ typedef struct bank_model {
     float cut[GAME_MAX_SEATS + 1];   /* with m racers: share of their flows paid before the end */
 } bank_model;
 
-/* card_value, remembered while the position stays the same (a trade looks at the same cards
- * many times, and the trade window and the offer are two decisions of one position). */
+/* card_value, remembered while what it depends on stays the same (a trade looks at the same
+ * cards many times, the trade window and the offer are two decisions of one position, and a
+ * seat kept waiting sees the same pieces again). The key holds every fact of the state that
+ * card_value reads (see value_key), exactly: equal keys give equal values. */
+typedef struct vkey {
+    uint64_t pos;  /* the pieces, st->pos[0..7] */
+    uint64_t rest; /* racing, members, banker + 1, whether the deck lasts; bit 63: filled */
+} vkey;
+
 typedef struct vcache {
-    uint64_t stamp; /* the position it was filled in (see position_stamp) */
+    vkey key; /* the facts its entries were computed for (rest 0: none yet) */
     uint32_t have[GAME_MAX_SEATS];
     int16_t v[GAME_MAX_SEATS][OCA_MAX_CARDS];
 } vcache;
@@ -94,6 +101,10 @@ typedef struct knobs {
     int16_t worth[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
     int16_t worst[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
     int dead;
+    /* vmax[card][in]: the most card_value can give for card to any seat while `in` players
+     * make up the round (see round_size), from the tables above: a bound that spares
+     * valuations whose result could not change a decision */
+    int16_t vmax[OCA_MAX_CARDS][GAME_MAX_SEATS + 1];
     vcache vc;
 } knobs;
 
@@ -277,6 +288,11 @@ static int16_t sat16(int v)
     return (int16_t)(v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v);
 }
 
+static int clamp(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
 /* Fills the card tables of kn (see knobs) from the rules and the knob per_square. */
 static void card_tables(knobs *kn, const oca_rules *r)
 {
@@ -304,6 +320,31 @@ static void card_tables(knobs *kn, const oca_rules *r)
     }
 }
 
+/* Fills kn->vmax (see knobs) from the card tables and the knobs buy_max and dead: the
+ * largest value card_value's formula gives over every banker flag, every count of others
+ * it can index with `in` players in the round, and the deck lasting or not. */
+static void value_bounds(knobs *kn, const oca_rules *r)
+{
+    int buy = kn->k[KN_BUY_MAX];
+    for (int c = 0; c < r->ncards; c++)
+        for (int in = 0; in <= GAME_MAX_SEATS; in++) {
+            int top = in < GAME_MAX_SEATS - 1 ? in : GAME_MAX_SEATS - 1, most = kn->dead;
+            for (int b = 0; b < 2; b++)
+                for (int o = 0; o <= top; o++)
+                    for (int dead = 0; dead <= kn->dead; dead += kn->dead ? kn->dead : 1) {
+                        int v = dead;
+                        if (kn->card_kind[c] == CARD_JOLLY)
+                            v = buy;
+                        else if (kn->card_kind[c] == CARD_NEGATIVE)
+                            v = clamp(-kn->worst[c][b][o] / 2, dead, buy);
+                        else if (kn->card_kind[c] == CARD_POSITIVE && kn->worth[c][b][o] > 0)
+                            v = clamp(kn->worth[c][b][o] / 4, dead, buy);
+                        most = v > most ? v : most;
+                    }
+            kn->vmax[c][in] = sat16(most);
+        }
+}
+
 static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
                  const double *param, char *err, size_t errlen)
 {
@@ -319,7 +360,9 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     kn->last_turn = -1;
     kn->begun = kn->fresh = false;
     card_tables(kn, rules);
+    memset(&kn->vc, 0, sizeof kn->vc); /* no values yet (rules and knobs may be new) */
     kn->dead = kn->k[KN_EXCHANGE] ? kn->k[KN_BUY_MAX] / 4 : 0;
+    value_bounds(kn, rules);
     memset(&kn->bm, 0, sizeof kn->bm);
     if (kn->k[KN_BANK_EV])
         oca_bank_model(rules, kn->bm.togo, kn->bm.cut);
@@ -423,11 +466,6 @@ static double break_even_bid(const oca_state *st, const knobs *kn, bool initial)
     return bank_worth(st, kn, initial) / (k + 1);
 }
 
-static int clamp(int v, int lo, int hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
-}
-
 /* What holding `card` is worth to `seat`, by a bot with these knobs, by whether its square can
  * still come into play: a jolly buy_max; a neutral card (or any card that has become dead)
  * its part in a two-for-one exchange while the deck lasts; a negative card half the loss it
@@ -463,25 +501,36 @@ static inline int card_value(const oca_state *st, const knobs *kn, int seat, int
     }
 }
 
-/* What card values depend on: the turn, the pieces, the cards held, the deck, the racers. */
-static uint64_t position_stamp(const oca_state *st)
+/* What card_value reads of the state, exactly: the pieces, the racers, the members of the
+ * round, the banker and whether the deck still lasts (the rest comes from the rules and the
+ * knobs, fixed for the context). Not the turn, nor who holds which card. */
+static vkey value_key(const oca_state *st)
 {
-    uint64_t p;
-    memcpy(&p, st->pos, sizeof p);
-    return (p * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)st->turn << 32) ^ st->held ^
-           ((uint64_t)st->deck_top << 56) ^ ((uint64_t)st->racing << 40) ^
-           ((uint64_t)(st->banker + 1) << 52);
+    _Static_assert(sizeof st->pos == sizeof(uint64_t), "eight pieces in one word");
+    _Static_assert(GAME_MAX_SEATS <= 8, "seat masks within a byte");
+    vkey k;
+    memcpy(&k.pos, st->pos, sizeof k.pos);
+    k.rest = (uint64_t)(st->racing & 0xff) | (uint64_t)(st->members & 0xff) << 8 |
+             (uint64_t)(uint8_t)(st->banker + 1) << 16 |
+             (uint64_t)(st->deck_top < st->r->ncards) << 24 | 1ull << 63;
+    return k;
 }
 
-/* The cache of this position: kn->vc, emptied if the position has changed. */
+/* The cache of this position: kn->vc, emptied if what the values depend on has changed. */
 static vcache *values(const oca_state *st, knobs *kn)
 {
-    uint64_t s = position_stamp(st);
-    if (kn->vc.stamp != s) {
-        kn->vc.stamp = s;
+    vkey k = value_key(st);
+    if (((kn->vc.key.pos ^ k.pos) | (kn->vc.key.rest ^ k.rest)) != 0) {
+        kn->vc.key = k;
         memset(kn->vc.have, 0, sizeof kn->vc.have);
     }
     return &kn->vc;
+}
+
+/* The players in the round of collections (see in_round): the index of kn->vmax. */
+static int round_size(const oca_state *st)
+{
+    return __builtin_popcount(st->r->arrived_in_round ? st->members : st->racing);
 }
 
 /* Fills the cache's entry of seat and card (out of line: most look-ups find it filled). */
@@ -499,6 +548,20 @@ static inline int cval(const oca_state *st, const knobs *kn, vcache *vc, int sea
     if (!(vc->have[seat] >> card & 1))
         return cval_fill(st, kn, vc, seat, card);
     return vc->v[seat][card];
+}
+
+int oca_bot_check_values(void *ctx, const oca_state *st, int64_t *hits)
+{
+    knobs *kn = ctx;
+    vcache *vc = values(st, kn);
+    int bad = 0, in = round_size(st);
+    for (int s = 0; s < st->n; s++)
+        for (int c = 0; c < st->r->ncards; c++) {
+            *hits += vc->have[s] >> c & 1;
+            int v = card_value(st, kn, s, c);
+            bad += cval(st, kn, vc, s, c) != v || v > kn->vmax[c][in];
+        }
+    return bad;
 }
 
 /* Value to the mover of the move just made: his landing square plus his progress. */
@@ -557,9 +620,10 @@ static OUT_OF_LINE bool declare_pays(const oca_state *st, const knobs *kn, int s
 static uint32_t spare_cards(const oca_state *st, const knobs *kn, vcache *vc)
 {
     uint32_t m = 0;
+    int in = round_size(st), low = kn->k[KN_BUY_MAX] / 4;
     for (uint32_t h = st->hand[kn->seat]; h; h &= h - 1) {
         int c = __builtin_ctz(h);
-        if (cval(st, kn, vc, kn->seat, c) <= kn->k[KN_BUY_MAX] / 4)
+        if (kn->vmax[c][in] <= low || cval(st, kn, vc, kn->seat, c) <= low)
             m |= 1u << c;
     }
     return m;
@@ -572,8 +636,14 @@ static uint32_t spare_cards(const oca_state *st, const knobs *kn, vcache *vc)
 static int buy_level(const oca_state *st, const knobs *kn, vcache *vc, int c)
 {
     const oca_rules *r = st->r;
-    int p = kn->refused[c], mine = cval(st, kn, vc, kn->seat, c);
-    if (p >= r->nprices || mine < r->price[p] || mine < kn->k[KN_RESERVE])
+    int p = kn->refused[c];
+    if (p >= r->nprices)
+        return -1;
+    int most = kn->vmax[c][round_size(st)]; /* mine can be no more: spare the valuation */
+    if (most < r->price[p] || most < kn->k[KN_RESERVE])
+        return -1;
+    int mine = cval(st, kn, vc, kn->seat, c);
+    if (mine < r->price[p] || mine < kn->k[KN_RESERVE])
         return -1; /* no price it would pay can reach the owner's ask */
     int ask = cval(st, kn, vc, st->holder[c], c);
     ask = ask > kn->k[KN_RESERVE] ? ask : kn->k[KN_RESERVE];
