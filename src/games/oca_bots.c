@@ -629,19 +629,11 @@ static uint32_t spare_cards(const oca_state *st, const knobs *kn, vcache *vc)
     return m;
 }
 
-/* The price index this seat offers next for card c: the lowest at which it expects the owner
- * to sell (what the card is worth to him by this bot's rules, at least its reserve), and one
- * level above its last offer for it (an offer refused is raised the next time); -1 if that
- * exceeds its own value or its purse. */
-static int buy_level(const oca_state *st, const knobs *kn, vcache *vc, int c)
+/* buy_level past the bound (out of line: most cards fail the bound in buy_level). */
+static OUT_OF_LINE int buy_level_valued(const oca_state *st, const knobs *kn, vcache *vc,
+                                        int c, int p)
 {
     const oca_rules *r = st->r;
-    int p = kn->refused[c];
-    if (p >= r->nprices)
-        return -1;
-    int most = kn->vmax[c][round_size(st)]; /* mine can be no more: spare the valuation */
-    if (most < r->price[p] || most < kn->k[KN_RESERVE])
-        return -1;
     int mine = cval(st, kn, vc, kn->seat, c);
     if (mine < r->price[p] || mine < kn->k[KN_RESERVE])
         return -1; /* no price it would pay can reach the owner's ask */
@@ -649,10 +641,25 @@ static int buy_level(const oca_state *st, const knobs *kn, vcache *vc, int c)
     ask = ask > kn->k[KN_RESERVE] ? ask : kn->k[KN_RESERVE];
     while (p < r->nprices && r->price[p] < ask)
         p++;
-    if (p >= r->nprices || r->price[p] > cval(st, kn, vc, kn->seat, c) ||
+    if (p >= r->nprices || r->price[p] > mine ||
         oca_points(st, kn->seat) - r->price[p] < kn->k[KN_KEEP])
         return -1;
     return p;
+}
+
+/* The price index this seat offers next for card c: the lowest at which it expects the owner
+ * to sell (what the card is worth to him by this bot's rules, at least its reserve), and one
+ * level above its last offer for it (an offer refused is raised the next time); -1 if that
+ * exceeds its own value or its purse. `in` is round_size(st). */
+static inline int buy_level(const oca_state *st, const knobs *kn, vcache *vc, int c, int in)
+{
+    int p = kn->refused[c];
+    if (p >= st->r->nprices)
+        return -1;
+    int most = kn->vmax[c][in]; /* its value to this seat can be no more: spare valuing it */
+    if (most < st->r->price[p] || most < kn->k[KN_RESERVE])
+        return -1;
+    return buy_level_valued(st, kn, vc, c, p);
 }
 
 /* A swap both sides gain by, giving away a spare card, each side valued by this bot's own
@@ -687,8 +694,9 @@ static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
     uint32_t spare = spare_cards(st, kn, vc);
     if (__builtin_popcount(spare) >= 2 && kn->k[KN_EXCHANGE] && st->deck_top < r->ncards)
         return TR_EXCHANGE;
+    int in = round_size(st);
     for (uint32_t m = st->held & ~st->hand[me]; m; m &= m - 1)
-        if (buy_level(st, kn, vc, __builtin_ctz(m)) >= 0)
+        if (buy_level(st, kn, vc, __builtin_ctz(m), in) >= 0)
             return TR_BUY;
     if (st->hand[me] && (st->held & ~st->hand[me]))
         for (uint32_t m = spare; m; m &= m - 1) /* it swaps away a card worth little to it */
@@ -720,7 +728,7 @@ static int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, 
 static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knobs *kn)
 {
     const int *price = st->r->price;
-    int me = kn->seat, pick = 0, best = -1000000;
+    int me = kn->seat, pick = 0, best = -1000000, in = round_size(st);
     vcache *vc = values(st, kn);
     int swap = -2; /* best_swap, looked for at the first swap listed (-2: not yet) */
     /* The offers come in runs that differ only in the price (one card's, or one pair's):
@@ -733,7 +741,7 @@ static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knob
             ;
         int score = -1000000, at = i;
         if (t == TR_BUY) { /* only the offer at the card's buy level counts */
-            int level = buy_level(st, kn, vc, ca);
+            int level = buy_level(st, kn, vc, ca, in);
             for (; level >= 0 && at < end; at++)
                 if (OCA_TR_P(d->action[at]) == level) {
                     score = cval(st, kn, vc, me, ca) - price[level];
