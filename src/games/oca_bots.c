@@ -72,7 +72,8 @@ typedef struct vkey {
 
 typedef struct vcache {
     vkey key; /* the facts its entries were computed for (rest 0: none yet) */
-    uint32_t have[GAME_MAX_SEATS];
+    uint32_t have[GAME_MAX_SEATS]; /* bit c: v[seat][c] holds card c's value */
+    uint32_t fixed; /* cards whose value is the same everywhere (jollies: buy_max), kept in v */
     int16_t v[GAME_MAX_SEATS][OCA_MAX_CARDS];
 } vcache;
 
@@ -360,7 +361,15 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     kn->last_turn = -1;
     kn->begun = kn->fresh = false;
     card_tables(kn, rules);
-    memset(&kn->vc, 0, sizeof kn->vc); /* no values yet (rules and knobs may be new) */
+    memset(&kn->vc, 0, sizeof kn->vc); /* no values yet (rules and knobs may be new) ... */
+    for (int c = 0; c < ((const oca_rules *)rules)->ncards; c++) /* ... but a jolly's, the same in every position */
+        if (kn->card_kind[c] == CARD_JOLLY) {
+            kn->vc.fixed |= 1u << c;
+            for (int s = 0; s < GAME_MAX_SEATS; s++)
+                kn->vc.v[s][c] = (int16_t)kn->k[KN_BUY_MAX];
+        }
+    for (int s = 0; s < GAME_MAX_SEATS; s++)
+        kn->vc.have[s] = kn->vc.fixed;
     kn->dead = kn->k[KN_EXCHANGE] ? kn->k[KN_BUY_MAX] / 4 : 0;
     value_bounds(kn, rules);
     memset(&kn->bm, 0, sizeof kn->bm);
@@ -522,7 +531,8 @@ static vcache *values(const oca_state *st, knobs *kn)
     vkey k = value_key(st);
     if (((kn->vc.key.pos ^ k.pos) | (kn->vc.key.rest ^ k.rest)) != 0) {
         kn->vc.key = k;
-        memset(kn->vc.have, 0, sizeof kn->vc.have);
+        for (int s = 0; s < GAME_MAX_SEATS; s++)
+            kn->vc.have[s] = kn->vc.fixed;
     }
     return &kn->vc;
 }
@@ -557,7 +567,7 @@ int oca_bot_check_values(void *ctx, const oca_state *st, int64_t *hits)
     int bad = 0, in = round_size(st);
     for (int s = 0; s < st->n; s++)
         for (int c = 0; c < st->r->ncards; c++) {
-            *hits += vc->have[s] >> c & 1;
+            *hits += (vc->have[s] & ~vc->fixed) >> c & 1; /* filled here, not fixed */
             int v = card_value(st, kn, s, c);
             bad += cval(st, kn, vc, s, c) != v || v > kn->vmax[c][in];
         }
@@ -702,7 +712,8 @@ static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
         for (uint32_t m = spare; m; m &= m - 1) /* it swaps away a card worth little to it */
             for (uint32_t o = st->held & ~st->hand[me]; o; o &= o - 1) {
                 int a = __builtin_ctz(m), b = __builtin_ctz(o), w = st->holder[b];
-                if (cval(st, kn, vc, me, b) > cval(st, kn, vc, me, a) &&
+                int va = cval(st, kn, vc, me, a); /* b must be worth more, as bounded */
+                if (kn->vmax[b][in] > va && cval(st, kn, vc, me, b) > va &&
                     cval(st, kn, vc, w, a) > cval(st, kn, vc, w, b))
                     return TR_SWAP;
             }
