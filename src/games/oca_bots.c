@@ -722,15 +722,22 @@ static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
     return TR_PASS;
 }
 
-static int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, rng *r)
+/* The index in d (a K_TRADE list) of the kind trade_kind picks, or 0 (pass). */
+static OUT_OF_LINE int trade_pick(const oca_state *st, const decision *d, knobs *kn)
 {
-    if (kn->trade <= 0 || (kn->trade < 1 && rng_uniform(r) >= kn->trade))
-        return 0;
     int t = trade_kind(st, kn);
     for (int i = 0; i < d->n; i++)
         if (d->action[i] == t)
             return i;
     return 0;
+}
+
+/* A trade window (the commonest decision): with chance `trade`, the kind worth proposing. */
+static inline int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, rng *r)
+{
+    if (kn->trade <= 0 || (kn->trade < 1 && rng_uniform(r) >= kn->trade))
+        return 0;
+    return trade_pick(st, d, kn);
 }
 
 /* The offer a seat proposes on its own turn: exchange its two least valued spare cards; buy
@@ -848,9 +855,10 @@ static int yes(bool b)
     return b ? 1 : 0;
 }
 
-/* bot_type.choose. The kinds that weigh many options call out of line (noinline above), so
- * that the frequent short answers (a trade window passed, a yes or no) stay cheap. */
-static int choose(void *ctx, const void *seen, const decision *d, rng *r)
+/* choose for every decision but a trade window of a game under way. The kinds that weigh
+ * many options call out of line (noinline above), so that the frequent short answers (a yes
+ * or no) stay cheap. */
+static OUT_OF_LINE int choose_any(void *ctx, const void *seen, const decision *d, rng *r)
 {
     knobs *kn = ctx;
     const oca_state *st = seen;
@@ -911,6 +919,16 @@ static int choose(void *ctx, const void *seen, const decision *d, rng *r)
         return yes(f->price <= react_worth(st, kn));
     }
     return 0; /* a kind without an opinion: the first action is always legal */
+}
+
+/* bot_type.choose. A trade window, nearly half of all decisions and mostly passed by a draw,
+ * is answered here without the register saves of the full dispatch (choose_any). */
+static int choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    knobs *kn = ctx;
+    if (d->kind == K_TRADE && kn->begun && !kn->fresh) /* this_game has nothing to do */
+        return choose_trade_kind(seen, d, kn, r);
+    return choose_any(ctx, seen, d, r);
 }
 
 const bot_type oca_bot_cautious = {
