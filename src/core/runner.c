@@ -131,6 +131,7 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     void (*see)(const void *, int, void *) = g->view;
     int (*invariants)(const void *, char *, size_t) = check ? g->check : NULL;
     const void *seen = see ? view : st;
+    bool watched = tr != NULL || check; /* tracing or checking: the steps are followed */
     while (decide(st, &d)) {
         int k = 0;
         if (d.n > 1) { /* a forced move asks no bot, so its seat's view is not made */
@@ -156,10 +157,14 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
                 c[1] += k != 0;
             }
         }
-        if (__builtin_expect(tr != NULL, 0))
+        if (__builtin_expect(!watched, 1)) { /* one test for the usual case */
+            apply(st, d.action[k], &chance, NULL);
+            continue;
+        }
+        if (tr != NULL)
             trace_decision(cfg, st, &d, k, tr);
         apply(st, d.action[k], &chance, tr);
-        step++;
+        step++; /* for the message of a broken check only */
         if (invariants && invariants(st, what, sizeof what) != 0)
             goto broken;
     }
