@@ -132,6 +132,7 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     int (*invariants)(const void *, char *, size_t) = check ? g->check : NULL;
     const void *seen = see ? view : st;
     bool watched = tr != NULL || check; /* tracing or checking: the steps are followed */
+    unsigned counted = choices ? (unsigned)nkinds : 0; /* kinds counted into choices */
     while (decide(st, &d)) {
         int k = 0;
         if (d.n > 1) { /* a forced move asks no bot, so its seat's view is not made */
@@ -151,7 +152,7 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
                         b->name, k, d.n, (unsigned long long)index);
                 abort();
             }
-            if (choices && (unsigned)d.kind < (unsigned)nkinds) {
+            if ((unsigned)d.kind < counted) {
                 int64_t *c = choices + 2 * ((size_t)d.seat * (size_t)nkinds + (size_t)d.kind);
                 c[0]++;
                 c[1] += k != 0;
