@@ -82,7 +82,7 @@ typedef struct knobs {
     int k[KN_COUNT];
     double trade, value_sd; /* the fractional knobs */
     bank_model bm;
-    /* this game's own view, reset at the first decision of each game (see this_game) */
+    /* this game's own view, reset at the first decision of each game (see choose) */
     bool begun;                    /* the runner calls begin (bot_type.begin) every game */
     bool fresh;                    /* begin was called, the game's first choice is to come */
     uint64_t deck[4];              /* without begin: the game's deck and Capo-gioco */
@@ -389,7 +389,7 @@ static bool same_game(const knobs *kn, const oca_state *st)
                                     (w[2] ^ kn->deck[2]) | (w[3] ^ kn->deck[3])) == 0;
 }
 
-/* At the first decision of a new game (see this_game), forgets the last game and draws this
+/* At the first decision of a new game (see choose_first), forgets the last game and draws this
  * game's error on the bank's worth from the seat's own stream: a factor 1 + value_sd N(0, 1),
  * at least 0 (the error a player makes judging the bank; it gives each seat its own
  * valuation, so an auction has a real spread of winning bids). A new game is one begin
@@ -419,14 +419,7 @@ static OUT_OF_LINE void new_game(knobs *kn, const oca_state *st, rng *r)
     }
 }
 
-/* new_game at the first choice of a game (out of line: the usual call is the first test). */
-static inline void this_game(knobs *kn, const oca_state *st, rng *r)
-{
-    if (!kn->begun || kn->fresh)
-        new_game(kn, st, r);
-}
-
-/* bot_type.begin: a new game has been dealt; this_game starts it at the seat's first choice
+/* bot_type.begin: a new game has been dealt; choose starts it at the seat's first choice
  * (its stream is not at hand here). */
 static void begin(void *ctx, const void *seen)
 {
@@ -602,7 +595,7 @@ static OUT_OF_LINE int choose_bid(const oca_state *st, const decision *d, const 
 }
 
 /* Volunteering and taking over: the knob, and with bank_ev a bank worth more than nothing. */
-static OUT_OF_LINE bool wants_bank(const oca_state *st, const knobs *kn, int knob)
+static OUT_OF_LINE int wants_bank(const oca_state *st, const knobs *kn, int knob)
 {
     bool initial = knob == KN_VOLUNTEER;
     return kn->k[knob] && (!kn->k[KN_BANK_EV] || bank_worth(st, kn, initial) > 0);
@@ -850,85 +843,131 @@ static OUT_OF_LINE int choose_short_sale(const oca_state *st, const decision *d,
     return pick;
 }
 
-static int yes(bool b)
+/* The answers that weigh something, one function each, so that the dispatch (answer) makes
+ * only tail calls and saves no registers. */
+
+/* K_DECLARE: a number to declare (1..6, drawn), or 0 for none. */
+static OUT_OF_LINE int on_declare(const oca_state *st, const knobs *kn, rng *r)
 {
-    return b ? 1 : 0;
+    const int *k = kn->k;
+    if (k[KN_DECLARE] == 1 || (k[KN_DECLARE] == 2 && declare_pays(st, kn, kn->seat)))
+        return 1 + (int)rng_below(r, 6);
+    return 0;
 }
 
-/* choose for every decision but a trade window of a game under way. The kinds that weigh
- * many options call out of line (noinline above), so that the frequent short answers (a yes
- * or no) stay cheap. */
-static OUT_OF_LINE int choose_any(void *ctx, const void *seen, const decision *d, rng *r)
+/* K_MUTUAL_AID: a number at random. */
+static OUT_OF_LINE int on_mutual_aid(const decision *d, rng *r)
 {
-    knobs *kn = ctx;
-    const oca_state *st = seen;
+    return (int)rng_below(r, (uint32_t)d->n);
+}
+
+/* K_CANCEL_OWN: when the setback it cancels is worth more than keeping the card. */
+static OUT_OF_LINE int on_cancel_own(const oca_state *st, const knobs *kn)
+{
+    int loss = -move_value(st, kn);
+    int card = st->r->square_card[st->pos[kn->seat]];
+    return kn->k[KN_DEFEND] && loss > 0 && loss >= card_value(st, kn, kn->seat, card);
+}
+
+/* K_CANCEL_OPPONENT, K_JOLLY and K_COUNTER_JOLLY: by the worth of the move to the mover. */
+static OUT_OF_LINE int on_card_play(const oca_state *st, const knobs *kn, int kind)
+{
+    const int *k = kn->k;
+    bool mine = kn->seat == st->mover;
+    if (kind == K_CANCEL_OPPONENT)
+        return k[KN_ATTACK] && move_value(st, kn) > 0;
+    if (kind == K_JOLLY) {
+        if (mine)
+            return k[KN_DEFEND] && move_value(st, kn) <= -k[KN_JOLLY_MIN];
+        return k[KN_ATTACK] && move_value(st, kn) >= k[KN_JOLLY_MIN];
+    }
+    if (mine)
+        return k[KN_DEFEND] && move_value(st, kn) > 0;
+    return k[KN_ATTACK] && move_value(st, kn) <= -k[KN_JOLLY_MIN];
+}
+
+/* K_BUY_CARD, K_SELL_CARD and K_SWAP: the offer against the cards' worth to this seat. */
+static OUT_OF_LINE int on_offer(const oca_state *st, const knobs *kn, int kind)
+{
     const int *k = kn->k;
     const oca_offer *f = &st->offer;
     int me = kn->seat;
-    this_game(kn, st, r);
+    if (kind == K_BUY_CARD) /* the purse first: it spares most valuations */
+        return oca_points(st, me) - f->price >= k[KN_KEEP] &&
+               f->price <= card_value(st, kn, me, f->card);
+    if (kind == K_SELL_CARD) {
+        int v = card_value(st, kn, me, f->card);
+        return f->price >= (v > k[KN_RESERVE] ? v : k[KN_RESERVE]);
+    }
+    return card_value(st, kn, me, f->card) > card_value(st, kn, me, f->card2);
+}
+
+/* K_REACT_COUNTER: the asked price against the card's worth to the mover. */
+static OUT_OF_LINE int on_react_counter(const oca_state *st, const knobs *kn)
+{
+    return st->offer.price <= react_worth(st, kn);
+}
+
+/* choose once the game is under way (new_game has nothing to do). The kinds that weigh many options call out of
+ * line (noinline above), so that the frequent short answers stay cheap; a trade window,
+ * nearly half of all decisions and mostly passed by a draw, is answered in line. */
+static inline int answer(knobs *kn, const oca_state *st, const decision *d, rng *r)
+{
     switch (d->kind) {
     case K_VOLUNTEER:
-        return yes(wants_bank(st, kn, KN_VOLUNTEER));
+        return wants_bank(st, kn, KN_VOLUNTEER);
     case K_BID:
         return choose_bid(st, d, kn);
     case K_BANKER_PLAYS:
-        return yes(!k[KN_SIT_OUT]);
+        return !kn->k[KN_SIT_OUT];
     case K_DECLARE:
-        if (k[KN_DECLARE] == 1 || (k[KN_DECLARE] == 2 && declare_pays(st, kn, me)))
-            return 1 + (int)rng_below(r, 6);
-        return 0;
+        return on_declare(st, kn, r);
     case K_MUTUAL_AID:
-        return (int)rng_below(r, (uint32_t)d->n);
-    case K_CANCEL_OWN: { /* when the setback it cancels is worth more than keeping the card */
-        int loss = -move_value(st, kn);
-        int card = st->r->square_card[st->pos[me]];
-        return yes(k[KN_DEFEND] && loss > 0 && loss >= card_value(st, kn, me, card));
-    }
+        return on_mutual_aid(d, r);
+    case K_CANCEL_OWN:
+        return on_cancel_own(st, kn);
     case K_CANCEL_OPPONENT:
-        return yes(k[KN_ATTACK] && move_value(st, kn) > 0);
     case K_JOLLY:
-        if (me == st->mover)
-            return yes(k[KN_DEFEND] && move_value(st, kn) <= -k[KN_JOLLY_MIN]);
-        return yes(k[KN_ATTACK] && move_value(st, kn) >= k[KN_JOLLY_MIN]);
     case K_COUNTER_JOLLY:
-        if (me == st->mover)
-            return yes(k[KN_DEFEND] && move_value(st, kn) > 0);
-        return yes(k[KN_ATTACK] && move_value(st, kn) <= -k[KN_JOLLY_MIN]);
+        return on_card_play(st, kn, d->kind);
     case K_TRADE:
         return choose_trade_kind(st, d, kn, r);
     case K_TRADE_OFFER:
         return choose_trade(st, d, kn);
-    case K_BUY_CARD: /* the purse first: it spares most valuations */
-        return yes(oca_points(st, me) - f->price >= k[KN_KEEP] &&
-                   f->price <= card_value(st, kn, me, f->card));
-    case K_SELL_CARD: {
-        int v = card_value(st, kn, me, f->card);
-        return yes(f->price >= (v > k[KN_RESERVE] ? v : k[KN_RESERVE]));
-    }
+    case K_BUY_CARD:
+    case K_SELL_CARD:
     case K_SWAP:
-        return yes(card_value(st, kn, me, f->card) > card_value(st, kn, me, f->card2));
+        return on_offer(st, kn, d->kind);
     case K_SHORT_SALE:
         return choose_short_sale(st, d, kn);
     case K_TAKE_OVER_BANK:
-        return yes(wants_bank(st, kn, KN_TAKEOVER));
+        return wants_bank(st, kn, KN_TAKEOVER);
     case K_REACT_OFFER:
         return kn->trade > 0 ? react_offer(st, d, kn) : 0;
     case K_REACT_ANSWER:
         return react_answer(st, d, kn);
     case K_REACT_COUNTER:
-        return yes(f->price <= react_worth(st, kn));
+        return on_react_counter(st, kn);
     }
     return 0; /* a kind without an opinion: the first action is always legal */
 }
 
-/* bot_type.choose. A trade window, nearly half of all decisions and mostly passed by a draw,
- * is answered here without the register saves of the full dispatch (choose_any). */
+/* choose at the first choice of a game, or for a caller without begin (new_game then
+ * tells a new game by the deal). */
+static OUT_OF_LINE int choose_first(knobs *kn, const oca_state *st, const decision *d, rng *r)
+{
+    new_game(kn, st, r);
+    return answer(kn, st, d, r);
+}
+
+/* bot_type.choose: new_game at the first choice of a game (out of line: the usual call is
+ * the first test), then the answer. */
 static int choose(void *ctx, const void *seen, const decision *d, rng *r)
 {
     knobs *kn = ctx;
-    if (d->kind == K_TRADE && kn->begun && !kn->fresh) /* this_game has nothing to do */
-        return choose_trade_kind(seen, d, kn, r);
-    return choose_any(ctx, seen, d, r);
+    if (!kn->begun || kn->fresh)
+        return choose_first(kn, seen, d, r);
+    return answer(kn, seen, d, r);
 }
 
 const bot_type oca_bot_cautious = {
