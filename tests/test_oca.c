@@ -1883,6 +1883,49 @@ static uint64_t play_digest(const oca_rules *r, int n, const char *const *names,
     return h;
 }
 
+/* The bots' valuation cache (keyed by the facts a card's value depends on, not by the turn)
+ * gives, at every decision of seeded games of every oca bot, the values a recomputation
+ * gives, within the bound that spares valuations; and it is used (values found filled). */
+TEST(oca_bots_value_cache_agrees_with_recomputation)
+{
+    static const char *const mix[] = {"greedy", "aggressive", "cautious", "greedy",
+                                      "aggressive", "greedy"};
+    for (int variant = 0; variant < 2; variant++) {
+        oca_rules r;
+        load(&r, variant ? "arrived_in_round=true" : NULL, NULL);
+        int n = variant ? 6 : 4;
+        const bot_type *bt[GAME_MAX_SEATS];
+        static char ctx[GAME_MAX_SEATS][4096];
+        char err[128];
+        for (int s = 0; s < n; s++) {
+            bt[s] = registry_bot(&game_oca, mix[s]);
+            CHECK(bt[s] != NULL && bt[s]->ctx_size <= sizeof ctx[s]);
+            double param[32];
+            for (int k = 0; bt[s]->params[k].name; k++)
+                param[k] = bt[s]->params[k].def;
+            CHECK_INT(bt[s]->setup(ctx[s], &game_oca, &r, s, n, param, err, sizeof err), 0);
+        }
+        static oca_state st;
+        int64_t hits = 0, bad = 0, looks = 0;
+        for (int i = 0; i < 40; i++) {
+            rng ch, br[GAME_MAX_SEATS];
+            rng_seed_stream(&ch, 99, (uint64_t)i, RNG_STREAM_CHANCE);
+            for (int s = 0; s < n; s++)
+                rng_seed_stream(&br[s], 99, (uint64_t)i, RNG_STREAM_SEAT(s));
+            game_oca.start(&st, &r, n, &ch, NULL);
+            decision d;
+            while (game_oca.decide(&st, &d)) {
+                int k = bt[d.seat]->choose(ctx[d.seat], &st, &d, &br[d.seat]);
+                for (int s = 0; s < n; s++, looks++)
+                    bad += oca_bot_check_values(ctx[s], &st, &hits);
+                game_oca.apply(&st, d.action[k], &ch, NULL);
+            }
+        }
+        CHECK_INT(bad, 0);
+        CHECK(looks > 1000 && hits > 0);
+    }
+}
+
 /* The runner announces every game to the bots by begin (game.h), which starts the game's own
  * memory and valuation error at the seat's first choice; a caller without begin (a test, a
  * search's playouts) gets the same games by the bots' own detection of a new deal. */

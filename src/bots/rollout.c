@@ -47,9 +47,13 @@ static int setup(void *vctx, const game_type *g, const void *rules, int seat, in
 /* Plays st out at random; returns seat's share of the win (1/k if k seats share it). */
 static double playout(const game_type *g, void *st, int seat, rng *r)
 {
+    /* The hooks, read once (the calls may write any memory, so the compiler would load them
+     * again from the descriptor at every step). */
+    bool (*decide)(const void *, decision *) = g->decide;
+    void (*apply)(void *, int32_t, rng *, trace *) = g->apply;
     decision d;
-    while (g->decide(st, &d))
-        g->apply(st, d.action[d.n == 1 ? 0 : rng_below(r, (uint32_t)d.n)], r, NULL);
+    while (decide(st, &d))
+        apply(st, d.action[d.n == 1 ? 0 : rng_below(r, (uint32_t)d.n)], r, NULL);
     outcome o;
     memset(&o, 0, sizeof o);
     g->finish(st, &o, NULL);

@@ -131,6 +131,8 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     void (*see)(const void *, int, void *) = g->view;
     int (*invariants)(const void *, char *, size_t) = check ? g->check : NULL;
     const void *seen = see ? view : st;
+    bool watched = tr != NULL || check; /* tracing or checking: the steps are followed */
+    unsigned counted = choices ? (unsigned)nkinds : 0; /* kinds counted into choices */
     while (decide(st, &d)) {
         int k = 0;
         if (d.n > 1) { /* a forced move asks no bot, so its seat's view is not made */
@@ -150,16 +152,20 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
                         b->name, k, d.n, (unsigned long long)index);
                 abort();
             }
-            if (choices && (unsigned)d.kind < (unsigned)nkinds) {
+            if ((unsigned)d.kind < counted) {
                 int64_t *c = choices + 2 * ((size_t)d.seat * (size_t)nkinds + (size_t)d.kind);
                 c[0]++;
                 c[1] += k != 0;
             }
         }
-        if (__builtin_expect(tr != NULL, 0))
+        if (__builtin_expect(!watched, 1)) { /* one test for the usual case */
+            apply(st, d.action[k], &chance, NULL);
+            continue;
+        }
+        if (tr != NULL)
             trace_decision(cfg, st, &d, k, tr);
         apply(st, d.action[k], &chance, tr);
-        step++;
+        step++; /* for the message of a broken check only */
         if (invariants && invariants(st, what, sizeof what) != 0)
             goto broken;
     }

@@ -61,11 +61,19 @@ typedef struct bank_model {
     float cut[GAME_MAX_SEATS + 1];   /* with m racers: share of their flows paid before the end */
 } bank_model;
 
-/* card_value, remembered while the position stays the same (a trade looks at the same cards
- * many times, and the trade window and the offer are two decisions of one position). */
+/* card_value, remembered while what it depends on stays the same (a trade looks at the same
+ * cards many times, the trade window and the offer are two decisions of one position, and a
+ * seat kept waiting sees the same pieces again). The key holds every fact of the state that
+ * card_value reads (see value_key), exactly: equal keys give equal values. */
+typedef struct vkey {
+    uint64_t pos;  /* the pieces, st->pos[0..7] */
+    uint64_t rest; /* racing, members, banker + 1, whether the deck lasts; bit 63: filled */
+} vkey;
+
 typedef struct vcache {
-    uint64_t stamp; /* the position it was filled in (see position_stamp) */
-    uint32_t have[GAME_MAX_SEATS];
+    vkey key; /* the facts its entries were computed for (rest 0: none yet) */
+    uint32_t have[GAME_MAX_SEATS]; /* bit c: v[seat][c] holds card c's value */
+    uint32_t fixed; /* cards whose value is the same everywhere (jollies: buy_max), kept in v */
     int16_t v[GAME_MAX_SEATS][OCA_MAX_CARDS];
 } vcache;
 
@@ -74,7 +82,7 @@ typedef struct knobs {
     int k[KN_COUNT];
     double trade, value_sd; /* the fractional knobs */
     bank_model bm;
-    /* this game's own view, reset at the first decision of each game (see this_game) */
+    /* this game's own view, reset at the first decision of each game (see choose) */
     bool begun;                    /* the runner calls begin (bot_type.begin) every game */
     bool fresh;                    /* begin was called, the game's first choice is to come */
     uint64_t deck[4];              /* without begin: the game's deck and Capo-gioco */
@@ -94,6 +102,10 @@ typedef struct knobs {
     int16_t worth[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
     int16_t worst[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
     int dead;
+    /* vmax[card][in]: the most card_value can give for card to any seat while `in` players
+     * make up the round (see round_size), from the tables above: a bound that spares
+     * valuations whose result could not change a decision */
+    int16_t vmax[OCA_MAX_CARDS][GAME_MAX_SEATS + 1];
     vcache vc;
 } knobs;
 
@@ -277,6 +289,11 @@ static int16_t sat16(int v)
     return (int16_t)(v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v);
 }
 
+static int clamp(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
 /* Fills the card tables of kn (see knobs) from the rules and the knob per_square. */
 static void card_tables(knobs *kn, const oca_rules *r)
 {
@@ -304,6 +321,31 @@ static void card_tables(knobs *kn, const oca_rules *r)
     }
 }
 
+/* Fills kn->vmax (see knobs) from the card tables and the knobs buy_max and dead: the
+ * largest value card_value's formula gives over every banker flag, every count of others
+ * it can index with `in` players in the round, and the deck lasting or not. */
+static void value_bounds(knobs *kn, const oca_rules *r)
+{
+    int buy = kn->k[KN_BUY_MAX];
+    for (int c = 0; c < r->ncards; c++)
+        for (int in = 0; in <= GAME_MAX_SEATS; in++) {
+            int top = in < GAME_MAX_SEATS - 1 ? in : GAME_MAX_SEATS - 1, most = kn->dead;
+            for (int b = 0; b < 2; b++)
+                for (int o = 0; o <= top; o++)
+                    for (int dead = 0; dead <= kn->dead; dead += kn->dead ? kn->dead : 1) {
+                        int v = dead;
+                        if (kn->card_kind[c] == CARD_JOLLY)
+                            v = buy;
+                        else if (kn->card_kind[c] == CARD_NEGATIVE)
+                            v = clamp(-kn->worst[c][b][o] / 2, dead, buy);
+                        else if (kn->card_kind[c] == CARD_POSITIVE && kn->worth[c][b][o] > 0)
+                            v = clamp(kn->worth[c][b][o] / 4, dead, buy);
+                        most = v > most ? v : most;
+                    }
+            kn->vmax[c][in] = sat16(most);
+        }
+}
+
 static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
                  const double *param, char *err, size_t errlen)
 {
@@ -319,7 +361,17 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     kn->last_turn = -1;
     kn->begun = kn->fresh = false;
     card_tables(kn, rules);
+    memset(&kn->vc, 0, sizeof kn->vc); /* no values yet (rules and knobs may be new) ... */
+    for (int c = 0; c < ((const oca_rules *)rules)->ncards; c++) /* ... but a jolly's, the same in every position */
+        if (kn->card_kind[c] == CARD_JOLLY) {
+            kn->vc.fixed |= 1u << c;
+            for (int s = 0; s < GAME_MAX_SEATS; s++)
+                kn->vc.v[s][c] = (int16_t)kn->k[KN_BUY_MAX];
+        }
+    for (int s = 0; s < GAME_MAX_SEATS; s++)
+        kn->vc.have[s] = kn->vc.fixed;
     kn->dead = kn->k[KN_EXCHANGE] ? kn->k[KN_BUY_MAX] / 4 : 0;
+    value_bounds(kn, rules);
     memset(&kn->bm, 0, sizeof kn->bm);
     if (kn->k[KN_BANK_EV])
         oca_bank_model(rules, kn->bm.togo, kn->bm.cut);
@@ -337,7 +389,7 @@ static bool same_game(const knobs *kn, const oca_state *st)
                                     (w[2] ^ kn->deck[2]) | (w[3] ^ kn->deck[3])) == 0;
 }
 
-/* At the first decision of a new game (see this_game), forgets the last game and draws this
+/* At the first decision of a new game (see choose_first), forgets the last game and draws this
  * game's error on the bank's worth from the seat's own stream: a factor 1 + value_sd N(0, 1),
  * at least 0 (the error a player makes judging the bank; it gives each seat its own
  * valuation, so an auction has a real spread of winning bids). A new game is one begin
@@ -367,14 +419,7 @@ static OUT_OF_LINE void new_game(knobs *kn, const oca_state *st, rng *r)
     }
 }
 
-/* new_game at the first choice of a game (out of line: the usual call is the first test). */
-static inline void this_game(knobs *kn, const oca_state *st, rng *r)
-{
-    if (!kn->begun || kn->fresh)
-        new_game(kn, st, r);
-}
-
-/* bot_type.begin: a new game has been dealt; this_game starts it at the seat's first choice
+/* bot_type.begin: a new game has been dealt; choose starts it at the seat's first choice
  * (its stream is not at hand here). */
 static void begin(void *ctx, const void *seen)
 {
@@ -423,11 +468,6 @@ static double break_even_bid(const oca_state *st, const knobs *kn, bool initial)
     return bank_worth(st, kn, initial) / (k + 1);
 }
 
-static int clamp(int v, int lo, int hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
-}
-
 /* What holding `card` is worth to `seat`, by a bot with these knobs, by whether its square can
  * still come into play: a jolly buy_max; a neutral card (or any card that has become dead)
  * its part in a two-for-one exchange while the deck lasts; a negative card half the loss it
@@ -463,25 +503,37 @@ static inline int card_value(const oca_state *st, const knobs *kn, int seat, int
     }
 }
 
-/* What card values depend on: the turn, the pieces, the cards held, the deck, the racers. */
-static uint64_t position_stamp(const oca_state *st)
+/* What card_value reads of the state, exactly: the pieces, the racers, the members of the
+ * round, the banker and whether the deck still lasts (the rest comes from the rules and the
+ * knobs, fixed for the context). Not the turn, nor who holds which card. */
+static vkey value_key(const oca_state *st)
 {
-    uint64_t p;
-    memcpy(&p, st->pos, sizeof p);
-    return (p * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)st->turn << 32) ^ st->held ^
-           ((uint64_t)st->deck_top << 56) ^ ((uint64_t)st->racing << 40) ^
-           ((uint64_t)(st->banker + 1) << 52);
+    _Static_assert(sizeof st->pos == sizeof(uint64_t), "eight pieces in one word");
+    _Static_assert(GAME_MAX_SEATS <= 8, "seat masks within a byte");
+    vkey k;
+    memcpy(&k.pos, st->pos, sizeof k.pos);
+    k.rest = (uint64_t)(st->racing & 0xff) | (uint64_t)(st->members & 0xff) << 8 |
+             (uint64_t)(uint8_t)(st->banker + 1) << 16 |
+             (uint64_t)(st->deck_top < st->r->ncards) << 24 | 1ull << 63;
+    return k;
 }
 
-/* The cache of this position: kn->vc, emptied if the position has changed. */
+/* The cache of this position: kn->vc, emptied if what the values depend on has changed. */
 static vcache *values(const oca_state *st, knobs *kn)
 {
-    uint64_t s = position_stamp(st);
-    if (kn->vc.stamp != s) {
-        kn->vc.stamp = s;
-        memset(kn->vc.have, 0, sizeof kn->vc.have);
+    vkey k = value_key(st);
+    if (((kn->vc.key.pos ^ k.pos) | (kn->vc.key.rest ^ k.rest)) != 0) {
+        kn->vc.key = k;
+        for (int s = 0; s < GAME_MAX_SEATS; s++)
+            kn->vc.have[s] = kn->vc.fixed;
     }
     return &kn->vc;
+}
+
+/* The players in the round of collections (see in_round): the index of kn->vmax. */
+static int round_size(const oca_state *st)
+{
+    return __builtin_popcount(st->r->arrived_in_round ? st->members : st->racing);
 }
 
 /* Fills the cache's entry of seat and card (out of line: most look-ups find it filled). */
@@ -499,6 +551,20 @@ static inline int cval(const oca_state *st, const knobs *kn, vcache *vc, int sea
     if (!(vc->have[seat] >> card & 1))
         return cval_fill(st, kn, vc, seat, card);
     return vc->v[seat][card];
+}
+
+int oca_bot_check_values(void *ctx, const oca_state *st, int64_t *hits)
+{
+    knobs *kn = ctx;
+    vcache *vc = values(st, kn);
+    int bad = 0, in = round_size(st);
+    for (int s = 0; s < st->n; s++)
+        for (int c = 0; c < st->r->ncards; c++) {
+            *hits += (vc->have[s] & ~vc->fixed) >> c & 1; /* filled here, not fixed */
+            int v = card_value(st, kn, s, c);
+            bad += cval(st, kn, vc, s, c) != v || v > kn->vmax[c][in];
+        }
+    return bad;
 }
 
 /* Value to the mover of the move just made: his landing square plus his progress. */
@@ -529,7 +595,7 @@ static OUT_OF_LINE int choose_bid(const oca_state *st, const decision *d, const 
 }
 
 /* Volunteering and taking over: the knob, and with bank_ev a bank worth more than nothing. */
-static OUT_OF_LINE bool wants_bank(const oca_state *st, const knobs *kn, int knob)
+static OUT_OF_LINE int wants_bank(const oca_state *st, const knobs *kn, int knob)
 {
     bool initial = knob == KN_VOLUNTEER;
     return kn->k[knob] && (!kn->k[KN_BANK_EV] || bank_worth(st, kn, initial) > 0);
@@ -557,32 +623,46 @@ static OUT_OF_LINE bool declare_pays(const oca_state *st, const knobs *kn, int s
 static uint32_t spare_cards(const oca_state *st, const knobs *kn, vcache *vc)
 {
     uint32_t m = 0;
+    int in = round_size(st), low = kn->k[KN_BUY_MAX] / 4;
     for (uint32_t h = st->hand[kn->seat]; h; h &= h - 1) {
         int c = __builtin_ctz(h);
-        if (cval(st, kn, vc, kn->seat, c) <= kn->k[KN_BUY_MAX] / 4)
+        if (kn->vmax[c][in] <= low || cval(st, kn, vc, kn->seat, c) <= low)
             m |= 1u << c;
     }
     return m;
 }
 
-/* The price index this seat offers next for card c: the lowest at which it expects the owner
- * to sell (what the card is worth to him by this bot's rules, at least its reserve), and one
- * level above its last offer for it (an offer refused is raised the next time); -1 if that
- * exceeds its own value or its purse. */
-static int buy_level(const oca_state *st, const knobs *kn, vcache *vc, int c)
+/* buy_level past the bound (out of line: most cards fail the bound in buy_level). */
+static OUT_OF_LINE int buy_level_valued(const oca_state *st, const knobs *kn, vcache *vc,
+                                        int c, int p)
 {
     const oca_rules *r = st->r;
-    int p = kn->refused[c], mine = cval(st, kn, vc, kn->seat, c);
-    if (p >= r->nprices || mine < r->price[p] || mine < kn->k[KN_RESERVE])
+    int mine = cval(st, kn, vc, kn->seat, c);
+    if (mine < r->price[p] || mine < kn->k[KN_RESERVE])
         return -1; /* no price it would pay can reach the owner's ask */
     int ask = cval(st, kn, vc, st->holder[c], c);
     ask = ask > kn->k[KN_RESERVE] ? ask : kn->k[KN_RESERVE];
     while (p < r->nprices && r->price[p] < ask)
         p++;
-    if (p >= r->nprices || r->price[p] > cval(st, kn, vc, kn->seat, c) ||
+    if (p >= r->nprices || r->price[p] > mine ||
         oca_points(st, kn->seat) - r->price[p] < kn->k[KN_KEEP])
         return -1;
     return p;
+}
+
+/* The price index this seat offers next for card c: the lowest at which it expects the owner
+ * to sell (what the card is worth to him by this bot's rules, at least its reserve), and one
+ * level above its last offer for it (an offer refused is raised the next time); -1 if that
+ * exceeds its own value or its purse. `in` is round_size(st). */
+static inline int buy_level(const oca_state *st, const knobs *kn, vcache *vc, int c, int in)
+{
+    int p = kn->refused[c];
+    if (p >= st->r->nprices)
+        return -1;
+    int most = kn->vmax[c][in]; /* its value to this seat can be no more: spare valuing it */
+    if (most < st->r->price[p] || most < kn->k[KN_RESERVE])
+        return -1;
+    return buy_level_valued(st, kn, vc, c, p);
 }
 
 /* A swap both sides gain by, giving away a spare card, each side valued by this bot's own
@@ -617,14 +697,16 @@ static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
     uint32_t spare = spare_cards(st, kn, vc);
     if (__builtin_popcount(spare) >= 2 && kn->k[KN_EXCHANGE] && st->deck_top < r->ncards)
         return TR_EXCHANGE;
+    int in = round_size(st);
     for (uint32_t m = st->held & ~st->hand[me]; m; m &= m - 1)
-        if (buy_level(st, kn, vc, __builtin_ctz(m)) >= 0)
+        if (buy_level(st, kn, vc, __builtin_ctz(m), in) >= 0)
             return TR_BUY;
     if (st->hand[me] && (st->held & ~st->hand[me]))
         for (uint32_t m = spare; m; m &= m - 1) /* it swaps away a card worth little to it */
             for (uint32_t o = st->held & ~st->hand[me]; o; o &= o - 1) {
                 int a = __builtin_ctz(m), b = __builtin_ctz(o), w = st->holder[b];
-                if (cval(st, kn, vc, me, b) > cval(st, kn, vc, me, a) &&
+                int va = cval(st, kn, vc, me, a); /* b must be worth more, as bounded */
+                if (kn->vmax[b][in] > va && cval(st, kn, vc, me, b) > va &&
                     cval(st, kn, vc, w, a) > cval(st, kn, vc, w, b))
                     return TR_SWAP;
             }
@@ -633,15 +715,22 @@ static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
     return TR_PASS;
 }
 
-static int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, rng *r)
+/* The index in d (a K_TRADE list) of the kind trade_kind picks, or 0 (pass). */
+static OUT_OF_LINE int trade_pick(const oca_state *st, const decision *d, knobs *kn)
 {
-    if (kn->trade <= 0 || (kn->trade < 1 && rng_uniform(r) >= kn->trade))
-        return 0;
     int t = trade_kind(st, kn);
     for (int i = 0; i < d->n; i++)
         if (d->action[i] == t)
             return i;
     return 0;
+}
+
+/* A trade window (the commonest decision): with chance `trade`, the kind worth proposing. */
+static inline int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, rng *r)
+{
+    if (kn->trade <= 0 || (kn->trade < 1 && rng_uniform(r) >= kn->trade))
+        return 0;
+    return trade_pick(st, d, kn);
 }
 
 /* The offer a seat proposes on its own turn: exchange its two least valued spare cards; buy
@@ -650,7 +739,7 @@ static int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, 
 static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knobs *kn)
 {
     const int *price = st->r->price;
-    int me = kn->seat, pick = 0, best = -1000000;
+    int me = kn->seat, pick = 0, best = -1000000, in = round_size(st);
     vcache *vc = values(st, kn);
     int swap = -2; /* best_swap, looked for at the first swap listed (-2: not yet) */
     /* The offers come in runs that differ only in the price (one card's, or one pair's):
@@ -663,7 +752,7 @@ static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knob
             ;
         int score = -1000000, at = i;
         if (t == TR_BUY) { /* only the offer at the card's buy level counts */
-            int level = buy_level(st, kn, vc, ca);
+            int level = buy_level(st, kn, vc, ca, in);
             for (; level >= 0 && at < end; at++)
                 if (OCA_TR_P(d->action[at]) == level) {
                     score = cval(st, kn, vc, me, ca) - price[level];
@@ -754,74 +843,131 @@ static OUT_OF_LINE int choose_short_sale(const oca_state *st, const decision *d,
     return pick;
 }
 
-static int yes(bool b)
+/* The answers that weigh something, one function each, so that the dispatch (answer) makes
+ * only tail calls and saves no registers. */
+
+/* K_DECLARE: a number to declare (1..6, drawn), or 0 for none. */
+static OUT_OF_LINE int on_declare(const oca_state *st, const knobs *kn, rng *r)
 {
-    return b ? 1 : 0;
+    const int *k = kn->k;
+    if (k[KN_DECLARE] == 1 || (k[KN_DECLARE] == 2 && declare_pays(st, kn, kn->seat)))
+        return 1 + (int)rng_below(r, 6);
+    return 0;
 }
 
-/* bot_type.choose. The kinds that weigh many options call out of line (noinline above), so
- * that the frequent short answers (a trade window passed, a yes or no) stay cheap. */
-static int choose(void *ctx, const void *seen, const decision *d, rng *r)
+/* K_MUTUAL_AID: a number at random. */
+static OUT_OF_LINE int on_mutual_aid(const decision *d, rng *r)
 {
-    knobs *kn = ctx;
-    const oca_state *st = seen;
+    return (int)rng_below(r, (uint32_t)d->n);
+}
+
+/* K_CANCEL_OWN: when the setback it cancels is worth more than keeping the card. */
+static OUT_OF_LINE int on_cancel_own(const oca_state *st, const knobs *kn)
+{
+    int loss = -move_value(st, kn);
+    int card = st->r->square_card[st->pos[kn->seat]];
+    return kn->k[KN_DEFEND] && loss > 0 && loss >= card_value(st, kn, kn->seat, card);
+}
+
+/* K_CANCEL_OPPONENT, K_JOLLY and K_COUNTER_JOLLY: by the worth of the move to the mover. */
+static OUT_OF_LINE int on_card_play(const oca_state *st, const knobs *kn, int kind)
+{
+    const int *k = kn->k;
+    bool mine = kn->seat == st->mover;
+    if (kind == K_CANCEL_OPPONENT)
+        return k[KN_ATTACK] && move_value(st, kn) > 0;
+    if (kind == K_JOLLY) {
+        if (mine)
+            return k[KN_DEFEND] && move_value(st, kn) <= -k[KN_JOLLY_MIN];
+        return k[KN_ATTACK] && move_value(st, kn) >= k[KN_JOLLY_MIN];
+    }
+    if (mine)
+        return k[KN_DEFEND] && move_value(st, kn) > 0;
+    return k[KN_ATTACK] && move_value(st, kn) <= -k[KN_JOLLY_MIN];
+}
+
+/* K_BUY_CARD, K_SELL_CARD and K_SWAP: the offer against the cards' worth to this seat. */
+static OUT_OF_LINE int on_offer(const oca_state *st, const knobs *kn, int kind)
+{
     const int *k = kn->k;
     const oca_offer *f = &st->offer;
     int me = kn->seat;
-    this_game(kn, st, r);
+    if (kind == K_BUY_CARD) /* the purse first: it spares most valuations */
+        return oca_points(st, me) - f->price >= k[KN_KEEP] &&
+               f->price <= card_value(st, kn, me, f->card);
+    if (kind == K_SELL_CARD) {
+        int v = card_value(st, kn, me, f->card);
+        return f->price >= (v > k[KN_RESERVE] ? v : k[KN_RESERVE]);
+    }
+    return card_value(st, kn, me, f->card) > card_value(st, kn, me, f->card2);
+}
+
+/* K_REACT_COUNTER: the asked price against the card's worth to the mover. */
+static OUT_OF_LINE int on_react_counter(const oca_state *st, const knobs *kn)
+{
+    return st->offer.price <= react_worth(st, kn);
+}
+
+/* choose once the game is under way (new_game has nothing to do). The kinds that weigh many options call out of
+ * line (noinline above), so that the frequent short answers stay cheap; a trade window,
+ * nearly half of all decisions and mostly passed by a draw, is answered in line. */
+static inline int answer(knobs *kn, const oca_state *st, const decision *d, rng *r)
+{
     switch (d->kind) {
     case K_VOLUNTEER:
-        return yes(wants_bank(st, kn, KN_VOLUNTEER));
+        return wants_bank(st, kn, KN_VOLUNTEER);
     case K_BID:
         return choose_bid(st, d, kn);
     case K_BANKER_PLAYS:
-        return yes(!k[KN_SIT_OUT]);
+        return !kn->k[KN_SIT_OUT];
     case K_DECLARE:
-        if (k[KN_DECLARE] == 1 || (k[KN_DECLARE] == 2 && declare_pays(st, kn, me)))
-            return 1 + (int)rng_below(r, 6);
-        return 0;
+        return on_declare(st, kn, r);
     case K_MUTUAL_AID:
-        return (int)rng_below(r, (uint32_t)d->n);
-    case K_CANCEL_OWN: { /* when the setback it cancels is worth more than keeping the card */
-        int loss = -move_value(st, kn);
-        int card = st->r->square_card[st->pos[me]];
-        return yes(k[KN_DEFEND] && loss > 0 && loss >= card_value(st, kn, me, card));
-    }
+        return on_mutual_aid(d, r);
+    case K_CANCEL_OWN:
+        return on_cancel_own(st, kn);
     case K_CANCEL_OPPONENT:
-        return yes(k[KN_ATTACK] && move_value(st, kn) > 0);
     case K_JOLLY:
-        if (me == st->mover)
-            return yes(k[KN_DEFEND] && move_value(st, kn) <= -k[KN_JOLLY_MIN]);
-        return yes(k[KN_ATTACK] && move_value(st, kn) >= k[KN_JOLLY_MIN]);
     case K_COUNTER_JOLLY:
-        if (me == st->mover)
-            return yes(k[KN_DEFEND] && move_value(st, kn) > 0);
-        return yes(k[KN_ATTACK] && move_value(st, kn) <= -k[KN_JOLLY_MIN]);
+        return on_card_play(st, kn, d->kind);
     case K_TRADE:
         return choose_trade_kind(st, d, kn, r);
     case K_TRADE_OFFER:
         return choose_trade(st, d, kn);
-    case K_BUY_CARD: /* the purse first: it spares most valuations */
-        return yes(oca_points(st, me) - f->price >= k[KN_KEEP] &&
-                   f->price <= card_value(st, kn, me, f->card));
-    case K_SELL_CARD: {
-        int v = card_value(st, kn, me, f->card);
-        return yes(f->price >= (v > k[KN_RESERVE] ? v : k[KN_RESERVE]));
-    }
+    case K_BUY_CARD:
+    case K_SELL_CARD:
     case K_SWAP:
-        return yes(card_value(st, kn, me, f->card) > card_value(st, kn, me, f->card2));
+        return on_offer(st, kn, d->kind);
     case K_SHORT_SALE:
         return choose_short_sale(st, d, kn);
     case K_TAKE_OVER_BANK:
-        return yes(wants_bank(st, kn, KN_TAKEOVER));
+        return wants_bank(st, kn, KN_TAKEOVER);
     case K_REACT_OFFER:
         return kn->trade > 0 ? react_offer(st, d, kn) : 0;
     case K_REACT_ANSWER:
         return react_answer(st, d, kn);
     case K_REACT_COUNTER:
-        return yes(f->price <= react_worth(st, kn));
+        return on_react_counter(st, kn);
     }
     return 0; /* a kind without an opinion: the first action is always legal */
+}
+
+/* choose at the first choice of a game, or for a caller without begin (new_game then
+ * tells a new game by the deal). */
+static OUT_OF_LINE int choose_first(knobs *kn, const oca_state *st, const decision *d, rng *r)
+{
+    new_game(kn, st, r);
+    return answer(kn, st, d, r);
+}
+
+/* bot_type.choose: new_game at the first choice of a game (out of line: the usual call is
+ * the first test), then the answer. */
+static int choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    knobs *kn = ctx;
+    if (!kn->begun || kn->fresh)
+        return choose_first(kn, seen, d, r);
+    return answer(kn, seen, d, r);
 }
 
 const bot_type oca_bot_cautious = {
