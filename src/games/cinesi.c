@@ -291,10 +291,13 @@ static int opening_roll(cinesi_state *s, dice *d, rng *chance, trace *tr)
     }
 }
 
-/* Notes a turn of len >= CINESI_TURN_BINS rolls by seat k (rare: kept out of the loop). */
+/* Notes a turn of len >= CINESI_SHORT_TURN rolls by seat k (rare: kept out of the loop). */
 static __attribute__((noinline)) void long_turn(cinesi_state *s, int k, int len)
 {
-    if (s->nlong < CINESI_LONG_TURNS)
+    s->wide = true;
+    if (len < CINESI_TURN_BINS)
+        s->hist[k][len]++;
+    else if (s->nlong < CINESI_LONG_TURNS)
         s->long_turn[s->nlong++] = len << 2 | k;
     else /* more than CINESI_LONG_TURNS turns of 64+ rolls in one game: documented cap */
         s->hist[k][CINESI_TURN_BINS - 1]++;
@@ -425,7 +428,7 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
         pos##k = p_;                                                                         \
         len_ += __builtin_popcountll(range_);                                                \
         left &= ~upto_;                                                                      \
-        if (__builtin_expect(len_ < CINESI_TURN_BINS, 1))                                    \
+        if (__builtin_expect(len_ < CINESI_SHORT_TURN, 1))                                   \
             s->hist[k][len_]++;                                                              \
         else                                                                                 \
             long_turn(s, k, (int)len_);                                                      \
@@ -541,7 +544,7 @@ static inline __attribute__((always_inline)) void play_seats(cinesi_state *s, rn
     ROUNDS(2)
     ROUNDS(3)
 won:
-    if (last < CINESI_TURN_BINS)
+    if (last < CINESI_SHORT_TURN)
         s->hist[winner][last]++;
     else
         long_turn(s, winner, (int)last);
@@ -602,6 +605,7 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->nseats = nseats;
     s->winner = -1;
     s->rolls = s->turns = s->lead_changes = s->nlong = 0;
+    s->wide = false;
     memset(s->pos, 0, sizeof s->pos);
     memset(s->hist, 0, (size_t)nseats * sizeof s->hist[0]);
 #ifdef HAVE_FAST_VARIANT
@@ -652,13 +656,14 @@ static void finish(const void *st, outcome *o, recorder *rec)
     rec_value(rec, CINESI_M_LEAD_CHANGES, -1, s->lead_changes);
     rec_value(rec, CINESI_M_RUNNER_UP, -1, s->rules->steps - runner_up);
     int n = s->nseats, rounds = s->turns / n, extra = s->turns % n;
+    int cells = s->wide ? CINESI_TURN_BINS - 1 : CINESI_SHORT_TURN - 1; /* from 1 roll */
     for (int k = 0; k < n; k++) {
         /* Seat k's turns in its histogram: all it played but those kept one by one. */
         int after = k - s->starter < 0 ? k - s->starter + n : k - s->starter; /* seats */
         int left = rounds + (after < extra);
         for (int i = 0; i < s->nlong; i++)
             left -= (s->long_turn[i] & 3) == k;
-        rec_hist(rec, CINESI_M_ROLLS_PER_TURN, k, 1, &s->hist[k][1], CINESI_TURN_BINS - 1, left);
+        rec_hist(rec, CINESI_M_ROLLS_PER_TURN, k, 1, &s->hist[k][1], cells, left);
     }
     for (int i = 0; i < s->nlong; i++)
         rec_value(rec, CINESI_M_ROLLS_PER_TURN, s->long_turn[i] & 3, s->long_turn[i] >> 2);

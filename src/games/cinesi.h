@@ -16,6 +16,8 @@ enum {
     CINESI_MAX_DIE = (CINESI_COLOURS + 1) * CINESI_MAX_FACES,
     CINESI_MAX_SIDE = 51,    /* ruleset key side: odd, 3..51 */
     CINESI_TURN_BINS = 64,   /* per-game histogram of rolls per turn: 1..63 */
+    CINESI_SHORT_TURN = 16,  /* turns of fewer rolls are counted in the loop itself; a longer
+                                one sets cinesi_state.wide (the recorder then reads 1..63) */
     CINESI_LONG_TURNS = 128, /* turns of 64 rolls or more, kept one by one */
 };
 
@@ -56,6 +58,7 @@ typedef struct cinesi_state {
     int turns;        /* turns begun; a turn ends with a foreign colour or with the win */
     int lead_changes; /* times the sole leader became a different seat */
     int nlong;        /* entries of long_turn */
+    bool wide;        /* some turn had CINESI_SHORT_TURN rolls or more */
     int long_turn[CINESI_LONG_TURNS];                  /* rolls << 2 | seat, turns >= 64 rolls */
     uint32_t hist[CINESI_MAX_SEATS][CINESI_TURN_BINS]; /* turns per seat by rolls (< 64) */
 } cinesi_state;
