@@ -478,6 +478,26 @@ TEST(cinesi_games_are_those_of_the_plain_loop)
     }
 }
 
+/* The plain die's batches (cinesi_rules.plain: one face per colour in colour order, 1 to 4
+ * white faces, seat k playing colour k) read the planes straight off the bits: the same games
+ * as the general way of any die, for every count of white faces and of seats; and a die or
+ * seating off that pattern is not plain. */
+TEST(cinesi_plain_die_plays_the_games_of_the_general_way)
+{
+    for (int whites = 1; whites <= 4; whites++)
+        for (int n = 2; n <= 4; n++) {
+            char set[32];
+            snprintf(set, sizeof set, "faces.white=%d", whites);
+            cinesi_rules r = rules_with((const char *[]){set, NULL}, n), any = r;
+            CHECK(r.plain);
+            any.plain = false;
+            CHECK(play_signature(&r, n, 300) == play_signature(&any, n, 300));
+        }
+    CHECK(!rules_with((const char *[]){"faces.white=0", NULL}, 4).plain);
+    CHECK(!rules_with((const char *[]){"faces.red=2", NULL}, 4).plain);
+    CHECK(!rules_with((const char *[]){"seat_colours=[\"yellow\",\"red\"]", NULL}, 2).plain);
+}
+
 /* ---- exact analysis against brute force ---------------------------------------------- */
 
 /* Brute force over the joint state (seat holding the die, every figure's position), one

@@ -90,6 +90,11 @@ static int rules_load(void *out, const cJSON *json, char *err, size_t errlen)
         r->face_end[c] = end += r->faces[c];
     while ((1 << r->face_bits) < r->nfaces)
         r->face_bits++;
+    r->plain = r->face_bits == 3;
+    for (int c = 0; c < CINESI_COLOURS; c++)
+        r->plain = r->plain && r->face_end[c] == c + 1;
+    for (int k = 0; k < r->ncolours_listed; k++)
+        r->plain = r->plain && r->seat_colour[k] == k;
     return 0;
 }
 
@@ -323,27 +328,76 @@ static inline __attribute__((always_inline)) uint64_t split(const dice *d, seat_
     return rolls;
 }
 
+/* roll_batch and split for a plain die (cinesi_rules.plain) and n seats: the same batch,
+ * its planes read straight off the bits. Face b2 b1 b0 is colour b1 b0 when b2 is clear
+ * (faces 0..3), white when b2 is set and b1 b0 is below the white faces' count (faces 4..),
+ * no roll otherwise. */
+static inline __attribute__((always_inline)) uint64_t plain_batch(dice *d, seat_planes *sp,
+                                                                  const cinesi_rules *r,
+                                                                  rng *chance, const int n)
+{
+    uint64_t b0, b1, b2, white, rolls;
+    const int whites = r->faces[CINESI_WHITE]; /* 1..4: the die has 5..8 faces */
+    do {
+        b0 = rng_next(chance);
+        b1 = rng_next(chance);
+        b2 = rng_next(chance);
+        uint64_t low = whites == 1   ? ~(b1 | b0)
+                       : whites == 2 ? ~b1
+                       : whites == 3 ? ~(b1 & b0)
+                                     : ~0ULL; /* the lanes of b1 b0 below `whites` */
+        white = b2 & low;
+        rolls = ~b2 | white;
+    } while (rolls == 0);
+    uint64_t col = ~b2;
+    d->colour[0] = col & ~b1 & ~b0;
+    d->colour[1] = col & ~b1 & b0;
+    d->colour[2] = col & b1 & ~b0;
+    d->colour[3] = col & b1 & b0;
+    d->colour[CINESI_WHITE] = white;
+    d->left = rolls;
+#pragma GCC unroll 4
+    for (int k = 0; k < n; k++) {
+        sp->own[k] = d->colour[k];
+        sp->pass[k] = rolls & ~(d->colour[k] | white);
+    }
+    return rolls;
+}
+
+/* roll_batch and split for the other dice, and for the tests' scripted generator. */
+static __attribute__((noinline)) uint64_t refill_any(dice *d, seat_planes *sp,
+                                                     const cinesi_rules *r, rng *chance,
+                                                     int n)
+{
+    roll_batch(d, r, chance);
+    return n == 2 ? split(d, sp, r, 2) : n == 3 ? split(d, sp, r, 3) : split(d, sp, r, 4);
+}
+
 /* Rolls a new batch into d and splits it into sp for 2, 3 or 4 seats; returns its rolls.
- * Called once a batch, so kept out of the loop. */
+ * Called once a batch, so kept out of the loop; the plain die's way is inline here, so that
+ * the call saves no more registers than it needs. */
 static __attribute__((noinline)) uint64_t refill2(dice *d, seat_planes *sp,
                                                   const cinesi_rules *r, rng *chance)
 {
-    roll_batch(d, r, chance);
-    return split(d, sp, r, 2);
+    if (r->plain && !chance->script)
+        return plain_batch(d, sp, r, chance, 2);
+    return refill_any(d, sp, r, chance, 2);
 }
 
 static __attribute__((noinline)) uint64_t refill3(dice *d, seat_planes *sp,
                                                   const cinesi_rules *r, rng *chance)
 {
-    roll_batch(d, r, chance);
-    return split(d, sp, r, 3);
+    if (r->plain && !chance->script)
+        return plain_batch(d, sp, r, chance, 3);
+    return refill_any(d, sp, r, chance, 3);
 }
 
 static __attribute__((noinline)) uint64_t refill4(dice *d, seat_planes *sp,
                                                   const cinesi_rules *r, rng *chance)
 {
-    roll_batch(d, r, chance);
-    return split(d, sp, r, 4);
+    if (r->plain && !chance->script)
+        return plain_batch(d, sp, r, chance, 4);
+    return refill_any(d, sp, r, chance, 4);
 }
 
 /* Cuts the stretch `range` of a player who reaches the centre with the need-th of his own

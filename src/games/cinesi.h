@@ -40,6 +40,8 @@ typedef struct cinesi_rules {
     int face_colour[CINESI_MAX_DIE];   /* colour (or CINESI_WHITE) of each face */
     int face_end[CINESI_COLOURS + 1];  /* faces of colour c are face_end[c-1]..face_end[c]-1 */
     int face_bits;                     /* bits of a face number: 2^face_bits >= nfaces */
+    bool plain; /* faces 0..3 red, yellow, green, blue, one each, white 4.., 3 bits a face,
+                   and seat k plays colour k (the default's die and seats): see plain_batch */
     int side;  /* the board has side x side squares */
     int steps; /* 4 (side-1) round the edge + (side-1)/2 up the diagonal */
     cinesi_opening opening;
