@@ -231,27 +231,30 @@ void rec_values(recorder *rec, int m, int seat, int64_t value, int64_t count)
 /* rec_hist's common case: the row lies inside a's histogram and within the extremes already
  * seen, as a short row of a game's own tally does once a run is under way. Every cell is added
  * (empty ones too: no branch per cell, so no guess of the processor's), and the row's figures
- * come from running sums taken from the last cell down, additions only: t = the observations
- * at k or above, u = the sum of t from k up, w = the sum of u from k up; at k = 0, t is the
- * count, u - t the sum of the offsets k, and 2 (w - u) - (u - t) the sum of their squares
- * (each offset k counted k (k + 1) / 2 times in w - u). Fewer than 2^22 observations of at
+ * come from running sums taken from the last cell down to cell 1, additions only: t = the
+ * observations at offset k or above, u = the sum of t from k up, w = the sum of u from k up;
+ * at k = 1, u is the sum of the offsets k of the observations and 2 w - u the sum of their
+ * squares (offset k is counted k (k + 1) / 2 times in w). Fewer than 2^22 observations of at
  * most n <= 2^10 cells keep every sum below 2^52. */
 static void hist_inside(acc *a, int64_t lo, const uint32_t *count, int n)
 {
     int64_t *cell = a->count + (lo - a->lo);
     uint64_t t = 0, u = 0, w = 0;
-    for (int k = n - 1; k >= 0; k--) {
+#pragma GCC unroll 2
+    for (int k = n - 1; k > 0; k--) {
         uint32_t c = count[k];
         cell[k] += c;
         t += c;
         u += t;
         w += u;
     }
-    uint64_t s1 = u - t, s2 = 2 * (w - u) - s1;
+    cell[0] += count[0];
+    t += count[0];
+    uint64_t s2 = 2 * w - u;
     __int128 l = lo;
     a->n += (int64_t)t;
-    a->sum += l * (__int128)t + (__int128)s1;
-    a->sumsq += l * l * (__int128)t + 2 * l * (__int128)s1 + (__int128)s2;
+    a->sum += l * (__int128)t + (__int128)u;
+    a->sumsq += l * l * (__int128)t + 2 * l * (__int128)u + (__int128)s2;
 }
 
 void rec_hist(recorder *rec, int m, int seat, int64_t lo, const uint32_t *count, int n,
