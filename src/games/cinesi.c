@@ -299,6 +299,10 @@ static int opening_roll(cinesi_state *s, dice *d, rng *chance, trace *tr)
 /* Notes a turn of len >= CINESI_SHORT_TURN rolls by seat k (rare: kept out of the loop). */
 static __attribute__((noinline)) void long_turn(cinesi_state *s, int k, int len)
 {
+    if (!s->wide) /* the game's first: the cells of long turns come into use */
+        for (int j = 0; j < s->nseats; j++)
+            memset(&s->hist[j][CINESI_SHORT_TURN], 0,
+                   (CINESI_TURN_BINS - CINESI_SHORT_TURN) * sizeof s->hist[j][0]);
     s->wide = true;
     if (len < CINESI_TURN_BINS)
         s->hist[k][len]++;
@@ -661,7 +665,9 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->rolls = s->turns = s->lead_changes = s->nlong = 0;
     s->wide = false;
     memset(s->pos, 0, sizeof s->pos);
-    memset(s->hist, 0, (size_t)nseats * sizeof s->hist[0]);
+    for (int k = 0; k < nseats; k++) /* not the long turns' cells: see long_turn */
+        for (int len = 0; len < CINESI_SHORT_TURN; len++)
+            s->hist[k][len] = 0;
 #ifdef HAVE_FAST_VARIANT
     if (tr == NULL && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi")) {
         play_fast(s, chance);

@@ -62,7 +62,9 @@ typedef struct cinesi_state {
     int nlong;        /* entries of long_turn */
     bool wide;        /* some turn had CINESI_SHORT_TURN rolls or more */
     int long_turn[CINESI_LONG_TURNS];                  /* rolls << 2 | seat, turns >= 64 rolls */
-    uint32_t hist[CINESI_MAX_SEATS][CINESI_TURN_BINS]; /* turns per seat by rolls (< 64) */
+    /* Turns per seat by rolls (< 64). Cells from CINESI_SHORT_TURN up are cleared by the
+     * first turn that long in a game (when it sets wide), and hold nothing before. */
+    uint32_t hist[CINESI_MAX_SEATS][CINESI_TURN_BINS];
 } cinesi_state;
 
 /* The game (cinesi.c). */
