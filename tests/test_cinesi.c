@@ -281,7 +281,7 @@ TEST(cinesi_metrics_of_a_scripted_game)
     rec_free(rec);
 }
 
-/* Turns of 16 rolls and more leave the loop's short count (CINESI_SHORT_TURN) and those of
+/* Turns of 12 rolls and more leave the loop's short count (CINESI_SHORT_TURN) and those of
  * 64 and more are kept one by one; a game of short turns after them, in the same state and
  * recorder, records only its own. Whites prolong a turn: "se esce il bianco ... potete
  * lanciare di nuovo il dado". */
@@ -313,6 +313,7 @@ TEST(cinesi_long_turns_reach_the_recorder)
         game_cinesi.finish(&s, &o, rec);
         CHECK_INT(o.winners, 1);
         CHECK_INT(s.wide, game == 0);
+        CHECK_INT(s.top, game == 0 ? 16 : 0);
     }
     const acc *a = rec_get(rec, CINESI_M_ROLLS_PER_TURN, 0);
     const acc *b = rec_get(rec, CINESI_M_ROLLS_PER_TURN, 1);

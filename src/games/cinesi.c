@@ -304,12 +304,15 @@ static __attribute__((noinline)) void long_turn(cinesi_state *s, int k, int len)
             memset(&s->hist[j][CINESI_SHORT_TURN], 0,
                    (CINESI_TURN_BINS - CINESI_SHORT_TURN) * sizeof s->hist[j][0]);
     s->wide = true;
-    if (len < CINESI_TURN_BINS)
-        s->hist[k][len]++;
-    else if (s->nlong < CINESI_LONG_TURNS)
+    int cell = len;
+    if (len >= CINESI_TURN_BINS && s->nlong < CINESI_LONG_TURNS) {
         s->long_turn[s->nlong++] = len << 2 | k;
-    else /* more than CINESI_LONG_TURNS turns of 64+ rolls in one game: documented cap */
-        s->hist[k][CINESI_TURN_BINS - 1]++;
+        return;
+    }
+    if (len >= CINESI_TURN_BINS) /* more than CINESI_LONG_TURNS turns of 64+: documented cap */
+        cell = CINESI_TURN_BINS - 1;
+    s->hist[k][cell]++;
+    s->top = cell > s->top ? cell : s->top;
 }
 
 /* The current batch as each seat sees it when it holds the die. */
@@ -664,6 +667,7 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->winner = -1;
     s->rolls = s->turns = s->lead_changes = s->nlong = 0;
     s->wide = false;
+    s->top = 0;
     memset(s->pos, 0, sizeof s->pos);
     for (int k = 0; k < nseats; k++) /* not the long turns' cells: see long_turn */
         for (int len = 0; len < CINESI_SHORT_TURN; len++)
@@ -716,7 +720,7 @@ static void finish(const void *st, outcome *o, recorder *rec)
     rec_value(rec, CINESI_M_LEAD_CHANGES, -1, s->lead_changes);
     rec_value(rec, CINESI_M_RUNNER_UP, -1, s->rules->steps - runner_up);
     int n = s->nseats, rounds = s->turns / n, extra = s->turns % n;
-    int cells = s->wide ? CINESI_TURN_BINS - 1 : CINESI_SHORT_TURN - 1; /* from 1 roll */
+    int cells = s->top > CINESI_SHORT_TURN - 1 ? s->top : CINESI_SHORT_TURN - 1; /* from 1 */
     for (int k = 0; k < n; k++) {
         /* Seat k's turns in its histogram: all it played but those kept one by one. */
         int after = k - s->starter < 0 ? k - s->starter + n : k - s->starter; /* seats */

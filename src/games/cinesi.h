@@ -16,8 +16,9 @@ enum {
     CINESI_MAX_DIE = (CINESI_COLOURS + 1) * CINESI_MAX_FACES,
     CINESI_MAX_SIDE = 51,    /* ruleset key side: odd, 3..51 */
     CINESI_TURN_BINS = 64,   /* per-game histogram of rolls per turn: 1..63 */
-    CINESI_SHORT_TURN = 16,  /* turns of fewer rolls are counted in the loop itself; a longer
-                                one sets cinesi_state.wide (the recorder then reads 1..63) */
+    CINESI_SHORT_TURN = 12,  /* turns of fewer rolls are counted in the loop itself; a longer
+                                one sets cinesi_state.wide and top (1 in 2048 turns under the
+                                default rules: the recorder reads 1..11 in 9 games of 10) */
     CINESI_LONG_TURNS = 128, /* turns of 64 rolls or more, kept one by one */
 };
 
@@ -61,6 +62,7 @@ typedef struct cinesi_state {
     int lead_changes; /* times the sole leader became a different seat */
     int nlong;        /* entries of long_turn */
     bool wide;        /* some turn had CINESI_SHORT_TURN rolls or more */
+    int top;          /* the histogram's highest cell such a turn used (0: none) */
     int long_turn[CINESI_LONG_TURNS];                  /* rolls << 2 | seat, turns >= 64 rolls */
     /* Turns per seat by rolls (< 64). Cells from CINESI_SHORT_TURN up are cleared by the
      * first turn that long in a game (when it sets wide), and hold nothing before. */
