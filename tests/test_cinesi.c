@@ -281,6 +281,53 @@ TEST(cinesi_metrics_of_a_scripted_game)
     rec_free(rec);
 }
 
+/* Turns of 12 rolls and more leave the loop's short count (CINESI_SHORT_TURN) and those of
+ * 64 and more are kept one by one; a game of short turns after them, in the same state and
+ * recorder, records only its own. Whites prolong a turn: "se esce il bianco ... potete
+ * lanciare di nuovo il dado". */
+TEST(cinesi_long_turns_reach_the_recorder)
+{
+    cinesi_rules r = rules_with((const char *[]){"side=3", NULL}, 2);
+    cinesi_state s;
+    outcome o;
+    int script[128], n = 0;
+    for (int i = 0; i < 15; i++) /* seat 1: 15 whites, then yellow: a turn of 16 rolls */
+        script[n++] = W;
+    script[n++] = Y;
+    for (int i = 0; i < 69; i++) /* seat 2: 69 whites, then red: a turn of 70 */
+        script[n++] = W;
+    script[n++] = R;
+    for (int i = 0; i < 9; i++) /* seat 1: 9 reds, the centre: a turn of 9 */
+        script[n++] = R;
+    static const int second[] = {Y, G, R, R, R, R, R, R, R, R, R}; /* turns of 1, 1, 9 */
+    recorder *rec = rec_new(&game_cinesi, 2, false);
+    for (int game = 0; game < 2; game++) {
+        rng ch;
+        rng_seed(&ch, 1);
+        if (game == 0)
+            rng_script(&ch, script, n);
+        else
+            rng_script(&ch, second, 11);
+        game_cinesi.start(&s, &r, 2, &ch, NULL);
+        memset(&o, 0, sizeof o);
+        game_cinesi.finish(&s, &o, rec);
+        CHECK_INT(o.winners, 1);
+        CHECK_INT(s.wide, game == 0);
+        CHECK_INT(s.top, game == 0 ? 16 : 0);
+    }
+    const acc *a = rec_get(rec, CINESI_M_ROLLS_PER_TURN, 0);
+    const acc *b = rec_get(rec, CINESI_M_ROLLS_PER_TURN, 1);
+    CHECK_INT(a->n, 4); /* 16, 9, then 1, 9 */
+    CHECK_INT(a->sum, 35);
+    CHECK_INT(a->sumsq, 256 + 81 + 1 + 81);
+    CHECK_INT(a->min, 1);
+    CHECK_INT(a->max, 16);
+    CHECK_INT(b->n, 2); /* 70, then 1 */
+    CHECK_INT(b->sum, 71);
+    CHECK_INT(b->max, 70);
+    rec_free(rec);
+}
+
 /* The trace tells every roll and the end. */
 TEST(cinesi_trace_tells_every_roll)
 {
@@ -430,6 +477,26 @@ TEST(cinesi_games_are_those_of_the_plain_loop)
             check_fail(__FILE__, __LINE__, "variant %zu: signature %016llx, want %016llx", v,
                        (unsigned long long)got, (unsigned long long)variants[v].want);
     }
+}
+
+/* The plain die's batches (cinesi_rules.plain: one face per colour in colour order, 1 to 4
+ * white faces, seat k playing colour k) read the planes straight off the bits: the same games
+ * as the general way of any die, for every count of white faces and of seats; and a die or
+ * seating off that pattern is not plain. */
+TEST(cinesi_plain_die_plays_the_games_of_the_general_way)
+{
+    for (int whites = 1; whites <= 4; whites++)
+        for (int n = 2; n <= 4; n++) {
+            char set[32];
+            snprintf(set, sizeof set, "faces.white=%d", whites);
+            cinesi_rules r = rules_with((const char *[]){set, NULL}, n), any = r;
+            CHECK(r.plain);
+            any.plain = false;
+            CHECK(play_signature(&r, n, 300) == play_signature(&any, n, 300));
+        }
+    CHECK(!rules_with((const char *[]){"faces.white=0", NULL}, 4).plain);
+    CHECK(!rules_with((const char *[]){"faces.red=2", NULL}, 4).plain);
+    CHECK(!rules_with((const char *[]){"seat_colours=[\"yellow\",\"red\"]", NULL}, 2).plain);
 }
 
 /* ---- exact analysis against brute force ---------------------------------------------- */

@@ -202,3 +202,42 @@ TEST(rec_hist_equals_rec_values_cell_by_cell)
             rec_free(b);
         }
 }
+
+/* rec_hist's short way, a row inside the histogram and within the extremes seen (every cell
+ * added, empty ones too, the figures from running sums): the same accumulator as rec_values
+ * cell by cell, for rows at negative, small and large offsets, with empty cells anywhere,
+ * many observations in a cell, and a row of one cell. */
+TEST(rec_hist_inside_the_histogram_equals_rec_values)
+{
+    const game_type *g = registry_game("cinesi");
+    CHECK(g != NULL);
+    int m = 3; /* cinesi's rolls per turn, a seat metric of means */
+    static const int64_t lo[] = {-40, 1, 7, 1000};
+    static const int len[] = {15, 15, 1, 63};
+    for (int v = 0; v < 4; v++) {
+        recorder *a = rec_new(g, 2, false), *b = rec_new(g, 2, false);
+        /* the extremes and the histogram first, through the general way */
+        for (int64_t x = lo[v] - 3; x <= lo[v] + len[v] + 2; x++) {
+            rec_values(a, m, 1, x, 1);
+            rec_values(b, m, 1, x, 1);
+        }
+        rng r;
+        rng_seed(&r, (uint64_t)v + 11);
+        for (int row = 0; row < 50; row++) {
+            uint32_t c[63];
+            int64_t total = 0;
+            for (int k = 0; k < len[v]; k++) {
+                c[k] = rng_below(&r, 3) == 0 ? 0 : (uint32_t)rng_below(&r, 100000);
+                total += c[k];
+            }
+            rec_hist(a, m, 1, lo[v], c, len[v], total);
+            for (int k = 0; k < len[v]; k++)
+                if (c[k])
+                    rec_values(b, m, 1, lo[v] + k, c[k]);
+        }
+        CHECK(same_acc(rec_get(a, m, 1), rec_get(b, m, 1)));
+        CHECK(rec_get(a, m, 1)->n > 50);
+        rec_free(a);
+        rec_free(b);
+    }
+}

@@ -98,7 +98,9 @@ void rec_value(recorder *rec, int metric, int seat, int64_t value);
 void rec_values(recorder *rec, int metric, int seat, int64_t value, int64_t count);
 /* Adds a histogram row of a METRIC_MEAN metric: count[k] observations equal to lo + k, for
  * k in [0, n); total is the row's sum of counts, which lets the scan stop at the row's last
- * non-empty cell. The same as rec_values for every k, in one call. */
+ * non-empty cell. The same as rec_values for every k, in one call. A row inside the values
+ * seen so far is added whole, with no branch per cell: pass the cells the game may have
+ * used (a short row), not its whole table. */
 void rec_hist(recorder *rec, int metric, int seat, int64_t lo, const uint32_t *count, int n,
               int64_t total);
 /* Adds `hits` successes out of `trials` trials (0 <= hits <= trials) of a METRIC_RATE metric. */

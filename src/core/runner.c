@@ -171,7 +171,7 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     }
     memset(o, 0, sizeof *o);
     o->nseats = cfg->nseats;
-    if (rec)
+    if (rec && rec->per_game)
         rec_game_begin(rec);
     g->finish(st, o, rec);
     if (check && outcome_check(cfg, o, what, sizeof what) != 0)
@@ -270,17 +270,18 @@ static void tally(run_result *res, const run_config *cfg, const outcome *o)
         res->no_winner++;
     else if (nwin > 1)
         res->tied_games++;
+    /* Which seat won is the least foreseeable thing in a game: the wins are added without a
+     * branch on it (and without a division when one seat wins). */
+    int64_t unit = nwin == 1 ? RUN_WIN_UNIT : nwin > 1 ? RUN_WIN_UNIT / nwin : 0;
+    int64_t alone = nwin == 1, tie = nwin > 1;
     for (int k = 0; k < cfg->nseats; k++) {
         acc_add_fast(&res->score[k], o->score[k], 1);
         if (o->rank[k] > 0) /* 0: unranked (e.g. a banker who does not race) */
             acc_add_fast(&res->rank[k], o->rank[k], 1);
-        if (o->winners & (1u << k)) {
-            res->win_units[k] += RUN_WIN_UNIT / nwin;
-            if (nwin > 1)
-                res->wins_shared[k]++;
-            else
-                res->wins_alone[k]++;
-        }
+        int64_t won = o->winners >> k & 1;
+        res->win_units[k] += won * unit;
+        res->wins_shared[k] += won & tie;
+        res->wins_alone[k] += won & alone;
     }
 }
 

@@ -90,6 +90,11 @@ static int rules_load(void *out, const cJSON *json, char *err, size_t errlen)
         r->face_end[c] = end += r->faces[c];
     while ((1 << r->face_bits) < r->nfaces)
         r->face_bits++;
+    r->plain = r->face_bits == 3;
+    for (int c = 0; c < CINESI_COLOURS; c++)
+        r->plain = r->plain && r->face_end[c] == c + 1;
+    for (int k = 0; k < r->ncolours_listed; k++)
+        r->plain = r->plain && r->seat_colour[k] == k;
     return 0;
 }
 
@@ -291,13 +296,23 @@ static int opening_roll(cinesi_state *s, dice *d, rng *chance, trace *tr)
     }
 }
 
-/* Notes a turn of len >= CINESI_TURN_BINS rolls by seat k (rare: kept out of the loop). */
+/* Notes a turn of len >= CINESI_SHORT_TURN rolls by seat k (rare: kept out of the loop). */
 static __attribute__((noinline)) void long_turn(cinesi_state *s, int k, int len)
 {
-    if (s->nlong < CINESI_LONG_TURNS)
+    if (!s->wide) /* the game's first: the cells of long turns come into use */
+        for (int j = 0; j < s->nseats; j++)
+            memset(&s->hist[j][CINESI_SHORT_TURN], 0,
+                   (CINESI_TURN_BINS - CINESI_SHORT_TURN) * sizeof s->hist[j][0]);
+    s->wide = true;
+    int cell = len;
+    if (len >= CINESI_TURN_BINS && s->nlong < CINESI_LONG_TURNS) {
         s->long_turn[s->nlong++] = len << 2 | k;
-    else /* more than CINESI_LONG_TURNS turns of 64+ rolls in one game: documented cap */
-        s->hist[k][CINESI_TURN_BINS - 1]++;
+        return;
+    }
+    if (len >= CINESI_TURN_BINS) /* more than CINESI_LONG_TURNS turns of 64+: documented cap */
+        cell = CINESI_TURN_BINS - 1;
+    s->hist[k][cell]++;
+    s->top = cell > s->top ? cell : s->top;
 }
 
 /* The current batch as each seat sees it when it holds the die. */
@@ -320,27 +335,76 @@ static inline __attribute__((always_inline)) uint64_t split(const dice *d, seat_
     return rolls;
 }
 
+/* roll_batch and split for a plain die (cinesi_rules.plain) and n seats: the same batch,
+ * its planes read straight off the bits. Face b2 b1 b0 is colour b1 b0 when b2 is clear
+ * (faces 0..3), white when b2 is set and b1 b0 is below the white faces' count (faces 4..),
+ * no roll otherwise. */
+static inline __attribute__((always_inline)) uint64_t plain_batch(dice *d, seat_planes *sp,
+                                                                  const cinesi_rules *r,
+                                                                  rng *chance, const int n)
+{
+    uint64_t b0, b1, b2, white, rolls;
+    const int whites = r->faces[CINESI_WHITE]; /* 1..4: the die has 5..8 faces */
+    do {
+        b0 = rng_next(chance);
+        b1 = rng_next(chance);
+        b2 = rng_next(chance);
+        uint64_t low = whites == 1   ? ~(b1 | b0)
+                       : whites == 2 ? ~b1
+                       : whites == 3 ? ~(b1 & b0)
+                                     : ~0ULL; /* the lanes of b1 b0 below `whites` */
+        white = b2 & low;
+        rolls = ~b2 | white;
+    } while (rolls == 0);
+    uint64_t col = ~b2;
+    d->colour[0] = col & ~b1 & ~b0;
+    d->colour[1] = col & ~b1 & b0;
+    d->colour[2] = col & b1 & ~b0;
+    d->colour[3] = col & b1 & b0;
+    d->colour[CINESI_WHITE] = white;
+    d->left = rolls;
+#pragma GCC unroll 4
+    for (int k = 0; k < n; k++) {
+        sp->own[k] = d->colour[k];
+        sp->pass[k] = rolls & ~(d->colour[k] | white);
+    }
+    return rolls;
+}
+
+/* roll_batch and split for the other dice, and for the tests' scripted generator. */
+static __attribute__((noinline)) uint64_t refill_any(dice *d, seat_planes *sp,
+                                                     const cinesi_rules *r, rng *chance,
+                                                     int n)
+{
+    roll_batch(d, r, chance);
+    return n == 2 ? split(d, sp, r, 2) : n == 3 ? split(d, sp, r, 3) : split(d, sp, r, 4);
+}
+
 /* Rolls a new batch into d and splits it into sp for 2, 3 or 4 seats; returns its rolls.
- * Called once a batch, so kept out of the loop. */
+ * Called once a batch, so kept out of the loop; the plain die's way is inline here, so that
+ * the call saves no more registers than it needs. */
 static __attribute__((noinline)) uint64_t refill2(dice *d, seat_planes *sp,
                                                   const cinesi_rules *r, rng *chance)
 {
-    roll_batch(d, r, chance);
-    return split(d, sp, r, 2);
+    if (r->plain && !chance->script)
+        return plain_batch(d, sp, r, chance, 2);
+    return refill_any(d, sp, r, chance, 2);
 }
 
 static __attribute__((noinline)) uint64_t refill3(dice *d, seat_planes *sp,
                                                   const cinesi_rules *r, rng *chance)
 {
-    roll_batch(d, r, chance);
-    return split(d, sp, r, 3);
+    if (r->plain && !chance->script)
+        return plain_batch(d, sp, r, chance, 3);
+    return refill_any(d, sp, r, chance, 3);
 }
 
 static __attribute__((noinline)) uint64_t refill4(dice *d, seat_planes *sp,
                                                   const cinesi_rules *r, rng *chance)
 {
-    roll_batch(d, r, chance);
-    return split(d, sp, r, 4);
+    if (r->plain && !chance->script)
+        return plain_batch(d, sp, r, chance, 4);
+    return refill_any(d, sp, r, chance, 4);
 }
 
 /* Cuts the stretch `range` of a player who reaches the centre with the need-th of his own
@@ -425,7 +489,7 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
         pos##k = p_;                                                                         \
         len_ += __builtin_popcountll(range_);                                                \
         left &= ~upto_;                                                                      \
-        if (__builtin_expect(len_ < CINESI_TURN_BINS, 1))                                    \
+        if (__builtin_expect(len_ < CINESI_SHORT_TURN, 1))                                   \
             s->hist[k][len_]++;                                                              \
         else                                                                                 \
             long_turn(s, k, (int)len_);                                                      \
@@ -541,7 +605,7 @@ static inline __attribute__((always_inline)) void play_seats(cinesi_state *s, rn
     ROUNDS(2)
     ROUNDS(3)
 won:
-    if (last < CINESI_TURN_BINS)
+    if (last < CINESI_SHORT_TURN)
         s->hist[winner][last]++;
     else
         long_turn(s, winner, (int)last);
@@ -602,8 +666,12 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->nseats = nseats;
     s->winner = -1;
     s->rolls = s->turns = s->lead_changes = s->nlong = 0;
+    s->wide = false;
+    s->top = 0;
     memset(s->pos, 0, sizeof s->pos);
-    memset(s->hist, 0, (size_t)nseats * sizeof s->hist[0]);
+    for (int k = 0; k < nseats; k++) /* not the long turns' cells: see long_turn */
+        for (int len = 0; len < CINESI_SHORT_TURN; len++)
+            s->hist[k][len] = 0;
 #ifdef HAVE_FAST_VARIANT
     if (tr == NULL && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi")) {
         play_fast(s, chance);
@@ -652,13 +720,14 @@ static void finish(const void *st, outcome *o, recorder *rec)
     rec_value(rec, CINESI_M_LEAD_CHANGES, -1, s->lead_changes);
     rec_value(rec, CINESI_M_RUNNER_UP, -1, s->rules->steps - runner_up);
     int n = s->nseats, rounds = s->turns / n, extra = s->turns % n;
+    int cells = s->top > CINESI_SHORT_TURN - 1 ? s->top : CINESI_SHORT_TURN - 1; /* from 1 */
     for (int k = 0; k < n; k++) {
         /* Seat k's turns in its histogram: all it played but those kept one by one. */
         int after = k - s->starter < 0 ? k - s->starter + n : k - s->starter; /* seats */
         int left = rounds + (after < extra);
         for (int i = 0; i < s->nlong; i++)
             left -= (s->long_turn[i] & 3) == k;
-        rec_hist(rec, CINESI_M_ROLLS_PER_TURN, k, 1, &s->hist[k][1], CINESI_TURN_BINS - 1, left);
+        rec_hist(rec, CINESI_M_ROLLS_PER_TURN, k, 1, &s->hist[k][1], cells, left);
     }
     for (int i = 0; i < s->nlong; i++)
         rec_value(rec, CINESI_M_ROLLS_PER_TURN, s->long_turn[i] & 3, s->long_turn[i] >> 2);

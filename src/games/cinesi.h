@@ -16,6 +16,9 @@ enum {
     CINESI_MAX_DIE = (CINESI_COLOURS + 1) * CINESI_MAX_FACES,
     CINESI_MAX_SIDE = 51,    /* ruleset key side: odd, 3..51 */
     CINESI_TURN_BINS = 64,   /* per-game histogram of rolls per turn: 1..63 */
+    CINESI_SHORT_TURN = 12,  /* turns of fewer rolls are counted in the loop itself; a longer
+                                one sets cinesi_state.wide and top (1 in 2048 turns under the
+                                default rules: the recorder reads 1..11 in 9 games of 10) */
     CINESI_LONG_TURNS = 128, /* turns of 64 rolls or more, kept one by one */
 };
 
@@ -38,6 +41,8 @@ typedef struct cinesi_rules {
     int face_colour[CINESI_MAX_DIE];   /* colour (or CINESI_WHITE) of each face */
     int face_end[CINESI_COLOURS + 1];  /* faces of colour c are face_end[c-1]..face_end[c]-1 */
     int face_bits;                     /* bits of a face number: 2^face_bits >= nfaces */
+    bool plain; /* faces 0..3 red, yellow, green, blue, one each, white 4.., 3 bits a face,
+                   and seat k plays colour k (the default's die and seats): see plain_batch */
     int side;  /* the board has side x side squares */
     int steps; /* 4 (side-1) round the edge + (side-1)/2 up the diagonal */
     cinesi_opening opening;
@@ -56,8 +61,12 @@ typedef struct cinesi_state {
     int turns;        /* turns begun; a turn ends with a foreign colour or with the win */
     int lead_changes; /* times the sole leader became a different seat */
     int nlong;        /* entries of long_turn */
+    bool wide;        /* some turn had CINESI_SHORT_TURN rolls or more */
+    int top;          /* the histogram's highest cell such a turn used (0: none) */
     int long_turn[CINESI_LONG_TURNS];                  /* rolls << 2 | seat, turns >= 64 rolls */
-    uint32_t hist[CINESI_MAX_SEATS][CINESI_TURN_BINS]; /* turns per seat by rolls (< 64) */
+    /* Turns per seat by rolls (< 64). Cells from CINESI_SHORT_TURN up are cleared by the
+     * first turn that long in a game (when it sets wide), and hold nothing before. */
+    uint32_t hist[CINESI_MAX_SEATS][CINESI_TURN_BINS];
 } cinesi_state;
 
 /* The game (cinesi.c). */
