@@ -524,7 +524,7 @@ static void brute_start(const cinesi_rules *r, int n, int starter, long double *
         int own = r->faces[r->seat_colour[k]];
         rr[k] = (long double)own / (r->nfaces - white);
     }
-    long double(*V)[CINESI_MAX_SEATS][BF_FIELDS] = calloc((size_t)S, sizeof *V);
+    long double(*V)[CINESI_MAX_SEATS][BF_FIELDS] = calloc((size_t)(unsigned)S, sizeof *V);
     for (int idx = S - 1; idx >= 0; idx--) {
         int p[CINESI_MAX_SEATS];
         for (int k = 0; k < n; k++)
@@ -600,7 +600,8 @@ static long double *brute_rolls(const cinesi_rules *r, int n, int len)
         S *= r->steps;
     }
     /* Positions are absolute here (the colour_moves starter really stands on step 1). */
-    long double *m = calloc((size_t)S * n, sizeof *m), *nm = calloc((size_t)S * n, sizeof *m);
+    size_t cells = (size_t)(unsigned)S * (unsigned)n; /* S > 0: the boards here are small */
+    long double *m = calloc(cells, sizeof *m), *nm = calloc(cells, sizeof *m);
     long double *pmf = calloc((size_t)len, sizeof *pmf), opening = 0;
     long double F = r->nfaces, w = r->faces[CINESI_WHITE] / F;
     long double q = 0;
@@ -651,7 +652,8 @@ static long double *brute_turns(const cinesi_rules *r, int n, int len)
         stride[k] = S;
         S *= r->steps;
     }
-    long double *m = calloc((size_t)S * n, sizeof *m), *nm = calloc((size_t)S * n, sizeof *m);
+    size_t cells = (size_t)(unsigned)S * (unsigned)n; /* S > 0: the boards here are small */
+    long double *m = calloc(cells, sizeof *m), *nm = calloc(cells, sizeof *m);
     long double *pmf = calloc((size_t)len, sizeof *pmf);
     int played = 0, white = r->faces[CINESI_WHITE];
     for (int k = 0; k < n; k++)
