@@ -133,38 +133,48 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     const void *seen = see ? view : st;
     bool watched = tr != NULL || check; /* tracing or checking: the steps are followed */
     unsigned counted = choices ? (unsigned)nkinds : 0; /* kinds counted into choices */
-    while (decide(st, &d)) {
+    /* the decision read in place (game_type.pending), or copied into d */
+    const decision *(*pending)(const void *) = see ? NULL : g->pending;
+    for (;;) {
+        const decision *dp = &d;
+        if (pending) {
+            if ((dp = pending(st)) == NULL)
+                break;
+        } else if (!decide(st, &d)) {
+            break;
+        }
         int k = 0;
-        if (d.n > 1) { /* a forced move asks no bot, so its seat's view is not made */
+        if (dp->n > 1) { /* a forced move asks no bot, so its seat's view is not made */
+            int s = dp->seat;
             if (see)
-                see(st, d.seat, view);
-            const bot_type *b = cfg->seat[d.seat].bot;
-            if (!(seeded & (1u << d.seat))) {
+                see(st, s, view);
+            const bot_type *b = cfg->seat[s].bot;
+            if (!(seeded & (1u << s))) {
                 if (b->no_draws) /* an empty script: a draw aborts (rng_scripted) */
-                    botrng[d.seat] = (rng){.script = no_script};
+                    botrng[s] = (rng){.script = no_script};
                 else
-                    rng_seed_stream(&botrng[d.seat], cfg->seed, index, RNG_STREAM_SEAT(d.seat));
-                seeded |= 1u << d.seat;
+                    rng_seed_stream(&botrng[s], cfg->seed, index, RNG_STREAM_SEAT(s));
+                seeded |= 1u << s;
             }
-            k = b->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
-            if (__builtin_expect((unsigned)k >= (unsigned)d.n, 0)) {
+            k = b->choose(ctx[s], seen, dp, &botrng[s]);
+            if (__builtin_expect((unsigned)k >= (unsigned)dp->n, 0)) {
                 fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
-                        b->name, k, d.n, (unsigned long long)index);
+                        b->name, k, dp->n, (unsigned long long)index);
                 abort();
             }
-            if ((unsigned)d.kind < counted) {
-                int64_t *c = choices + 2 * ((size_t)d.seat * (size_t)nkinds + (size_t)d.kind);
+            if ((unsigned)dp->kind < counted) {
+                int64_t *c = choices + 2 * ((size_t)s * (size_t)nkinds + (size_t)dp->kind);
                 c[0]++;
                 c[1] += k != 0;
             }
         }
         if (__builtin_expect(!watched, 1)) { /* one test for the usual case */
-            apply(st, d.action[k], &chance, NULL);
+            apply(st, dp->action[k], &chance, NULL);
             continue;
         }
         if (tr != NULL)
-            trace_decision(cfg, st, &d, k, tr);
-        apply(st, d.action[k], &chance, tr);
+            trace_decision(cfg, st, dp, k, tr);
+        apply(st, dp->action[k], &chance, tr);
         step++; /* for the message of a broken check only */
         if (invariants && invariants(st, what, sizeof what) != 0)
             goto broken;
