@@ -135,6 +135,10 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     unsigned counted = choices ? (unsigned)nkinds : 0; /* kinds counted into choices */
     /* the decision read in place (game_type.pending), or copied into d */
     const decision *(*pending)(const void *) = see ? NULL : g->pending;
+    /* Each seat's choose and its row of choices, set when its stream is seeded (one load
+     * each per decision instead of a walk through cfg and the bot's descriptor). */
+    int (*chooser[GAME_MAX_SEATS])(void *, const void *, const decision *, rng *);
+    int64_t *row[GAME_MAX_SEATS];
     for (;;) {
         const decision *dp = &d;
         if (pending) {
@@ -148,22 +152,24 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
             int s = dp->seat;
             if (see)
                 see(st, s, view);
-            const bot_type *b = cfg->seat[s].bot;
-            if (!(seeded & (1u << s))) {
+            if (__builtin_expect(!(seeded & (1u << s)), 0)) {
+                const bot_type *b = cfg->seat[s].bot;
                 if (b->no_draws) /* an empty script: a draw aborts (rng_scripted) */
                     botrng[s] = (rng){.script = no_script};
                 else
                     rng_seed_stream(&botrng[s], cfg->seed, index, RNG_STREAM_SEAT(s));
                 seeded |= 1u << s;
+                chooser[s] = b->choose;
+                row[s] = counted ? choices + 2 * (size_t)s * (size_t)nkinds : NULL;
             }
-            k = b->choose(ctx[s], seen, dp, &botrng[s]);
+            k = chooser[s](ctx[s], seen, dp, &botrng[s]);
             if (__builtin_expect((unsigned)k >= (unsigned)dp->n, 0)) {
                 fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
-                        b->name, k, dp->n, (unsigned long long)index);
+                        cfg->seat[s].bot->name, k, dp->n, (unsigned long long)index);
                 abort();
             }
             if ((unsigned)dp->kind < counted) {
-                int64_t *c = choices + 2 * ((size_t)s * (size_t)nkinds + (size_t)dp->kind);
+                int64_t *c = row[s] + 2 * (size_t)dp->kind;
                 c[0]++;
                 c[1] += k != 0;
             }
