@@ -155,6 +155,12 @@ typedef struct game_type {
     void (*start)(void *st, const void *rules, int nseats, rng *chance, trace *tr);
     /* Fills d with the pending decision and returns true; returns false once the game is over. */
     bool (*decide)(const void *st, decision *d);
+    /* Optional, for a game that keeps its pending decision in the state: returns a pointer
+     * to it (what decide would copy into d), or NULL once the game is over. The pointer is
+     * valid until the next apply() or start() on st. The runner's batch loop then reads the
+     * decision in place instead of copying it; it uses the hook only for games of perfect
+     * information (view_size 0), since the pointer leads into the state. NULL: decide. */
+    const decision *(*pending)(const void *st);
     /* Applies one of the actions last listed by decide, then runs to the next decision. */
     void (*apply)(void *st, int32_t action, rng *chance, trace *tr);
     /* Fills the outcome of a finished game and records its metrics. */

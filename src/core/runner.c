@@ -133,38 +133,54 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     const void *seen = see ? view : st;
     bool watched = tr != NULL || check; /* tracing or checking: the steps are followed */
     unsigned counted = choices ? (unsigned)nkinds : 0; /* kinds counted into choices */
-    while (decide(st, &d)) {
+    /* the decision read in place (game_type.pending), or copied into d */
+    const decision *(*pending)(const void *) = see ? NULL : g->pending;
+    /* Each seat's choose and its row of choices, set when its stream is seeded (one load
+     * each per decision instead of a walk through cfg and the bot's descriptor). */
+    int (*chooser[GAME_MAX_SEATS])(void *, const void *, const decision *, rng *);
+    int64_t *row[GAME_MAX_SEATS];
+    for (;;) {
+        const decision *dp = &d;
+        if (pending) {
+            if ((dp = pending(st)) == NULL)
+                break;
+        } else if (!decide(st, &d)) {
+            break;
+        }
         int k = 0;
-        if (d.n > 1) { /* a forced move asks no bot, so its seat's view is not made */
+        if (dp->n > 1) { /* a forced move asks no bot, so its seat's view is not made */
+            int s = dp->seat;
             if (see)
-                see(st, d.seat, view);
-            const bot_type *b = cfg->seat[d.seat].bot;
-            if (!(seeded & (1u << d.seat))) {
+                see(st, s, view);
+            if (__builtin_expect(!(seeded & (1u << s)), 0)) {
+                const bot_type *b = cfg->seat[s].bot;
                 if (b->no_draws) /* an empty script: a draw aborts (rng_scripted) */
-                    botrng[d.seat] = (rng){.script = no_script};
+                    botrng[s] = (rng){.script = no_script};
                 else
-                    rng_seed_stream(&botrng[d.seat], cfg->seed, index, RNG_STREAM_SEAT(d.seat));
-                seeded |= 1u << d.seat;
+                    rng_seed_stream(&botrng[s], cfg->seed, index, RNG_STREAM_SEAT(s));
+                seeded |= 1u << s;
+                chooser[s] = b->choose;
+                row[s] = counted ? choices + 2 * (size_t)s * (size_t)nkinds : NULL;
             }
-            k = b->choose(ctx[d.seat], seen, &d, &botrng[d.seat]);
-            if (__builtin_expect((unsigned)k >= (unsigned)d.n, 0)) {
+            k = chooser[s](ctx[s], seen, dp, &botrng[s]);
+            if (__builtin_expect((unsigned)k >= (unsigned)dp->n, 0)) {
                 fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
-                        b->name, k, d.n, (unsigned long long)index);
+                        cfg->seat[s].bot->name, k, dp->n, (unsigned long long)index);
                 abort();
             }
-            if ((unsigned)d.kind < counted) {
-                int64_t *c = choices + 2 * ((size_t)d.seat * (size_t)nkinds + (size_t)d.kind);
+            if ((unsigned)dp->kind < counted) {
+                int64_t *c = row[s] + 2 * (size_t)dp->kind;
                 c[0]++;
                 c[1] += k != 0;
             }
         }
         if (__builtin_expect(!watched, 1)) { /* one test for the usual case */
-            apply(st, d.action[k], &chance, NULL);
+            apply(st, dp->action[k], &chance, NULL);
             continue;
         }
         if (tr != NULL)
-            trace_decision(cfg, st, &d, k, tr);
-        apply(st, d.action[k], &chance, tr);
+            trace_decision(cfg, st, dp, k, tr);
+        apply(st, dp->action[k], &chance, tr);
         step++; /* for the message of a broken check only */
         if (invariants && invariants(st, what, sizeof what) != 0)
             goto broken;

@@ -202,6 +202,13 @@ static bool decide(const void *vst, decision *d)
     return true;
 }
 
+/* game_type.pending: the decision run() left in st->pend, read in place. */
+static const decision *pending(const void *vst)
+{
+    const oca_state *st = vst;
+    return st->over ? NULL : &st->pend;
+}
+
 static void apply(void *vst, int32_t a, rng *ch, trace *tr)
 {
     oca_state *st = vst;
@@ -496,6 +503,7 @@ const game_type game_oca = {
     .state_size = sizeof(oca_state),
     .start = start,
     .decide = decide,
+    .pending = pending,
     .apply = apply,
     .finish = oca_finish,
     .check = check,
