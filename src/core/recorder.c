@@ -193,8 +193,7 @@ const acc *rec_get(const recorder *rec, int m, int seat)
     return &rec->a[m * REC_SLOTS + REC_SLOT(seat)];
 }
 
-/* A record outside the game's table: a bug of the game. */
-static _Noreturn void bad_record(int m, int seat)
+_Noreturn void rec_bad_record(int m, int seat)
 {
     fprintf(stderr, "giochi-sim: internal error: bad record of metric %d seat %d\n", m, seat);
     abort();
@@ -206,12 +205,12 @@ static _Noreturn void bad_record(int m, int seat)
 static inline int slot(const recorder *rec, int m, int seat, metric_kind kind)
 {
     if (__builtin_expect((unsigned)m >= (unsigned)rec->nmetrics, 0))
-        bad_record(m, seat);
+        rec_bad_record(m, seat);
     const metric_def *d = &rec->metrics[m];
     if (__builtin_expect(d->kind != kind, 0) ||
         __builtin_expect(d->scope == METRIC_GAME ? seat != -1
                                                  : (unsigned)seat >= (unsigned)rec->nseats, 0))
-        bad_record(m, seat);
+        rec_bad_record(m, seat);
     return m * REC_SLOTS + REC_SLOT(seat);
 }
 

@@ -105,4 +105,57 @@ static inline void acc_add_fast(acc *a, int64_t value, int64_t count)
     }
 }
 
+/* ---- a game's own figures, inline -------------------------------------------------------
+ * rec_value and rec_rate cost a call and a check of the metric against the recorder's table
+ * each; a game's finish records dozens per game. rec_put_value and rec_put_rate do the same
+ * inline, given the game's own metric table: checked once against the recorder's (a load and
+ * a comparison the compiler keeps out of a run of calls), the table lets a constant metric
+ * index fold its kind and scope checks away. Every check is still made when it cannot be
+ * folded, so a wrong call aborts exactly as rec_value's does. */
+
+/* Aborts with an internal error: metric m at seat was recorded against the wrong kind, scope,
+ * seat or table. */
+_Noreturn void rec_bad_record(int m, int seat);
+
+/* Index of metric m at seat in rec->a, checked as rec_value checks it; table must be rec's. */
+static inline int rec_slot_in(const recorder *rec, const metric_def *table, int m, int seat,
+                              metric_kind kind)
+{
+    if (__builtin_expect(rec->metrics != table || (unsigned)m >= (unsigned)rec->nmetrics, 0))
+        rec_bad_record(m, seat);
+    if (__builtin_expect(table[m].kind != kind, 0) ||
+        __builtin_expect(table[m].scope == METRIC_GAME ? seat != -1
+                                                       : (unsigned)seat >= (unsigned)rec->nseats,
+                         0))
+        rec_bad_record(m, seat);
+    return m * REC_SLOTS + REC_SLOT(seat);
+}
+
+/* rec_value(rec, m, seat, value), inline; table is the game's metric table (rec's). */
+static inline void rec_put_value(recorder *rec, const metric_def *table, int m, int seat,
+                                 int64_t value)
+{
+    int i = rec_slot_in(rec, table, m, seat, METRIC_MEAN);
+    acc_add_fast(&rec->a[i], value, 1);
+    if (rec->per_game) {
+        rec->gsum[i] += value;
+        rec->gcnt[i]++;
+    }
+}
+
+/* rec_rate(rec, m, seat, hits, trials), inline; table is the game's metric table (rec's). */
+static inline void rec_put_rate(recorder *rec, const metric_def *table, int m, int seat,
+                                int64_t hits, int64_t trials)
+{
+    int i = rec_slot_in(rec, table, m, seat, METRIC_RATE);
+    if (__builtin_expect(hits < 0 || hits > trials, 0))
+        rec_bad_record(m, seat);
+    rec->a[i].n += trials;
+    rec->a[i].hits += hits;
+    if (rec->per_game) {
+        rec->gsum[i] += hits;
+        rec->gcnt[i] += trials;
+    }
+}
+
 #endif
