@@ -107,54 +107,65 @@ static inline void acc_add_fast(acc *a, int64_t value, int64_t count)
 
 /* ---- a game's own figures, inline -------------------------------------------------------
  * rec_value and rec_rate cost a call and a check of the metric against the recorder's table
- * each; a game's finish records dozens per game. rec_put_value and rec_put_rate do the same
- * inline, given the game's own metric table: checked once against the recorder's (a load and
- * a comparison the compiler keeps out of a run of calls), the table lets a constant metric
- * index fold its kind and scope checks away. Every check is still made when it cannot be
- * folded, so a wrong call aborts exactly as rec_value's does. */
+ * each, and a game's finish records dozens per game. A rec_batch does the same inline: opened
+ * on the game's own metric table (checked once against the recorder's), it keeps what every
+ * record needs in the caller's registers, and with a constant table and metric index the
+ * compiler folds the kind and scope checks away. Every check that cannot be folded is still
+ * made, so a wrong record aborts as rec_value's does. A batch lives within one finish call:
+ * open it after the recorder's last other use and drop it before the next. */
+typedef struct rec_batch {
+    acc *a;                    /* rec->a */
+    int64_t *gsum, *gcnt;      /* rec's per-game scratch, NULL unless rec->per_game */
+    const metric_def *table;   /* the game's table, rec's */
+    unsigned nmetrics, nseats; /* rec's */
+} rec_batch;
 
 /* Aborts with an internal error: metric m at seat was recorded against the wrong kind, scope,
- * seat or table. */
+ * seat or table (m -1: the table). */
 _Noreturn void rec_bad_record(int m, int seat);
 
-/* Index of metric m at seat in rec->a, checked as rec_value checks it; table must be rec's. */
-static inline int rec_slot_in(const recorder *rec, const metric_def *table, int m, int seat,
-                              metric_kind kind)
+/* Opens a batch of records into rec, whose metric table must be `table` (aborts otherwise). */
+static inline rec_batch rec_batch_open(recorder *rec, const metric_def *table)
 {
-    if (__builtin_expect(rec->metrics != table || (unsigned)m >= (unsigned)rec->nmetrics, 0))
-        rec_bad_record(m, seat);
-    if (__builtin_expect(table[m].kind != kind, 0) ||
-        __builtin_expect(table[m].scope == METRIC_GAME ? seat != -1
-                                                       : (unsigned)seat >= (unsigned)rec->nseats,
-                         0))
+    if (__builtin_expect(rec->metrics != table, 0))
+        rec_bad_record(-1, -1);
+    return (rec_batch){rec->a, rec->per_game ? rec->gsum : NULL, rec->per_game ? rec->gcnt : NULL,
+                       table, (unsigned)rec->nmetrics, (unsigned)rec->nseats};
+}
+
+/* Index of metric m at seat in the recorder's accumulators, checked as rec_value checks it. */
+static inline int rec_batch_slot(const rec_batch *b, int m, int seat, metric_kind kind)
+{
+    if (__builtin_expect((unsigned)m >= b->nmetrics, 0) ||
+        __builtin_expect(b->table[m].kind != kind, 0) ||
+        __builtin_expect(b->table[m].scope == METRIC_GAME ? seat != -1
+                                                          : (unsigned)seat >= b->nseats, 0))
         rec_bad_record(m, seat);
     return m * REC_SLOTS + REC_SLOT(seat);
 }
 
-/* rec_value(rec, m, seat, value), inline; table is the game's metric table (rec's). */
-static inline void rec_put_value(recorder *rec, const metric_def *table, int m, int seat,
-                                 int64_t value)
+/* rec_value(rec, m, seat, value) within a batch. */
+static inline void rec_batch_value(rec_batch *b, int m, int seat, int64_t value)
 {
-    int i = rec_slot_in(rec, table, m, seat, METRIC_MEAN);
-    acc_add_fast(&rec->a[i], value, 1);
-    if (rec->per_game) {
-        rec->gsum[i] += value;
-        rec->gcnt[i]++;
+    int i = rec_batch_slot(b, m, seat, METRIC_MEAN);
+    acc_add_fast(&b->a[i], value, 1);
+    if (b->gsum != NULL) {
+        b->gsum[i] += value;
+        b->gcnt[i]++;
     }
 }
 
-/* rec_rate(rec, m, seat, hits, trials), inline; table is the game's metric table (rec's). */
-static inline void rec_put_rate(recorder *rec, const metric_def *table, int m, int seat,
-                                int64_t hits, int64_t trials)
+/* rec_rate(rec, m, seat, hits, trials) within a batch. */
+static inline void rec_batch_rate(rec_batch *b, int m, int seat, int64_t hits, int64_t trials)
 {
-    int i = rec_slot_in(rec, table, m, seat, METRIC_RATE);
+    int i = rec_batch_slot(b, m, seat, METRIC_RATE);
     if (__builtin_expect(hits < 0 || hits > trials, 0))
         rec_bad_record(m, seat);
-    rec->a[i].n += trials;
-    rec->a[i].hits += hits;
-    if (rec->per_game) {
-        rec->gsum[i] += hits;
-        rec->gcnt[i] += trials;
+    b->a[i].n += trials;
+    b->a[i].hits += hits;
+    if (b->gsum != NULL) {
+        b->gsum[i] += hits;
+        b->gcnt[i] += trials;
     }
 }
 
