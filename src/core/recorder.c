@@ -250,8 +250,15 @@ static void hist_inside(acc *a, int64_t lo, const uint32_t *count, int n)
     cell[0] += count[0];
     t += count[0];
     uint64_t s2 = 2 * w - u;
-    __int128 l = lo;
     a->n += (int64_t)t;
+    if (t < (1 << 22)) { /* the row's sums fit in 64 bits: |lo| <= 2^20, u < 2^32, s2 < 2^42, and
+                          * lo^2 t + 2 lo u + s2 (a sum of squares, >= 0) stays below 2^63 */
+        int64_t l = lo, tt = (int64_t)t, uu = (int64_t)u;
+        a->sum += (__int128)(l * tt + uu);
+        a->sumsq += (__int128)(l * l * tt + 2 * l * uu + (int64_t)s2);
+        return;
+    }
+    __int128 l = lo;
     a->sum += l * (__int128)t + (__int128)u;
     a->sumsq += l * l * (__int128)t + 2 * l * (__int128)u + (__int128)s2;
 }
@@ -260,12 +267,24 @@ void rec_hist(recorder *rec, int m, int seat, int64_t lo, const uint32_t *count,
               int64_t total)
 {
     int i = slot(rec, m, seat, METRIC_MEAN);
-    acc *a = &rec->a[i];
-    if (rec->per_game || a->count == NULL || total >= (1 << 22) || lo < -(1 << 20) ||
-        lo > (1 << 20) - n) { /* the general way, cell by cell */
+    if (rec->per_game) { /* the general way, cell by cell */
         for (int k = 0; k < n && total > 0; k++)
             if (count[k]) {
                 rec_values(rec, m, seat, lo + k, count[k]);
+                total -= count[k];
+            }
+        return;
+    }
+    acc_hist(&rec->a[i], lo, count, n, total);
+}
+
+void acc_hist(acc *a, int64_t lo, const uint32_t *count, int n, int64_t total)
+{
+    if (a->count == NULL || total >= (1 << 22) || lo < -(1 << 20) ||
+        lo > (1 << 20) - n) { /* the general way, cell by cell */
+        for (int k = 0; k < n && total > 0; k++)
+            if (count[k]) {
+                acc_add(a, lo + k, count[k]);
                 total -= count[k];
             }
         return;

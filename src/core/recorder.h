@@ -84,6 +84,9 @@ void acc_add(acc *a, int64_t value, int64_t count);
 /* Adds count to the histogram cell of value alone (and to the extremes): for cells a worker
  * spilled, whose count and sums reach a by acc_merge. */
 void acc_add_cell(acc *a, int64_t value, int64_t count);
+/* Adds a histogram row to a: count[k] observations equal to lo + k for k in [0, n), total
+ * being the row's sum of counts (see rec_hist, which is this plus the per-game scratch). */
+void acc_hist(acc *a, int64_t lo, const uint32_t *count, int n, int64_t total);
 void acc_merge(acc *dst, const acc *src);
 void acc_free(acc *a);
 
@@ -114,6 +117,7 @@ static inline void acc_add_fast(acc *a, int64_t value, int64_t count)
  * made, so a wrong record aborts as rec_value's does. A batch lives within one finish call:
  * open it after the recorder's last other use and drop it before the next. */
 typedef struct rec_batch {
+    recorder *rec;
     acc *a;                    /* rec->a */
     int64_t *gsum, *gcnt;      /* rec's per-game scratch, NULL unless rec->per_game */
     const metric_def *table;   /* the game's table, rec's */
@@ -129,8 +133,9 @@ static inline rec_batch rec_batch_open(recorder *rec, const metric_def *table)
 {
     if (__builtin_expect(rec->metrics != table, 0))
         rec_bad_record(-1, -1);
-    return (rec_batch){rec->a, rec->per_game ? rec->gsum : NULL, rec->per_game ? rec->gcnt : NULL,
-                       table, (unsigned)rec->nmetrics, (unsigned)rec->nseats};
+    bool g = rec->per_game;
+    return (rec_batch){rec, rec->a, g ? rec->gsum : NULL, g ? rec->gcnt : NULL, table,
+                       (unsigned)rec->nmetrics, (unsigned)rec->nseats};
 }
 
 /* Index of metric m at seat in the recorder's accumulators, checked as rec_value checks it. */
@@ -167,6 +172,17 @@ static inline void rec_batch_rate(rec_batch *b, int m, int seat, int64_t hits, i
         b->gsum[i] += hits;
         b->gcnt[i] += trials;
     }
+}
+
+/* rec_hist(rec, m, seat, lo, count, n, total) within a batch. */
+static inline void rec_batch_hist(rec_batch *b, int m, int seat, int64_t lo,
+                                  const uint32_t *count, int n, int64_t total)
+{
+    int i = rec_batch_slot(b, m, seat, METRIC_MEAN);
+    if (b->gsum != NULL)
+        rec_hist(b->rec, m, seat, lo, count, n, total);
+    else
+        acc_hist(&b->a[i], lo, count, n, total);
 }
 
 #endif
