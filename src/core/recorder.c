@@ -17,9 +17,12 @@ static void cover(acc *a, int64_t lo, int64_t hi)
 {
     if (a->wide)
         return;
+    acc_flush(a); /* the extremes below count the deferred cells; they move with count */
     if ((uint64_t)a->max - (uint64_t)a->min >= (uint64_t)ACC_MAX_SPAN) {
         free(a->count);
         a->count = NULL;
+        free(a->pend);
+        a->pend = NULL;
         a->wide = true;
         return;
     }
@@ -47,6 +50,37 @@ static void cover(acc *a, int64_t lo, int64_t hi)
     a->count = c;
     a->lo = nlo;
     a->len = nhi - nlo + 1;
+    if (a->defer) {
+        free(a->pend);
+        a->pend = xcalloc_lines((size_t)a->len, sizeof *a->pend);
+    }
+}
+
+void acc_defer(acc *a)
+{
+    a->defer = true;
+    if (a->count != NULL && a->pend == NULL)
+        a->pend = xcalloc_lines((size_t)a->len, sizeof *a->pend);
+}
+
+void acc_flush(acc *a)
+{
+    if (a->pend == NULL)
+        return;
+    /* a histogram exists, so a holds an observation: min and max are set */
+    for (int64_t k = 0; k < a->len; k++) {
+        int64_t c = a->pend[k];
+        if (c == 0)
+            continue;
+        a->pend[k] = 0;
+        int64_t v = a->lo + k;
+        a->count[k] += c;
+        a->min = v < a->min ? v : a->min;
+        a->max = v > a->max ? v : a->max;
+        a->n += c;
+        a->sum += (__int128)v * c;
+        a->sumsq += (__int128)v * v * c;
+    }
 }
 
 /* A worker's value outside its window: logs the cell if taking it in would make the window
@@ -144,6 +178,8 @@ void acc_free(acc *a)
 {
     free(a->count);
     a->count = NULL;
+    free(a->pend);
+    a->pend = NULL;
 }
 
 recorder *rec_new(const game_type *g, int nseats, bool per_game)
@@ -180,6 +216,18 @@ void rec_set_spill(recorder *rec, acc_spill *s)
 {
     for (int i = 0; i < rec->nmetrics * REC_SLOTS; i++)
         rec->a[i].spill = s;
+}
+
+void rec_defer(recorder *rec)
+{
+    for (int i = 0; i < rec->nmetrics * REC_SLOTS; i++)
+        acc_defer(&rec->a[i]);
+}
+
+void rec_flush(recorder *rec)
+{
+    for (int i = 0; i < rec->nmetrics * REC_SLOTS; i++)
+        acc_flush(&rec->a[i]);
 }
 
 void rec_merge(recorder *dst, const recorder *src)
@@ -280,6 +328,14 @@ void rec_hist(recorder *rec, int m, int seat, int64_t lo, const uint32_t *count,
 
 void acc_hist(acc *a, int64_t lo, const uint32_t *count, int n, int64_t total)
 {
+    uint64_t off = (uint64_t)lo - (uint64_t)a->lo;
+    if (a->pend != NULL && n > 0 && off < (uint64_t)a->len &&
+        (uint64_t)n <= (uint64_t)a->len - off) { /* deferred: the cells alone */
+        int64_t *p = a->pend + off;
+        for (int k = 0; k < n; k++)
+            p[k] += count[k];
+        return;
+    }
     if (a->count == NULL || total >= (1 << 22) || lo < -(1 << 20) ||
         lo > (1 << 20) - n) { /* the general way, cell by cell */
         for (int k = 0; k < n && total > 0; k++)

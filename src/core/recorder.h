@@ -25,6 +25,10 @@ typedef struct acc {
     bool wide;        /* histogram dropped: values spread over more than ACC_MAX_SPAN */
     int64_t min, max; /* MEAN: extremes seen (valid when n > 0) */
     struct acc_spill *spill; /* a worker's accumulator: see acc_spill (NULL: none) */
+    /* A deferring accumulator (see acc_defer): observations inside the histogram only add to
+     * pend[value - lo] (same window as count), the rest of their figures come at acc_flush. */
+    int64_t *pend; /* NULL: none pending, every figure up to date */
+    bool defer;
 } acc;
 
 /* A histogram is dropped (wide) when the values span more than ACC_MAX_SPAN: a decision that
@@ -79,6 +83,20 @@ bool rec_game_value(const recorder *rec, int m, int seat, double *out);
 /* Sets every accumulator of rec to spill into s (NULL: to keep whole histograms). */
 void rec_set_spill(recorder *rec, acc_spill *s);
 
+/* Deferred figures, for a batch worker's accumulators that nothing reads until the worker
+ * has finished a run of games: rec_defer (or acc_defer on one accumulator) makes every later
+ * observation that falls inside the histogram add to its cell alone, and rec_flush (acc_flush)
+ * folds those cells into the count, sums, extremes and histogram, exactly as if each had been
+ * added at once: integer sums are the same in any order, and the histogram's window moves at
+ * the same observations (a move flushes first, so it sees the same extremes). Every reader of
+ * a deferring accumulator's figures (acc_merge, partial results, reports, the experiment
+ * engine's per-game differences) must come after a flush; only the batch runner's workers
+ * defer, and flush at the end of every chunk of games. */
+void rec_defer(recorder *rec);
+void rec_flush(recorder *rec);
+void acc_defer(acc *a);
+void acc_flush(acc *a);
+
 /* Low-level accumulator operations, shared with the runner's built-in figures. */
 void acc_add(acc *a, int64_t value, int64_t count);
 /* Adds count to the histogram cell of value alone (and to the extremes): for cells a worker
@@ -92,10 +110,14 @@ void acc_free(acc *a);
 
 /* acc_add(a, value, count) for count >= 1, with the common case inline: a histogram already
  * covering value (it exists only once the accumulator holds an observation, so min and max
- * are set). Every figure is updated at once, as acc_add does. */
+ * are set). Every figure is updated at once, as acc_add does, unless a defers (acc_defer). */
 static inline void acc_add_fast(acc *a, int64_t value, int64_t count)
 {
     uint64_t at = (uint64_t)value - (uint64_t)a->lo; /* wraps far past len when below lo */
+    if (a->pend != NULL && __builtin_expect(at < (uint64_t)a->len, 1)) {
+        a->pend[at] += count; /* deferred: the rest at acc_flush */
+        return;
+    }
     if (__builtin_expect(a->count != NULL && at < (uint64_t)a->len, 1)) {
         a->min = value < a->min ? value : a->min;
         a->max = value > a->max ? value : a->max;

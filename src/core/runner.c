@@ -285,6 +285,28 @@ static void tally(run_result *res, const run_config *cfg, const outcome *o)
     }
 }
 
+/* A worker's result defers its figures (see acc_defer): nothing reads them before
+ * result_flush, which the worker calls at the end of every chunk. */
+static void result_defer(run_result *res, int nseats)
+{
+    rec_defer(res->rec);
+    acc_defer(&res->length);
+    for (int k = 0; k < nseats; k++) {
+        acc_defer(&res->score[k]);
+        acc_defer(&res->rank[k]);
+    }
+}
+
+static void result_flush(run_result *res, int nseats)
+{
+    rec_flush(res->rec);
+    acc_flush(&res->length);
+    for (int k = 0; k < nseats; k++) {
+        acc_flush(&res->score[k]);
+        acc_flush(&res->rank[k]);
+    }
+}
+
 static void result_merge(run_result *dst, const run_result *src, int nseats)
 {
     rec_merge(dst->rec, src->rec);
@@ -428,6 +450,7 @@ static void *work(void *arg)
     void *st = xcalloc_lines(1, g->state_size);
     void *view = xcalloc_lines(1, g->view_size ? g->view_size : 1);
     outcome o;
+    result_defer(&w->part, cfg->nseats);
     for (;;) {
         uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
         if (c >= sh->nchunks || sh->stop)
@@ -468,6 +491,7 @@ static void *work(void *arg)
             if (mem)
                 csv_row(mem, cfg, i, &o, w->part.rec);
         }
+        result_flush(&w->part, cfg->nseats); /* before anything reads the part */
         if (w->spill.n > 0) {
             pthread_mutex_lock(&sh->lock);
             run_result_unspill(sh->total, &w->part, &w->spill);
