@@ -332,6 +332,7 @@ void acc_hist(acc *a, int64_t lo, const uint32_t *count, int n, int64_t total)
     if (a->pend != NULL && n > 0 && off < (uint64_t)a->len &&
         (uint64_t)n <= (uint64_t)a->len - off) { /* deferred: the cells alone */
         int64_t *p = a->pend + off;
+#pragma GCC unroll 4
         for (int k = 0; k < n; k++)
             p[k] += count[k];
         return;
