@@ -150,9 +150,13 @@ typedef struct rec_batch {
  * seat or table (m -1: the table). */
 _Noreturn void rec_bad_record(int m, int seat);
 
-/* Opens a batch of records into rec, whose metric table must be `table` (aborts otherwise). */
+/* Opens a batch of records into rec, whose metric table must be `table` (aborts otherwise).
+ * NULL stands for rec's own table, for a finish that cannot see its game's table: the kind and
+ * scope checks are then made from memory, still inline. */
 static inline rec_batch rec_batch_open(recorder *rec, const metric_def *table)
 {
+    if (table == NULL)
+        table = rec->metrics;
     if (__builtin_expect(rec->metrics != table, 0))
         rec_bad_record(-1, -1);
     bool g = rec->per_game;
@@ -179,6 +183,19 @@ static inline void rec_batch_value(rec_batch *b, int m, int seat, int64_t value)
     if (b->gsum != NULL) {
         b->gsum[i] += value;
         b->gcnt[i]++;
+    }
+}
+
+/* rec_values(rec, m, seat, value, count) within a batch (count >= 0). */
+static inline void rec_batch_values(rec_batch *b, int m, int seat, int64_t value, int64_t count)
+{
+    int i = rec_batch_slot(b, m, seat, METRIC_MEAN);
+    if (count <= 0)
+        return;
+    acc_add_fast(&b->a[i], value, count);
+    if (b->gsum != NULL) {
+        b->gsum[i] += value * count;
+        b->gcnt[i] += count;
     }
 }
 
