@@ -17,6 +17,8 @@
  * games CSV, a worker does not run more than CSV_WINDOW chunks per thread ahead of the first
  * chunk not yet written, so that the rows waiting in memory stay few. */
 enum { CHUNK = 1024, CHUNKS_PER_THREAD = 8, CSV_WINDOW = 4 };
+/* Chunks of at least DEFER_CHUNK games let a worker defer its figures (see result_defer). */
+enum { DEFER_CHUNK = 64 };
 
 int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen)
 {
@@ -472,7 +474,8 @@ static void *work(void *arg)
     void *st = xcalloc_lines(1, g->state_size);
     void *view = xcalloc_lines(1, g->view_size ? g->view_size : 1);
     outcome o;
-    result_defer(&w->part, cfg->nseats);
+    if (sh->chunk >= DEFER_CHUNK) /* a flush walks every histogram: not after every game */
+        result_defer(&w->part, cfg->nseats);
     for (;;) {
         uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
         if (c >= sh->nchunks || sh->stop)
