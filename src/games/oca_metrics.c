@@ -137,11 +137,13 @@ static void outcome_of(const oca_state *st, outcome *o)
         if (o->score[s] == best)
             o->winners |= 1u << s;
     }
+    int64_t key[GAME_MAX_SEATS];
+    for (int s = 0; s < st->n; s++)
+        key[s] = rank_key(st, s, o->winners);
     for (int s = 0; s < st->n; s++) {
-        int64_t k = rank_key(st, s, o->winners);
         int r = 1;
         for (int j = 0; j < st->n; j++)
-            r += rank_key(st, j, o->winners) < k;
+            r += key[j] < key[s];
         o->rank[s] = r;
     }
 }
