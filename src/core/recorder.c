@@ -328,15 +328,8 @@ void rec_hist(recorder *rec, int m, int seat, int64_t lo, const uint32_t *count,
 
 void acc_hist(acc *a, int64_t lo, const uint32_t *count, int n, int64_t total)
 {
-    uint64_t off = (uint64_t)lo - (uint64_t)a->lo;
-    if (a->pend != NULL && n > 0 && off < (uint64_t)a->len &&
-        (uint64_t)n <= (uint64_t)a->len - off) { /* deferred: the cells alone */
-        int64_t *p = a->pend + off;
-#pragma GCC unroll 4
-        for (int k = 0; k < n; k++)
-            p[k] += count[k];
+    if (acc_hist_deferred(a, lo, count, n)) /* deferred: the cells alone */
         return;
-    }
     if (a->count == NULL || total >= (1 << 22) || lo < -(1 << 20) ||
         lo > (1 << 20) - n) { /* the general way, cell by cell */
         for (int k = 0; k < n && total > 0; k++)

@@ -105,6 +105,22 @@ void acc_add_cell(acc *a, int64_t value, int64_t count);
 /* Adds a histogram row to a: count[k] observations equal to lo + k for k in [0, n), total
  * being the row's sum of counts (see rec_hist, which is this plus the per-game scratch). */
 void acc_hist(acc *a, int64_t lo, const uint32_t *count, int n, int64_t total);
+
+/* acc_hist's common way for a deferring accumulator, inline: when the row lies inside a's
+ * window, adds its cells to a's deferred ones and returns true; otherwise returns false and
+ * changes nothing. */
+static inline bool acc_hist_deferred(acc *a, int64_t lo, const uint32_t *count, int n)
+{
+    uint64_t off = (uint64_t)lo - (uint64_t)a->lo;
+    if (a->pend == NULL || n <= 0 || off >= (uint64_t)a->len ||
+        (uint64_t)n > (uint64_t)a->len - off)
+        return false;
+    int64_t *p = a->pend + off;
+#pragma GCC unroll 4
+    for (int k = 0; k < n; k++)
+        p[k] += count[k];
+    return true;
+}
 void acc_merge(acc *dst, const acc *src);
 void acc_free(acc *a);
 
@@ -220,7 +236,7 @@ static inline void rec_batch_hist(rec_batch *b, int m, int seat, int64_t lo,
     int i = rec_batch_slot(b, m, seat, METRIC_MEAN);
     if (b->gsum != NULL)
         rec_hist(b->rec, m, seat, lo, count, n, total);
-    else
+    else if (!acc_hist_deferred(&b->a[i], lo, count, n))
         acc_hist(&b->a[i], lo, count, n, total);
 }
 
