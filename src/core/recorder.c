@@ -17,9 +17,12 @@ static void cover(acc *a, int64_t lo, int64_t hi)
 {
     if (a->wide)
         return;
+    acc_flush(a); /* the extremes below count the deferred cells; they move with count */
     if ((uint64_t)a->max - (uint64_t)a->min >= (uint64_t)ACC_MAX_SPAN) {
         free(a->count);
         a->count = NULL;
+        free(a->pend);
+        a->pend = NULL;
         a->wide = true;
         return;
     }
@@ -47,6 +50,37 @@ static void cover(acc *a, int64_t lo, int64_t hi)
     a->count = c;
     a->lo = nlo;
     a->len = nhi - nlo + 1;
+    if (a->defer) {
+        free(a->pend);
+        a->pend = xcalloc_lines((size_t)a->len, sizeof *a->pend);
+    }
+}
+
+void acc_defer(acc *a)
+{
+    a->defer = true;
+    if (a->count != NULL && a->pend == NULL)
+        a->pend = xcalloc_lines((size_t)a->len, sizeof *a->pend);
+}
+
+void acc_flush(acc *a)
+{
+    if (a->pend == NULL)
+        return;
+    /* a histogram exists, so a holds an observation: min and max are set */
+    for (int64_t k = 0; k < a->len; k++) {
+        int64_t c = a->pend[k];
+        if (c == 0)
+            continue;
+        a->pend[k] = 0;
+        int64_t v = a->lo + k;
+        a->count[k] += c;
+        a->min = v < a->min ? v : a->min;
+        a->max = v > a->max ? v : a->max;
+        a->n += c;
+        a->sum += (__int128)v * c;
+        a->sumsq += (__int128)v * v * c;
+    }
 }
 
 /* A worker's value outside its window: logs the cell if taking it in would make the window
@@ -144,6 +178,8 @@ void acc_free(acc *a)
 {
     free(a->count);
     a->count = NULL;
+    free(a->pend);
+    a->pend = NULL;
 }
 
 recorder *rec_new(const game_type *g, int nseats, bool per_game)
@@ -182,6 +218,18 @@ void rec_set_spill(recorder *rec, acc_spill *s)
         rec->a[i].spill = s;
 }
 
+void rec_defer(recorder *rec)
+{
+    for (int i = 0; i < rec->nmetrics * REC_SLOTS; i++)
+        acc_defer(&rec->a[i]);
+}
+
+void rec_flush(recorder *rec)
+{
+    for (int i = 0; i < rec->nmetrics * REC_SLOTS; i++)
+        acc_flush(&rec->a[i]);
+}
+
 void rec_merge(recorder *dst, const recorder *src)
 {
     for (int i = 0; i < dst->nmetrics * REC_SLOTS; i++)
@@ -193,8 +241,7 @@ const acc *rec_get(const recorder *rec, int m, int seat)
     return &rec->a[m * REC_SLOTS + REC_SLOT(seat)];
 }
 
-/* A record outside the game's table: a bug of the game. */
-static _Noreturn void bad_record(int m, int seat)
+_Noreturn void rec_bad_record(int m, int seat)
 {
     fprintf(stderr, "giochi-sim: internal error: bad record of metric %d seat %d\n", m, seat);
     abort();
@@ -206,12 +253,12 @@ static _Noreturn void bad_record(int m, int seat)
 static inline int slot(const recorder *rec, int m, int seat, metric_kind kind)
 {
     if (__builtin_expect((unsigned)m >= (unsigned)rec->nmetrics, 0))
-        bad_record(m, seat);
+        rec_bad_record(m, seat);
     const metric_def *d = &rec->metrics[m];
     if (__builtin_expect(d->kind != kind, 0) ||
         __builtin_expect(d->scope == METRIC_GAME ? seat != -1
                                                  : (unsigned)seat >= (unsigned)rec->nseats, 0))
-        bad_record(m, seat);
+        rec_bad_record(m, seat);
     return m * REC_SLOTS + REC_SLOT(seat);
 }
 
@@ -251,8 +298,15 @@ static void hist_inside(acc *a, int64_t lo, const uint32_t *count, int n)
     cell[0] += count[0];
     t += count[0];
     uint64_t s2 = 2 * w - u;
-    __int128 l = lo;
     a->n += (int64_t)t;
+    if (t < (1 << 22)) { /* the row's sums fit in 64 bits: |lo| <= 2^20, u < 2^32, s2 < 2^42, and
+                          * lo^2 t + 2 lo u + s2 (a sum of squares, >= 0) stays below 2^63 */
+        int64_t l = lo, tt = (int64_t)t, uu = (int64_t)u;
+        a->sum += (__int128)(l * tt + uu);
+        a->sumsq += (__int128)(l * l * tt + 2 * l * uu + (int64_t)s2);
+        return;
+    }
+    __int128 l = lo;
     a->sum += l * (__int128)t + (__int128)u;
     a->sumsq += l * l * (__int128)t + 2 * l * (__int128)u + (__int128)s2;
 }
@@ -261,12 +315,26 @@ void rec_hist(recorder *rec, int m, int seat, int64_t lo, const uint32_t *count,
               int64_t total)
 {
     int i = slot(rec, m, seat, METRIC_MEAN);
-    acc *a = &rec->a[i];
-    if (rec->per_game || a->count == NULL || total >= (1 << 22) || lo < -(1 << 20) ||
-        lo > (1 << 20) - n) { /* the general way, cell by cell */
+    if (rec->per_game) { /* the general way, cell by cell */
         for (int k = 0; k < n && total > 0; k++)
             if (count[k]) {
                 rec_values(rec, m, seat, lo + k, count[k]);
+                total -= count[k];
+            }
+        return;
+    }
+    acc_hist(&rec->a[i], lo, count, n, total);
+}
+
+void acc_hist(acc *a, int64_t lo, const uint32_t *count, int n, int64_t total)
+{
+    if (acc_hist_deferred(a, lo, count, n)) /* deferred: the cells alone */
+        return;
+    if (a->count == NULL || total >= (1 << 22) || lo < -(1 << 20) ||
+        lo > (1 << 20) - n) { /* the general way, cell by cell */
+        for (int k = 0; k < n && total > 0; k++)
+            if (count[k]) {
+                acc_add(a, lo + k, count[k]);
                 total -= count[k];
             }
         return;

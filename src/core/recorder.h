@@ -25,6 +25,10 @@ typedef struct acc {
     bool wide;        /* histogram dropped: values spread over more than ACC_MAX_SPAN */
     int64_t min, max; /* MEAN: extremes seen (valid when n > 0) */
     struct acc_spill *spill; /* a worker's accumulator: see acc_spill (NULL: none) */
+    /* A deferring accumulator (see acc_defer): observations inside the histogram only add to
+     * pend[value - lo] (same window as count), the rest of their figures come at acc_flush. */
+    int64_t *pend; /* NULL: none pending, every figure up to date */
+    bool defer;
 } acc;
 
 /* A histogram is dropped (wide) when the values span more than ACC_MAX_SPAN: a decision that
@@ -79,20 +83,57 @@ bool rec_game_value(const recorder *rec, int m, int seat, double *out);
 /* Sets every accumulator of rec to spill into s (NULL: to keep whole histograms). */
 void rec_set_spill(recorder *rec, acc_spill *s);
 
+/* Deferred figures, for a batch worker's accumulators that nothing reads until the worker
+ * has finished a run of games: rec_defer (or acc_defer on one accumulator) makes every later
+ * observation that falls inside the histogram add to its cell alone, and rec_flush (acc_flush)
+ * folds those cells into the count, sums, extremes and histogram, exactly as if each had been
+ * added at once: integer sums are the same in any order, and the histogram's window moves at
+ * the same observations (a move flushes first, so it sees the same extremes). Every reader of
+ * a deferring accumulator's figures (acc_merge, partial results, reports, the experiment
+ * engine's per-game differences) must come after a flush; only the batch runner's workers
+ * defer, and flush at the end of every chunk of games. */
+void rec_defer(recorder *rec);
+void rec_flush(recorder *rec);
+void acc_defer(acc *a);
+void acc_flush(acc *a);
+
 /* Low-level accumulator operations, shared with the runner's built-in figures. */
 void acc_add(acc *a, int64_t value, int64_t count);
 /* Adds count to the histogram cell of value alone (and to the extremes): for cells a worker
  * spilled, whose count and sums reach a by acc_merge. */
 void acc_add_cell(acc *a, int64_t value, int64_t count);
+/* Adds a histogram row to a: count[k] observations equal to lo + k for k in [0, n), total
+ * being the row's sum of counts (see rec_hist, which is this plus the per-game scratch). */
+void acc_hist(acc *a, int64_t lo, const uint32_t *count, int n, int64_t total);
+
+/* acc_hist's common way for a deferring accumulator, inline: when the row lies inside a's
+ * window, adds its cells to a's deferred ones and returns true; otherwise returns false and
+ * changes nothing. */
+static inline bool acc_hist_deferred(acc *a, int64_t lo, const uint32_t *count, int n)
+{
+    uint64_t off = (uint64_t)lo - (uint64_t)a->lo;
+    if (a->pend == NULL || n <= 0 || off >= (uint64_t)a->len ||
+        (uint64_t)n > (uint64_t)a->len - off)
+        return false;
+    int64_t *p = a->pend + off;
+#pragma GCC unroll 4
+    for (int k = 0; k < n; k++)
+        p[k] += count[k];
+    return true;
+}
 void acc_merge(acc *dst, const acc *src);
 void acc_free(acc *a);
 
 /* acc_add(a, value, count) for count >= 1, with the common case inline: a histogram already
  * covering value (it exists only once the accumulator holds an observation, so min and max
- * are set). Every figure is updated at once, as acc_add does. */
+ * are set). Every figure is updated at once, as acc_add does, unless a defers (acc_defer). */
 static inline void acc_add_fast(acc *a, int64_t value, int64_t count)
 {
     uint64_t at = (uint64_t)value - (uint64_t)a->lo; /* wraps far past len when below lo */
+    if (a->pend != NULL && __builtin_expect(at < (uint64_t)a->len, 1)) {
+        a->pend[at] += count; /* deferred: the rest at acc_flush */
+        return;
+    }
     if (__builtin_expect(a->count != NULL && at < (uint64_t)a->len, 1)) {
         a->min = value < a->min ? value : a->min;
         a->max = value > a->max ? value : a->max;
@@ -103,6 +144,100 @@ static inline void acc_add_fast(acc *a, int64_t value, int64_t count)
     } else {
         acc_add(a, value, count);
     }
+}
+
+/* ---- a game's own figures, inline -------------------------------------------------------
+ * rec_value and rec_rate cost a call and a check of the metric against the recorder's table
+ * each, and a game's finish records dozens per game. A rec_batch does the same inline: opened
+ * on the game's own metric table (checked once against the recorder's), it keeps what every
+ * record needs in the caller's registers, and with a constant table and metric index the
+ * compiler folds the kind and scope checks away. Every check that cannot be folded is still
+ * made, so a wrong record aborts as rec_value's does. A batch lives within one finish call:
+ * open it after the recorder's last other use and drop it before the next. */
+typedef struct rec_batch {
+    recorder *rec;
+    acc *a;                    /* rec->a */
+    int64_t *gsum, *gcnt;      /* rec's per-game scratch, NULL unless rec->per_game */
+    const metric_def *table;   /* the game's table, rec's */
+    unsigned nmetrics, nseats; /* rec's */
+} rec_batch;
+
+/* Aborts with an internal error: metric m at seat was recorded against the wrong kind, scope,
+ * seat or table (m -1: the table). */
+_Noreturn void rec_bad_record(int m, int seat);
+
+/* Opens a batch of records into rec, whose metric table must be `table` (aborts otherwise).
+ * NULL stands for rec's own table, for a finish that cannot see its game's table: the kind and
+ * scope checks are then made from memory, still inline. */
+static inline rec_batch rec_batch_open(recorder *rec, const metric_def *table)
+{
+    if (table == NULL)
+        table = rec->metrics;
+    if (__builtin_expect(rec->metrics != table, 0))
+        rec_bad_record(-1, -1);
+    bool g = rec->per_game;
+    return (rec_batch){rec, rec->a, g ? rec->gsum : NULL, g ? rec->gcnt : NULL, table,
+                       (unsigned)rec->nmetrics, (unsigned)rec->nseats};
+}
+
+/* Index of metric m at seat in the recorder's accumulators, checked as rec_value checks it. */
+static inline int rec_batch_slot(const rec_batch *b, int m, int seat, metric_kind kind)
+{
+    if (__builtin_expect((unsigned)m >= b->nmetrics, 0) ||
+        __builtin_expect(b->table[m].kind != kind, 0) ||
+        __builtin_expect(b->table[m].scope == METRIC_GAME ? seat != -1
+                                                          : (unsigned)seat >= b->nseats, 0))
+        rec_bad_record(m, seat);
+    return m * REC_SLOTS + REC_SLOT(seat);
+}
+
+/* rec_value(rec, m, seat, value) within a batch. */
+static inline void rec_batch_value(rec_batch *b, int m, int seat, int64_t value)
+{
+    int i = rec_batch_slot(b, m, seat, METRIC_MEAN);
+    acc_add_fast(&b->a[i], value, 1);
+    if (b->gsum != NULL) {
+        b->gsum[i] += value;
+        b->gcnt[i]++;
+    }
+}
+
+/* rec_values(rec, m, seat, value, count) within a batch (count >= 0). */
+static inline void rec_batch_values(rec_batch *b, int m, int seat, int64_t value, int64_t count)
+{
+    int i = rec_batch_slot(b, m, seat, METRIC_MEAN);
+    if (count <= 0)
+        return;
+    acc_add_fast(&b->a[i], value, count);
+    if (b->gsum != NULL) {
+        b->gsum[i] += value * count;
+        b->gcnt[i] += count;
+    }
+}
+
+/* rec_rate(rec, m, seat, hits, trials) within a batch. */
+static inline void rec_batch_rate(rec_batch *b, int m, int seat, int64_t hits, int64_t trials)
+{
+    int i = rec_batch_slot(b, m, seat, METRIC_RATE);
+    if (__builtin_expect(hits < 0 || hits > trials, 0))
+        rec_bad_record(m, seat);
+    b->a[i].n += trials;
+    b->a[i].hits += hits;
+    if (b->gsum != NULL) {
+        b->gsum[i] += hits;
+        b->gcnt[i] += trials;
+    }
+}
+
+/* rec_hist(rec, m, seat, lo, count, n, total) within a batch. */
+static inline void rec_batch_hist(rec_batch *b, int m, int seat, int64_t lo,
+                                  const uint32_t *count, int n, int64_t total)
+{
+    int i = rec_batch_slot(b, m, seat, METRIC_MEAN);
+    if (b->gsum != NULL)
+        rec_hist(b->rec, m, seat, lo, count, n, total);
+    else if (!acc_hist_deferred(&b->a[i], lo, count, n))
+        acc_hist(&b->a[i], lo, count, n, total);
 }
 
 #endif

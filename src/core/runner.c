@@ -17,6 +17,8 @@
  * games CSV, a worker does not run more than CSV_WINDOW chunks per thread ahead of the first
  * chunk not yet written, so that the rows waiting in memory stay few. */
 enum { CHUNK = 1024, CHUNKS_PER_THREAD = 8, CSV_WINDOW = 4 };
+/* Chunks of at least DEFER_CHUNK games let a worker defer its figures (see result_defer). */
+enum { DEFER_CHUNK = 64 };
 
 int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen)
 {
@@ -274,6 +276,30 @@ static void result_init(run_result *res, const run_config *cfg, bool per_game)
     res->choices = xcalloc_lines((size_t)(2 * cfg->nseats * res->nkinds), sizeof *res->choices);
 }
 
+/* Winners masks a batch worker counts games by (see run_result.by_winners): every mask of
+ * GAME_MAX_SEATS seats. */
+enum { RUN_WINNER_SETS = 1 << GAME_MAX_SEATS };
+
+/* Adds `games` games won by the seats of `winners` to res's wins. */
+static void wins(run_result *res, int nseats, uint32_t winners, int64_t games)
+{
+    int nwin = __builtin_popcount(winners);
+    if (nwin == 0)
+        res->no_winner += games;
+    else if (nwin > 1)
+        res->tied_games += games;
+    /* Which seat won is the least foreseeable thing in a game: the wins are added without a
+     * branch on it (and without a division when one seat wins). */
+    int64_t unit = nwin == 1 ? RUN_WIN_UNIT : nwin > 1 ? RUN_WIN_UNIT / nwin : 0;
+    int64_t alone = nwin == 1, tie = nwin > 1;
+    for (int k = 0; k < nseats; k++) {
+        int64_t won = winners >> k & 1;
+        res->win_units[k] += won * unit * games;
+        res->wins_shared[k] += (won & tie) * games;
+        res->wins_alone[k] += (won & alone) * games;
+    }
+}
+
 /* Folds one game's outcome into the built-in figures. */
 static void tally(run_result *res, const run_config *cfg, const outcome *o)
 {
@@ -281,23 +307,42 @@ static void tally(run_result *res, const run_config *cfg, const outcome *o)
     acc_add_fast(&res->length, o->length, 1);
     if (o->end >= 0 && o->end < res->nends)
         res->end_count[o->end]++;
-    int nwin = __builtin_popcount(o->winners);
-    if (nwin == 0)
-        res->no_winner++;
-    else if (nwin > 1)
-        res->tied_games++;
-    /* Which seat won is the least foreseeable thing in a game: the wins are added without a
-     * branch on it (and without a division when one seat wins). */
-    int64_t unit = nwin == 1 ? RUN_WIN_UNIT : nwin > 1 ? RUN_WIN_UNIT / nwin : 0;
-    int64_t alone = nwin == 1, tie = nwin > 1;
+    if (res->by_winners != NULL && o->winners < RUN_WINNER_SETS)
+        res->by_winners[o->winners]++; /* a worker's: the wins at result_flush */
+    else
+        wins(res, cfg->nseats, o->winners, 1);
     for (int k = 0; k < cfg->nseats; k++) {
         acc_add_fast(&res->score[k], o->score[k], 1);
         if (o->rank[k] > 0) /* 0: unranked (e.g. a banker who does not race) */
             acc_add_fast(&res->rank[k], o->rank[k], 1);
-        int64_t won = o->winners >> k & 1;
-        res->win_units[k] += won * unit;
-        res->wins_shared[k] += won & tie;
-        res->wins_alone[k] += won & alone;
+    }
+}
+
+/* A worker's result defers its figures (see acc_defer): nothing reads them before
+ * result_flush, which the worker calls at the end of every chunk. */
+static void result_defer(run_result *res, int nseats)
+{
+    res->by_winners = xcalloc_lines(RUN_WINNER_SETS, sizeof *res->by_winners);
+    rec_defer(res->rec);
+    acc_defer(&res->length);
+    for (int k = 0; k < nseats; k++) {
+        acc_defer(&res->score[k]);
+        acc_defer(&res->rank[k]);
+    }
+}
+
+static void result_flush(run_result *res, int nseats)
+{
+    for (uint32_t w = 0; res->by_winners && w < RUN_WINNER_SETS; w++)
+        if (res->by_winners[w] != 0) {
+            wins(res, nseats, w, res->by_winners[w]);
+            res->by_winners[w] = 0;
+        }
+    rec_flush(res->rec);
+    acc_flush(&res->length);
+    for (int k = 0; k < nseats; k++) {
+        acc_flush(&res->score[k]);
+        acc_flush(&res->rank[k]);
     }
 }
 
@@ -331,6 +376,7 @@ void run_result_free(run_result *res)
     }
     free(res->end_count);
     free(res->choices);
+    free(res->by_winners);
     memset(res, 0, sizeof *res);
 }
 
@@ -444,6 +490,8 @@ static void *work(void *arg)
     void *st = xcalloc_lines(1, g->state_size);
     void *view = xcalloc_lines(1, g->view_size ? g->view_size : 1);
     outcome o;
+    if (sh->chunk >= DEFER_CHUNK) /* a flush walks every histogram: not after every game */
+        result_defer(&w->part, cfg->nseats);
     for (;;) {
         uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
         if (c >= sh->nchunks || sh->stop)
@@ -484,6 +532,7 @@ static void *work(void *arg)
             if (mem)
                 csv_row(mem, cfg, i, &o, w->part.rec);
         }
+        result_flush(&w->part, cfg->nseats); /* before anything reads the part */
         if (w->spill.n > 0) {
             pthread_mutex_lock(&sh->lock);
             run_result_unspill(sh->total, &w->part, &w->spill);

@@ -63,6 +63,8 @@ typedef struct run_result {
                          those where it chose another action than the first listed */
     int nkinds;
     uint64_t games;                      /* games played (== runs unless interrupted) */
+    int64_t *by_winners; /* a batch worker's: games per winners mask, not yet in the wins
+                            above (NULL: none; every figure up to date) */
     double wall_seconds;                 /* not part of reproducible output */
 } run_result;
 

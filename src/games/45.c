@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "configs.h"
+#include "recorder.h"
 #include "registry.h"
 #include "rules.h"
 
@@ -459,17 +460,18 @@ static void finish(const void *st, outcome *o, recorder *rec)
     }
     if (rec == NULL)
         return;
+    rec_batch b = rec_batch_open(rec, NULL); /* the table comes below */
     for (int k = 0; k < s->nseats; k++) {
-        rec_rate(rec, G45_M_SHUT_RATE, k, s->shuts[k], s->turns[k]);
+        rec_batch_rate(&b, G45_M_SHUT_RATE, k, s->shuts[k], s->turns[k]);
         for (int w = 0; w < 2; w++) /* the scores seen, in increasing order */
             for (uint64_t m = s->used[k][w]; m; m &= m - 1) {
                 int v = w * 64 + __builtin_ctzll(m);
-                rec_values(rec, G45_M_MEAN_TURN_SCORE, k, v, s->hist[k][v]);
+                rec_batch_values(&b, G45_M_MEAN_TURN_SCORE, k, v, s->hist[k][v]);
             }
-        rec_rate(rec, G45_M_ELIMINATED, k, s->elim_round[k] != 0, 1);
+        rec_batch_rate(&b, G45_M_ELIMINATED, k, s->elim_round[k] != 0, 1);
     }
     if (s->rolloff_rounds)
-        rec_value(rec, G45_M_ROLLOFF_ROUNDS, -1, s->rolloff_rounds);
+        rec_batch_value(&b, G45_M_ROLLOFF_ROUNDS, -1, s->rolloff_rounds);
 }
 
 static void action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)

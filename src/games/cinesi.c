@@ -9,6 +9,7 @@
 
 #include "configs.h"
 #include "registry.h"
+#include "recorder.h"
 #include "rules.h"
 
 const char *const cinesi_colour_names[CINESI_COLOURS + 2] = {"red",  "yellow", "green",
@@ -698,6 +699,18 @@ static void apply(void *st, int32_t action, rng *chance, trace *tr)
     abort();
 }
 
+/* The metrics, in the order of CINESI_M_* (here for finish's records). */
+static const metric_def metrics[] = {
+    {"rolls", METRIC_MEAN, METRIC_GAME, "game length in rolls of the die (the opening's too)"},
+    {"lead_changes", METRIC_MEAN, METRIC_GAME,
+     "times a figure went alone into the lead after another had led alone"},
+    {"runner_up_distance", METRIC_MEAN, METRIC_GAME,
+     "steps the runner-up still needed when the winner reached the centre"},
+    {"rolls_per_turn", METRIC_MEAN, METRIC_SEAT,
+     "rolls in one turn of the seat (the winning turn too, up to the win)"},
+    {NULL, 0, 0, NULL},
+};
+
 static void finish(const void *st, outcome *o, recorder *rec)
 {
     const cinesi_state *s = st;
@@ -716,9 +729,10 @@ static void finish(const void *st, outcome *o, recorder *rec)
     }
     if (rec == NULL)
         return;
-    rec_value(rec, CINESI_M_ROLLS, -1, s->rolls);
-    rec_value(rec, CINESI_M_LEAD_CHANGES, -1, s->lead_changes);
-    rec_value(rec, CINESI_M_RUNNER_UP, -1, s->rules->steps - runner_up);
+    rec_batch b = rec_batch_open(rec, metrics);
+    rec_batch_value(&b, CINESI_M_ROLLS, -1, s->rolls);
+    rec_batch_value(&b, CINESI_M_LEAD_CHANGES, -1, s->lead_changes);
+    rec_batch_value(&b, CINESI_M_RUNNER_UP, -1, s->rules->steps - runner_up);
     int n = s->nseats, rounds = s->turns / n, extra = s->turns % n;
     int cells = s->top > CINESI_SHORT_TURN - 1 ? s->top : CINESI_SHORT_TURN - 1; /* from 1 */
     for (int k = 0; k < n; k++) {
@@ -727,10 +741,10 @@ static void finish(const void *st, outcome *o, recorder *rec)
         int left = rounds + (after < extra);
         for (int i = 0; i < s->nlong; i++)
             left -= (s->long_turn[i] & 3) == k;
-        rec_hist(rec, CINESI_M_ROLLS_PER_TURN, k, 1, &s->hist[k][1], cells, left);
+        rec_batch_hist(&b, CINESI_M_ROLLS_PER_TURN, k, 1, &s->hist[k][1], cells, left);
     }
     for (int i = 0; i < s->nlong; i++)
-        rec_value(rec, CINESI_M_ROLLS_PER_TURN, s->long_turn[i] & 3, s->long_turn[i] >> 2);
+        rec_batch_value(&b, CINESI_M_ROLLS_PER_TURN, s->long_turn[i] & 3, s->long_turn[i] >> 2);
 }
 
 static void action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
@@ -745,17 +759,6 @@ static void action_name(const void *st, const decision *d, int32_t a, char *buf,
 static const char *const kind_names[] = {NULL}; /* nobody decides */
 
 static const char *const end_names[] = {"centre", NULL};
-
-static const metric_def metrics[] = {
-    {"rolls", METRIC_MEAN, METRIC_GAME, "game length in rolls of the die (the opening's too)"},
-    {"lead_changes", METRIC_MEAN, METRIC_GAME,
-     "times a figure went alone into the lead after another had led alone"},
-    {"runner_up_distance", METRIC_MEAN, METRIC_GAME,
-     "steps the runner-up still needed when the winner reached the centre"},
-    {"rolls_per_turn", METRIC_MEAN, METRIC_SEAT,
-     "rolls in one turn of the seat (the winning turn too, up to the win)"},
-    {NULL, 0, 0, NULL},
-};
 
 /* The summary: the length of a race and how close it ends. */
 static const char *const headline[] = {"rolls", "runner_up_distance", NULL};

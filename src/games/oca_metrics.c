@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "oca_engine.h"
+#include "recorder.h"
 
 enum metric {
     M_BANKRUPT, M_PLAYERS_BANKRUPT, M_BANKRUPT_ANY, M_BANKRUPT_COUNT, M_BANKRUPT_TURN, M_BANKRUPT_SQUARE, M_AID_TRIES, M_AID_SUCCESS,
@@ -136,85 +137,89 @@ static void outcome_of(const oca_state *st, outcome *o)
         if (o->score[s] == best)
             o->winners |= 1u << s;
     }
+    int64_t key[GAME_MAX_SEATS];
+    for (int s = 0; s < st->n; s++)
+        key[s] = rank_key(st, s, o->winners);
     for (int s = 0; s < st->n; s++) {
-        int64_t k = rank_key(st, s, o->winners);
         int r = 1;
         for (int j = 0; j < st->n; j++)
-            r += rank_key(st, j, o->winners) < k;
+            r += key[j] < key[s];
         o->rank[s] = r;
     }
 }
 
+/* Records the game's figures, in one batch (see rec_batch in recorder.h). */
 static void record(const oca_state *st, const outcome *o, recorder *rec)
 {
     const oca_stats *x = &st->s;
-    int dote = st->r->dote, busts = 0, b = x->first_banker;
+    rec_batch b = rec_batch_open(rec, oca_metrics);
+    int dote = st->r->dote, busts = 0, banker = x->first_banker;
     for (int s = 0; s < st->n; s++) {
         bool bust = st->bankrupt[s];
         busts += bust;
-        rec_rate(rec, M_BANKRUPT, s, bust, 1);
+        rec_batch_rate(&b, M_BANKRUPT, s, bust, 1);
         if (bust) {
-            rec_value(rec, M_BANKRUPT_TURN, -1, x->bankrupt_turn[s]);
-            rec_value(rec, M_BANKRUPT_SQUARE, -1, x->bankrupt_square[s]);
+            rec_batch_value(&b, M_BANKRUPT_TURN, -1, x->bankrupt_turn[s]);
+            rec_batch_value(&b, M_BANKRUPT_SQUARE, -1, x->bankrupt_square[s]);
         }
-        rec_rate(rec, M_BANKER, s, s == b, 1);
-        rec_rate(rec, M_CAPO, s, s == st->capo, 1);
-        rec_value(rec, M_NET, s, o->score[s] - dote);
-        rec_value(rec, M_DECLARATIONS, s, x->declarations[s]);
-        rec_rate(rec, M_DECLARE_HIT, s, x->declare_hits[s], x->declarations[s]);
-        rec_value(rec, M_DECLARE_NET, s, x->declare_net[s]);
+        rec_batch_rate(&b, M_BANKER, s, s == banker, 1);
+        rec_batch_rate(&b, M_CAPO, s, s == st->capo, 1);
+        rec_batch_value(&b, M_NET, s, o->score[s] - dote);
+        rec_batch_value(&b, M_DECLARATIONS, s, x->declarations[s]);
+        rec_batch_rate(&b, M_DECLARE_HIT, s, x->declare_hits[s], x->declarations[s]);
+        rec_batch_value(&b, M_DECLARE_NET, s, x->declare_net[s]);
         if (x->auction)
-            rec_rate(rec, M_AUCTION_WINNER, s, s == x->auction_winner, 1);
+            rec_batch_rate(&b, M_AUCTION_WINNER, s, s == x->auction_winner, 1);
         if (s != st->capo)
-            rec_value(rec, M_OTHERS_NET, -1, o->score[s] - dote);
+            rec_batch_value(&b, M_OTHERS_NET, -1, o->score[s] - dote);
         if (st->arrival[s] > 0)
-            rec_value(rec, M_ARRIVAL, s, st->arrival[s]);
+            rec_batch_value(&b, M_ARRIVAL, s, st->arrival[s]);
     }
-    rec_rate(rec, M_PLAYERS_BANKRUPT, -1, busts, st->n);
-    rec_rate(rec, M_BANKRUPT_ANY, -1, busts > 0, 1);
-    rec_value(rec, M_BANKRUPT_COUNT, -1, busts);
-    rec_value(rec, M_AID_TRIES, -1, x->aid_tries);
-    rec_rate(rec, M_AID_SUCCESS, -1, x->aid_hits, x->aid_tries);
-    rec_value(rec, M_VOLUNTEERS, -1, x->volunteers);
-    rec_rate(rec, M_NO_VOLUNTEER, -1, x->volunteers == 0, 1);
-    rec_rate(rec, M_AUCTION, -1, x->auction, 1);
+    rec_batch_rate(&b, M_PLAYERS_BANKRUPT, -1, busts, st->n);
+    rec_batch_rate(&b, M_BANKRUPT_ANY, -1, busts > 0, 1);
+    rec_batch_value(&b, M_BANKRUPT_COUNT, -1, busts);
+    rec_batch_value(&b, M_AID_TRIES, -1, x->aid_tries);
+    rec_batch_rate(&b, M_AID_SUCCESS, -1, x->aid_hits, x->aid_tries);
+    rec_batch_value(&b, M_VOLUNTEERS, -1, x->volunteers);
+    rec_batch_rate(&b, M_NO_VOLUNTEER, -1, x->volunteers == 0, 1);
+    rec_batch_rate(&b, M_AUCTION, -1, x->auction, 1);
     if (x->auction) {
-        rec_value(rec, M_AUCTION_BIDDERS, -1, x->bidders);
-        rec_value(rec, M_WINNING_BID, -1, x->winning_bid);
+        rec_batch_value(&b, M_AUCTION_BIDDERS, -1, x->bidders);
+        rec_batch_value(&b, M_WINNING_BID, -1, x->winning_bid);
         int64_t others = 0;
         for (int s = 0; s < st->n; s++)
             others += s != x->auction_winner ? o->score[s] : 0;
         double edge = (double)o->score[x->auction_winner] - (double)others / (st->n - 1);
-        rec_value(rec, M_WINNER_EDGE, -1, (int64_t)(edge < 0 ? edge - 0.5 : edge + 0.5));
+        rec_batch_value(&b, M_WINNER_EDGE, -1, (int64_t)(edge < 0 ? edge - 0.5 : edge + 0.5));
     }
-    if (b >= 0) {
-        rec_rate(rec, M_BANKER_PLAYS, -1, x->banker_played, 1);
-        rec_value(rec, M_BANKER_NET, -1, o->score[b] - dote);
-        rec_rate(rec, M_BANKER_BANKRUPT, -1, st->bankrupt[b], 1);
+    if (banker >= 0) {
+        rec_batch_rate(&b, M_BANKER_PLAYS, -1, x->banker_played, 1);
+        rec_batch_value(&b, M_BANKER_NET, -1, o->score[banker] - dote);
+        rec_batch_rate(&b, M_BANKER_BANKRUPT, -1, st->bankrupt[banker], 1);
     }
-    rec_value(rec, M_TAKEOVER, -1, x->takeovers);
-    rec_rate(rec, M_CASHIER, -1, x->cashier_from_start, 1);
-    rec_rate(rec, M_CASHIER_LATER, -1, x->cashier_later, 1);
+    rec_batch_value(&b, M_TAKEOVER, -1, x->takeovers);
+    rec_batch_rate(&b, M_CASHIER, -1, x->cashier_from_start, 1);
+    rec_batch_rate(&b, M_CASHIER_LATER, -1, x->cashier_later, 1);
     if (st->cashier)
-        rec_value(rec, M_CASHIER_UNPAID, -1, oca_unpaid_debts(st));
-    rec_rate(rec, M_CAPO_WIN, -1, o->winners >> st->capo & 1, 1);
-    rec_value(rec, M_CAPO_NET, -1, o->score[st->capo] - dote);
-    rec_value(rec, M_CANCEL_OWN, -1, x->cancel_own);
-    rec_value(rec, M_CANCEL_OPP, -1, x->cancel_opponent);
-    rec_value(rec, M_JOLLY, -1, x->jolly);
-    rec_value(rec, M_COUNTER, -1, x->counter_jolly);
-    rec_value(rec, M_JOLLIES_USED, -1, x->jolly + x->counter_jolly);
-    rec_value(rec, M_TRADES, -1, x->trades);
+        rec_batch_value(&b, M_CASHIER_UNPAID, -1, oca_unpaid_debts(st));
+    rec_batch_rate(&b, M_CAPO_WIN, -1, o->winners >> st->capo & 1, 1);
+    rec_batch_value(&b, M_CAPO_NET, -1, o->score[st->capo] - dote);
+    rec_batch_value(&b, M_CANCEL_OWN, -1, x->cancel_own);
+    rec_batch_value(&b, M_CANCEL_OPP, -1, x->cancel_opponent);
+    rec_batch_value(&b, M_JOLLY, -1, x->jolly);
+    rec_batch_value(&b, M_COUNTER, -1, x->counter_jolly);
+    rec_batch_value(&b, M_JOLLIES_USED, -1, x->jolly + x->counter_jolly);
+    rec_batch_value(&b, M_TRADES, -1, x->trades);
     for (int i = 0; i < x->nsales; i++)
-        rec_value(rec, M_TRADE_PRICE, -1, x->sale_price[i]);
-    rec_value(rec, M_REACT_OFFERS, -1, x->react_offers);
-    rec_value(rec, M_REACT_COUNTERS, -1, x->react_counters);
-    rec_value(rec, M_REACT_TRADES, -1, x->react_trades);
-    rec_value(rec, M_SWAPS, -1, x->swaps);
-    rec_value(rec, M_EXCHANGES, -1, x->exchanges);
-    rec_value(rec, M_SHORT_SALES, -1, x->short_sales);
-    rec_value(rec, M_FONDO_END, -1, st->led.balance[ACC_FONDO]);
-    rec_rate(rec, M_TURN_CAP, -1, st->end == END_TURN_CAP, 1);
+        rec_batch_value(&b, M_TRADE_PRICE, -1, x->sale_price[i]);
+    rec_batch_value(&b, M_REACT_OFFERS, -1, x->react_offers);
+    rec_batch_value(&b, M_REACT_COUNTERS, -1, x->react_counters);
+    rec_batch_value(&b, M_REACT_TRADES, -1, x->react_trades);
+    rec_batch_value(&b, M_SWAPS, -1, x->swaps);
+    rec_batch_value(&b, M_EXCHANGES, -1, x->exchanges);
+    rec_batch_value(&b, M_SHORT_SALES, -1, x->short_sales);
+    rec_batch_value(&b, M_FONDO_END, -1, st->led.balance[ACC_FONDO]);
+    rec_batch_rate(&b, M_TURN_CAP, -1, st->end == END_TURN_CAP, 1);
 }
 
 void oca_finish(const void *vst, outcome *o, recorder *rec)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "configs.h"
+#include "recorder.h"
 #include "registry.h"
 #include "rules.h"
 
@@ -387,16 +388,17 @@ static const metric_def metrics[] = {
 /* Records the game's metrics (one observation per seat, and one for the game). */
 static void record(const pig10_state *st, recorder *rec)
 {
+    rec_batch b = rec_batch_open(rec, metrics);
     for (int s = 0; s < st->nseats; s++) {
         const pig10_counts *c = &st->count[s];
-        rec_value(rec, M_HITS, s, c->hits);
-        rec_value(rec, M_GIVEN, s, c->given);
-        rec_value(rec, M_RECEIVED, s, c->received);
-        rec_value(rec, M_SUBTRACTIONS, s, c->subtractions);
-        rec_value(rec, M_FROGS, s, c->frogs);
-        rec_value(rec, M_SETS, s, c->sets);
+        rec_batch_value(&b, M_HITS, s, c->hits);
+        rec_batch_value(&b, M_GIVEN, s, c->given);
+        rec_batch_value(&b, M_RECEIVED, s, c->received);
+        rec_batch_value(&b, M_SUBTRACTIONS, s, c->subtractions);
+        rec_batch_value(&b, M_FROGS, s, c->frogs);
+        rec_batch_value(&b, M_SETS, s, c->sets);
     }
-    rec_value(rec, M_LEFT, -1, st->left_on_table);
+    rec_batch_value(&b, M_LEFT, -1, st->left_on_table);
 }
 
 /* What ranks seat s at the end: "vince chi ha accumulato il maggior numero di carte", and

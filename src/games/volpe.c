@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "configs.h"
+#include "recorder.h"
 #include "registry.h"
 #include "rules.h"
 
@@ -590,14 +591,15 @@ static void finish(const void *st, outcome *o, recorder *rec)
         o->rank[k] = (s->winners >> k & 1) ? 1 : 2;
     if (rec == NULL)
         return;
-    rec_value(rec, VOLPE_M_CAPTURED, -1, s->captured);
-    rec_value(rec, VOLPE_M_FOX_MOVES, -1, s->fox_moves);
-    rec_value(rec, VOLPE_M_CAPTURE_MOVES, -1, s->capture_moves);
-    rec_value(rec, VOLPE_M_MULTI_JUMPS, -1, s->multi_jumps);
-    rec_value(rec, VOLPE_M_LONGEST_CHAIN, -1, s->longest_chain);
+    rec_batch b = rec_batch_open(rec, NULL); /* the table comes below */
+    rec_batch_value(&b, VOLPE_M_CAPTURED, -1, s->captured);
+    rec_batch_value(&b, VOLPE_M_FOX_MOVES, -1, s->fox_moves);
+    rec_batch_value(&b, VOLPE_M_CAPTURE_MOVES, -1, s->capture_moves);
+    rec_batch_value(&b, VOLPE_M_MULTI_JUMPS, -1, s->multi_jumps);
+    rec_batch_value(&b, VOLPE_M_LONGEST_CHAIN, -1, s->longest_chain);
     if (s->trapped_at >= 0)
         for (int p = 0; p < VOLPE_POINTS; p++)
-            rec_rate(rec, VOLPE_M_TRAPPED + p, -1, p == s->trapped_at, 1);
+            rec_batch_rate(&b, VOLPE_M_TRAPPED + p, -1, p == s->trapped_at, 1);
 }
 
 static void action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)

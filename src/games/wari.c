@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "configs.h"
+#include "recorder.h"
 #include "registry.h"
 #include "rules.h"
 
@@ -529,16 +530,17 @@ static void finish(const void *state, outcome *o, recorder *rec)
     }
     if (!rec)
         return;
+    rec_batch b = rec_batch_open(rec, metrics);
     for (int s = 0; s < 2; s++) {
-        rec_value(rec, M_CAPTURED, s, st->store[s]);
-        rec_value(rec, M_FINAL, s, fin[s]);
-        rec_value(rec, M_CAPTURES, s, st->count[s].captures);
-        rec_value(rec, M_SLAMS, s, st->count[s].slams);
-        rec_value(rec, M_REFUSED, s, st->count[s].slams_refused);
-        rec_rate(rec, M_MOVED_FIRST, s, st->first == s, 1);
+        rec_batch_value(&b, M_CAPTURED, s, st->store[s]);
+        rec_batch_value(&b, M_FINAL, s, fin[s]);
+        rec_batch_value(&b, M_CAPTURES, s, st->count[s].captures);
+        rec_batch_value(&b, M_SLAMS, s, st->count[s].slams);
+        rec_batch_value(&b, M_REFUSED, s, st->count[s].slams_refused);
+        rec_batch_rate(&b, M_MOVED_FIRST, s, st->first == s, 1);
     }
-    rec_rate(rec, M_FIRST_WON, -1, fin[st->first] > fin[1 - st->first], 1);
-    rec_value(rec, M_LEFT, -1, r->total - st->store[0] - st->store[1]);
+    rec_batch_rate(&b, M_FIRST_WON, -1, fin[st->first] > fin[1 - st->first], 1);
+    rec_batch_value(&b, M_LEFT, -1, r->total - st->store[0] - st->store[1]);
 }
 
 /* ---- search hooks -------------------------------------------------------------------------- */
