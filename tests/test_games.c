@@ -1,7 +1,8 @@
 /* test_games.c — invariants every registered game must keep (in the spirit of OpenSpiel's
  * basic tests): its default ruleset is configs/<game>.json and loads; its tables are sound;
  * random play at every seat count lists valid, distinct actions, always ends, gives a
- * well-formed outcome, and a copied state replays identically. */
+ * well-formed outcome, and a copied state replays identically; a game that keeps its
+ * decision in place (the pending hook) gives what decide gives. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include "rules.h"
 
 enum { GAMES_PER_SEAT_COUNT = 300, MAX_STEPS = 200000 };
+enum { PENDING_GAMES = 200, PENDING_MAX_STEPS = 200000 };
 
 /* Loads g's default ruleset into a new rules struct (caller frees), or NULL. */
 static void *load_default(const game_type *g)
@@ -170,4 +172,64 @@ TEST(games_random_play_is_sound_at_every_seat_count)
         free(copy);
         free(rules);
     }
+}
+
+TEST(pending_only_for_perfect_information)
+{
+    for (int i = 0; registry_games[i]; i++) {
+        const game_type *g = registry_games[i];
+        if (g->pending && g->view_size != 0)
+            check_fail(__FILE__, __LINE__, "%s: pending hook with a view", g->name);
+    }
+}
+
+TEST(pending_agrees_with_decide)
+{
+    int games_with_hook = 0;
+    for (int i = 0; registry_games[i]; i++) {
+        const game_type *g = registry_games[i];
+        if (g->pending == NULL)
+            continue;
+        games_with_hook++;
+        void *rules = load_default(g);
+        CHECK(rules != NULL);
+        if (rules == NULL)
+            continue;
+        void *st = calloc(1, g->state_size);
+        decision *d = malloc(sizeof *d);
+        int bad = 0;
+        for (int nseats = g->min_seats; nseats <= g->max_seats && !bad; nseats++) {
+            char err[256];
+            if (g->rules_check && g->rules_check(rules, nseats, err, sizeof err) != 0)
+                continue;
+            for (int game = 0; game < PENDING_GAMES && !bad; game++) {
+                rng chance, pick;
+                rng_seed_stream(&chance, 77, (uint64_t)(nseats * 1000 + game), 0);
+                rng_seed_stream(&pick, 77, (uint64_t)(nseats * 1000 + game), 1);
+                g->start(st, rules, nseats, &chance, NULL);
+                for (long step = 0; step < PENDING_MAX_STEPS; step++) {
+                    bool more = g->decide(st, d);
+                    const decision *p = g->pending(st);
+                    if (!more || p == NULL) {
+                        if (more || p != NULL)
+                            bad = 1;
+                        break;
+                    }
+                    if (p->seat != d->seat || p->kind != d->kind || p->n != d->n ||
+                        memcmp(p->action, d->action, (size_t)d->n * sizeof d->action[0]) != 0) {
+                        bad = 1;
+                        break;
+                    }
+                    g->apply(st, d->action[rng_below(&pick, (uint32_t)d->n)], &chance, NULL);
+                }
+            }
+            if (bad)
+                check_fail(__FILE__, __LINE__, "%s, %d seats: pending differs from decide",
+                           g->name, nseats);
+        }
+        free(d);
+        free(st);
+        free(rules);
+    }
+    CHECK(games_with_hook >= 1); /* oca has it */
 }
