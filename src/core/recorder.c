@@ -247,32 +247,10 @@ _Noreturn void rec_bad_record(int m, int seat)
     abort();
 }
 
-/* Index of (metric, seat), checked: a game recording outside its table is a bug. Inline, and
- * the seat's range tested in one unsigned comparison (a game-level metric takes seat -1 only,
- * a seat metric 0..nseats-1): every observation passes here. */
-static inline int slot(const recorder *rec, int m, int seat, metric_kind kind)
-{
-    if (__builtin_expect((unsigned)m >= (unsigned)rec->nmetrics, 0))
-        rec_bad_record(m, seat);
-    const metric_def *d = &rec->metrics[m];
-    if (__builtin_expect(d->kind != kind, 0) ||
-        __builtin_expect(d->scope == METRIC_GAME ? seat != -1
-                                                 : (unsigned)seat >= (unsigned)rec->nseats, 0))
-        rec_bad_record(m, seat);
-    return m * REC_SLOTS + REC_SLOT(seat);
-}
-
 void rec_values(recorder *rec, int m, int seat, int64_t value, int64_t count)
 {
-    int i = slot(rec, m, seat, METRIC_MEAN);
-    if (count == 1) /* the common case, its multiplications folded away */
-        acc_add_fast(&rec->a[i], value, 1);
-    else if (count > 0)
-        acc_add_fast(&rec->a[i], value, count);
-    if (rec->per_game && count > 0) {
-        rec->gsum[i] += value * count;
-        rec->gcnt[i] += count;
-    }
+    rec_batch b = rec_batch_open(rec, NULL); /* one record: a batch of one */
+    rec_batch_values(&b, m, seat, value, count);
 }
 
 /* rec_hist's common case: the row lies inside a's histogram and within the extremes already
@@ -314,7 +292,8 @@ static void hist_inside(acc *a, int64_t lo, const uint32_t *count, int n)
 void rec_hist(recorder *rec, int m, int seat, int64_t lo, const uint32_t *count, int n,
               int64_t total)
 {
-    int i = slot(rec, m, seat, METRIC_MEAN);
+    rec_batch b = rec_batch_open(rec, NULL);
+    int i = rec_batch_slot(&b, m, seat, METRIC_MEAN);
     if (rec->per_game) { /* the general way, cell by cell */
         for (int k = 0; k < n && total > 0; k++)
             if (count[k]) {
@@ -381,28 +360,14 @@ void acc_hist(acc *a, int64_t lo, const uint32_t *count, int n, int64_t total)
 
 void rec_value(recorder *rec, int m, int seat, int64_t value)
 {
-    int i = slot(rec, m, seat, METRIC_MEAN); /* rec_values(rec, m, seat, value, 1), one call */
-    acc_add_fast(&rec->a[i], value, 1);
-    if (rec->per_game) {
-        rec->gsum[i] += value;
-        rec->gcnt[i]++;
-    }
+    rec_batch b = rec_batch_open(rec, NULL);
+    rec_batch_value(&b, m, seat, value);
 }
 
 void rec_rate(recorder *rec, int m, int seat, int64_t hits, int64_t trials)
 {
-    int i = slot(rec, m, seat, METRIC_RATE);
-    if (hits < 0 || hits > trials) {
-        fprintf(stderr, "giochi-sim: internal error: rate %lld/%lld for metric %s\n",
-                (long long)hits, (long long)trials, rec->metrics[m].name);
-        abort();
-    }
-    rec->a[i].n += trials;
-    rec->a[i].hits += hits;
-    if (rec->per_game) {
-        rec->gsum[i] += hits;
-        rec->gcnt[i] += trials;
-    }
+    rec_batch b = rec_batch_open(rec, NULL);
+    rec_batch_rate(&b, m, seat, hits, trials);
 }
 
 void rec_game_begin(recorder *rec)
