@@ -233,3 +233,72 @@ TEST(pending_agrees_with_decide)
     }
     CHECK(games_with_hook >= 1); /* oca has it */
 }
+
+/* apply_pending gives, at every step, what apply then pending give: two copies of a game
+ * played side by side with the same choices, one through each, list the same decisions, draw
+ * the same chance and end with the same outcome. */
+TEST(apply_pending_agrees_with_apply_then_pending)
+{
+    int games_with_hook = 0;
+    for (int i = 0; registry_games[i]; i++) {
+        const game_type *g = registry_games[i];
+        if (g->apply_pending == NULL)
+            continue;
+        games_with_hook++;
+        CHECK(g->pending != NULL);
+        void *rules = load_default(g);
+        CHECK(rules != NULL);
+        if (rules == NULL || g->pending == NULL) {
+            free(rules);
+            continue;
+        }
+        void *st = calloc(1, g->state_size), *twin = calloc(1, g->state_size);
+        int bad = 0;
+        for (int nseats = g->min_seats; nseats <= g->max_seats && !bad; nseats++) {
+            char err[256];
+            if (g->rules_check && g->rules_check(rules, nseats, err, sizeof err) != 0)
+                continue;
+            for (int game = 0; game < PENDING_GAMES && !bad; game++) {
+                rng chance, pick;
+                rng_seed_stream(&chance, 78, (uint64_t)(nseats * 1000 + game), 0);
+                rng_seed_stream(&pick, 78, (uint64_t)(nseats * 1000 + game), 1);
+                g->start(st, rules, nseats, &chance, NULL);
+                memcpy(twin, st, g->state_size);
+                rng chance2 = chance;
+                const decision *p = g->pending(st), *q = g->pending(twin);
+                for (long step = 0; step < PENDING_MAX_STEPS && p != NULL && !bad; step++) {
+                    int32_t a = p->action[rng_below(&pick, (uint32_t)p->n)];
+                    g->apply(st, a, &chance, NULL);
+                    p = g->pending(st);
+                    q = g->apply_pending(twin, a, &chance2, NULL);
+                    if ((p == NULL) != (q == NULL) ||
+                        memcmp(&chance, &chance2, sizeof chance) != 0)
+                        bad = 1;
+                    else if (p != NULL &&
+                             (q != g->pending(twin) || p->seat != q->seat ||
+                              p->kind != q->kind || p->n != q->n ||
+                              memcmp(p->action, q->action, (size_t)p->n * sizeof p->action[0])))
+                        bad = 1;
+                }
+                if (p != NULL || q != NULL) {
+                    bad = 1;
+                    break;
+                }
+                outcome o, o2;
+                memset(&o, 0, sizeof o);
+                memset(&o2, 0, sizeof o2);
+                g->finish(st, &o, NULL);
+                g->finish(twin, &o2, NULL);
+                if (memcmp(&o, &o2, sizeof o) != 0)
+                    bad = 1;
+            }
+            if (bad)
+                check_fail(__FILE__, __LINE__, "%s, %d seats: apply_pending differs from apply",
+                           g->name, nseats);
+        }
+        free(st);
+        free(twin);
+        free(rules);
+    }
+    CHECK(games_with_hook >= 1); /* oca has it */
+}

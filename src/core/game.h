@@ -163,6 +163,12 @@ typedef struct game_type {
     const decision *(*pending)(const void *st);
     /* Applies one of the actions last listed by decide, then runs to the next decision. */
     void (*apply)(void *st, int32_t action, rng *chance, trace *tr);
+    /* Optional, for a game with the pending hook: apply() and then pending() in one call
+     * (the same effect on st and chance, and the same decision, in place, or NULL once the
+     * game is over). The runner's batch loop, when it reads decisions through pending and
+     * neither traces nor checks, then makes one indirect call into the game per decision
+     * instead of two. NULL: apply, then pending. */
+    const decision *(*apply_pending)(void *st, int32_t action, rng *chance, trace *tr);
     /* Fills the outcome of a finished game and records its metrics. */
     void (*finish)(const void *st, outcome *o, recorder *rec);
     /* Optional invariant check (--check): returns 0 if the state holds every invariant the

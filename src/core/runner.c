@@ -100,6 +100,60 @@ static int outcome_check(const run_config *cfg, const outcome *o, char *err, siz
 /* The script of the stream handed to a bot that draws nothing (bot_type.no_draws). */
 static const int no_script[1];
 
+/* The seats' bots during one game: each seat's choose, context, stream and row of choices,
+ * set when its bot first chooses (one load each per decision instead of a walk through cfg
+ * and the bot's descriptor). */
+typedef struct table {
+    const run_config *cfg;
+    uint64_t index;
+    unsigned seeded;  /* bit s: seat s is set (its stream is seeded when its bot first chooses) */
+    unsigned counted; /* kinds counted into choices (0: none) */
+    int64_t *choices;
+    int nkinds;
+    int (*chooser[GAME_MAX_SEATS])(void *, const void *, const decision *, rng *);
+    int64_t *row[GAME_MAX_SEATS];
+    rng botrng[GAME_MAX_SEATS];
+} table;
+
+/* Sets seat s of t before its bot's first choice of the game. */
+static void seat_set(table *t, int s)
+{
+    const bot_type *b = t->cfg->seat[s].bot;
+    if (b->no_draws) /* an empty script: a draw aborts (rng_scripted) */
+        t->botrng[s] = (rng){.script = no_script};
+    else
+        rng_seed_stream(&t->botrng[s], t->cfg->seed, t->index, RNG_STREAM_SEAT(s));
+    t->seeded |= 1u << s;
+    t->chooser[s] = b->choose;
+    t->row[s] = t->counted ? t->choices + 2 * (size_t)s * (size_t)t->nkinds : NULL;
+}
+
+static void __attribute__((noreturn, cold)) bad_choice(const table *t, int s, int k, int n)
+{
+    fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
+            t->cfg->seat[s].bot->name, k, n, (unsigned long long)t->index);
+    abort();
+}
+
+/* The index of the action d->seat's bot chooses among d's (d->n > 1), seeing `seen`; counts
+ * the choice into its row. Inline: both loops of play_game make it at every decision. */
+static inline __attribute__((always_inline)) int ask(table *t, void *const *ctx,
+                                                      const void *seen, const decision *d)
+{
+    int s = d->seat;
+    if (__builtin_expect(!(t->seeded & (1u << s)), 0))
+        seat_set(t, s);
+    int k = t->chooser[s](ctx[s], seen, d, &t->botrng[s]);
+    if (__builtin_expect((unsigned)k >= (unsigned)d->n, 0))
+        bad_choice(t, s, k, d->n);
+    if ((unsigned)d->kind < t->counted) {
+        int64_t *c = t->row[s] + 2 * (size_t)d->kind;
+        c[0]++;
+        c[1] += k != 0;
+    }
+    return k;
+}
+
 /* run_game_checked, also counting each real choice (two actions or more) into choices (may
  * be NULL; see run_result.choices). */
 static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
@@ -107,14 +161,12 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
                      int nkinds, char *err, size_t errlen)
 {
     const game_type *g = cfg->game;
-    rng chance, botrng[GAME_MAX_SEATS];
+    rng chance;
     rng_seed_stream(&chance, cfg->seed, index, RNG_STREAM_CHANCE);
-    unsigned seeded = 0; /* a seat's stream is seeded when its bot first chooses */
     bool check = cfg->check && err != NULL;
     char what[256];
     long step = 0;
 
-    decision d;
     g->start(st, cfg->rules, cfg->nseats, &chance, tr);
     if (check && g->check && g->check(st, what, sizeof what) != 0)
         goto broken;
@@ -126,66 +178,56 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
             g->view(st, k, view);
         b->begin(ctx[k], g->view ? view : st);
     }
+    table t;
+    t.cfg = cfg;
+    t.index = index;
+    t.seeded = 0;
+    t.counted = choices ? (unsigned)nkinds : 0;
+    t.choices = choices;
+    t.nkinds = nkinds;
     /* The hooks, read once: the calls below may write any memory, so the compiler would load
      * them again from the descriptor at every decision. */
-    bool (*decide)(const void *, decision *) = g->decide;
-    void (*apply)(void *, int32_t, rng *, trace *) = g->apply;
     void (*see)(const void *, int, void *) = g->view;
-    int (*invariants)(const void *, char *, size_t) = check ? g->check : NULL;
-    const void *seen = see ? view : st;
     bool watched = tr != NULL || check; /* tracing or checking: the steps are followed */
-    unsigned counted = choices ? (unsigned)nkinds : 0; /* kinds counted into choices */
     /* the decision read in place (game_type.pending), or copied into d */
     const decision *(*pending)(const void *) = see ? NULL : g->pending;
-    /* Each seat's choose and its row of choices, set when its stream is seeded (one load
-     * each per decision instead of a walk through cfg and the bot's descriptor). */
-    int (*chooser[GAME_MAX_SEATS])(void *, const void *, const decision *, rng *);
-    int64_t *row[GAME_MAX_SEATS];
-    for (;;) {
-        const decision *dp = &d;
-        if (pending) {
-            if ((dp = pending(st)) == NULL)
+    const decision *(*answer)(void *, int32_t, rng *, trace *) = g->apply_pending;
+    if (pending && answer && !watched) {
+        /* The batch's usual loop: perfect information, nothing followed, one call into the
+         * game and one into a bot per decision (a forced move asks no bot). */
+        for (const decision *dp = pending(st); dp != NULL;)
+            dp = answer(st, dp->action[dp->n > 1 ? ask(&t, ctx, st, dp) : 0], &chance, NULL);
+    } else {
+        bool (*decide)(const void *, decision *) = g->decide;
+        void (*apply)(void *, int32_t, rng *, trace *) = g->apply;
+        int (*invariants)(const void *, char *, size_t) = check ? g->check : NULL;
+        const void *seen = see ? view : st;
+        decision d;
+        for (;;) {
+            const decision *dp = &d;
+            if (pending) {
+                if ((dp = pending(st)) == NULL)
+                    break;
+            } else if (!decide(st, &d)) {
                 break;
-        } else if (!decide(st, &d)) {
-            break;
-        }
-        int k = 0;
-        if (dp->n > 1) { /* a forced move asks no bot, so its seat's view is not made */
-            int s = dp->seat;
-            if (see)
-                see(st, s, view);
-            if (__builtin_expect(!(seeded & (1u << s)), 0)) {
-                const bot_type *b = cfg->seat[s].bot;
-                if (b->no_draws) /* an empty script: a draw aborts (rng_scripted) */
-                    botrng[s] = (rng){.script = no_script};
-                else
-                    rng_seed_stream(&botrng[s], cfg->seed, index, RNG_STREAM_SEAT(s));
-                seeded |= 1u << s;
-                chooser[s] = b->choose;
-                row[s] = counted ? choices + 2 * (size_t)s * (size_t)nkinds : NULL;
             }
-            k = chooser[s](ctx[s], seen, dp, &botrng[s]);
-            if (__builtin_expect((unsigned)k >= (unsigned)dp->n, 0)) {
-                fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
-                        cfg->seat[s].bot->name, k, dp->n, (unsigned long long)index);
-                abort();
+            int k = 0;
+            if (dp->n > 1) { /* a forced move asks no bot, so its seat's view is not made */
+                if (see)
+                    see(st, dp->seat, view);
+                k = ask(&t, ctx, seen, dp);
             }
-            if ((unsigned)dp->kind < counted) {
-                int64_t *c = row[s] + 2 * (size_t)dp->kind;
-                c[0]++;
-                c[1] += k != 0;
+            if (__builtin_expect(!watched, 1)) { /* one test for the usual case */
+                apply(st, dp->action[k], &chance, NULL);
+                continue;
             }
+            if (tr != NULL)
+                trace_decision(cfg, st, dp, k, tr);
+            apply(st, dp->action[k], &chance, tr);
+            step++; /* for the message of a broken check only */
+            if (invariants && invariants(st, what, sizeof what) != 0)
+                goto broken;
         }
-        if (__builtin_expect(!watched, 1)) { /* one test for the usual case */
-            apply(st, dp->action[k], &chance, NULL);
-            continue;
-        }
-        if (tr != NULL)
-            trace_decision(cfg, st, dp, k, tr);
-        apply(st, dp->action[k], &chance, tr);
-        step++; /* for the message of a broken check only */
-        if (invariants && invariants(st, what, sizeof what) != 0)
-            goto broken;
     }
     memset(o, 0, sizeof *o);
     o->nseats = cfg->nseats;

@@ -209,9 +209,11 @@ static const decision *pending(const void *vst)
     return st->over ? NULL : &st->pend;
 }
 
-static void apply(void *vst, int32_t a, rng *ch, trace *tr)
+/* Answers the pending decision with action a and runs to the next decision (apply's body,
+ * inline in both hooks). */
+static inline __attribute__((always_inline)) void answer(oca_state *st, int32_t a, rng *ch,
+                                                         trace *tr)
 {
-    oca_state *st = vst;
     if (st->pend.kind == K_TRADE) { /* the mover's window, asked with the stack empty */
         if (a == TR_PASS && oca_turn(st, ch, tr)) /* the usual answer: the turn goes on */
             return;
@@ -269,6 +271,18 @@ static void apply(void *vst, int32_t a, rng *ch, trace *tr)
         break;
     }
     run(st, ch, tr);
+}
+
+static void apply(void *vst, int32_t a, rng *ch, trace *tr)
+{
+    answer(vst, a, ch, tr);
+}
+
+/* game_type.apply_pending: apply, then pending. */
+static const decision *apply_pending(void *vst, int32_t a, rng *ch, trace *tr)
+{
+    answer(vst, a, ch, tr);
+    return pending(vst);
 }
 
 static const char *const kind_names[] = {
@@ -505,6 +519,7 @@ const game_type game_oca = {
     .decide = decide,
     .pending = pending,
     .apply = apply,
+    .apply_pending = apply_pending,
     .finish = oca_finish,
     .check = check,
     .view_size = 0,
