@@ -73,3 +73,25 @@ TEST(oca_engine_masks_mirror_the_seat_flags)
         }
     }
 }
+
+/* fill_steps, four terms at a time, writes the arithmetic list term by term, and nothing
+ * after its count. */
+TEST(oca_engine_fill_steps_writes_the_list)
+{
+    static const int32_t firsts[] = {0, 5, -1, 100000};
+    static const int32_t steps[] = {1, 5, 10, 1000};
+    int bad = 0;
+    for (int f = 0; f < 4; f++)
+        for (int s = 0; s < 4; s++)
+            for (int count = 0; count <= 2 * GAME_MAX_SEATS + 3; count++) {
+                int32_t a[64];
+                for (int i = 0; i < 64; i++)
+                    a[i] = -7;
+                fill_steps(a, firsts[f], steps[s], count);
+                for (int i = 0; i < count; i++)
+                    bad += a[i] != firsts[f] + i * steps[s];
+                for (int i = count; i < 64; i++)
+                    bad += a[i] != -7;
+            }
+    CHECK_INT(bad, 0);
+}

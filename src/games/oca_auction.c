@@ -99,8 +99,8 @@ static int64_t bid_cap(const oca_state *st, int s)
     return cap < 0 ? 0 : cap;
 }
 
-/* Lists seat s's bids from lo up to his cap, after "drop out" if `drop`. */
-static bool list_bids(oca_state *st, int s, int64_t lo, bool drop)
+/* Lists seat s's bids from lo up to cap (his bid_cap), after "drop out" if `drop`. */
+static bool list_bids(oca_state *st, int s, int64_t lo, int64_t cap, bool drop)
 {
     decision *d = &st->pend;
     d->seat = s;
@@ -108,8 +108,13 @@ static bool list_bids(oca_state *st, int s, int64_t lo, bool drop)
     int n = 0, step = st->r->bid_step; /* a local count: the actions would alias d->n */
     if (drop)
         d->action[n++] = OCA_DROP;
-    for (int64_t b = lo, cap = bid_cap(st, s); b <= cap && n < GAME_MAX_ACTIONS; b += step)
-        d->action[n++] = (int32_t)b;
+    if (lo <= cap) { /* lo, lo + step, ... up to cap, as room allows */
+        int64_t count = (cap - lo) / step + 1;
+        if (count > GAME_MAX_ACTIONS - n)
+            count = GAME_MAX_ACTIONS - n;
+        fill_steps(d->action + n, (int32_t)lo, step, (int)count);
+        n += (int)count;
+    }
     d->n = n;
     return true;
 }
@@ -131,8 +136,9 @@ static bool open_round(oca_state *st, trace *tr)
             j = after(st, j, 1);
         o->seat = (int8_t)j;
         int64_t lo = st->high_bid < 0 ? 0 : st->high_bid + st->r->bid_step;
-        if (lo <= bid_cap(st, j))
-            return list_bids(st, j, lo, true);
+        int64_t cap = bid_cap(st, j);
+        if (lo <= cap)
+            return list_bids(st, j, lo, cap, true);
         st->bidders &= (uint8_t)~(1u << j);
         TRACE(tr, "seat %d cannot raise to %lld and drops out", j + 1, (long long)lo);
     }
@@ -148,7 +154,7 @@ bool oca_bid_step(oca_state *st, trace *tr)
         pop(st);
         return false;
     }
-    return list_bids(st, o->seat, 0, false);
+    return list_bids(st, o->seat, 0, bid_cap(st, o->seat), false);
 }
 
 void oca_answer_bid(oca_state *st, int32_t a, trace *tr)

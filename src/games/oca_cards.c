@@ -165,8 +165,7 @@ static void build_offers(oca_state *st, int s, int type)
             int c = __builtin_ctz(theirs);
             int32_t base = OCA_TRADE(TR_BUY, c, st->holder[c], 0);
             int k = np < GAME_MAX_ACTIONS - n ? np : GAME_MAX_ACTIONS - n;
-            for (int p = 0; p < k; p++)
-                act[n + p] = base + p;
+            fill_steps(act + n, base, 1, k);
             n += k;
         }
     } else { /* TR_SWAP: each of his cards for each card another seat holds */
@@ -373,14 +372,7 @@ static void list_prices(const oca_state *st, decision *d, int64_t lo, int buyer)
     int64_t count = (hi - lo) / step + 1; /* lo, lo + step, ... up to hi, as room allows */
     if (count > GAME_MAX_ACTIONS - d->n)
         count = GAME_MAX_ACTIONS - d->n;
-    typedef int32_t four __attribute__((vector_size(16)));
-    int32_t *a = d->action + d->n, first = (int32_t)lo;
-    four v = {first, first + step, first + 2 * step, first + 3 * step};
-    int i = 0;
-    for (; i + 4 <= (int)count; i += 4, v += 4 * step) /* four prices at a time */
-        memcpy(a + i, &v, sizeof v);
-    for (; i < (int)count; i++)
-        a[i] = first + i * step;
+    fill_steps(d->action + d->n, (int32_t)lo, step, (int)count);
     d->n += (int)count;
 }
 

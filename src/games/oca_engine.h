@@ -25,6 +25,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "oca.h"
 
@@ -172,6 +173,19 @@ static inline void add(decision *d, int32_t a)
 {
     if (d->n < GAME_MAX_ACTIONS)
         d->action[d->n++] = a;
+}
+
+/* Writes the arithmetic list first, first + step, ..., count (>= 0) terms, into a[0..count-1]:
+ * the lists of prices, bids and price indexes. Four terms at a time (the lists run long). */
+static inline void fill_steps(int32_t *a, int32_t first, int32_t step, int count)
+{
+    typedef int32_t four __attribute__((vector_size(16)));
+    four v = {first, first + step, first + 2 * step, first + 3 * step};
+    int i = 0;
+    for (; i + 4 <= count; i += 4, v += 4 * step)
+        memcpy(a + i, &v, sizeof v);
+    for (; i < count; i++)
+        a[i] = first + i * step;
 }
 
 static inline bool some_jolly(const oca_state *st)
