@@ -143,14 +143,14 @@ static inline __attribute__((always_inline)) int ask(table *t, void *const *ctx,
     int s = d->seat;
     if (__builtin_expect(!(t->seeded & (1u << s)), 0))
         seat_set(t, s);
+    bool counted = (unsigned)d->kind < t->counted;
+    if (counted) /* the decision before the choice: two counts apart, two plain additions */
+        t->row[s][2 * (size_t)d->kind]++;
     int k = t->chooser[s](ctx[s], seen, d, &t->botrng[s]);
     if (__builtin_expect((unsigned)k >= (unsigned)d->n, 0))
         bad_choice(t, s, k, d->n);
-    if ((unsigned)d->kind < t->counted) {
-        int64_t *c = t->row[s] + 2 * (size_t)d->kind;
-        c[0]++;
-        c[1] += k != 0;
-    }
+    if (counted)
+        t->row[s][2 * (size_t)d->kind + 1] += k != 0;
     return k;
 }
 
