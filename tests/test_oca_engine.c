@@ -95,3 +95,47 @@ TEST(oca_engine_fill_steps_writes_the_list)
             }
     CHECK_INT(bad, 0);
 }
+
+/* The trade window's table: row m>>1 lists TR_PASS, then each kind of offer of the set m in
+ * increasing order, then zeros; and in seeded games every window asked lists exactly that row
+ * for the kinds oca_trade_types finds (the list a scan of the kinds would write). */
+TEST(oca_engine_trade_window_lists_pass_then_the_kinds)
+{
+    int bad = 0;
+    for (unsigned row = 0; row < 16; row++) {
+        int32_t want[8] = {TR_PASS};
+        int n = 1;
+        for (int t = TR_SELL; t <= TR_EXCHANGE; t++)
+            if ((row << 1) >> t & 1)
+                want[n++] = t;
+        bad += memcmp(want, oca_window_actions[row], sizeof want) != 0;
+    }
+    CHECK_INT(bad, 0);
+    oca_rules r;
+    load_default(&r, NULL, NULL);
+    int windows = 0;
+    for (int game = 0; game < 200; game++) {
+        int n = 2 + game % 5;
+        oca_state st;
+        rng ch, pick;
+        rng_seed(&ch, 3000 + (uint64_t)game);
+        rng_seed(&pick, 7000 + (uint64_t)game);
+        game_oca.start(&st, &r, n, &ch, NULL);
+        decision d;
+        for (int steps = 0; game_oca.decide(&st, &d) && steps < 100000; steps++) {
+            if (d.kind == K_TRADE) {
+                unsigned m = oca_trade_types(&st, d.seat);
+                int k = 0;
+                bad += d.action[k++] != TR_PASS;
+                for (int t = TR_SELL; t <= TR_EXCHANGE; t++)
+                    if (m >> t & 1)
+                        bad += k >= d.n || d.action[k++] != t;
+                bad += k != d.n;
+                windows++;
+            }
+            game_oca.apply(&st, d.action[rng_below(&pick, (uint32_t)d.n)], &ch, NULL);
+        }
+    }
+    CHECK_INT(bad, 0);
+    CHECK(windows > 1000);
+}

@@ -180,6 +180,25 @@ static void build_offers(oca_state *st, int s, int type)
     d->n = n;
 }
 
+const int32_t oca_window_actions[16][8] = {
+    {TR_PASS},
+    {TR_PASS, TR_SELL},
+    {TR_PASS, TR_BUY},
+    {TR_PASS, TR_SELL, TR_BUY},
+    {TR_PASS, TR_SWAP},
+    {TR_PASS, TR_SELL, TR_SWAP},
+    {TR_PASS, TR_BUY, TR_SWAP},
+    {TR_PASS, TR_SELL, TR_BUY, TR_SWAP},
+    {TR_PASS, TR_EXCHANGE},
+    {TR_PASS, TR_SELL, TR_EXCHANGE},
+    {TR_PASS, TR_BUY, TR_EXCHANGE},
+    {TR_PASS, TR_SELL, TR_BUY, TR_EXCHANGE},
+    {TR_PASS, TR_SWAP, TR_EXCHANGE},
+    {TR_PASS, TR_SELL, TR_SWAP, TR_EXCHANGE},
+    {TR_PASS, TR_BUY, TR_SWAP, TR_EXCHANGE},
+    {TR_PASS, TR_SELL, TR_BUY, TR_SWAP, TR_EXCHANGE},
+};
+
 /* The trade step, once its kind is chosen (stage): the list of offers of that kind. */
 bool oca_trade_step(oca_state *st)
 {

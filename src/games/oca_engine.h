@@ -299,9 +299,14 @@ static inline unsigned oca_trade_types(const oca_state *st, int s)
     return m;
 }
 
+/* The actions of the own-turn trade window for each set of kinds of offer, indexed by
+ * oca_trade_types >> 1 (TR_PASS is never in the set): TR_PASS, then the kinds in increasing
+ * order, then zeros up to 8 entries (oca_cards.c). */
+extern const int32_t oca_window_actions[16][8];
+
 /* Opens seat s's own-turn trade window (K_TRADE): the decision between passing and the kinds
  * of offer he can make. Returns false, listing nothing, if he can make none. Inline: it opens
- * every turn. */
+ * every turn; its list is a copy of a row of oca_window_actions. */
 static inline bool oca_trade_window(oca_state *st, int s)
 {
     unsigned m = oca_trade_types(st, s);
@@ -310,18 +315,8 @@ static inline bool oca_trade_window(oca_state *st, int s)
     decision *d = &st->pend;
     d->seat = s;
     d->kind = K_TRADE;
-    int32_t *act = d->action; /* the kinds of m in increasing order: each written, kept if in m */
-    int k = 1;
-    act[0] = TR_PASS;
-    act[k] = TR_SELL;
-    k += (int)(m >> TR_SELL & 1);
-    act[k] = TR_BUY;
-    k += (int)(m >> TR_BUY & 1);
-    act[k] = TR_SWAP;
-    k += (int)(m >> TR_SWAP & 1);
-    act[k] = TR_EXCHANGE;
-    k += (int)(m >> TR_EXCHANGE & 1);
-    d->n = k;
+    memcpy(d->action, oca_window_actions[m >> 1], sizeof oca_window_actions[0]);
+    d->n = 1 + __builtin_popcount(m);
     return true;
 }
 
