@@ -156,9 +156,11 @@ static void build_offers(oca_state *st, int s, int type)
             if (st->led.balance[__builtin_ctz(o)] > richest)
                 richest = st->led.balance[__builtin_ctz(o)];
         int np = prices_upto(r, richest);
-        for (int i = 0; i < nm; i++)
-            for (int p = 0; p < np && n < GAME_MAX_ACTIONS; p++)
-                act[n++] = OCA_TRADE(TR_SELL, mine[i], 0, p);
+        for (int i = 0; i < nm; i++) {
+            int k = np < GAME_MAX_ACTIONS - n ? np : GAME_MAX_ACTIONS - n;
+            fill_steps(act + n, OCA_TRADE(TR_SELL, mine[i], 0, 0), 1, k);
+            n += k;
+        }
     } else if (type == TR_BUY) { /* the prices he can pay, for each card another seat holds */
         int np = prices_upto(r, st->led.balance[s]);
         for (uint32_t theirs = others_hands(st, s); theirs; theirs &= theirs - 1) {
