@@ -92,8 +92,8 @@ void oca_answer_declare(oca_state *st, int32_t a, trace *tr)
     st->declared = a;
     st->s.declarations[s]++;
     TRACE(tr, "seat %d declares he will roll %d", s + 1, a);
-    if (s != st->banker)
-        pay(st, s, ACC_BANK, st->r->declare_stake, R_STAKE, -1);
+    if (s != st->banker) /* at once: no step is pending in the turn's phases */
+        oca_pay_or_push(st, s, ACC_BANK, st->r->declare_stake, R_STAKE, -1, tr);
 }
 
 /* Settles a declaration against the roll (article 7). */
@@ -103,8 +103,8 @@ static void settle_declaration(oca_state *st, int s, int roll, trace *tr)
     bool hit = roll == st->declared;
     st->s.declare_hits[s] += hit;
     if (s != st->banker) {
-        if (hit)
-            pay(st, ACC_BANK, s, r->declare_prize, R_PRIZE, -1);
+        if (hit) /* at once: the payment is the step above the landing */
+            oca_pay_or_push(st, ACC_BANK, s, r->declare_prize, R_PRIZE, -1, tr);
         return;
     }
     if (!hit) { /* one payment to them all: one loss if he falls short (art. 8) */
