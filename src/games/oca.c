@@ -53,15 +53,16 @@ static int choose_capo(oca_state *st, rng *ch, trace *tr)
     }
 }
 
-static void entry_fees(oca_state *st)
+/* OP_ENTRY: every seat but the banker pays the entry fee, from the Capo-gioco on. */
+static void entry_fees(oca_state *st, trace *tr)
 {
     pop(st);
-    for (int k = st->n - 1; k >= 0; k--) {
-        int s = after(st, st->capo, k);
-        if (s != st->banker)
-            pay(st, s, ACC_BANK, st->r->entry_fee, R_ENTRY, -1);
-    }
     st->s.first_banker = st->banker;
+    int payer[GAME_MAX_SEATS], k = 0;
+    for (int i = 0; i < st->n; i++)
+        if (after(st, st->capo, i) != st->banker)
+            payer[k++] = after(st, st->capo, i);
+    oca_pay_from_each(st, payer, k, ACC_BANK, st->r->entry_fee, R_ENTRY, -1, tr);
 }
 
 static void banker_plays(oca_state *st, bool plays, trace *tr)
@@ -100,7 +101,7 @@ static bool step(oca_state *st, rng *ch, trace *tr)
         oca_auction_settle(st, ch, tr);
         return false;
     case OP_ENTRY:
-        entry_fees(st);
+        entry_fees(st, tr);
         return false;
     case OP_BANKER_PLAYS:
         if (st->banker < 0 || st->bankrupt[st->banker]) {
@@ -182,8 +183,10 @@ static void start(void *vst, const void *rules, int nseats, rng *ch, trace *tr)
     push(st, OP_BANK_SETTLE, -1, 0, 0, 0, 0);
     for (int k = nseats - 1; k >= 1; k--)
         push(st, OP_VOLUNTEER, (st->capo + k) % nseats, 0, 0, 0, 0);
-    for (int k = nseats - 1; k >= 1; k--)
-        pay(st, (st->capo + k) % nseats, st->capo, r->capo_fee, R_CAPO_FEE, -1);
+    int payer[GAME_MAX_SEATS]; /* the Capo-gioco's fee, from his left */
+    for (int k = 1; k < nseats; k++)
+        payer[k - 1] = (st->capo + k) % nseats;
+    oca_pay_from_each(st, payer, nseats - 1, st->capo, r->capo_fee, R_CAPO_FEE, -1, tr);
     run(st, ch, tr);
 }
 

@@ -186,6 +186,16 @@ static bool pay_each_now(oca_state *st, int payer, unsigned each, int amount, in
     return true;
 }
 
+void oca_pay_from_each(oca_state *st, const int *payer, int k, int to, int amount, int reason,
+                       int detail, trace *tr)
+{
+    int paid = 0;
+    while (paid < k && oca_pay_now(st, payer[paid], to, amount, reason, detail, tr))
+        paid++;
+    for (int i = k - 1; i >= paid; i--) /* from the first payer short of points: steps */
+        pay(st, payer[i], to, amount, reason, detail);
+}
+
 void oca_pay_each(oca_state *st, int from, unsigned each, int amount, int reason, int detail,
                   trace *tr)
 {

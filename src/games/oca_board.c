@@ -111,11 +111,11 @@ static void settle_declaration(oca_state *st, int s, int roll, trace *tr)
         oca_pay_each(st, s, st->members, r->banker_declare_miss, R_BANKER_MISS, -1, tr);
         return;
     }
-    for (int k = st->n - 1; k >= 1; k--) {
-        int j = after(st, s, k);
-        if (participant(st, j))
-            pay(st, j, s, r->banker_declare_hit, R_BANKER_HIT, -1);
-    }
+    int payer[GAME_MAX_SEATS], k = 0; /* the participants, clockwise from his left */
+    for (int i = 1; i < st->n; i++)
+        if (participant(st, after(st, s, i)))
+            payer[k++] = after(st, s, i);
+    oca_pay_from_each(st, payer, k, s, r->banker_declare_hit, R_BANKER_HIT, -1, tr);
 }
 
 /* PH_ROLL: rolls the mover's die, settles a declaration, lands him (or pushes OP_LAND). */
@@ -208,11 +208,8 @@ static void collect_or_distribute(oca_state *st, int s, int sq, bool collect, in
         oca_pay_each(st, s, others, amount, R_SQUARE, sq, tr);
         return;
     }
-    int seat[GAME_MAX_SEATS], k = clockwise(st, s, others, seat), paid = 0;
-    while (paid < k && oca_pay_now(st, seat[paid], s, amount, R_SQUARE, sq, tr))
-        paid++;
-    for (int i = k - 1; i >= paid; i--) /* from the first payer short of points: steps */
-        pay(st, seat[i], s, amount, R_SQUARE, sq);
+    int seat[GAME_MAX_SEATS], k = clockwise(st, s, others, seat);
+    oca_pay_from_each(st, seat, k, s, amount, R_SQUARE, sq, tr);
 }
 
 void oca_effect_step(oca_state *st, trace *tr)

@@ -247,6 +247,11 @@ static inline __attribute__((always_inline)) void oca_pay_or_push(oca_state *st,
     if (!oca_pay_now(st, from, to, amount, reason, detail, tr))
         pay(st, from, to, amount, reason, detail);
 }
+/* Each seat of payer[0..k-1] pays `amount` to `to` (an account or ACC_BANK), in that order:
+ * at once while they can (oca_pay_now), the rest, from the first payer short of points, as
+ * OP_PAY steps that run next in the same order (each one's shortfall before the next pays). */
+void oca_pay_from_each(oca_state *st, const int *payer, int k, int to, int amount, int reason,
+                       int detail, trace *tr);
 /* Payer (an account or ACC_BANK) pays `amount` to each seat of mask `each` (bankrupt ones
  * and himself left out), clockwise from his left: at once if he can pay them all, else as one
  * OP_PAY step for the whole sum, so that a shortfall is one loss (article 8). */
