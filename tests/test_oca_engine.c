@@ -75,7 +75,7 @@ TEST(oca_engine_masks_mirror_the_seat_flags)
 }
 
 /* fill_steps, four terms at a time, writes the arithmetic list term by term, and nothing
- * after its count. */
+ * after its count; ask_range lists lo..hi with it. */
 TEST(oca_engine_fill_steps_writes_the_list)
 {
     static const int32_t firsts[] = {0, 5, -1, 100000};
@@ -93,6 +93,15 @@ TEST(oca_engine_fill_steps_writes_the_list)
                 for (int i = count; i < 64; i++)
                     bad += a[i] != -7;
             }
+    CHECK_INT(bad, 0);
+    static oca_state st; /* ask_range lists lo..hi through it */
+    for (int lo = -1; lo <= 2; lo++)
+        for (int hi = lo - 1; hi <= lo + 9; hi++) {
+            CHECK(ask_range(&st, 3, K_DECLARE, lo, hi));
+            bad += st.pend.seat != 3 || st.pend.kind != K_DECLARE || st.pend.n != hi - lo + 1;
+            for (int i = 0; i < st.pend.n; i++)
+                bad += st.pend.action[i] != lo + i;
+        }
     CHECK_INT(bad, 0);
 }
 

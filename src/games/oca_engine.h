@@ -152,15 +152,28 @@ static inline uint32_t others_hands(const oca_state *st, int s)
     return st->held & ~st->hand[s];
 }
 
+/* Writes the arithmetic list first, first + step, ..., count (>= 0) terms, into a[0..count-1]:
+ * the lists of prices, bids and price indexes. Four terms at a time (the lists run long). */
+static inline void fill_steps(int32_t *a, int32_t first, int32_t step, int count)
+{
+    typedef int32_t four __attribute__((vector_size(16)));
+    four v = {first, first + step, first + 2 * step, first + 3 * step};
+    int i = 0;
+    for (; i + 4 <= count; i += 4, v += 4 * step)
+        memcpy(a + i, &v, sizeof v);
+    for (; i < count; i++)
+        a[i] = first + i * step;
+}
+
 /* Starts a decision of `kind` for seat with actions 0..n-1 (the common yes/no shape). */
 static inline bool ask_range(oca_state *st, int seat, int kind, int lo, int hi)
 {
     decision *d = &st->pend;
+    int n = hi < lo ? 0 : hi - lo + 1 < GAME_MAX_ACTIONS ? hi - lo + 1 : GAME_MAX_ACTIONS;
     d->seat = seat;
     d->kind = kind;
-    d->n = 0;
-    for (int a = lo; a <= hi && d->n < GAME_MAX_ACTIONS; a++)
-        d->action[d->n++] = a;
+    fill_steps(d->action, lo, 1, n);
+    d->n = n;
     return true;
 }
 
@@ -173,19 +186,6 @@ static inline void add(decision *d, int32_t a)
 {
     if (d->n < GAME_MAX_ACTIONS)
         d->action[d->n++] = a;
-}
-
-/* Writes the arithmetic list first, first + step, ..., count (>= 0) terms, into a[0..count-1]:
- * the lists of prices, bids and price indexes. Four terms at a time (the lists run long). */
-static inline void fill_steps(int32_t *a, int32_t first, int32_t step, int count)
-{
-    typedef int32_t four __attribute__((vector_size(16)));
-    four v = {first, first + step, first + 2 * step, first + 3 * step};
-    int i = 0;
-    for (; i + 4 <= count; i += 4, v += 4 * step)
-        memcpy(a + i, &v, sizeof v);
-    for (; i < count; i++)
-        a[i] = first + i * step;
 }
 
 static inline bool some_jolly(const oca_state *st)
