@@ -100,32 +100,47 @@ static int outcome_check(const run_config *cfg, const outcome *o, char *err, siz
 /* The script of the stream handed to a bot that draws nothing (bot_type.no_draws). */
 static const int no_script[1];
 
-/* The seats' bots during one game: each seat's choose, context, stream and row of choices,
- * set when its bot first chooses (one load each per decision instead of a walk through cfg
- * and the bot's descriptor). */
+typedef int choose_fn(void *ctx, const void *seen, const decision *d, rng *r);
+
+/* The seats' bots during one game: each seat's choose, stream and row of choices, one load
+ * each per decision instead of a walk through cfg and the bot's descriptor. A seat's stream is
+ * seeded when its bot first chooses (a seat may never choose): until then its choose is
+ * first_choice, which seeds the stream, puts the bot's own choose in its place and asks it. */
 typedef struct table {
     const run_config *cfg;
     uint64_t index;
-    unsigned seeded;  /* bit s: seat s is set (its stream is seeded when its bot first chooses) */
-    unsigned counted; /* kinds counted into choices (0: none) */
-    int64_t *choices;
-    int nkinds;
-    int (*chooser[GAME_MAX_SEATS])(void *, const void *, const decision *, rng *);
-    int64_t *row[GAME_MAX_SEATS];
+    unsigned counted; /* kinds counted into the rows (0: none) */
+    choose_fn *chooser[GAME_MAX_SEATS];
+    int64_t *row[GAME_MAX_SEATS]; /* the seat's row of run_result.choices, or NULL */
     rng botrng[GAME_MAX_SEATS];
 } table;
 
-/* Sets seat s of t before its bot's first choice of the game. */
-static void seat_set(table *t, int s)
+/* A seat's choose until its bot first chooses in the game (see table). Its stream r, an entry
+ * of the table's botrng, leads back to the table. */
+static int first_choice(void *ctx, const void *seen, const decision *d, rng *r)
 {
+    int s = d->seat;
+    table *t = (table *)(void *)((char *)(r - s) - offsetof(table, botrng));
     const bot_type *b = t->cfg->seat[s].bot;
     if (b->no_draws) /* an empty script: a draw aborts (rng_scripted) */
-        t->botrng[s] = (rng){.script = no_script};
+        *r = (rng){.script = no_script};
     else
-        rng_seed_stream(&t->botrng[s], t->cfg->seed, t->index, RNG_STREAM_SEAT(s));
-    t->seeded |= 1u << s;
+        rng_seed_stream(r, t->cfg->seed, t->index, RNG_STREAM_SEAT(s));
     t->chooser[s] = b->choose;
-    t->row[s] = t->counted ? t->choices + 2 * (size_t)s * (size_t)t->nkinds : NULL;
+    return b->choose(ctx, seen, d, r);
+}
+
+/* Prepares t for game `index` of cfg, counting into choices (may be NULL) by nkinds kinds. */
+static void table_init(table *t, const run_config *cfg, uint64_t index, int64_t *choices,
+                       int nkinds)
+{
+    t->cfg = cfg;
+    t->index = index;
+    t->counted = choices ? (unsigned)nkinds : 0;
+    for (int s = 0; s < cfg->nseats; s++) {
+        t->chooser[s] = first_choice;
+        t->row[s] = choices ? choices + 2 * (size_t)s * (size_t)nkinds : NULL;
+    }
 }
 
 static void __attribute__((noreturn, cold)) bad_choice(const table *t, int s, int k, int n)
@@ -141,8 +156,6 @@ static inline __attribute__((always_inline)) int ask(table *t, void *const *ctx,
                                                       const void *seen, const decision *d)
 {
     int s = d->seat;
-    if (__builtin_expect(!(t->seeded & (1u << s)), 0))
-        seat_set(t, s);
     bool counted = (unsigned)d->kind < t->counted;
     if (counted) /* the decision before the choice: two counts apart, two plain additions */
         t->row[s][2 * (size_t)d->kind]++;
@@ -179,12 +192,7 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
         b->begin(ctx[k], g->view ? view : st);
     }
     table t;
-    t.cfg = cfg;
-    t.index = index;
-    t.seeded = 0;
-    t.counted = choices ? (unsigned)nkinds : 0;
-    t.choices = choices;
-    t.nkinds = nkinds;
+    table_init(&t, cfg, index, choices, nkinds);
     /* The hooks, read once: the calls below may write any memory, so the compiler would load
      * them again from the descriptor at every decision. */
     void (*see)(const void *, int, void *) = g->view;
