@@ -205,3 +205,64 @@ TEST(oca_engine_pay_from_each_agrees_with_pushed_steps)
     CHECK(cases > 1000);
     CHECK(short_cases > 10);
 }
+
+/* oca_pay_each as the general rule states it, one oca_pay_now per payee (the reference for
+ * its shortcut, the plain transfers of a seat who covers every payee). */
+static void pay_each_reference(oca_state *st, int from, unsigned each, int amount, int reason,
+                               int detail)
+{
+    int payer = resolve(st, from);
+    unsigned to = each & st->solvent & ~(1u << payer);
+    if (payer < st->n && (st->bankrupt[payer] || to == 0))
+        return;
+    if (payer < st->n && st->led.balance[payer] < (int64_t)amount * __builtin_popcount(to)) {
+        push(st, OP_PAY, payer, 0, amount, reason, detail); /* the step keeps the whole mask */
+        top(st)->each = (uint8_t)each;
+        return;
+    }
+    int seat[GAME_MAX_SEATS], k = clockwise(st, payer, to, seat);
+    for (int i = 0; i < k; i++)
+        oca_pay_now(st, payer, seat[i], amount, reason, detail, NULL);
+}
+
+/* oca_pay_each leaves what one oca_pay_now per payee leaves, from the positions of seeded games
+ * at their trade windows, for payers, payees, amounts and reasons drawn at random. */
+TEST(oca_engine_pay_each_agrees_with_one_payment_per_payee)
+{
+    static const int reasons[] = {R_SQUARE, R_REFUND, R_BANKER_MISS, R_AID};
+    oca_rules r;
+    load_default(&r, NULL, NULL);
+    int bad = 0, cases = 0;
+    for (int game = 0; game < 100; game++) {
+        int n = 2 + game % 5;
+        oca_state st;
+        rng ch, pick;
+        rng_seed(&ch, 17000 + (uint64_t)game);
+        rng_seed(&pick, 19000 + (uint64_t)game);
+        game_oca.start(&st, &r, n, &ch, NULL);
+        decision d;
+        for (int steps = 0; game_oca.decide(&st, &d) && steps < 100000; steps++) {
+            if (d.kind == K_TRADE && st.nops == 0) {
+                static oca_state fast, slow;
+                fast = st;
+                slow = st;
+                int from = rng_below(&pick, 5) == 0 ? ACC_BANK : (int)rng_below(&pick, (uint32_t)n);
+                unsigned each = rng_below(&pick, 1u << n);
+                int amount = (int)rng_below(&pick, 300);
+                int reason = reasons[rng_below(&pick, 4)];
+                oca_pay_each(&fast, from, each, amount, reason, 9, NULL);
+                pay_each_reference(&slow, from, each, amount, reason, 9);
+                bad += fast.nops != slow.nops || fast.ndebts != slow.ndebts ||
+                       memcmp(fast.led.balance, slow.led.balance, sizeof slow.led.balance) ||
+                       memcmp(&fast.s, &slow.s, sizeof slow.s);
+                if (fast.nops == 1 && slow.nops == 1)
+                    bad += fast.op[0].seat != slow.op[0].seat || fast.op[0].each != slow.op[0].each ||
+                           fast.op[0].amount != slow.op[0].amount;
+                cases++;
+            }
+            game_oca.apply(&st, d.action[rng_below(&pick, (uint32_t)d.n)], &ch, NULL);
+        }
+    }
+    CHECK_INT(bad, 0);
+    CHECK(cases > 1000);
+}

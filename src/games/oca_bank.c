@@ -181,6 +181,14 @@ static bool pay_each_now(oca_state *st, int payer, unsigned each, int amount, in
     if (payer < st->n && st->led.balance[payer] < (int64_t)amount * __builtin_popcount(each))
         return false;
     int seat[GAME_MAX_SEATS], k = clockwise(st, payer, each, seat);
+    if (payer < st->n && amount > 0 && !(reason >= R_STAKE && reason <= R_BANKER_MISS)) {
+        /* a seat who covers them all, no declaration: what oca_pay_now would make of each
+         * payment is the plain transfer */
+        for (int i = 0; i < k; i++)
+            ledger_transfer(&st->led, payer, seat[i], amount, oca_reason_names[reason], detail,
+                            tr);
+        return true;
+    }
     for (int i = 0; i < k; i++)
         oca_pay_now(st, payer, seat[i], amount, reason, detail, tr);
     return true;
