@@ -266,8 +266,18 @@ static inline int oca_square_value(const oca_state *st, int seat, int sq, int pe
 /* Sum of what the cashier still owes (article 8: debts paid in order as money comes in). */
 int64_t oca_unpaid_debts(const oca_state *st);
 
-/* Moves card to holder h (a seat or HOLD_*), keeping the hands in step with holder[]. */
-void oca_give(oca_state *st, int card, int h);
+/* Moves card to holder h (a seat or HOLD_*), keeping the hands in step with holder[]. Inline:
+ * the deal and every trade move cards. */
+static inline void oca_give(oca_state *st, int card, int h)
+{
+    int old = st->holder[card];
+    if (old >= 0)
+        st->hand[old] &= ~(1u << card);
+    if (h >= 0)
+        st->hand[h] |= 1u << card;
+    st->held = h >= 0 ? st->held | 1u << card : st->held & ~(1u << card);
+    st->holder[card] = (int8_t)h;
+}
 
 /* Number of cards seat holds. */
 int oca_cards_held(const oca_state *st, int seat);

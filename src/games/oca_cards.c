@@ -12,17 +12,6 @@ int oca_cards_held(const oca_state *st, int seat)
     return __builtin_popcount(st->hand[seat]);
 }
 
-void oca_give(oca_state *st, int card, int h)
-{
-    int old = st->holder[card];
-    if (old >= 0)
-        st->hand[old] &= ~(1u << card);
-    if (h >= 0)
-        st->hand[h] |= 1u << card;
-    st->held = h >= 0 ? st->held | 1u << card : st->held & ~(1u << card);
-    st->holder[card] = (int8_t)h;
-}
-
 void oca_deal(oca_state *st, rng *ch, trace *tr)
 {
     const oca_rules *r = st->r;
