@@ -266,3 +266,46 @@ TEST(oca_engine_pay_each_agrees_with_one_payment_per_payee)
     CHECK_INT(bad, 0);
     CHECK(cases > 1000);
 }
+
+/* A player's declaration changes the money of his turn, not its landing: from the positions
+ * of seeded games at a declaration of a player who is not the banker, declaring (the stake
+ * paid at once, the landing made at once after the settlement) and passing, with the same
+ * dice, put every seat on the same square and leave the same next decision (kind and seat)
+ * and the same steps pending, when he and the banker are rich enough that no payment of the
+ * turn falls short. */
+TEST(oca_engine_declaring_lands_as_passing)
+{
+    oca_rules r;
+    load_default(&r, NULL, NULL);
+    int bad = 0, cases = 0;
+    for (int game = 0; game < 300; game++) {
+        int n = 2 + game % 5;
+        oca_state st;
+        rng ch, pick;
+        rng_seed(&ch, 23000 + (uint64_t)game);
+        rng_seed(&pick, 29000 + (uint64_t)game);
+        game_oca.start(&st, &r, n, &ch, NULL);
+        decision d;
+        for (int steps = 0; game_oca.decide(&st, &d) && steps < 100000; steps++) {
+            if (d.kind == K_DECLARE && d.seat != st.banker && st.led.balance[d.seat] >= 300 &&
+                (st.banker < 0 || st.led.balance[st.banker] >= 300)) {
+                static oca_state pass, declare;
+                pass = st;
+                declare = st;
+                rng ch_pass = ch, ch_declare = ch;
+                game_oca.apply(&pass, 0, &ch_pass, NULL);
+                game_oca.apply(&declare, d.action[d.n - 1], &ch_declare, NULL);
+                bad += memcmp(pass.pos, declare.pos, sizeof pass.pos) != 0 ||
+                       pass.over != declare.over || pass.nops != declare.nops ||
+                       memcmp(&ch_pass, &ch_declare, sizeof ch_pass) != 0;
+                if (!pass.over && !declare.over)
+                    bad += pass.pend.kind != declare.pend.kind ||
+                           pass.pend.seat != declare.pend.seat;
+                cases++;
+            }
+            game_oca.apply(&st, d.action[rng_below(&pick, (uint32_t)d.n)], &ch, NULL);
+        }
+    }
+    CHECK_INT(bad, 0);
+    CHECK(cases > 100);
+}

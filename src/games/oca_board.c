@@ -133,11 +133,16 @@ static void roll_step(oca_state *st, rng *ch, trace *tr)
         do_land(st, s, to, tr);
         return;
     }
+    int base = st->nops;
     push(st, OP_LAND, s, to, 0, 0, 0); /* after the declaration is settled */
     TRACE(tr, "the declaration of %d %s", st->declared,
           st->roll == st->declared ? "hits" : "misses");
     settle_declaration(st, s, st->roll, tr);
     st->declared = 0;
+    if (st->nops == base + 1) { /* settled at once: the landing is the next step, made now */
+        pop(st);
+        land_again(st, s, to, tr);
+    }
 }
 
 static void arrive(oca_state *st, int s, trace *tr)
@@ -283,7 +288,8 @@ bool oca_turn(oca_state *st, rng *ch, trace *tr)
     }
 }
 
-/* do_land, out of line: the landing a square's move causes (breaks the inlining's recursion). */
+/* do_land, out of line: the landing a square's move causes (breaks the inlining's recursion),
+ * and a landing after a declaration. */
 static void land_again(oca_state *st, int s, int sq, trace *tr)
 {
     do_land(st, s, sq, tr);
