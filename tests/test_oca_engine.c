@@ -309,3 +309,55 @@ TEST(oca_engine_declaring_lands_as_passing)
     CHECK_INT(bad, 0);
     CHECK(cases > 100);
 }
+
+/* The seat a jolly step asks next as the rule states it: from place o->stage on (from place
+ * 1 for OP_COUNTER), the first solvent seat after o->seat holding a jolly; -1 for none. */
+static int jolly_asked_reference(const oca_state *st, const oca_op *o, int *stage)
+{
+    for (*stage = o->stage; *stage < st->n; (*stage)++) {
+        int j = after(st, o->seat, *stage);
+        if ((o->type == OP_JOLLY || *stage > 0) && !st->bankrupt[j] && jolly_of(st, j) >= 0)
+            return j;
+    }
+    return -1;
+}
+
+/* oca_card_step finds the next jolly holder through masks; from the jolly and counter-jolly
+ * decisions of seeded games, with the step's place set to each value, it asks the seat (and
+ * keeps the place) the rule's scan finds, or pops the step when there is none. */
+TEST(oca_engine_jolly_step_asks_the_next_holder)
+{
+    oca_rules r;
+    load_default(&r, NULL, NULL);
+    int bad = 0, cases = 0;
+    for (int game = 0; game < 300; game++) {
+        int n = 2 + game % 5;
+        oca_state st;
+        rng ch, pick;
+        rng_seed(&ch, 31000 + (uint64_t)game);
+        rng_seed(&pick, 37000 + (uint64_t)game);
+        game_oca.start(&st, &r, n, &ch, NULL);
+        decision d;
+        for (int steps = 0; game_oca.decide(&st, &d) && steps < 100000; steps++) {
+            if (d.kind == K_JOLLY || d.kind == K_COUNTER_JOLLY) {
+                for (int place = 0; place <= n; place++) {
+                    static oca_state copy;
+                    copy = st;
+                    top(&copy)->stage = (int8_t)place;
+                    int stage, want = jolly_asked_reference(&copy, top(&copy), &stage);
+                    int nops = copy.nops;
+                    bool asked = oca_card_step(&copy);
+                    if (want < 0)
+                        bad += asked || copy.nops != nops - 1;
+                    else
+                        bad += !asked || copy.pend.seat != want || top(&copy)->stage != stage ||
+                               copy.nops != nops;
+                    cases++;
+                }
+            }
+            game_oca.apply(&st, d.action[rng_below(&pick, (uint32_t)d.n)], &ch, NULL);
+        }
+    }
+    CHECK_INT(bad, 0);
+    CHECK(cases > 1000);
+}

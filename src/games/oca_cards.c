@@ -51,12 +51,18 @@ static int card_asked(oca_state *st, oca_op *o)
     bool jolly = o->type == OP_JOLLY;
     if (jolly ? st->cancelled : !st->cancelled)
         return -1;
-    for (; o->stage < st->n; o->stage++) {
-        int j = after(st, o->seat, o->stage);
-        if ((jolly || o->stage > 0) && !st->bankrupt[j] && jolly_of(st, j) >= 0)
-            return j;
+    uint32_t holders = 0; /* the solvent seats holding a jolly, as places after o->seat */
+    for (uint32_t m = st->held & st->r->jolly_mask; m; m &= m - 1)
+        holders |= 1u << st->holder[__builtin_ctz(m)];
+    holders &= st->solvent;
+    int n = st->n, s = o->seat, first = jolly || o->stage > 0 ? o->stage : 1;
+    uint32_t places = (holders >> s | holders << (n - s)) & ((1u << n) - 1) & ~((1u << first) - 1);
+    if (places == 0) {
+        o->stage = (int8_t)n;
+        return -1;
     }
-    return -1;
+    o->stage = (int8_t)__builtin_ctz(places);
+    return after(st, s, o->stage);
 }
 
 bool oca_card_step(oca_state *st)
