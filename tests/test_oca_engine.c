@@ -256,7 +256,8 @@ TEST(oca_engine_pay_each_agrees_with_one_payment_per_payee)
                        memcmp(fast.led.balance, slow.led.balance, sizeof slow.led.balance) ||
                        memcmp(&fast.s, &slow.s, sizeof slow.s);
                 if (fast.nops == 1 && slow.nops == 1)
-                    bad += fast.op[0].seat != slow.op[0].seat || fast.op[0].each != slow.op[0].each ||
+                    bad += fast.op[0].seat != slow.op[0].seat ||
+                           fast.op[0].each != slow.op[0].each ||
                            fast.op[0].amount != slow.op[0].amount;
                 cases++;
             }
