@@ -229,7 +229,8 @@ static void pay_each_reference(oca_state *st, int from, unsigned each, int amoun
  * at their trade windows, for payers, payees, amounts and reasons drawn at random. */
 TEST(oca_engine_pay_each_agrees_with_one_payment_per_payee)
 {
-    static const int reasons[] = {R_SQUARE, R_REFUND, R_BANKER_MISS, R_AID};
+    /* a banker's miss is paid by a seat (its net is counted per seat) */
+    static const int reasons[] = {R_SQUARE, R_REFUND, R_AID, R_BANKER_MISS};
     oca_rules r;
     load_default(&r, NULL, NULL);
     int bad = 0, cases = 0;
@@ -249,7 +250,7 @@ TEST(oca_engine_pay_each_agrees_with_one_payment_per_payee)
                 int from = rng_below(&pick, 5) == 0 ? ACC_BANK : (int)rng_below(&pick, (uint32_t)n);
                 unsigned each = rng_below(&pick, 1u << n);
                 int amount = (int)rng_below(&pick, 300);
-                int reason = reasons[rng_below(&pick, 4)];
+                int reason = reasons[rng_below(&pick, from == ACC_BANK ? 3 : 4)];
                 oca_pay_each(&fast, from, each, amount, reason, 9, NULL);
                 pay_each_reference(&slow, from, each, amount, reason, 9);
                 bad += fast.nops != slow.nops || fast.ndebts != slow.ndebts ||
