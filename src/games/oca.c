@@ -141,12 +141,15 @@ static bool step(oca_state *st, rng *ch, trace *tr)
     abort();
 }
 
-static void run(oca_state *st, rng *ch, trace *tr)
+/* Runs the steps, and the turn's phases when none is left, until a decision is pending
+ * (returns true) or the game is over (false). */
+static bool run(oca_state *st, rng *ch, trace *tr)
 {
     while (!st->over) {
         if (st->nops == 0 ? oca_turn(st, ch, tr) : step(st, ch, tr))
-            return;
+            return true;
     }
+    return false;
 }
 
 static void start(void *vst, const void *rules, int nseats, rng *ch, trace *tr)
@@ -213,19 +216,18 @@ static const decision *pending(const void *vst)
 }
 
 /* Answers the pending decision with action a and runs to the next decision (apply's body,
- * inline in both hooks). */
-static inline __attribute__((always_inline)) void answer(oca_state *st, int32_t a, rng *ch,
+ * inline in both hooks): returns true when one is pending, false once the game is over. */
+static inline __attribute__((always_inline)) bool answer(oca_state *st, int32_t a, rng *ch,
                                                          trace *tr)
 {
     if (st->pend.kind == K_TRADE) { /* the mover's window, asked with the stack empty */
         if (a == TR_PASS && oca_turn(st, ch, tr)) /* the usual answer: the turn goes on */
-            return;
+            return true;
         if (a != TR_PASS) { /* a kind of offer: OP_TRADE lists those he can make */
             push(st, OP_TRADE, st->pend.seat, 0, 0, 0, 0);
             top(st)->stage = (int8_t)a;
         }
-        run(st, ch, tr);
-        return;
+        return run(st, ch, tr);
     }
     switch (st->pend.kind) { /* the op on top, if any (the turn's declaration has none) */
     case K_VOLUNTEER:
@@ -273,7 +275,7 @@ static inline __attribute__((always_inline)) void answer(oca_state *st, int32_t 
         pop(st);
         break;
     }
-    run(st, ch, tr);
+    return run(st, ch, tr);
 }
 
 static void apply(void *vst, int32_t a, rng *ch, trace *tr)
@@ -281,11 +283,12 @@ static void apply(void *vst, int32_t a, rng *ch, trace *tr)
     answer(vst, a, ch, tr);
 }
 
-/* game_type.apply_pending: apply, then pending. */
+/* game_type.apply_pending: apply, then what pending gives (st->pend while the game goes on),
+ * told by answer's result rather than read back from the state. */
 static const decision *apply_pending(void *vst, int32_t a, rng *ch, trace *tr)
 {
-    answer(vst, a, ch, tr);
-    return pending(vst);
+    oca_state *st = vst;
+    return answer(st, a, ch, tr) ? &st->pend : NULL;
 }
 
 static const char *const kind_names[] = {
