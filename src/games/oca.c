@@ -223,9 +223,10 @@ static inline __attribute__((always_inline)) bool answer(oca_state *st, int32_t 
     if (st->pend.kind == K_TRADE) { /* the mover's window, asked with the stack empty */
         if (a == TR_PASS && oca_turn(st, ch, tr)) /* the usual answer: the turn goes on */
             return true;
-        if (a != TR_PASS) { /* a kind of offer: OP_TRADE lists those he can make */
+        if (a != TR_PASS) { /* a kind of offer: OP_TRADE, the next step, lists those he can make */
             push(st, OP_TRADE, st->pend.seat, 0, 0, 0, 0);
             top(st)->stage = (int8_t)a;
+            return oca_trade_step(st);
         }
         return run(st, ch, tr);
     }
