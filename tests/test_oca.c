@@ -1885,7 +1885,8 @@ static uint64_t play_digest(const oca_rules *r, int n, const char *const *names,
 
 /* The bots' valuation cache (keyed by the facts a card's value depends on, not by the turn)
  * gives, at every decision of seeded games of every oca bot, the values a recomputation
- * gives, within the bound that spares valuations; and it is used (values found filled). */
+ * gives, within the bounds that spare valuations (at most vmax, at least a dead card's
+ * worth); and it is used (values found filled). */
 TEST(oca_bots_value_cache_agrees_with_recomputation)
 {
     static const char *const mix[] = {"greedy", "aggressive", "cautious", "greedy",

@@ -468,6 +468,13 @@ static double break_even_bid(const oca_state *st, const knobs *kn, bool initial)
     return bank_worth(st, kn, initial) / (k + 1);
 }
 
+/* A dead card's worth now (its part in an exchange while the deck lasts, else 0): the least
+ * card_value gives for any card to any seat (buy_max, a jolly's, is at least buy_max / 4). */
+static inline int dead_value(const oca_state *st, const knobs *kn)
+{
+    return st->deck_top < st->r->ncards ? kn->dead : 0;
+}
+
 /* What holding `card` is worth to `seat`, by a bot with these knobs, by whether its square can
  * still come into play: a jolly buy_max; a neutral card (or any card that has become dead)
  * its part in a two-for-one exchange while the deck lasts; a negative card half the loss it
@@ -478,7 +485,7 @@ static inline int card_value(const oca_state *st, const knobs *kn, int seat, int
     int buy = kn->k[KN_BUY_MAX], kind = kn->card_kind[card];
     if (kind == CARD_JOLLY)
         return buy;
-    int dead = st->deck_top < st->r->ncards ? kn->dead : 0;
+    int dead = dead_value(st, kn);
     switch (kind) {
     case CARD_NEGATIVE: /* while its holder can still be brought to its square */
         if (!(st->racing >> seat & 1) || st->pos[seat] >= kn->come[card])
@@ -561,8 +568,8 @@ int oca_bot_check_values(void *ctx, const oca_state *st, int64_t *hits)
     for (int s = 0; s < st->n; s++)
         for (int c = 0; c < st->r->ncards; c++) {
             *hits += (vc->have[s] & ~vc->fixed) >> c & 1; /* filled here, not fixed */
-            int v = card_value(st, kn, s, c);
-            bad += cval(st, kn, vc, s, c) != v || v > kn->vmax[c][in];
+            int v = card_value(st, kn, s, c); /* within the bounds that spare valuations */
+            bad += cval(st, kn, vc, s, c) != v || v > kn->vmax[c][in] || v < dead_value(st, kn);
         }
     return bad;
 }
@@ -701,8 +708,11 @@ static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
     for (uint32_t m = st->held & ~st->hand[me]; m; m &= m - 1)
         if (buy_level(st, kn, vc, __builtin_ctz(m), in) >= 0)
             return TR_BUY;
+    int floor = dead_value(st, kn); /* what b is worth to its owner at least */
     if (st->hand[me] && (st->held & ~st->hand[me]))
-        for (uint32_t m = spare; m; m &= m - 1) /* it swaps away a card worth little to it */
+        for (uint32_t m = spare; m; m &= m - 1) { /* it swaps away a card worth little to it */
+            if (kn->vmax[__builtin_ctz(m)][in] <= floor)
+                continue; /* worth no more to anyone than b to its owner, as bounded */
             for (uint32_t o = st->held & ~st->hand[me]; o; o &= o - 1) {
                 int a = __builtin_ctz(m), b = __builtin_ctz(o), w = st->holder[b];
                 int va = cval(st, kn, vc, me, a); /* b must be worth more, as bounded */
@@ -710,6 +720,7 @@ static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
                     cval(st, kn, vc, w, a) > cval(st, kn, vc, w, b))
                     return TR_SWAP;
             }
+        }
     if (spare && r->price[r->nprices - 1] >= kn->k[KN_RESERVE])
         return TR_SELL;
     return TR_PASS;
