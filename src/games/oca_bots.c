@@ -85,6 +85,7 @@ typedef struct knobs {
     /* this game's own view, reset at the first decision of each game (see choose) */
     bool begun;                    /* the runner calls begin (bot_type.begin) every game */
     bool fresh;                    /* begin was called, the game's first choice is to come */
+    bool first;                    /* !begun || fresh: choose asks choose_first (one test) */
     uint64_t deck[4];              /* without begin: the game's deck and Capo-gioco */
     int capo;
     int last_turn;
@@ -360,6 +361,7 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     kn->capo = -1;
     kn->last_turn = -1;
     kn->begun = kn->fresh = false;
+    kn->first = true;
     card_tables(kn, rules);
     memset(&kn->vc, 0, sizeof kn->vc); /* no values yet (rules and knobs may be new) ... */
     for (int c = 0; c < ((const oca_rules *)rules)->ncards; c++) /* ... but a jolly's, the same in every position */
@@ -398,7 +400,7 @@ static bool same_game(const knobs *kn, const oca_state *st)
 static OUT_OF_LINE void new_game(knobs *kn, const oca_state *st, rng *r)
 {
     if (kn->begun) {
-        kn->fresh = false;
+        kn->fresh = kn->first = false;
     } else {
         if (st->turn >= kn->last_turn && same_game(kn, st)) {
             kn->last_turn = st->turn;
@@ -425,7 +427,7 @@ static void begin(void *ctx, const void *seen)
 {
     (void)seen;
     knobs *kn = ctx;
-    kn->begun = kn->fresh = true;
+    kn->begun = kn->fresh = kn->first = true;
 }
 
 /* Whether this seat, made banker, would join the race (article 5). */
@@ -976,7 +978,7 @@ static OUT_OF_LINE int choose_first(knobs *kn, const oca_state *st, const decisi
 static int choose(void *ctx, const void *seen, const decision *d, rng *r)
 {
     knobs *kn = ctx;
-    if (!kn->begun || kn->fresh)
+    if (kn->first)
         return choose_first(kn, seen, d, r);
     return answer(kn, seen, d, r);
 }
