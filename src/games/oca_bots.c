@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "oca.h"
+#include "oca_bots.h"
 #include "xalloc.h"
 
 /* A helper kept out of its callers, so that their usual short paths stay cheap. */
@@ -107,6 +108,9 @@ typedef struct knobs {
      * make up the round (see round_size), from the tables above: a bound that spares
      * valuations whose result could not change a decision */
     int16_t vmax[OCA_MAX_CARDS][GAME_MAX_SEATS + 1];
+    /* buyable[in]: the cards whose vmax reaches the reserve and the lowest price, the only
+     * ones buy_level can find a price for while `in` players make up the round */
+    uint32_t buyable[GAME_MAX_SEATS + 1];
     vcache vc;
 } knobs;
 
@@ -324,7 +328,8 @@ static void card_tables(knobs *kn, const oca_rules *r)
 
 /* Fills kn->vmax (see knobs) from the card tables and the knobs buy_max and dead: the
  * largest value card_value's formula gives over every banker flag, every count of others
- * it can index with `in` players in the round, and the deck lasting or not. */
+ * it can index with `in` players in the round, and the deck lasting or not; and from it and
+ * the knob reserve, kn->buyable. */
 static void value_bounds(knobs *kn, const oca_rules *r)
 {
     int buy = kn->k[KN_BUY_MAX];
@@ -345,6 +350,12 @@ static void value_bounds(knobs *kn, const oca_rules *r)
                     }
             kn->vmax[c][in] = sat16(most);
         }
+    for (int in = 0; in <= GAME_MAX_SEATS; in++) {
+        kn->buyable[in] = 0;
+        for (int c = 0; c < r->ncards; c++)
+            if (kn->vmax[c][in] >= kn->k[KN_RESERVE] && kn->vmax[c][in] >= r->price[0])
+                kn->buyable[in] |= 1u << c;
+    }
 }
 
 static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
@@ -674,6 +685,16 @@ static inline int buy_level(const oca_state *st, const knobs *kn, vcache *vc, in
     return buy_level_valued(st, kn, vc, c, p);
 }
 
+/* Whether this seat can offer to buy one of `cards` (held by others): buy_level finds a price
+ * for it. `in` is round_size(st). */
+static bool can_buy(const oca_state *st, const knobs *kn, vcache *vc, int in, uint32_t cards)
+{
+    for (uint32_t m = cards; m; m &= m - 1)
+        if (buy_level(st, kn, vc, __builtin_ctz(m), in) >= 0)
+            return true;
+    return false;
+}
+
 /* A swap both sides gain by, giving away a spare card, each side valued by this bot's own
  * rules: the action index in d (a K_TRADE_OFFER list) of the best one, or -1. */
 static int best_swap(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
@@ -707,9 +728,8 @@ static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
     if (__builtin_popcount(spare) >= 2 && kn->k[KN_EXCHANGE] && st->deck_top < r->ncards)
         return TR_EXCHANGE;
     int in = round_size(st);
-    for (uint32_t m = st->held & ~st->hand[me]; m; m &= m - 1)
-        if (buy_level(st, kn, vc, __builtin_ctz(m), in) >= 0)
-            return TR_BUY;
+    if (can_buy(st, kn, vc, in, st->held & ~st->hand[me] & kn->buyable[in]))
+        return TR_BUY;
     int floor = dead_value(st, kn); /* what b is worth to its owner at least */
     if (st->hand[me] && (st->held & ~st->hand[me]))
         for (uint32_t m = spare; m; m &= m - 1) { /* it swaps away a card worth little to it */
@@ -746,14 +766,14 @@ static inline int choose_trade_kind(const oca_state *st, const decision *d, knob
     return trade_pick(st, d, kn);
 }
 
-/* The offer a seat proposes on its own turn: exchange its two least valued spare cards; buy
- * the card it gains most on at its next price (remembered, so a refused offer is raised next
- * time, up to the card's value); the best swap; or sell a spare card at its reserve. */
-static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knobs *kn)
+/* The offer a seat proposes on its own turn, read from any list d of offers (the reference
+ * offer_sorted must agree with): exchange its two least valued spare cards; buy the card it
+ * gains most on at its next price (see buy_level); the best swap; or sell a spare card at its
+ * reserve. Returns the index in d, 0 for none; changes nothing but the cache vc. */
+static int offer_scan(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
 {
     const int *price = st->r->price;
     int me = kn->seat, pick = 0, best = -1000000, in = round_size(st);
-    vcache *vc = values(st, kn);
     int swap = -2; /* best_swap, looked for at the first swap listed (-2: not yet) */
     /* The offers come in runs that differ only in the price (one card's, or one pair's):
      * what depends on the cards is found once per run. Scores are compared in list order,
@@ -789,9 +809,93 @@ static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knob
             pick = at;
         }
     }
+    return pick;
+}
+
+/* The index of offer a among d's offers 1 .. n - 1, which increase, or -1 if not listed. */
+static int offer_index(const decision *d, int32_t a)
+{
+    int lo = 1, hi = d->n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (d->action[mid] == a)
+            return mid;
+        if (d->action[mid] < a)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+/* offer_scan for the lists the engine builds to buy or to sell (oca_cards.c): offers of one
+ * kind, increasing (by card, then by price). Instead of reading every offer, it looks up the
+ * one offer that counts for each card that can count: to buy, a card buy_level finds a price
+ * for (among the few that kn->buyable allows); to sell, each of its cards at the lowest price
+ * at or above the reserve that exceeds the card's value to it. Cards are taken in the list's
+ * order and a later one wins only with a higher score, as in offer_scan. Returns offer_scan's
+ * answer, or -1 for other lists (another kind, or kinds mixed). */
+static int offer_sorted(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
+{
+    const oca_rules *r = st->r;
+    int n = d->n, t = n > 1 ? OCA_TR_TYPE(d->action[1]) : TR_PASS;
+    if ((t != TR_BUY && t != TR_SELL) || OCA_TR_TYPE(d->action[n - 1]) != t)
+        return -1;
+    int me = kn->seat, pick = 0, best = -1000000, in = round_size(st);
+    if (t == TR_BUY) {
+        for (uint32_t m = st->held & ~st->hand[me] & kn->buyable[in]; m; m &= m - 1) {
+            int c = __builtin_ctz(m), p = buy_level(st, kn, vc, c, in), at;
+            if (p < 0 || (at = offer_index(d, OCA_TRADE(TR_BUY, c, st->holder[c], p))) < 0)
+                continue;
+            int score = cval(st, kn, vc, me, c) - r->price[p];
+            if (score > best) {
+                best = score;
+                pick = at;
+            }
+        }
+        return pick;
+    }
+    for (uint32_t m = st->hand[me]; m; m &= m - 1) {
+        int c = __builtin_ctz(m), v = cval(st, kn, vc, me, c), p = 0, at;
+        while (p < r->nprices && (r->price[p] < kn->k[KN_RESERVE] || r->price[p] <= v))
+            p++;
+        if (p == r->nprices || (at = offer_index(d, OCA_TRADE(TR_SELL, c, 0, p))) < 0)
+            continue;
+        if (-r->price[p] > best) {
+            best = -r->price[p];
+            pick = at;
+        }
+    }
+    return pick;
+}
+
+/* K_TRADE_OFFER: offer_scan's answer (by offer_sorted where the list allows); a buy offer
+ * is remembered, so that the next one for that card is a step higher (up to its value). */
+static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knobs *kn)
+{
+    vcache *vc = values(st, kn);
+    int pick = offer_sorted(st, d, kn, vc);
+    if (pick < 0)
+        pick = offer_scan(st, d, kn, vc);
     if (pick > 0 && OCA_TR_TYPE(d->action[pick]) == TR_BUY) /* next time, a step higher */
         kn->refused[OCA_TR_A(d->action[pick])] = (int8_t)(OCA_TR_P(d->action[pick]) + 1);
     return pick;
+}
+
+int oca_bot_check_trade(void *ctx, const oca_state *st, const decision *d)
+{
+    knobs *kn = ctx;
+    vcache *vc = values(st, kn);
+    if (d->kind == K_TRADE) { /* the cards buy_level is asked about in trade_kind */
+        int in = round_size(st);
+        uint32_t others = st->held & ~st->hand[kn->seat];
+        return can_buy(st, kn, vc, in, others & kn->buyable[in]) ==
+               can_buy(st, kn, vc, in, others);
+    }
+    if (d->kind != K_TRADE_OFFER)
+        return -1;
+    int fast = offer_sorted(st, d, kn, vc);
+    return fast < 0 ? -1 : fast == offer_scan(st, d, kn, vc);
 }
 
 /* Reactive trade: what the card on offer is worth to the mover: the loss it cancels (a

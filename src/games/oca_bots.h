@@ -1,0 +1,18 @@
+/* oca_bots.h — checks of the oca bots' short cuts against their full computation, for tests
+ * (the bots themselves are reached through the registry, see oca.h). */
+#ifndef GIOCHI_OCA_BOTS_H
+#define GIOCHI_OCA_BOTS_H
+
+#include "game.h"
+#include "oca.h"
+
+/* A check of a bot's trade decisions in st (d as the engine lists it there): ctx is a context
+ * of cautious, greedy or aggressive set up under st's rules. At a K_TRADE_OFFER, whether the
+ * offer the bot finds by looking up one offer per card (the engine's lists increase) is the
+ * one it finds by reading every offer; at a K_TRADE, whether it finds a card to offer to buy
+ * among the cards its bounds leave as among all others' cards. Returns 1 if they agree, 0 if
+ * not, -1 where there is nothing to compare (another kind of decision, or a list the bot
+ * reads in full). Changes nothing the bot remembers but its valuation cache. */
+int oca_bot_check_trade(void *ctx, const oca_state *st, const decision *d);
+
+#endif
