@@ -111,6 +111,7 @@ typedef struct knobs {
     /* buyable[in]: the cards whose vmax reaches the reserve and the lowest price, the only
      * ones buy_level can find a price for while `in` players make up the round */
     uint32_t buyable[GAME_MAX_SEATS + 1];
+    int sell_from; /* the lowest price index at or above the reserve (nprices: none) */
     vcache vc;
 } knobs;
 
@@ -329,7 +330,7 @@ static void card_tables(knobs *kn, const oca_rules *r)
 /* Fills kn->vmax (see knobs) from the card tables and the knobs buy_max and dead: the
  * largest value card_value's formula gives over every banker flag, every count of others
  * it can index with `in` players in the round, and the deck lasting or not; and from it and
- * the knob reserve, kn->buyable. */
+ * the knob reserve, kn->buyable and kn->sell_from. */
 static void value_bounds(knobs *kn, const oca_rules *r)
 {
     int buy = kn->k[KN_BUY_MAX];
@@ -350,6 +351,9 @@ static void value_bounds(knobs *kn, const oca_rules *r)
                     }
             kn->vmax[c][in] = sat16(most);
         }
+    for (kn->sell_from = 0; kn->sell_from < r->nprices; kn->sell_from++)
+        if (r->price[kn->sell_from] >= kn->k[KN_RESERVE])
+            break;
     for (int in = 0; in <= GAME_MAX_SEATS; in++) {
         kn->buyable[in] = 0;
         for (int c = 0; c < r->ncards; c++)
@@ -828,45 +832,88 @@ static int offer_index(const decision *d, int32_t a)
     return -1;
 }
 
-/* offer_scan for the lists the engine builds to buy or to sell (oca_cards.c): offers of one
- * kind, increasing (by card, then by price). Instead of reading every offer, it looks up the
- * one offer that counts for each card that can count: to buy, a card buy_level finds a price
- * for (among the few that kn->buyable allows); to sell, each of its cards at the lowest price
- * at or above the reserve that exceeds the card's value to it. Cards are taken in the list's
- * order and a later one wins only with a higher score, as in offer_scan. Returns offer_scan's
- * answer, or -1 for other lists (another kind, or kinds mixed). */
-static int offer_sorted(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
+/* offer_scan for a list of offers to buy (see offer_sorted): the one offer that counts for
+ * each card buy_level finds a price for (among the few kn->buyable allows), looked up. */
+static int offer_buy(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
 {
-    const oca_rules *r = st->r;
-    int n = d->n, t = n > 1 ? OCA_TR_TYPE(d->action[1]) : TR_PASS;
-    if ((t != TR_BUY && t != TR_SELL) || OCA_TR_TYPE(d->action[n - 1]) != t)
-        return -1;
     int me = kn->seat, pick = 0, best = -1000000, in = round_size(st);
-    if (t == TR_BUY) {
-        for (uint32_t m = st->held & ~st->hand[me] & kn->buyable[in]; m; m &= m - 1) {
-            int c = __builtin_ctz(m), p = buy_level(st, kn, vc, c, in), at;
-            if (p < 0 || (at = offer_index(d, OCA_TRADE(TR_BUY, c, st->holder[c], p))) < 0)
-                continue;
-            int score = cval(st, kn, vc, me, c) - r->price[p];
-            if (score > best) {
-                best = score;
-                pick = at;
-            }
-        }
-        return pick;
-    }
-    for (uint32_t m = st->hand[me]; m; m &= m - 1) {
-        int c = __builtin_ctz(m), v = cval(st, kn, vc, me, c), p = 0, at;
-        while (p < r->nprices && (r->price[p] < kn->k[KN_RESERVE] || r->price[p] <= v))
-            p++;
-        if (p == r->nprices || (at = offer_index(d, OCA_TRADE(TR_SELL, c, 0, p))) < 0)
+    for (uint32_t m = st->held & ~st->hand[me] & kn->buyable[in]; m; m &= m - 1) {
+        int c = __builtin_ctz(m), p = buy_level(st, kn, vc, c, in), at;
+        if (p < 0 || (at = offer_index(d, OCA_TRADE(TR_BUY, c, st->holder[c], p))) < 0)
             continue;
-        if (-r->price[p] > best) {
-            best = -r->price[p];
+        int score = cval(st, kn, vc, me, c) - st->r->price[p];
+        if (score > best) {
+            best = score;
             pick = at;
         }
     }
     return pick;
+}
+
+/* offer_scan for a list of offers to sell (see offer_sorted): each card's offer would be at
+ * the lowest price at or above the reserve that exceeds its value to this seat, and the
+ * lowest of those wins, the first card of equals. Only the winner is looked up; a card whose
+ * bound is below the reserve's price gets that price unvalued (and none can do better).
+ * -1 if the winner is not listed. */
+static int offer_sell(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
+{
+    const oca_rules *r = st->r;
+    int me = kn->seat, in = round_size(st), low = kn->sell_from;
+    int best = r->nprices, card = -1; /* the lowest price index found, and whose */
+    for (uint32_t m = st->hand[me]; m && best > low; m &= m - 1) {
+        int c = __builtin_ctz(m), p = low;
+        if (low < r->nprices && kn->vmax[c][in] >= r->price[low]) {
+            int v = cval(st, kn, vc, me, c);
+            while (p < r->nprices && r->price[p] <= v)
+                p++;
+        }
+        if (p < best) {
+            best = p;
+            card = c;
+        }
+    }
+    return card < 0 ? 0 : offer_index(d, OCA_TRADE(TR_SELL, card, 0, best));
+}
+
+/* offer_scan for a list of exchanges (see offer_sorted): the pair of its cards of the least
+ * sum of values, the first in the list's order of equals, looked up (-1 if not listed). A card
+ * whose bound is a dead card's worth is worth just that, unvalued. */
+static int offer_exchange(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
+{
+    int me = kn->seat, in = round_size(st), floor = dead_value(st, kn), n = 0;
+    int card[OCA_MAX_CARDS], v[OCA_MAX_CARDS];
+    for (uint32_t m = st->hand[me]; m; m &= m - 1, n++) {
+        card[n] = __builtin_ctz(m);
+        v[n] = kn->vmax[card[n]][in] <= floor ? floor : cval(st, kn, vc, me, card[n]);
+    }
+    if (n < 2)
+        return -1;
+    int i = 0, k = -1; /* the first least value; then its partner */
+    for (int j = 1; j < n; j++)
+        if (v[j] < v[i])
+            i = j;
+    for (int j = 0; j < n; j++) /* the first least of the others (after i: equal to v[i]) */
+        if (j != i && (k < 0 || v[j] < v[k]))
+            k = j;
+    int a = i < k ? i : k, b = i < k ? k : i;
+    return offer_index(d, OCA_TRADE(TR_EXCHANGE, card[a], card[b], 0));
+}
+
+/* offer_scan for the lists the engine builds to buy, to sell or to exchange (oca_cards.c):
+ * offers of one kind, increasing (by card, then by price or second card). Instead of reading
+ * every offer, it finds the one that counts by the cards and looks it up; cards come in the
+ * list's order and a later one wins only by a higher score, as in offer_scan. Returns
+ * offer_scan's answer, or -1 for other lists (a swap, kinds mixed, the winner not listed). */
+static int offer_sorted(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
+{
+    int n = d->n, t = n > 1 ? OCA_TR_TYPE(d->action[1]) : TR_PASS;
+    if (t == TR_PASS || OCA_TR_TYPE(d->action[n - 1]) != t)
+        return -1;
+    if (t == TR_BUY)
+        return offer_buy(st, d, kn, vc);
+    if (t == TR_SELL)
+        return offer_sell(st, d, kn, vc);
+    return t == TR_EXCHANGE ? offer_exchange(st, d, kn, vc) : -1;
 }
 
 /* K_TRADE_OFFER: offer_scan's answer (by offer_sorted where the list allows); a buy offer

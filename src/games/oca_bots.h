@@ -8,7 +8,7 @@
 
 /* A check of a bot's trade decisions in st (d as the engine lists it there): ctx is a context
  * of cautious, greedy or aggressive set up under st's rules. At a K_TRADE_OFFER, whether the
- * offer the bot finds by looking up one offer per card (the engine's lists increase) is the
+ * offer the bot finds from the cards alone and looks up (the engine's lists increase) is the
  * one it finds by reading every offer; at a K_TRADE, whether it finds a card to offer to buy
  * among the cards its bounds leave as among all others' cards. Returns 1 if they agree, 0 if
  * not, -1 where there is nothing to compare (another kind of decision, or a list the bot
