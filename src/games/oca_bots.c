@@ -929,22 +929,6 @@ static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knob
     return pick;
 }
 
-int oca_bot_check_trade(void *ctx, const oca_state *st, const decision *d)
-{
-    knobs *kn = ctx;
-    vcache *vc = values(st, kn);
-    if (d->kind == K_TRADE) { /* the cards buy_level is asked about in trade_kind */
-        int in = round_size(st);
-        uint32_t others = st->held & ~st->hand[kn->seat];
-        return can_buy(st, kn, vc, in, others & kn->buyable[in]) ==
-               can_buy(st, kn, vc, in, others);
-    }
-    if (d->kind != K_TRADE_OFFER)
-        return -1;
-    int fast = offer_sorted(st, d, kn, vc);
-    return fast < 0 ? -1 : fast == offer_scan(st, d, kn, vc);
-}
-
 /* Reactive trade: what the card on offer is worth to the mover: the loss it cancels (a
  * negative square's card) or the benefit it keeps (a positive square's card, which will not be
  * played against him, or a jolly bought to counter a card played against him). */
@@ -1050,20 +1034,47 @@ static OUT_OF_LINE int on_card_play(const oca_state *st, const knobs *kn, int ki
     return k[KN_ATTACK] && move_value(st, kn) <= -k[KN_JOLLY_MIN];
 }
 
-/* K_BUY_CARD, K_SELL_CARD and K_SWAP: the offer against the cards' worth to this seat. */
-static OUT_OF_LINE int on_offer(const oca_state *st, const knobs *kn, int kind)
+/* K_BUY_CARD, K_SELL_CARD and K_SWAP: the offer against the cards' worth to this seat. With
+ * `bounded`, a price the card's bound (vmax) decides spares valuing it. */
+static inline int offer_answer(const oca_state *st, const knobs *kn, int kind, bool bounded)
 {
     const int *k = kn->k;
     const oca_offer *f = &st->offer;
-    int me = kn->seat;
+    int me = kn->seat, most = bounded ? kn->vmax[f->card][round_size(st)] : INT16_MAX;
     if (kind == K_BUY_CARD) /* the purse first: it spares most valuations */
-        return oca_points(st, me) - f->price >= k[KN_KEEP] &&
+        return oca_points(st, me) - f->price >= k[KN_KEEP] && f->price <= most &&
                f->price <= card_value(st, kn, me, f->card);
     if (kind == K_SELL_CARD) {
+        if (f->price >= k[KN_RESERVE] && f->price >= most)
+            return 1;
         int v = card_value(st, kn, me, f->card);
         return f->price >= (v > k[KN_RESERVE] ? v : k[KN_RESERVE]);
     }
     return card_value(st, kn, me, f->card) > card_value(st, kn, me, f->card2);
+}
+
+/* offer_answer, bounded (out of line: see answer). */
+static OUT_OF_LINE int on_offer(const oca_state *st, const knobs *kn, int kind)
+{
+    return offer_answer(st, kn, kind, true);
+}
+
+int oca_bot_check_trade(void *ctx, const oca_state *st, const decision *d)
+{
+    knobs *kn = ctx;
+    vcache *vc = values(st, kn);
+    if (d->kind == K_TRADE) { /* the cards buy_level is asked about in trade_kind */
+        int in = round_size(st);
+        uint32_t others = st->held & ~st->hand[kn->seat];
+        return can_buy(st, kn, vc, in, others & kn->buyable[in]) ==
+               can_buy(st, kn, vc, in, others);
+    }
+    if (d->kind == K_BUY_CARD || d->kind == K_SELL_CARD) /* an offer made to it */
+        return offer_answer(st, kn, d->kind, true) == offer_answer(st, kn, d->kind, false);
+    if (d->kind != K_TRADE_OFFER)
+        return -1;
+    int fast = offer_sorted(st, d, kn, vc);
+    return fast < 0 ? -1 : fast == offer_scan(st, d, kn, vc);
 }
 
 /* K_REACT_COUNTER: the asked price against the card's worth to the mover. */
