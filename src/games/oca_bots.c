@@ -542,15 +542,20 @@ static vkey value_key(const oca_state *st)
     return k;
 }
 
+/* Empties kn->vc for the position of key k (out of line: see values). */
+static OUT_OF_LINE void values_reset(knobs *kn, vkey k)
+{
+    kn->vc.key = k;
+    for (int s = 0; s < GAME_MAX_SEATS; s++)
+        kn->vc.have[s] = kn->vc.fixed;
+}
+
 /* The cache of this position: kn->vc, emptied if what the values depend on has changed. */
-static vcache *values(const oca_state *st, knobs *kn)
+static inline vcache *values(const oca_state *st, knobs *kn)
 {
     vkey k = value_key(st);
-    if (((kn->vc.key.pos ^ k.pos) | (kn->vc.key.rest ^ k.rest)) != 0) {
-        kn->vc.key = k;
-        for (int s = 0; s < GAME_MAX_SEATS; s++)
-            kn->vc.have[s] = kn->vc.fixed;
-    }
+    if (((kn->vc.key.pos ^ k.pos) | (kn->vc.key.rest ^ k.rest)) != 0)
+        values_reset(kn, k);
     return &kn->vc;
 }
 
