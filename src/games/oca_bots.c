@@ -91,6 +91,7 @@ typedef struct knobs {
     int capo;
     int last_turn;
     double worth_factor;           /* 1 + its error on the bank's worth, this game */
+    double worth_start;            /* start_worth, this game (bank_worth at the start) */
     int8_t refused[OCA_MAX_CARDS]; /* buy offers refused, per card: the next is higher */
     /* per ruleset and knobs (setup, see card_tables): each card's kind (CARD_*); the
      * square below which a racer can still come to its square (OCA_ANYWHERE: from
@@ -406,10 +407,13 @@ static bool same_game(const knobs *kn, const oca_state *st)
                                     (w[2] ^ kn->deck[2]) | (w[3] ^ kn->deck[3])) == 0;
 }
 
+static double start_worth(const oca_state *st, const knobs *kn);
+
 /* At the first decision of a new game (see choose_first), forgets the last game and draws this
  * game's error on the bank's worth from the seat's own stream: a factor 1 + value_sd N(0, 1),
  * at least 0 (the error a player makes judging the bank; it gives each seat its own
- * valuation, so an auction has a real spread of winning bids). A new game is one begin
+ * valuation, so an auction has a real spread of winning bids), and with it the bank's worth at
+ * the start (start_worth). A new game is one begin
  * announced; for a caller that never calls begin (a test driving choose alone, a search's
  * playouts), one with another deck, or with turns gone back. */
 static OUT_OF_LINE void new_game(knobs *kn, const oca_state *st, rng *r)
@@ -434,6 +438,7 @@ static OUT_OF_LINE void new_game(knobs *kn, const oca_state *st, rng *r)
         if (kn->worth_factor < 0)
             kn->worth_factor = 0;
     }
+    kn->worth_start = start_worth(st, kn);
 }
 
 /* bot_type.begin: a new game has been dealt; choose starts it at the seat's first choice
@@ -451,6 +456,17 @@ static bool would_play(const oca_state *st, const knobs *kn)
     return !kn->k[KN_SIT_OUT] || !st->r->banker_may_sit_out || st->n < 3;
 }
 
+/* bank_worth at the start (see there), the same all game: reckoned once, by new_game. */
+static double start_worth(const oca_state *st, const knobs *kn)
+{
+    const oca_rules *r = st->r;
+    const bank_model *bm = &kn->bm;
+    bool plays = would_play(st, kn);
+    int m = plays ? st->n : st->n - 1;
+    return kn->worth_factor * st->n *
+           (r->entry_fee - (plays ? r->banker_refund : 0) + (double)bm->togo[1] * bm->cut[m]);
+}
+
 /* What holding the bank from now on is worth to this seat, in points, against being a plain
  * player (see the manual, BANK VALUE). At the start (n players): n (entry fee - refund if he
  * plays) + n togo[1] cut[m]: he collects the fee and the flows of the n - 1 others and no
@@ -459,14 +475,9 @@ static bool would_play(const oca_state *st, const knobs *kn)
  * must cover. */
 static double bank_worth(const oca_state *st, const knobs *kn, bool initial)
 {
-    const oca_rules *r = st->r;
     const bank_model *bm = &kn->bm;
-    if (initial) {
-        bool plays = would_play(st, kn);
-        int m = plays ? st->n : st->n - 1;
-        return kn->worth_factor * st->n *
-               (r->entry_fee - (plays ? r->banker_refund : 0) + (double)bm->togo[1] * bm->cut[m]);
-    }
+    if (initial)
+        return kn->worth_start; /* start_worth, reckoned when the game began */
     double flows = 0;
     int m = 0;
     for (int j = 0; j < st->n; j++)
@@ -1064,10 +1075,12 @@ static OUT_OF_LINE int on_offer(const oca_state *st, const knobs *kn, int kind)
     return offer_answer(st, kn, kind, true);
 }
 
-int oca_bot_check_trade(void *ctx, const oca_state *st, const decision *d)
+int oca_bot_check_short_cuts(void *ctx, const oca_state *st, const decision *d)
 {
     knobs *kn = ctx;
     vcache *vc = values(st, kn);
+    if (d->kind == K_VOLUNTEER || (d->kind == K_BID && st->auction_kind == AUCTION_INITIAL))
+        return kn->worth_start == start_worth(st, kn);
     if (d->kind == K_TRADE) { /* the cards buy_level is asked about in trade_kind */
         int in = round_size(st);
         uint32_t others = st->held & ~st->hand[kn->seat];
