@@ -82,6 +82,7 @@ typedef struct knobs {
     int seat;
     int k[KN_COUNT];
     double trade, value_sd; /* the fractional knobs */
+    bool trade_drawn;       /* 0 < trade < 1: a trade window is used by a draw */
     bank_model bm;
     /* this game's own view, reset at the first decision of each game (see choose) */
     bool begun;                    /* the runner calls begin (bot_type.begin) every game */
@@ -372,6 +373,7 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     for (int i = 0; i < KN_COUNT; i++)
         kn->k[i] = (int)param[i];
     kn->trade = param[KN_TRADE];
+    kn->trade_drawn = kn->trade > 0 && kn->trade < 1;
     kn->value_sd = param[KN_VALUE_SD];
     memset(kn->deck, 0, sizeof kn->deck);
     kn->capo = -1;
@@ -781,7 +783,7 @@ static OUT_OF_LINE int trade_pick(const oca_state *st, const decision *d, knobs 
 /* A trade window (the commonest decision): with chance `trade`, the kind worth proposing. */
 static inline int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, rng *r)
 {
-    if (kn->trade <= 0 || (kn->trade < 1 && rng_uniform(r) >= kn->trade))
+    if (kn->trade_drawn ? rng_uniform(r) >= kn->trade : kn->trade <= 0)
         return 0;
     return trade_pick(st, d, kn);
 }
