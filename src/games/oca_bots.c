@@ -114,6 +114,7 @@ typedef struct knobs {
      * ones buy_level can find a price for while `in` players make up the round */
     uint32_t buyable[GAME_MAX_SEATS + 1];
     int sell_from; /* the lowest price index at or above the reserve (nprices: none) */
+    bool declare_ev[2]; /* [banker]: whether a declaration's expected gain is positive */
     vcache vc;
 } knobs;
 
@@ -391,6 +392,9 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     for (int s = 0; s < GAME_MAX_SEATS; s++)
         kn->vc.have[s] = kn->vc.fixed;
     kn->dead = kn->k[KN_EXCHANGE] ? kn->k[KN_BUY_MAX] / 4 : 0;
+    const oca_rules *r = rules;
+    kn->declare_ev[0] = r->declare_prize > 6 * r->declare_stake;
+    kn->declare_ev[1] = r->banker_declare_hit > 5 * r->banker_declare_miss;
     value_bounds(kn, rules);
     memset(&kn->bm, 0, sizeof kn->bm);
     if (kn->k[KN_BANK_EV])
@@ -647,10 +651,7 @@ static OUT_OF_LINE int wants_bank(const oca_state *st, const knobs *kn, int knob
  * `gamble` points or more behind the richest other player (a player behind gambles). */
 static OUT_OF_LINE bool declare_pays(const oca_state *st, const knobs *kn, int seat)
 {
-    const oca_rules *r = st->r;
-    bool ev = seat != st->banker ? r->declare_prize > 6 * r->declare_stake
-                                 : r->banker_declare_hit > 5 * r->banker_declare_miss;
-    if (ev)
+    if (kn->declare_ev[seat == st->banker])
         return true;
     if (kn->k[KN_GAMBLE] <= 0)
         return false;
