@@ -614,7 +614,7 @@ int oca_bot_check_values(void *ctx, const oca_state *st, int64_t *hits)
 }
 
 /* Value to the mover of the move just made: his landing square plus his progress. */
-static int move_value(const oca_state *st, const knobs *kn)
+static inline int move_value(const oca_state *st, const knobs *kn)
 {
     int m = st->mover, sq = st->pos[m];
     return oca_square_value(st, m, sq, kn->k[KN_PER_SQUARE]) +
@@ -649,7 +649,7 @@ static OUT_OF_LINE int wants_bank(const oca_state *st, const knobs *kn, int knob
 
 /* Declarations (knob declare 2): when the expected gain is positive, or when the seat is
  * `gamble` points or more behind the richest other player (a player behind gambles). */
-static OUT_OF_LINE bool declare_pays(const oca_state *st, const knobs *kn, int seat)
+static inline bool declare_pays(const oca_state *st, const knobs *kn, int seat)
 {
     if (kn->declare_ev[seat == st->banker])
         return true;
