@@ -710,7 +710,7 @@ static inline int buy_level(const oca_state *st, const knobs *kn, vcache *vc, in
 
 /* Whether this seat can offer to buy one of `cards` (held by others): buy_level finds a price
  * for it. `in` is round_size(st). */
-static bool can_buy(const oca_state *st, const knobs *kn, vcache *vc, int in, uint32_t cards)
+static inline bool can_buy(const oca_state *st, const knobs *kn, vcache *vc, int in, uint32_t cards)
 {
     for (uint32_t m = cards; m; m &= m - 1)
         if (buy_level(st, kn, vc, __builtin_ctz(m), in) >= 0)
