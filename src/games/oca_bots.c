@@ -114,6 +114,9 @@ typedef struct knobs {
      * ones buy_level can find a price for while `in` players make up the round */
     uint32_t buyable[GAME_MAX_SEATS + 1];
     int sell_from; /* the lowest price index at or above the reserve (nprices: none) */
+    /* spare[in]: the cards whose vmax is at most buy_max / 4, spare (see spare_cards) with
+     * `in` players in the round whatever their value */
+    uint32_t spare[GAME_MAX_SEATS + 1];
     bool declare_ev[2]; /* [banker]: whether a declaration's expected gain is positive */
     vcache vc;
 } knobs;
@@ -333,7 +336,7 @@ static void card_tables(knobs *kn, const oca_rules *r)
 /* Fills kn->vmax (see knobs) from the card tables and the knobs buy_max and dead: the
  * largest value card_value's formula gives over every banker flag, every count of others
  * it can index with `in` players in the round, and the deck lasting or not; and from it and
- * the knob reserve, kn->buyable and kn->sell_from. */
+ * the knob reserve, kn->buyable, kn->sell_from and kn->spare. */
 static void value_bounds(knobs *kn, const oca_rules *r)
 {
     int buy = kn->k[KN_BUY_MAX];
@@ -358,10 +361,13 @@ static void value_bounds(knobs *kn, const oca_rules *r)
         if (r->price[kn->sell_from] >= kn->k[KN_RESERVE])
             break;
     for (int in = 0; in <= GAME_MAX_SEATS; in++) {
-        kn->buyable[in] = 0;
-        for (int c = 0; c < r->ncards; c++)
+        kn->buyable[in] = kn->spare[in] = 0;
+        for (int c = 0; c < r->ncards; c++) {
             if (kn->vmax[c][in] >= kn->k[KN_RESERVE] && kn->vmax[c][in] >= r->price[0])
                 kn->buyable[in] |= 1u << c;
+            if (kn->vmax[c][in] <= kn->k[KN_BUY_MAX] / 4)
+                kn->spare[in] |= 1u << c;
+        }
     }
 }
 
@@ -662,14 +668,14 @@ static inline bool declare_pays(const oca_state *st, const knobs *kn, int seat)
     return richest - oca_points(st, seat) >= kn->k[KN_GAMBLE];
 }
 
-/* Cards worth little to this seat (neutral or dead): candidates to exchange or sell. */
-static uint32_t spare_cards(const oca_state *st, const knobs *kn, vcache *vc)
+/* Cards worth little to this seat (neutral or dead): candidates to exchange or sell. Those
+ * in `sure` (spare by their bound, see kn->spare) are taken without valuing them. */
+static uint32_t spare_cards(const oca_state *st, const knobs *kn, vcache *vc, uint32_t sure)
 {
-    uint32_t m = 0;
-    int in = round_size(st), low = kn->k[KN_BUY_MAX] / 4;
-    for (uint32_t h = st->hand[kn->seat]; h; h &= h - 1) {
+    uint32_t hand = st->hand[kn->seat], m = hand & sure;
+    for (uint32_t h = hand & ~sure; h; h &= h - 1) {
         int c = __builtin_ctz(h);
-        if (kn->vmax[c][in] <= low || cval(st, kn, vc, kn->seat, c) <= low)
+        if (cval(st, kn, vc, kn->seat, c) <= kn->k[KN_BUY_MAX] / 4)
             m |= 1u << c;
     }
     return m;
@@ -710,7 +716,8 @@ static inline int buy_level(const oca_state *st, const knobs *kn, vcache *vc, in
 
 /* Whether this seat can offer to buy one of `cards` (held by others): buy_level finds a price
  * for it. `in` is round_size(st). */
-static inline bool can_buy(const oca_state *st, const knobs *kn, vcache *vc, int in, uint32_t cards)
+static inline bool can_buy(const oca_state *st, const knobs *kn, vcache *vc, int in,
+                           uint32_t cards)
 {
     for (uint32_t m = cards; m; m &= m - 1)
         if (buy_level(st, kn, vc, __builtin_ctz(m), in) >= 0)
@@ -741,17 +748,22 @@ static int best_swap(const oca_state *st, const decision *d, const knobs *kn, vc
 }
 
 /* The kind of trade worth proposing (TR_*; TR_PASS if none): exchange two spare cards, else
- * buy a card worth the next price, else a swap both gain by, else sell a spare card. */
-static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
+ * buy a card worth the next price, else a swap both gain by, else sell a spare card. With
+ * `bounded`, the cards' bounds spare valuations: two cards spare by their bound are
+ * exchanged unvalued, and only the cards kn->buyable allows are asked about to buy. */
+static inline int trade_kind(const oca_state *st, knobs *kn, bool bounded)
 {
     const oca_rules *r = st->r;
-    int me = kn->seat;
+    int me = kn->seat, in = round_size(st);
     vcache *vc = values(st, kn);
-    uint32_t spare = spare_cards(st, kn, vc);
-    if (__builtin_popcount(spare) >= 2 && kn->k[KN_EXCHANGE] && st->deck_top < r->ncards)
+    bool exchange = kn->k[KN_EXCHANGE] && st->deck_top < r->ncards;
+    uint32_t sure = bounded ? kn->spare[in] : 0;
+    if (exchange && __builtin_popcount(st->hand[me] & sure) >= 2)
         return TR_EXCHANGE;
-    int in = round_size(st);
-    if (can_buy(st, kn, vc, in, st->held & ~st->hand[me] & kn->buyable[in]))
+    uint32_t spare = spare_cards(st, kn, vc, sure);
+    if (exchange && __builtin_popcount(spare) >= 2)
+        return TR_EXCHANGE;
+    if (can_buy(st, kn, vc, in, st->held & ~st->hand[me] & (bounded ? kn->buyable[in] : ~0u)))
         return TR_BUY;
     int floor = dead_value(st, kn); /* what b is worth to its owner at least */
     if (st->hand[me] && (st->held & ~st->hand[me]))
@@ -774,7 +786,7 @@ static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
 /* The index in d (a K_TRADE list) of the kind trade_kind picks, or 0 (pass). */
 static OUT_OF_LINE int trade_pick(const oca_state *st, const decision *d, knobs *kn)
 {
-    int t = trade_kind(st, kn);
+    int t = trade_kind(st, kn, true);
     for (int i = 0; i < d->n; i++)
         if (d->action[i] == t)
             return i;
@@ -1084,12 +1096,8 @@ int oca_bot_check_short_cuts(void *ctx, const oca_state *st, const decision *d)
     vcache *vc = values(st, kn);
     if (d->kind == K_VOLUNTEER || (d->kind == K_BID && st->auction_kind == AUCTION_INITIAL))
         return kn->worth_start == start_worth(st, kn);
-    if (d->kind == K_TRADE) { /* the cards buy_level is asked about in trade_kind */
-        int in = round_size(st);
-        uint32_t others = st->held & ~st->hand[kn->seat];
-        return can_buy(st, kn, vc, in, others & kn->buyable[in]) ==
-               can_buy(st, kn, vc, in, others);
-    }
+    if (d->kind == K_TRADE)
+        return trade_kind(st, kn, true) == trade_kind(st, kn, false);
     if (d->kind == K_BUY_CARD || d->kind == K_SELL_CARD) /* an offer made to it */
         return offer_answer(st, kn, d->kind, true) == offer_answer(st, kn, d->kind, false);
     if (d->kind != K_TRADE_OFFER)
