@@ -662,9 +662,9 @@ static inline bool declare_pays(const oca_state *st, const knobs *kn, int seat)
     if (kn->k[KN_GAMBLE] <= 0)
         return false;
     int64_t richest = 0;
-    for (int j = 0; j < st->n; j++)
-        if (j != seat && !st->bankrupt[j] && oca_points(st, j) > richest)
-            richest = oca_points(st, j);
+    for (uint32_t m = st->solvent & ~(1u << seat); m; m &= m - 1) /* the others not bankrupt */
+        if (oca_points(st, __builtin_ctz(m)) > richest)
+            richest = oca_points(st, __builtin_ctz(m));
     return richest - oca_points(st, seat) >= kn->k[KN_GAMBLE];
 }
 
