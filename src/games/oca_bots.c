@@ -908,14 +908,18 @@ static int offer_sell(const oca_state *st, const decision *d, const knobs *kn, v
 
 /* offer_scan for a list of exchanges (see offer_sorted): the pair of its cards of the least
  * sum of values, the first in the list's order of equals, looked up (-1 if not listed). A card
- * whose bound is a dead card's worth is worth just that, unvalued. */
+ * whose bound is a dead card's worth is worth just that, unvalued, and the first two cards
+ * worth that (no card is worth less) are the pair, the later ones unvalued. */
 static int offer_exchange(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
 {
-    int me = kn->seat, in = round_size(st), floor = dead_value(st, kn), n = 0;
+    int me = kn->seat, in = round_size(st), floor = dead_value(st, kn), n = 0, least = -1;
     int card[OCA_MAX_CARDS], v[OCA_MAX_CARDS];
     for (uint32_t m = st->hand[me]; m; m &= m - 1, n++) {
         card[n] = __builtin_ctz(m);
         v[n] = kn->vmax[card[n]][in] <= floor ? floor : cval(st, kn, vc, me, card[n]);
+        if (v[n] == floor && least >= 0) /* two worth the least any card is: the rest wait */
+            return offer_index(d, OCA_TRADE(TR_EXCHANGE, card[least], card[n], 0));
+        least = v[n] == floor ? n : least;
     }
     if (n < 2)
         return -1;
