@@ -424,10 +424,10 @@ static double start_worth(const oca_state *st, const knobs *kn);
 /* At the first decision of a new game (see choose_first), forgets the last game and draws this
  * game's error on the bank's worth from the seat's own stream: a factor 1 + value_sd N(0, 1),
  * at least 0 (the error a player makes judging the bank; it gives each seat its own
- * valuation, so an auction has a real spread of winning bids), and with it the bank's worth at
- * the start (start_worth). A new game is one begin
- * announced; for a caller that never calls begin (a test driving choose alone, a search's
- * playouts), one with another deck, or with turns gone back. */
+ * valuation, so an auction has a real spread of winning bids), and with it reckons the bank's
+ * worth at the start (start_worth). A new game is one begin announced; for a caller that
+ * never calls begin (a test driving choose alone, a search's playouts), one with another
+ * deck, or with turns gone back. */
 static OUT_OF_LINE void new_game(knobs *kn, const oca_state *st, rng *r)
 {
     if (kn->begun) {
