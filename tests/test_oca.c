@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "../src/games/oca.h"
+#include "../src/games/oca_bots.h"
 #include "check.h"
 #include "recorder.h"
 #include "registry.h"
@@ -1885,7 +1886,8 @@ static uint64_t play_digest(const oca_rules *r, int n, const char *const *names,
 
 /* The bots' valuation cache (keyed by the facts a card's value depends on, not by the turn)
  * gives, at every decision of seeded games of every oca bot, the values a recomputation
- * gives, within the bound that spares valuations; and it is used (values found filled). */
+ * gives, within the bounds that spare valuations (at most vmax, at least a dead card's
+ * worth); and it is used (values found filled). */
 TEST(oca_bots_value_cache_agrees_with_recomputation)
 {
     static const char *const mix[] = {"greedy", "aggressive", "cautious", "greedy",
@@ -1924,6 +1926,63 @@ TEST(oca_bots_value_cache_agrees_with_recomputation)
         CHECK_INT(bad, 0);
         CHECK(looks > 1000 && hits > 0);
     }
+}
+
+/* The bots' short cuts (oca_bots.h) give, at every trade window, every list of offers, every
+ * offer answered and every choice about the bank at the start of seeded games of every oca
+ * bot, under several rulesets and trading often, the answers of the full computation; and
+ * they are taken (each kind compared, not just skipped). */
+TEST(oca_bots_short_cuts_agree_with_the_full_computation)
+{
+    static const char *const mix[] = {"greedy", "aggressive", "cautious", "greedy",
+                                      "aggressive", "greedy"};
+    static const char *const sets[] = {NULL, "arrived_in_round=true",
+                                       "trade_prices=[1, 2, 4, 8, 16, 32, 64, 128]"};
+    int64_t bad = 0, windows = 0, offers = 0, answers = 0, bank = 0;
+    for (int variant = 0; variant < 3; variant++) {
+        oca_rules r;
+        load(&r, sets[variant], NULL);
+        int n = variant == 1 ? 6 : 4;
+        const bot_type *bt[GAME_MAX_SEATS];
+        static char ctx[GAME_MAX_SEATS][4096];
+        char err[128];
+        for (int s = 0; s < n; s++) {
+            bt[s] = registry_bot(&game_oca, mix[s]);
+            CHECK(bt[s] != NULL && bt[s]->ctx_size <= sizeof ctx[s]);
+            double param[32];
+            for (int k = 0; bt[s]->params[k].name; k++)
+                param[k] = strcmp(bt[s]->params[k].name, "trade") == 0 && variant != 1
+                               ? 0.8 /* trade often */
+                               : bt[s]->params[k].def;
+            CHECK_INT(bt[s]->setup(ctx[s], &game_oca, &r, s, n, param, err, sizeof err), 0);
+        }
+        static oca_state st;
+        for (int i = 0; i < 60; i++) {
+            rng ch, br[GAME_MAX_SEATS];
+            rng_seed_stream(&ch, 77, (uint64_t)i, RNG_STREAM_CHANCE);
+            for (int s = 0; s < n; s++)
+                rng_seed_stream(&br[s], 77, (uint64_t)i, RNG_STREAM_SEAT(s));
+            game_oca.start(&st, &r, n, &ch, NULL);
+            decision d;
+            while (game_oca.decide(&st, &d)) {
+                /* an offer is checked before the bot remembers it, the rest once its game
+                 * has begun (at its first choice) */
+                bool before = d.kind == K_TRADE_OFFER;
+                int same = before ? oca_bot_check_short_cuts(ctx[d.seat], &st, &d) : -1;
+                int k = bt[d.seat]->choose(ctx[d.seat], &st, &d, &br[d.seat]);
+                if (!before)
+                    same = oca_bot_check_short_cuts(ctx[d.seat], &st, &d);
+                bad += same == 0;
+                windows += same >= 0 && d.kind == K_TRADE;
+                offers += same >= 0 && d.kind == K_TRADE_OFFER;
+                answers += same >= 0 && (d.kind == K_BUY_CARD || d.kind == K_SELL_CARD);
+                bank += same >= 0 && (d.kind == K_VOLUNTEER || d.kind == K_BID);
+                game_oca.apply(&st, d.action[k], &ch, NULL);
+            }
+        }
+    }
+    CHECK_INT(bad, 0);
+    CHECK(windows > 1000 && offers > 1000 && answers > 1000 && bank > 100);
 }
 
 /* The runner announces every game to the bots by begin (game.h), which starts the game's own

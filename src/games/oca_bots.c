@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "oca.h"
+#include "oca_bots.h"
 #include "xalloc.h"
 
 /* A helper kept out of its callers, so that their usual short paths stay cheap. */
@@ -81,14 +82,17 @@ typedef struct knobs {
     int seat;
     int k[KN_COUNT];
     double trade, value_sd; /* the fractional knobs */
+    bool trade_drawn;       /* 0 < trade < 1: a trade window is used by a draw */
     bank_model bm;
     /* this game's own view, reset at the first decision of each game (see choose) */
     bool begun;                    /* the runner calls begin (bot_type.begin) every game */
     bool fresh;                    /* begin was called, the game's first choice is to come */
+    bool first;                    /* !begun || fresh: choose asks choose_first (one test) */
     uint64_t deck[4];              /* without begin: the game's deck and Capo-gioco */
     int capo;
     int last_turn;
     double worth_factor;           /* 1 + its error on the bank's worth, this game */
+    double worth_start;            /* start_worth, this game (bank_worth at the start) */
     int8_t refused[OCA_MAX_CARDS]; /* buy offers refused, per card: the next is higher */
     /* per ruleset and knobs (setup, see card_tables): each card's kind (CARD_*); the
      * square below which a racer can still come to its square (OCA_ANYWHERE: from
@@ -106,6 +110,14 @@ typedef struct knobs {
      * make up the round (see round_size), from the tables above: a bound that spares
      * valuations whose result could not change a decision */
     int16_t vmax[OCA_MAX_CARDS][GAME_MAX_SEATS + 1];
+    /* buyable[in]: the cards whose vmax reaches the reserve and the lowest price, the only
+     * ones buy_level can find a price for while `in` players make up the round */
+    uint32_t buyable[GAME_MAX_SEATS + 1];
+    int sell_from; /* the lowest price index at or above the reserve (nprices: none) */
+    /* spare[in]: the cards whose vmax is at most buy_max / 4, spare (see spare_cards) with
+     * `in` players in the round whatever their value */
+    uint32_t spare[GAME_MAX_SEATS + 1];
+    bool declare_ev[2]; /* [banker]: whether a declaration's expected gain is positive */
     vcache vc;
 } knobs;
 
@@ -323,7 +335,8 @@ static void card_tables(knobs *kn, const oca_rules *r)
 
 /* Fills kn->vmax (see knobs) from the card tables and the knobs buy_max and dead: the
  * largest value card_value's formula gives over every banker flag, every count of others
- * it can index with `in` players in the round, and the deck lasting or not. */
+ * it can index with `in` players in the round, and the deck lasting or not; and from it and
+ * the knob reserve, kn->buyable, kn->sell_from and kn->spare. */
 static void value_bounds(knobs *kn, const oca_rules *r)
 {
     int buy = kn->k[KN_BUY_MAX];
@@ -344,6 +357,18 @@ static void value_bounds(knobs *kn, const oca_rules *r)
                     }
             kn->vmax[c][in] = sat16(most);
         }
+    for (kn->sell_from = 0; kn->sell_from < r->nprices; kn->sell_from++)
+        if (r->price[kn->sell_from] >= kn->k[KN_RESERVE])
+            break;
+    for (int in = 0; in <= GAME_MAX_SEATS; in++) {
+        kn->buyable[in] = kn->spare[in] = 0;
+        for (int c = 0; c < r->ncards; c++) {
+            if (kn->vmax[c][in] >= kn->k[KN_RESERVE] && kn->vmax[c][in] >= r->price[0])
+                kn->buyable[in] |= 1u << c;
+            if (kn->vmax[c][in] <= kn->k[KN_BUY_MAX] / 4)
+                kn->spare[in] |= 1u << c;
+        }
+    }
 }
 
 static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
@@ -355,11 +380,13 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     for (int i = 0; i < KN_COUNT; i++)
         kn->k[i] = (int)param[i];
     kn->trade = param[KN_TRADE];
+    kn->trade_drawn = kn->trade > 0 && kn->trade < 1;
     kn->value_sd = param[KN_VALUE_SD];
     memset(kn->deck, 0, sizeof kn->deck);
     kn->capo = -1;
     kn->last_turn = -1;
     kn->begun = kn->fresh = false;
+    kn->first = true;
     card_tables(kn, rules);
     memset(&kn->vc, 0, sizeof kn->vc); /* no values yet (rules and knobs may be new) ... */
     for (int c = 0; c < ((const oca_rules *)rules)->ncards; c++) /* ... but a jolly's, the same in every position */
@@ -371,6 +398,9 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     for (int s = 0; s < GAME_MAX_SEATS; s++)
         kn->vc.have[s] = kn->vc.fixed;
     kn->dead = kn->k[KN_EXCHANGE] ? kn->k[KN_BUY_MAX] / 4 : 0;
+    const oca_rules *r = rules;
+    kn->declare_ev[0] = r->declare_prize > 6 * r->declare_stake;
+    kn->declare_ev[1] = r->banker_declare_hit > 5 * r->banker_declare_miss;
     value_bounds(kn, rules);
     memset(&kn->bm, 0, sizeof kn->bm);
     if (kn->k[KN_BANK_EV])
@@ -389,16 +419,19 @@ static bool same_game(const knobs *kn, const oca_state *st)
                                     (w[2] ^ kn->deck[2]) | (w[3] ^ kn->deck[3])) == 0;
 }
 
+static double start_worth(const oca_state *st, const knobs *kn);
+
 /* At the first decision of a new game (see choose_first), forgets the last game and draws this
  * game's error on the bank's worth from the seat's own stream: a factor 1 + value_sd N(0, 1),
  * at least 0 (the error a player makes judging the bank; it gives each seat its own
- * valuation, so an auction has a real spread of winning bids). A new game is one begin
- * announced; for a caller that never calls begin (a test driving choose alone, a search's
- * playouts), one with another deck, or with turns gone back. */
+ * valuation, so an auction has a real spread of winning bids), and with it reckons the bank's
+ * worth at the start (start_worth). A new game is one begin announced; for a caller that
+ * never calls begin (a test driving choose alone, a search's playouts), one with another
+ * deck, or with turns gone back. */
 static OUT_OF_LINE void new_game(knobs *kn, const oca_state *st, rng *r)
 {
     if (kn->begun) {
-        kn->fresh = false;
+        kn->fresh = kn->first = false;
     } else {
         if (st->turn >= kn->last_turn && same_game(kn, st)) {
             kn->last_turn = st->turn;
@@ -417,6 +450,7 @@ static OUT_OF_LINE void new_game(knobs *kn, const oca_state *st, rng *r)
         if (kn->worth_factor < 0)
             kn->worth_factor = 0;
     }
+    kn->worth_start = start_worth(st, kn);
 }
 
 /* bot_type.begin: a new game has been dealt; choose starts it at the seat's first choice
@@ -425,13 +459,24 @@ static void begin(void *ctx, const void *seen)
 {
     (void)seen;
     knobs *kn = ctx;
-    kn->begun = kn->fresh = true;
+    kn->begun = kn->fresh = kn->first = true;
 }
 
 /* Whether this seat, made banker, would join the race (article 5). */
 static bool would_play(const oca_state *st, const knobs *kn)
 {
     return !kn->k[KN_SIT_OUT] || !st->r->banker_may_sit_out || st->n < 3;
+}
+
+/* bank_worth at the start (see there), the same all game: reckoned once, by new_game. */
+static double start_worth(const oca_state *st, const knobs *kn)
+{
+    const oca_rules *r = st->r;
+    const bank_model *bm = &kn->bm;
+    bool plays = would_play(st, kn);
+    int m = plays ? st->n : st->n - 1;
+    return kn->worth_factor * st->n *
+           (r->entry_fee - (plays ? r->banker_refund : 0) + (double)bm->togo[1] * bm->cut[m]);
 }
 
 /* What holding the bank from now on is worth to this seat, in points, against being a plain
@@ -442,14 +487,9 @@ static bool would_play(const oca_state *st, const knobs *kn)
  * must cover. */
 static double bank_worth(const oca_state *st, const knobs *kn, bool initial)
 {
-    const oca_rules *r = st->r;
     const bank_model *bm = &kn->bm;
-    if (initial) {
-        bool plays = would_play(st, kn);
-        int m = plays ? st->n : st->n - 1;
-        return kn->worth_factor * st->n *
-               (r->entry_fee - (plays ? r->banker_refund : 0) + (double)bm->togo[1] * bm->cut[m]);
-    }
+    if (initial)
+        return kn->worth_start; /* start_worth, reckoned when the game began */
     double flows = 0;
     int m = 0;
     for (int j = 0; j < st->n; j++)
@@ -468,6 +508,13 @@ static double break_even_bid(const oca_state *st, const knobs *kn, bool initial)
     return bank_worth(st, kn, initial) / (k + 1);
 }
 
+/* A dead card's worth now (its part in an exchange while the deck lasts, else 0): the least
+ * card_value gives for any card to any seat (buy_max, a jolly's, is at least buy_max / 4). */
+static inline int dead_value(const oca_state *st, const knobs *kn)
+{
+    return st->deck_top < st->r->ncards ? kn->dead : 0;
+}
+
 /* What holding `card` is worth to `seat`, by a bot with these knobs, by whether its square can
  * still come into play: a jolly buy_max; a neutral card (or any card that has become dead)
  * its part in a two-for-one exchange while the deck lasts; a negative card half the loss it
@@ -478,7 +525,7 @@ static inline int card_value(const oca_state *st, const knobs *kn, int seat, int
     int buy = kn->k[KN_BUY_MAX], kind = kn->card_kind[card];
     if (kind == CARD_JOLLY)
         return buy;
-    int dead = st->deck_top < st->r->ncards ? kn->dead : 0;
+    int dead = dead_value(st, kn);
     switch (kind) {
     case CARD_NEGATIVE: /* while its holder can still be brought to its square */
         if (!(st->racing >> seat & 1) || st->pos[seat] >= kn->come[card])
@@ -518,15 +565,20 @@ static vkey value_key(const oca_state *st)
     return k;
 }
 
+/* Empties kn->vc for the position of key k (out of line: see values). */
+static OUT_OF_LINE void values_reset(knobs *kn, vkey k)
+{
+    kn->vc.key = k;
+    for (int s = 0; s < GAME_MAX_SEATS; s++)
+        kn->vc.have[s] = kn->vc.fixed;
+}
+
 /* The cache of this position: kn->vc, emptied if what the values depend on has changed. */
-static vcache *values(const oca_state *st, knobs *kn)
+static inline vcache *values(const oca_state *st, knobs *kn)
 {
     vkey k = value_key(st);
-    if (((kn->vc.key.pos ^ k.pos) | (kn->vc.key.rest ^ k.rest)) != 0) {
-        kn->vc.key = k;
-        for (int s = 0; s < GAME_MAX_SEATS; s++)
-            kn->vc.have[s] = kn->vc.fixed;
-    }
+    if (((kn->vc.key.pos ^ k.pos) | (kn->vc.key.rest ^ k.rest)) != 0)
+        values_reset(kn, k);
     return &kn->vc;
 }
 
@@ -561,14 +613,14 @@ int oca_bot_check_values(void *ctx, const oca_state *st, int64_t *hits)
     for (int s = 0; s < st->n; s++)
         for (int c = 0; c < st->r->ncards; c++) {
             *hits += (vc->have[s] & ~vc->fixed) >> c & 1; /* filled here, not fixed */
-            int v = card_value(st, kn, s, c);
-            bad += cval(st, kn, vc, s, c) != v || v > kn->vmax[c][in];
+            int v = card_value(st, kn, s, c); /* within the bounds that spare valuations */
+            bad += cval(st, kn, vc, s, c) != v || v > kn->vmax[c][in] || v < dead_value(st, kn);
         }
     return bad;
 }
 
 /* Value to the mover of the move just made: his landing square plus his progress. */
-static int move_value(const oca_state *st, const knobs *kn)
+static inline int move_value(const oca_state *st, const knobs *kn)
 {
     int m = st->mover, sq = st->pos[m];
     return oca_square_value(st, m, sq, kn->k[KN_PER_SQUARE]) +
@@ -603,30 +655,27 @@ static OUT_OF_LINE int wants_bank(const oca_state *st, const knobs *kn, int knob
 
 /* Declarations (knob declare 2): when the expected gain is positive, or when the seat is
  * `gamble` points or more behind the richest other player (a player behind gambles). */
-static OUT_OF_LINE bool declare_pays(const oca_state *st, const knobs *kn, int seat)
+static inline bool declare_pays(const oca_state *st, const knobs *kn, int seat)
 {
-    const oca_rules *r = st->r;
-    bool ev = seat != st->banker ? r->declare_prize > 6 * r->declare_stake
-                                 : r->banker_declare_hit > 5 * r->banker_declare_miss;
-    if (ev)
+    if (kn->declare_ev[seat == st->banker])
         return true;
     if (kn->k[KN_GAMBLE] <= 0)
         return false;
     int64_t richest = 0;
-    for (int j = 0; j < st->n; j++)
-        if (j != seat && !st->bankrupt[j] && oca_points(st, j) > richest)
-            richest = oca_points(st, j);
+    for (uint32_t m = st->solvent & ~(1u << seat); m; m &= m - 1) /* the others not bankrupt */
+        if (oca_points(st, __builtin_ctz(m)) > richest)
+            richest = oca_points(st, __builtin_ctz(m));
     return richest - oca_points(st, seat) >= kn->k[KN_GAMBLE];
 }
 
-/* Cards worth little to this seat (neutral or dead): candidates to exchange or sell. */
-static uint32_t spare_cards(const oca_state *st, const knobs *kn, vcache *vc)
+/* Cards worth little to this seat (neutral or dead): candidates to exchange or sell. Those
+ * in `sure` (spare by their bound, see kn->spare) are taken without valuing them. */
+static uint32_t spare_cards(const oca_state *st, const knobs *kn, vcache *vc, uint32_t sure)
 {
-    uint32_t m = 0;
-    int in = round_size(st), low = kn->k[KN_BUY_MAX] / 4;
-    for (uint32_t h = st->hand[kn->seat]; h; h &= h - 1) {
+    uint32_t hand = st->hand[kn->seat], m = hand & sure;
+    for (uint32_t h = hand & ~sure; h; h &= h - 1) {
         int c = __builtin_ctz(h);
-        if (kn->vmax[c][in] <= low || cval(st, kn, vc, kn->seat, c) <= low)
+        if (cval(st, kn, vc, kn->seat, c) <= kn->k[KN_BUY_MAX] / 4)
             m |= 1u << c;
     }
     return m;
@@ -665,6 +714,17 @@ static inline int buy_level(const oca_state *st, const knobs *kn, vcache *vc, in
     return buy_level_valued(st, kn, vc, c, p);
 }
 
+/* Whether this seat can offer to buy one of `cards` (held by others): buy_level finds a price
+ * for it. `in` is round_size(st). */
+static inline bool can_buy(const oca_state *st, const knobs *kn, vcache *vc, int in,
+                           uint32_t cards)
+{
+    for (uint32_t m = cards; m; m &= m - 1)
+        if (buy_level(st, kn, vc, __builtin_ctz(m), in) >= 0)
+            return true;
+    return false;
+}
+
 /* A swap both sides gain by, giving away a spare card, each side valued by this bot's own
  * rules: the action index in d (a K_TRADE_OFFER list) of the best one, or -1. */
 static int best_swap(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
@@ -688,21 +748,28 @@ static int best_swap(const oca_state *st, const decision *d, const knobs *kn, vc
 }
 
 /* The kind of trade worth proposing (TR_*; TR_PASS if none): exchange two spare cards, else
- * buy a card worth the next price, else a swap both gain by, else sell a spare card. */
-static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
+ * buy a card worth the next price, else a swap both gain by, else sell a spare card. With
+ * `bounded`, the cards' bounds spare valuations: two cards spare by their bound are
+ * exchanged unvalued, and only the cards kn->buyable allows are asked about to buy. */
+static inline int trade_kind(const oca_state *st, knobs *kn, bool bounded)
 {
     const oca_rules *r = st->r;
-    int me = kn->seat;
+    int me = kn->seat, in = round_size(st);
     vcache *vc = values(st, kn);
-    uint32_t spare = spare_cards(st, kn, vc);
-    if (__builtin_popcount(spare) >= 2 && kn->k[KN_EXCHANGE] && st->deck_top < r->ncards)
+    bool exchange = kn->k[KN_EXCHANGE] && st->deck_top < r->ncards;
+    uint32_t sure = bounded ? kn->spare[in] : 0;
+    if (exchange && __builtin_popcount(st->hand[me] & sure) >= 2)
         return TR_EXCHANGE;
-    int in = round_size(st);
-    for (uint32_t m = st->held & ~st->hand[me]; m; m &= m - 1)
-        if (buy_level(st, kn, vc, __builtin_ctz(m), in) >= 0)
-            return TR_BUY;
+    uint32_t spare = spare_cards(st, kn, vc, sure);
+    if (exchange && __builtin_popcount(spare) >= 2)
+        return TR_EXCHANGE;
+    if (can_buy(st, kn, vc, in, st->held & ~st->hand[me] & (bounded ? kn->buyable[in] : ~0u)))
+        return TR_BUY;
+    int floor = dead_value(st, kn); /* what b is worth to its owner at least */
     if (st->hand[me] && (st->held & ~st->hand[me]))
-        for (uint32_t m = spare; m; m &= m - 1) /* it swaps away a card worth little to it */
+        for (uint32_t m = spare; m; m &= m - 1) { /* it swaps away a card worth little to it */
+            if (kn->vmax[__builtin_ctz(m)][in] <= floor)
+                continue; /* worth no more to anyone than b to its owner, as bounded */
             for (uint32_t o = st->held & ~st->hand[me]; o; o &= o - 1) {
                 int a = __builtin_ctz(m), b = __builtin_ctz(o), w = st->holder[b];
                 int va = cval(st, kn, vc, me, a); /* b must be worth more, as bounded */
@@ -710,6 +777,7 @@ static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
                     cval(st, kn, vc, w, a) > cval(st, kn, vc, w, b))
                     return TR_SWAP;
             }
+        }
     if (spare && r->price[r->nprices - 1] >= kn->k[KN_RESERVE])
         return TR_SELL;
     return TR_PASS;
@@ -718,7 +786,7 @@ static OUT_OF_LINE int trade_kind(const oca_state *st, knobs *kn)
 /* The index in d (a K_TRADE list) of the kind trade_kind picks, or 0 (pass). */
 static OUT_OF_LINE int trade_pick(const oca_state *st, const decision *d, knobs *kn)
 {
-    int t = trade_kind(st, kn);
+    int t = trade_kind(st, kn, true);
     for (int i = 0; i < d->n; i++)
         if (d->action[i] == t)
             return i;
@@ -728,19 +796,19 @@ static OUT_OF_LINE int trade_pick(const oca_state *st, const decision *d, knobs 
 /* A trade window (the commonest decision): with chance `trade`, the kind worth proposing. */
 static inline int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, rng *r)
 {
-    if (kn->trade <= 0 || (kn->trade < 1 && rng_uniform(r) >= kn->trade))
+    if (kn->trade_drawn ? rng_uniform(r) >= kn->trade : kn->trade <= 0)
         return 0;
     return trade_pick(st, d, kn);
 }
 
-/* The offer a seat proposes on its own turn: exchange its two least valued spare cards; buy
- * the card it gains most on at its next price (remembered, so a refused offer is raised next
- * time, up to the card's value); the best swap; or sell a spare card at its reserve. */
-static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knobs *kn)
+/* The offer a seat proposes on its own turn, read from any list d of offers (the reference
+ * offer_sorted must agree with): exchange its two least valued spare cards; buy the card it
+ * gains most on at its next price (see buy_level); the best swap; or sell a spare card at its
+ * reserve. Returns the index in d, 0 for none; changes nothing but the cache vc. */
+static int offer_scan(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
 {
     const int *price = st->r->price;
     int me = kn->seat, pick = 0, best = -1000000, in = round_size(st);
-    vcache *vc = values(st, kn);
     int swap = -2; /* best_swap, looked for at the first swap listed (-2: not yet) */
     /* The offers come in runs that differ only in the price (one card's, or one pair's):
      * what depends on the cards is found once per run. Scores are compared in list order,
@@ -776,6 +844,121 @@ static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knob
             pick = at;
         }
     }
+    return pick;
+}
+
+/* The index of offer a among d's offers 1 .. n - 1, which increase, or -1 if not listed. */
+static int offer_index(const decision *d, int32_t a)
+{
+    int lo = 1, hi = d->n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (d->action[mid] == a)
+            return mid;
+        if (d->action[mid] < a)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+/* offer_scan for a list of offers to buy (see offer_sorted): the one offer that counts for
+ * each card buy_level finds a price for (among the few kn->buyable allows), looked up. */
+static int offer_buy(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
+{
+    int me = kn->seat, pick = 0, best = -1000000, in = round_size(st);
+    for (uint32_t m = st->held & ~st->hand[me] & kn->buyable[in]; m; m &= m - 1) {
+        int c = __builtin_ctz(m), p = buy_level(st, kn, vc, c, in), at;
+        if (p < 0 || (at = offer_index(d, OCA_TRADE(TR_BUY, c, st->holder[c], p))) < 0)
+            continue;
+        int score = cval(st, kn, vc, me, c) - st->r->price[p];
+        if (score > best) {
+            best = score;
+            pick = at;
+        }
+    }
+    return pick;
+}
+
+/* offer_scan for a list of offers to sell (see offer_sorted): each card's offer would be at
+ * the lowest price at or above the reserve that exceeds its value to this seat, and the
+ * lowest of those wins, the first card of equals. Only the winner is looked up; a card whose
+ * bound is below the reserve's price gets that price unvalued (and none can do better).
+ * -1 if the winner is not listed. */
+static int offer_sell(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
+{
+    const oca_rules *r = st->r;
+    int me = kn->seat, in = round_size(st), low = kn->sell_from;
+    int best = r->nprices, card = -1; /* the lowest price index found, and whose */
+    for (uint32_t m = st->hand[me]; m && best > low; m &= m - 1) {
+        int c = __builtin_ctz(m), p = low;
+        if (low < r->nprices && kn->vmax[c][in] >= r->price[low]) {
+            int v = cval(st, kn, vc, me, c);
+            while (p < r->nprices && r->price[p] <= v)
+                p++;
+        }
+        if (p < best) {
+            best = p;
+            card = c;
+        }
+    }
+    return card < 0 ? 0 : offer_index(d, OCA_TRADE(TR_SELL, card, 0, best));
+}
+
+/* offer_scan for a list of exchanges (see offer_sorted): the pair of its cards of the least
+ * sum of values, the first in the list's order of equals, looked up (-1 if not listed). A card
+ * whose bound is a dead card's worth is worth just that, unvalued, and the first two cards
+ * worth that (no card is worth less) are the pair, the later ones unvalued. */
+static int offer_exchange(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
+{
+    int me = kn->seat, in = round_size(st), floor = dead_value(st, kn), n = 0, least = -1;
+    int card[OCA_MAX_CARDS], v[OCA_MAX_CARDS];
+    for (uint32_t m = st->hand[me]; m; m &= m - 1, n++) {
+        card[n] = __builtin_ctz(m);
+        v[n] = kn->vmax[card[n]][in] <= floor ? floor : cval(st, kn, vc, me, card[n]);
+        if (v[n] == floor && least >= 0) /* two worth the least any card is: the rest wait */
+            return offer_index(d, OCA_TRADE(TR_EXCHANGE, card[least], card[n], 0));
+        least = v[n] == floor ? n : least;
+    }
+    if (n < 2)
+        return -1;
+    int i = 0, k = -1; /* the first least value; then its partner */
+    for (int j = 1; j < n; j++)
+        if (v[j] < v[i])
+            i = j;
+    for (int j = 0; j < n; j++) /* the first least of the others (after i: equal to v[i]) */
+        if (j != i && (k < 0 || v[j] < v[k]))
+            k = j;
+    int a = i < k ? i : k, b = i < k ? k : i;
+    return offer_index(d, OCA_TRADE(TR_EXCHANGE, card[a], card[b], 0));
+}
+
+/* offer_scan for the lists the engine builds to buy, to sell or to exchange (oca_cards.c):
+ * offers of one kind, increasing (by card, then by price or second card). Instead of reading
+ * every offer, it finds the one that counts by the cards and looks it up; cards come in the
+ * list's order and a later one wins only by a higher score, as in offer_scan. Returns
+ * offer_scan's answer, or -1 for other lists (a swap, kinds mixed, the winner not listed). */
+static int offer_sorted(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
+{
+    int n = d->n, t = n > 1 ? OCA_TR_TYPE(d->action[1]) : TR_PASS;
+    if (t == TR_PASS || OCA_TR_TYPE(d->action[n - 1]) != t)
+        return -1;
+    if (t == TR_BUY)
+        return offer_buy(st, d, kn, vc);
+    if (t == TR_SELL)
+        return offer_sell(st, d, kn, vc);
+    return t == TR_EXCHANGE ? offer_exchange(st, d, kn, vc) : -1;
+}
+
+/* K_TRADE_OFFER: offer_scan's answer (by offer_sorted where the list allows); a buy offer
+ * is remembered, so that the next one for that card is a step higher (up to its value). */
+static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knobs *kn)
+{
+    vcache *vc = values(st, kn);
+    int pick = offer_sorted(st, d, kn, vc);
+    if (pick < 0)
+        pick = offer_scan(st, d, kn, vc);
     if (pick > 0 && OCA_TR_TYPE(d->action[pick]) == TR_BUY) /* next time, a step higher */
         kn->refused[OCA_TR_A(d->action[pick])] = (int8_t)(OCA_TR_P(d->action[pick]) + 1);
     return pick;
@@ -886,20 +1069,45 @@ static OUT_OF_LINE int on_card_play(const oca_state *st, const knobs *kn, int ki
     return k[KN_ATTACK] && move_value(st, kn) <= -k[KN_JOLLY_MIN];
 }
 
-/* K_BUY_CARD, K_SELL_CARD and K_SWAP: the offer against the cards' worth to this seat. */
-static OUT_OF_LINE int on_offer(const oca_state *st, const knobs *kn, int kind)
+/* K_BUY_CARD, K_SELL_CARD and K_SWAP: the offer against the cards' worth to this seat. With
+ * `bounded`, a price the card's bound (vmax) decides spares valuing it. */
+static inline int offer_answer(const oca_state *st, const knobs *kn, int kind, bool bounded)
 {
     const int *k = kn->k;
     const oca_offer *f = &st->offer;
-    int me = kn->seat;
+    int me = kn->seat, most = bounded ? kn->vmax[f->card][round_size(st)] : INT16_MAX;
     if (kind == K_BUY_CARD) /* the purse first: it spares most valuations */
-        return oca_points(st, me) - f->price >= k[KN_KEEP] &&
+        return oca_points(st, me) - f->price >= k[KN_KEEP] && f->price <= most &&
                f->price <= card_value(st, kn, me, f->card);
     if (kind == K_SELL_CARD) {
+        if (f->price >= k[KN_RESERVE] && f->price >= most)
+            return 1;
         int v = card_value(st, kn, me, f->card);
         return f->price >= (v > k[KN_RESERVE] ? v : k[KN_RESERVE]);
     }
     return card_value(st, kn, me, f->card) > card_value(st, kn, me, f->card2);
+}
+
+/* offer_answer, bounded (out of line: see answer). */
+static OUT_OF_LINE int on_offer(const oca_state *st, const knobs *kn, int kind)
+{
+    return offer_answer(st, kn, kind, true);
+}
+
+int oca_bot_check_short_cuts(void *ctx, const oca_state *st, const decision *d)
+{
+    knobs *kn = ctx;
+    vcache *vc = values(st, kn);
+    if (d->kind == K_VOLUNTEER || (d->kind == K_BID && st->auction_kind == AUCTION_INITIAL))
+        return kn->worth_start == start_worth(st, kn);
+    if (d->kind == K_TRADE)
+        return trade_kind(st, kn, true) == trade_kind(st, kn, false);
+    if (d->kind == K_BUY_CARD || d->kind == K_SELL_CARD) /* an offer made to it */
+        return offer_answer(st, kn, d->kind, true) == offer_answer(st, kn, d->kind, false);
+    if (d->kind != K_TRADE_OFFER)
+        return -1;
+    int fast = offer_sorted(st, d, kn, vc);
+    return fast < 0 ? -1 : fast == offer_scan(st, d, kn, vc);
 }
 
 /* K_REACT_COUNTER: the asked price against the card's worth to the mover. */
@@ -965,7 +1173,7 @@ static OUT_OF_LINE int choose_first(knobs *kn, const oca_state *st, const decisi
 static int choose(void *ctx, const void *seen, const decision *d, rng *r)
 {
     knobs *kn = ctx;
-    if (!kn->begun || kn->fresh)
+    if (kn->first)
         return choose_first(kn, seen, d, r);
     return answer(kn, seen, d, r);
 }
