@@ -10,8 +10,8 @@ static inline __attribute__((always_inline)) void do_land(oca_state *st, int s, 
 static inline __attribute__((always_inline)) void do_effect(oca_state *st, int s, int sq,
                                                             trace *tr);
 static void land_again(oca_state *st, int s, int sq, trace *tr);
-static bool turn_begins(oca_state *st, int s, trace *tr);
-static void roll_step(oca_state *st, rng *ch, trace *tr);
+static inline __attribute__((always_inline)) bool turn_begins(oca_state *st, int s, trace *tr);
+static inline __attribute__((always_inline)) void roll_step(oca_state *st, rng *ch, trace *tr);
 
 static int move_by(const oca_state *st, int from, int roll)
 {
@@ -33,7 +33,7 @@ void oca_end_game(oca_state *st, int end, trace *tr)
 }
 
 /* Starts the next player's turn; returns true if a decision is pending. */
-static bool next_turn(oca_state *st, trace *tr)
+static inline __attribute__((always_inline)) bool next_turn(oca_state *st, trace *tr)
 {
     if (st->in_race <= 1) {
         oca_end_game(st, st->nbust > 0 ? END_BANKRUPTCIES : END_FINISH, tr);
@@ -49,7 +49,7 @@ static bool next_turn(oca_state *st, trace *tr)
 /* Seat s's turn begins: a skipped turn, or his trade window (K_TRADE, asked with the stack
  * empty), then the declaration and the roll (st->phase). Returns true if a decision is
  * pending. */
-static bool turn_begins(oca_state *st, int s, trace *tr)
+static inline __attribute__((always_inline)) bool turn_begins(oca_state *st, int s, trace *tr)
 {
     if (++st->turn > st->r->max_turns) {
         st->turn--;
@@ -70,7 +70,7 @@ static bool turn_begins(oca_state *st, int s, trace *tr)
 }
 
 /* PH_DECLARE: asks the mover for a declaration (art. 7) if he may make one. */
-static bool declare_step(oca_state *st)
+static inline __attribute__((always_inline)) bool declare_step(oca_state *st)
 {
     int s = st->mover;
     st->phase = PH_ROLL;
@@ -119,7 +119,7 @@ static void settle_declaration(oca_state *st, int s, int roll, trace *tr)
 }
 
 /* PH_ROLL: rolls the mover's die, settles a declaration, lands him (or pushes OP_LAND). */
-static void roll_step(oca_state *st, rng *ch, trace *tr)
+static inline __attribute__((always_inline)) void roll_step(oca_state *st, rng *ch, trace *tr)
 {
     int s = st->mover;
     if (st->bankrupt[s])
@@ -267,7 +267,9 @@ static inline void do_effect(oca_state *st, int s, int sq, trace *tr)
     }
 }
 
-bool oca_turn(oca_state *st, rng *ch, trace *tr)
+/* oca_turn's loop, inlined twice: with a trace, and for tr == NULL (the usual run), where no
+ * TRACE is left to test and no call to the trace's printer makes the state to be read again. */
+static inline __attribute__((always_inline)) bool turn_loop(oca_state *st, rng *ch, trace *tr)
 {
     for (;;) {
         if (st->phase == PH_NEXT) {
@@ -286,6 +288,11 @@ bool oca_turn(oca_state *st, rng *ch, trace *tr)
         if (st->over || st->nops > 0)
             return false;
     }
+}
+
+bool oca_turn(oca_state *st, rng *ch, trace *tr)
+{
+    return tr ? turn_loop(st, ch, tr) : turn_loop(st, ch, NULL);
 }
 
 /* do_land, out of line: the landing a square's move causes (breaks the inlining's recursion),
