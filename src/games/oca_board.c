@@ -290,9 +290,15 @@ static inline __attribute__((always_inline)) bool turn_loop(oca_state *st, rng *
     }
 }
 
+/* The traced copy, out of line: its registers are not the usual run's to save. */
+static __attribute__((noinline)) bool traced_turn(oca_state *st, rng *ch, trace *tr)
+{
+    return turn_loop(st, ch, tr);
+}
+
 bool oca_turn(oca_state *st, rng *ch, trace *tr)
 {
-    return tr ? turn_loop(st, ch, tr) : turn_loop(st, ch, NULL);
+    return tr ? traced_turn(st, ch, tr) : turn_loop(st, ch, NULL);
 }
 
 /* do_land, out of line: the landing a square's move causes (breaks the inlining's recursion),
