@@ -271,8 +271,11 @@ static inline void do_effect(oca_state *st, int s, int sq, trace *tr)
  * TRACE is left to test and no call to the trace's printer makes the state to be read again. */
 static inline __attribute__((always_inline)) bool turn_loop(oca_state *st, rng *ch, trace *tr)
 {
-    for (;;) {
-        if (st->phase == PH_NEXT) {
+    /* whether the mover's turn has begun (its declaration or roll is next); after a roll, the
+     * phase is PH_NEXT without a test */
+    bool begun = st->phase != PH_NEXT;
+    for (;; begun = false) {
+        if (!begun) {
             if (next_turn(st, tr))
                 return true; /* the trade window */
             if (st->phase == PH_NEXT) { /* a skipped turn, or the end */
