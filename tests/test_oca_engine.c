@@ -363,3 +363,47 @@ TEST(oca_engine_jolly_step_asks_the_next_holder)
     CHECK_INT(bad, 0);
     CHECK(cases > 1000);
 }
+
+/* oca_turn runs one copy of its loop with a trace and another for tr == NULL: seeded games
+ * played both ways, the same answers given, keep the same state after every answer. */
+TEST(oca_engine_turn_agrees_with_and_without_a_trace)
+{
+    oca_rules r;
+    load_default(&r, NULL, NULL);
+    FILE *sink = fopen("/dev/null", "w");
+    CHECK(sink != NULL);
+    int bad = 0, answers = 0;
+    for (int game = 0; game < 200; game++) {
+        int n = 2 + game % 5;
+        static oca_state plain, traced;
+        rng ch_plain, ch_traced, pick;
+        rng_seed(&ch_plain, 31000 + (uint64_t)game);
+        rng_seed(&pick, 37000 + (uint64_t)game);
+        ch_traced = ch_plain;
+        game_oca.start(&plain, &r, n, &ch_plain, NULL);
+        game_oca.start(&traced, &r, n, &ch_traced, sink);
+        decision d, dt;
+        for (int steps = 0; steps < 100000; steps++) {
+            bool more = game_oca.decide(&plain, &d), more_traced = game_oca.decide(&traced, &dt);
+            bad += more != more_traced;
+            if (!more || !more_traced)
+                break;
+            bad += d.seat != dt.seat || d.kind != dt.kind || d.n != dt.n ||
+                   memcmp(d.action, dt.action, sizeof d.action[0] * (size_t)d.n) != 0;
+            int32_t a = d.action[rng_below(&pick, (uint32_t)d.n)];
+            game_oca.apply(&plain, a, &ch_plain, NULL);
+            game_oca.apply(&traced, a, &ch_traced, sink);
+            bad += memcmp(plain.pos, traced.pos, sizeof plain.pos) != 0 ||
+                   memcmp(plain.led.balance, traced.led.balance, sizeof plain.led.balance) != 0 ||
+                   plain.turn != traced.turn || plain.mover != traced.mover ||
+                   plain.phase != traced.phase || plain.over != traced.over ||
+                   plain.nops != traced.nops || plain.roll != traced.roll ||
+                   memcmp(&ch_plain, &ch_traced, sizeof ch_plain) != 0;
+            answers++;
+        }
+        bad += plain.over != traced.over || plain.end != traced.end;
+    }
+    fclose(sink);
+    CHECK_INT(bad, 0);
+    CHECK(answers > 10000);
+}
