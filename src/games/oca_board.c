@@ -141,7 +141,7 @@ static inline __attribute__((always_inline)) void roll_step(oca_state *st, rng *
     st->declared = 0;
     if (st->nops == base + 1) { /* settled at once: the landing is the next step, made now */
         pop(st);
-        land_again(st, s, to, tr);
+        do_land(st, s, to, tr);
     }
 }
 
@@ -304,8 +304,7 @@ bool oca_turn(oca_state *st, rng *ch, trace *tr)
     return tr ? traced_turn(st, ch, tr) : turn_loop(st, ch, NULL);
 }
 
-/* do_land, out of line: the landing a square's move causes (breaks the inlining's recursion),
- * and a landing after a declaration. */
+/* do_land, out of line: the landing a square's move causes (breaks the inlining's recursion). */
 static void land_again(oca_state *st, int s, int sq, trace *tr)
 {
     do_land(st, s, sq, tr);
