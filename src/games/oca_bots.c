@@ -83,6 +83,9 @@ typedef struct knobs {
     int k[KN_COUNT];
     double trade, value_sd; /* the fractional knobs */
     bool trade_drawn;       /* 0 < trade < 1: a trade window is used by a draw */
+    uint64_t trade_below;   /* trade_drawn: ceil(trade 2^53), the draw's 53 bits that
+                             * rng_uniform scales by 2^-53 fall below it exactly when
+                             * rng_uniform's result falls below trade */
     bank_model bm;
     /* this game's own view, reset at the first decision of each game (see choose) */
     bool begun;                    /* the runner calls begin (bot_type.begin) every game */
@@ -381,6 +384,7 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
         kn->k[i] = (int)param[i];
     kn->trade = param[KN_TRADE];
     kn->trade_drawn = kn->trade > 0 && kn->trade < 1;
+    kn->trade_below = kn->trade_drawn ? (uint64_t)ceil(kn->trade * 0x1p53) : 0;
     kn->value_sd = param[KN_VALUE_SD];
     memset(kn->deck, 0, sizeof kn->deck);
     kn->capo = -1;
@@ -793,10 +797,11 @@ static OUT_OF_LINE int trade_pick(const oca_state *st, const decision *d, knobs 
     return 0;
 }
 
-/* A trade window (the commonest decision): with chance `trade`, the kind worth proposing. */
+/* A trade window (the commonest decision): with chance `trade`, the kind worth proposing. The
+ * draw is rng_uniform's, compared unscaled (see kn->trade_below). */
 static inline int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, rng *r)
 {
-    if (kn->trade_drawn ? rng_uniform(r) >= kn->trade : kn->trade <= 0)
+    if (kn->trade_drawn ? rng_next(r) >> 11 >= kn->trade_below : kn->trade <= 0)
         return 0;
     return trade_pick(st, d, kn);
 }
@@ -1094,6 +1099,14 @@ static OUT_OF_LINE int on_offer(const oca_state *st, const knobs *kn, int kind)
     return offer_answer(st, kn, kind, true);
 }
 
+/* Whether kn->trade_below decides every draw as rng_uniform(r) < trade would: the last draw
+ * below it scales below trade, and the draw at it does not (the scaling is exact and rises). */
+static bool trade_below_exact(const knobs *kn)
+{
+    return !kn->trade_drawn || ((double)(kn->trade_below - 1) * 0x1p-53 < kn->trade &&
+                                (double)kn->trade_below * 0x1p-53 >= kn->trade);
+}
+
 int oca_bot_check_short_cuts(void *ctx, const oca_state *st, const decision *d)
 {
     knobs *kn = ctx;
@@ -1101,7 +1114,7 @@ int oca_bot_check_short_cuts(void *ctx, const oca_state *st, const decision *d)
     if (d->kind == K_VOLUNTEER || (d->kind == K_BID && st->auction_kind == AUCTION_INITIAL))
         return kn->worth_start == start_worth(st, kn);
     if (d->kind == K_TRADE)
-        return trade_kind(st, kn, true) == trade_kind(st, kn, false);
+        return trade_below_exact(kn) && trade_kind(st, kn, true) == trade_kind(st, kn, false);
     if (d->kind == K_BUY_CARD || d->kind == K_SELL_CARD) /* an offer made to it */
         return offer_answer(st, kn, d->kind, true) == offer_answer(st, kn, d->kind, false);
     if (d->kind != K_TRADE_OFFER)
