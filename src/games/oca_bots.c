@@ -524,6 +524,9 @@ static inline int dead_value(const oca_state *st, const knobs *kn)
  * its part in a two-for-one exchange while the deck lasts; a negative card half the loss it
  * would cancel, while its holder can still be brought there; a positive card a quarter of the
  * benefit it would deny, while another racer can still land there. */
+static OUT_OF_LINE int positive_value(const oca_state *st, const knobs *kn, int seat, int card,
+                                      int dead);
+
 static inline int card_value(const oca_state *st, const knobs *kn, int seat, int card)
 {
     int buy = kn->k[KN_BUY_MAX], kind = kn->card_kind[card];
@@ -536,22 +539,29 @@ static inline int card_value(const oca_state *st, const knobs *kn, int seat, int
             return dead;
         return clamp(-kn->worst[card][seat == st->banker][oca_round_others(st, seat)] / 2,
                      dead, buy);
-    case CARD_POSITIVE: { /* while another racer can still land there */
-        uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
-        int best = 0, reach = kn->reach[card], in = __builtin_popcount(round);
-        const int16_t(*worth)[GAME_MAX_SEATS] = kn->worth[card];
-        for (uint32_t m = st->racing & ~(1u << seat); m; m &= m - 1) {
-            int j = __builtin_ctz(m);
-            if (st->pos[j] < reach) { /* worth to j, with the others of j's round */
-                int v = worth[j == st->banker][in - (int)(round >> j & 1)];
-                best = v > best ? v : best;
-            }
-        }
-        return best > 0 ? clamp(best / 4, dead, buy) : dead;
-    }
+    case CARD_POSITIVE: /* while another racer can still land there */
+        return positive_value(st, kn, seat, card, dead);
     default:
         return dead;
     }
+}
+
+/* card_value of a positive square's card, whose dead value is `dead` (out of line: its loop
+ * over the racers would make every caller save registers). */
+static OUT_OF_LINE int positive_value(const oca_state *st, const knobs *kn, int seat, int card,
+                                      int dead)
+{
+    uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
+    int best = 0, reach = kn->reach[card], in = __builtin_popcount(round);
+    const int16_t(*worth)[GAME_MAX_SEATS] = kn->worth[card];
+    for (uint32_t m = st->racing & ~(1u << seat); m; m &= m - 1) {
+        int j = __builtin_ctz(m);
+        if (st->pos[j] < reach) { /* worth to j, with the others of j's round */
+            int v = worth[j == st->banker][in - (int)(round >> j & 1)];
+            best = v > best ? v : best;
+        }
+    }
+    return best > 0 ? clamp(best / 4, dead, kn->k[KN_BUY_MAX]) : dead;
 }
 
 /* What card_value reads of the state, exactly: the pieces, the racers, the members of the
