@@ -100,14 +100,14 @@ typedef struct knobs {
     /* per ruleset and knobs (setup, see card_tables): each card's kind (CARD_*); the
      * square below which a racer can still come to its square (OCA_ANYWHERE: from
      * anywhere) by landing there (reach) or also by a square that sends him there (come);
-     * the worth of landing on its square (worth) and the worst worth of coming there
-     * (worst), by [banker][others in the round], held within int16 (exact for card_value,
-     * whose results stay within buy_max <= 1000); and a dead card's worth while the deck
-     * lasts */
+     * the worth of landing on its square (worth) and half the worst loss of coming there,
+     * at most buy_max (cancel: a negative card's value but for its floor, the dead value), by
+     * [banker][others in the round], held within int16 (exact for card_value, whose results
+     * stay within buy_max <= 1000); and a dead card's worth while the deck lasts */
     uint8_t card_kind[OCA_MAX_CARDS];
     int8_t reach[OCA_MAX_CARDS], come[OCA_MAX_CARDS];
     int16_t worth[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
-    int16_t worst[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
+    int16_t cancel[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
     int dead;
     /* vmax[card][in]: the most card_value can give for card to any seat while `in` players
      * make up the round (see round_size), from the tables above: a bound that spares
@@ -309,11 +309,12 @@ static int clamp(int v, int lo, int hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* Fills the card tables of kn (see knobs) from the rules and the knob per_square. */
+/* Fills the card tables of kn (see knobs) from the rules and the knobs per_square and
+ * buy_max. */
 static void card_tables(knobs *kn, const oca_rules *r)
 {
     uint64_t sent_to[OCA_MAX_SQUARES + 1] = {0}; /* bit p: square p's move leads there */
-    int per = kn->k[KN_PER_SQUARE];
+    int per = kn->k[KN_PER_SQUARE], buy = kn->k[KN_BUY_MAX];
     for (int p = 1; p < r->nsquares; p++)
         if (r->sq[p].effect == FX_MOVE)
             sent_to[r->sq[p].to] |= 1ull << p;
@@ -331,7 +332,8 @@ static void card_tables(knobs *kn, const oca_rules *r)
                     w = x < w ? x : w;
                 }
                 kn->worth[c][b][o] = sat16(v);
-                kn->worst[c][b][o] = sat16(w);
+                int half = -sat16(w) / 2; /* the loss a held card cancels, halved */
+                kn->cancel[c][b][o] = (int16_t)(half < buy ? half : buy);
             }
     }
 }
@@ -353,7 +355,7 @@ static void value_bounds(knobs *kn, const oca_rules *r)
                         if (kn->card_kind[c] == CARD_JOLLY)
                             v = buy;
                         else if (kn->card_kind[c] == CARD_NEGATIVE)
-                            v = clamp(-kn->worst[c][b][o] / 2, dead, buy);
+                            v = kn->cancel[c][b][o] > dead ? kn->cancel[c][b][o] : dead;
                         else if (kn->card_kind[c] == CARD_POSITIVE && kn->worth[c][b][o] > 0)
                             v = clamp(kn->worth[c][b][o] / 4, dead, buy);
                         most = v > most ? v : most;
@@ -534,11 +536,12 @@ static inline int card_value(const oca_state *st, const knobs *kn, int seat, int
         return buy;
     int dead = dead_value(st, kn);
     switch (kind) {
-    case CARD_NEGATIVE: /* while its holder can still be brought to its square */
+    case CARD_NEGATIVE: { /* while its holder can still be brought to its square */
         if (!(st->racing >> seat & 1) || st->pos[seat] >= kn->come[card])
             return dead;
-        return clamp(-kn->worst[card][seat == st->banker][oca_round_others(st, seat)] / 2,
-                     dead, buy);
+        int v = kn->cancel[card][seat == st->banker][oca_round_others(st, seat)];
+        return v > dead ? v : dead; /* clamped to [dead, buy]: cancel <= buy, dead <= buy */
+    }
     case CARD_POSITIVE: /* while another racer can still land there */
         return positive_value(st, kn, seat, card, dead);
     default:
