@@ -100,13 +100,14 @@ typedef struct knobs {
     /* per ruleset and knobs (setup, see card_tables): each card's kind (CARD_*); the
      * square below which a racer can still come to its square (OCA_ANYWHERE: from
      * anywhere) by landing there (reach) or also by a square that sends him there (come);
-     * the worth of landing on its square (worth) and half the worst loss of coming there,
-     * at most buy_max (cancel: a negative card's value but for its floor, the dead value), by
-     * [banker][others in the round], held within int16 (exact for card_value, whose results
-     * stay within buy_max <= 1000); and a dead card's worth while the deck lasts */
+     * a quarter of the worth of landing on its square if positive, else 0 (deny), and half
+     * the worst loss of coming there (cancel), each at most buy_max (a positive or negative
+     * card's value but for its floor, the dead value), by [banker][others in the round],
+     * held within int16 (exact for card_value, whose results stay within buy_max <= 1000);
+     * and a dead card's worth while the deck lasts */
     uint8_t card_kind[OCA_MAX_CARDS];
     int8_t reach[OCA_MAX_CARDS], come[OCA_MAX_CARDS];
-    int16_t worth[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
+    int16_t deny[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
     int16_t cancel[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
     int dead;
     /* vmax[card][in]: the most card_value can give for card to any seat while `in` players
@@ -304,11 +305,6 @@ static int16_t sat16(int v)
     return (int16_t)(v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v);
 }
 
-static int clamp(int v, int lo, int hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
-}
-
 /* Fills the card tables of kn (see knobs) from the rules and the knobs per_square and
  * buy_max. */
 static void card_tables(knobs *kn, const oca_rules *r)
@@ -331,7 +327,8 @@ static void card_tables(knobs *kn, const oca_rules *r)
                     int x = oca_square_worth(r, __builtin_ctzll(m), per, b, o);
                     w = x < w ? x : w;
                 }
-                kn->worth[c][b][o] = sat16(v);
+                int quarter = sat16(v) > 0 ? sat16(v) / 4 : 0; /* the benefit it denies */
+                kn->deny[c][b][o] = (int16_t)(quarter < buy ? quarter : buy);
                 int half = -sat16(w) / 2; /* the loss a held card cancels, halved */
                 kn->cancel[c][b][o] = (int16_t)(half < buy ? half : buy);
             }
@@ -356,8 +353,8 @@ static void value_bounds(knobs *kn, const oca_rules *r)
                             v = buy;
                         else if (kn->card_kind[c] == CARD_NEGATIVE)
                             v = kn->cancel[c][b][o] > dead ? kn->cancel[c][b][o] : dead;
-                        else if (kn->card_kind[c] == CARD_POSITIVE && kn->worth[c][b][o] > 0)
-                            v = clamp(kn->worth[c][b][o] / 4, dead, buy);
+                        else if (kn->card_kind[c] == CARD_POSITIVE)
+                            v = kn->deny[c][b][o] > dead ? kn->deny[c][b][o] : dead;
                         most = v > most ? v : most;
                     }
             kn->vmax[c][in] = sat16(most);
@@ -555,16 +552,16 @@ static OUT_OF_LINE int positive_value(const oca_state *st, const knobs *kn, int 
                                       int dead)
 {
     uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
-    int best = 0, reach = kn->reach[card], in = __builtin_popcount(round);
-    const int16_t(*worth)[GAME_MAX_SEATS] = kn->worth[card];
+    int best = dead, reach = kn->reach[card], in = __builtin_popcount(round);
+    const int16_t(*deny)[GAME_MAX_SEATS] = kn->deny[card];
     for (uint32_t m = st->racing & ~(1u << seat); m; m &= m - 1) {
         int j = __builtin_ctz(m);
-        if (st->pos[j] < reach) { /* worth to j, with the others of j's round */
-            int v = worth[j == st->banker][in - (int)(round >> j & 1)];
+        if (st->pos[j] < reach) { /* what it denies j, with the others of j's round */
+            int v = deny[j == st->banker][in - (int)(round >> j & 1)];
             best = v > best ? v : best;
         }
     }
-    return best > 0 ? clamp(best / 4, dead, kn->k[KN_BUY_MAX]) : dead;
+    return best; /* clamp(the best worth / 4, dead, buy_max) if positive, else dead */
 }
 
 /* What card_value reads of the state, exactly: the pieces, the racers, the members of the
