@@ -990,15 +990,26 @@ static int react_worth(const oca_state *st, const knobs *kn)
     return kind == CARD_NEGATIVE ? -v : kind == CARD_POSITIVE || kind == CARD_JOLLY ? v : 0;
 }
 
-/* The mover's first offer: about half what the card is worth to him, at least the lowest
- * price, or none (the prices on offer increase, so none past w counts). */
-static OUT_OF_LINE int react_offer(const oca_state *st, const decision *d, const knobs *kn)
+/* The mover's first offer, read from any list d of prices (the reference react_offer must
+ * agree with): about half what the card is worth to him (w), at least the lowest price, or
+ * none; of the prices up to w, the last within w / 2, else the first. */
+static int react_offer_scan(const decision *d, int w)
 {
-    int w = react_worth(st, kn), pick = 0;
+    int pick = 0;
     for (int i = 1; i < d->n && d->action[i] <= w; i++)
         if (pick == 0 || d->action[i] <= w / 2)
             pick = i;
     return pick;
+}
+
+/* react_offer_scan for the engine's list, whose prices increase: the scan stops at the last
+ * within w / 2 (within w too, the lesser of the two for a negative w). */
+static OUT_OF_LINE int react_offer(const oca_state *st, const decision *d, const knobs *kn)
+{
+    int w = react_worth(st, kn), half = w / 2 < w ? w / 2 : w, i = 1;
+    while (i < d->n && d->action[i] <= half)
+        i++;
+    return i > 1 ? i - 1 : d->n > 1 && d->action[1] <= w;
 }
 
 /* The owner's answer: accept at or above what the card is worth to him (to keep, or to play
@@ -1127,6 +1138,8 @@ int oca_bot_check_short_cuts(void *ctx, const oca_state *st, const decision *d)
         return trade_below_exact(kn) && trade_kind(st, kn, true) == trade_kind(st, kn, false);
     if (d->kind == K_BUY_CARD || d->kind == K_SELL_CARD) /* an offer made to it */
         return offer_answer(st, kn, d->kind, true) == offer_answer(st, kn, d->kind, false);
+    if (d->kind == K_REACT_OFFER)
+        return react_offer(st, d, kn) == react_offer_scan(d, react_worth(st, kn));
     if (d->kind != K_TRADE_OFFER)
         return -1;
     int fast = offer_sorted(st, d, kn, vc);
