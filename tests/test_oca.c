@@ -1929,16 +1929,16 @@ TEST(oca_bots_value_cache_agrees_with_recomputation)
 }
 
 /* The bots' short cuts (oca_bots.h) give, at every trade window, every list of offers, every
- * offer answered and every choice about the bank at the start of seeded games of every oca
- * bot, under several rulesets and trading often, the answers of the full computation; and
- * they are taken (each kind compared, not just skipped). */
+ * offer answered, every reactive offer and every choice about the bank at the start of seeded
+ * games of every oca bot, under several rulesets and trading often, the answers of the full
+ * computation; and they are taken (each kind compared, not just skipped). */
 TEST(oca_bots_short_cuts_agree_with_the_full_computation)
 {
     static const char *const mix[] = {"greedy", "aggressive", "cautious", "greedy",
                                       "aggressive", "greedy"};
     static const char *const sets[] = {NULL, "arrived_in_round=true",
                                        "trade_prices=[1, 2, 4, 8, 16, 32, 64, 128]"};
-    int64_t bad = 0, windows = 0, offers = 0, answers = 0, bank = 0;
+    int64_t bad = 0, windows = 0, offers = 0, answers = 0, bank = 0, reacts = 0;
     for (int variant = 0; variant < 3; variant++) {
         oca_rules r;
         load(&r, sets[variant], NULL);
@@ -1977,12 +1977,13 @@ TEST(oca_bots_short_cuts_agree_with_the_full_computation)
                 offers += same >= 0 && d.kind == K_TRADE_OFFER;
                 answers += same >= 0 && (d.kind == K_BUY_CARD || d.kind == K_SELL_CARD);
                 bank += same >= 0 && (d.kind == K_VOLUNTEER || d.kind == K_BID);
+                reacts += same >= 0 && d.kind == K_REACT_OFFER;
                 game_oca.apply(&st, d.action[k], &ch, NULL);
             }
         }
     }
     CHECK_INT(bad, 0);
-    CHECK(windows > 1000 && offers > 1000 && answers > 1000 && bank > 100);
+    CHECK(windows > 1000 && offers > 1000 && answers > 1000 && bank > 100 && reacts > 100);
 }
 
 /* The runner announces every game to the bots by begin (game.h), which starts the game's own

@@ -83,6 +83,9 @@ typedef struct knobs {
     int k[KN_COUNT];
     double trade, value_sd; /* the fractional knobs */
     bool trade_drawn;       /* 0 < trade < 1: a trade window is used by a draw */
+    uint64_t trade_below;   /* trade_drawn: ceil(trade 2^53), the draw's 53 bits that
+                             * rng_uniform scales by 2^-53 fall below it exactly when
+                             * rng_uniform's result falls below trade */
     bank_model bm;
     /* this game's own view, reset at the first decision of each game (see choose) */
     bool begun;                    /* the runner calls begin (bot_type.begin) every game */
@@ -97,14 +100,15 @@ typedef struct knobs {
     /* per ruleset and knobs (setup, see card_tables): each card's kind (CARD_*); the
      * square below which a racer can still come to its square (OCA_ANYWHERE: from
      * anywhere) by landing there (reach) or also by a square that sends him there (come);
-     * the worth of landing on its square (worth) and the worst worth of coming there
-     * (worst), by [banker][others in the round], held within int16 (exact for card_value,
-     * whose results stay within buy_max <= 1000); and a dead card's worth while the deck
-     * lasts */
+     * a quarter of the worth of landing on its square if positive, else 0 (deny), and half
+     * the worst loss of coming there (cancel), each at most buy_max (a positive or negative
+     * card's value but for its floor, the dead value), by [banker][others in the round],
+     * held within int16 (exact for card_value, whose results stay within buy_max <= 1000);
+     * and a dead card's worth while the deck lasts */
     uint8_t card_kind[OCA_MAX_CARDS];
     int8_t reach[OCA_MAX_CARDS], come[OCA_MAX_CARDS];
-    int16_t worth[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
-    int16_t worst[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
+    int16_t deny[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
+    int16_t cancel[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
     int dead;
     /* vmax[card][in]: the most card_value can give for card to any seat while `in` players
      * make up the round (see round_size), from the tables above: a bound that spares
@@ -301,16 +305,12 @@ static int16_t sat16(int v)
     return (int16_t)(v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v);
 }
 
-static int clamp(int v, int lo, int hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
-}
-
-/* Fills the card tables of kn (see knobs) from the rules and the knob per_square. */
+/* Fills the card tables of kn (see knobs) from the rules and the knobs per_square and
+ * buy_max. */
 static void card_tables(knobs *kn, const oca_rules *r)
 {
     uint64_t sent_to[OCA_MAX_SQUARES + 1] = {0}; /* bit p: square p's move leads there */
-    int per = kn->k[KN_PER_SQUARE];
+    int per = kn->k[KN_PER_SQUARE], buy = kn->k[KN_BUY_MAX];
     for (int p = 1; p < r->nsquares; p++)
         if (r->sq[p].effect == FX_MOVE)
             sent_to[r->sq[p].to] |= 1ull << p;
@@ -327,8 +327,10 @@ static void card_tables(knobs *kn, const oca_rules *r)
                     int x = oca_square_worth(r, __builtin_ctzll(m), per, b, o);
                     w = x < w ? x : w;
                 }
-                kn->worth[c][b][o] = sat16(v);
-                kn->worst[c][b][o] = sat16(w);
+                int quarter = sat16(v) > 0 ? sat16(v) / 4 : 0; /* the benefit it denies */
+                kn->deny[c][b][o] = (int16_t)(quarter < buy ? quarter : buy);
+                int half = -sat16(w) / 2; /* the loss a held card cancels, halved */
+                kn->cancel[c][b][o] = (int16_t)(half < buy ? half : buy);
             }
     }
 }
@@ -350,9 +352,9 @@ static void value_bounds(knobs *kn, const oca_rules *r)
                         if (kn->card_kind[c] == CARD_JOLLY)
                             v = buy;
                         else if (kn->card_kind[c] == CARD_NEGATIVE)
-                            v = clamp(-kn->worst[c][b][o] / 2, dead, buy);
-                        else if (kn->card_kind[c] == CARD_POSITIVE && kn->worth[c][b][o] > 0)
-                            v = clamp(kn->worth[c][b][o] / 4, dead, buy);
+                            v = kn->cancel[c][b][o] > dead ? kn->cancel[c][b][o] : dead;
+                        else if (kn->card_kind[c] == CARD_POSITIVE)
+                            v = kn->deny[c][b][o] > dead ? kn->deny[c][b][o] : dead;
                         most = v > most ? v : most;
                     }
             kn->vmax[c][in] = sat16(most);
@@ -381,6 +383,7 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
         kn->k[i] = (int)param[i];
     kn->trade = param[KN_TRADE];
     kn->trade_drawn = kn->trade > 0 && kn->trade < 1;
+    kn->trade_below = kn->trade_drawn ? (uint64_t)ceil(kn->trade * 0x1p53) : 0;
     kn->value_sd = param[KN_VALUE_SD];
     memset(kn->deck, 0, sizeof kn->deck);
     kn->capo = -1;
@@ -520,6 +523,9 @@ static inline int dead_value(const oca_state *st, const knobs *kn)
  * its part in a two-for-one exchange while the deck lasts; a negative card half the loss it
  * would cancel, while its holder can still be brought there; a positive card a quarter of the
  * benefit it would deny, while another racer can still land there. */
+static OUT_OF_LINE int positive_value(const oca_state *st, const knobs *kn, int seat, int card,
+                                      int dead);
+
 static inline int card_value(const oca_state *st, const knobs *kn, int seat, int card)
 {
     int buy = kn->k[KN_BUY_MAX], kind = kn->card_kind[card];
@@ -527,27 +533,35 @@ static inline int card_value(const oca_state *st, const knobs *kn, int seat, int
         return buy;
     int dead = dead_value(st, kn);
     switch (kind) {
-    case CARD_NEGATIVE: /* while its holder can still be brought to its square */
+    case CARD_NEGATIVE: { /* while its holder can still be brought to its square */
         if (!(st->racing >> seat & 1) || st->pos[seat] >= kn->come[card])
             return dead;
-        return clamp(-kn->worst[card][seat == st->banker][oca_round_others(st, seat)] / 2,
-                     dead, buy);
-    case CARD_POSITIVE: { /* while another racer can still land there */
-        uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
-        int best = 0, reach = kn->reach[card], in = __builtin_popcount(round);
-        const int16_t(*worth)[GAME_MAX_SEATS] = kn->worth[card];
-        for (uint32_t m = st->racing & ~(1u << seat); m; m &= m - 1) {
-            int j = __builtin_ctz(m);
-            if (st->pos[j] < reach) { /* worth to j, with the others of j's round */
-                int v = worth[j == st->banker][in - (int)(round >> j & 1)];
-                best = v > best ? v : best;
-            }
-        }
-        return best > 0 ? clamp(best / 4, dead, buy) : dead;
+        int v = kn->cancel[card][seat == st->banker][oca_round_others(st, seat)];
+        return v > dead ? v : dead; /* clamped to [dead, buy]: cancel <= buy, dead <= buy */
     }
+    case CARD_POSITIVE: /* while another racer can still land there */
+        return positive_value(st, kn, seat, card, dead);
     default:
         return dead;
     }
+}
+
+/* card_value of a positive square's card, whose dead value is `dead` (out of line: its loop
+ * over the racers would make every caller save registers). */
+static OUT_OF_LINE int positive_value(const oca_state *st, const knobs *kn, int seat, int card,
+                                      int dead)
+{
+    uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
+    int best = dead, reach = kn->reach[card], in = __builtin_popcount(round);
+    const int16_t(*deny)[GAME_MAX_SEATS] = kn->deny[card];
+    for (uint32_t m = st->racing & ~(1u << seat); m; m &= m - 1) {
+        int j = __builtin_ctz(m);
+        if (st->pos[j] < reach) { /* what it denies j, with the others of j's round */
+            int v = deny[j == st->banker][in - (int)(round >> j & 1)];
+            best = v > best ? v : best;
+        }
+    }
+    return best; /* clamp(the best worth / 4, dead, buy_max) if positive, else dead */
 }
 
 /* What card_value reads of the state, exactly: the pieces, the racers, the members of the
@@ -793,10 +807,11 @@ static OUT_OF_LINE int trade_pick(const oca_state *st, const decision *d, knobs 
     return 0;
 }
 
-/* A trade window (the commonest decision): with chance `trade`, the kind worth proposing. */
+/* A trade window (the commonest decision): with chance `trade`, the kind worth proposing. The
+ * draw is rng_uniform's, compared unscaled (see kn->trade_below). */
 static inline int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, rng *r)
 {
-    if (kn->trade_drawn ? rng_uniform(r) >= kn->trade : kn->trade <= 0)
+    if (kn->trade_drawn ? rng_next(r) >> 11 >= kn->trade_below : kn->trade <= 0)
         return 0;
     return trade_pick(st, d, kn);
 }
@@ -975,15 +990,26 @@ static int react_worth(const oca_state *st, const knobs *kn)
     return kind == CARD_NEGATIVE ? -v : kind == CARD_POSITIVE || kind == CARD_JOLLY ? v : 0;
 }
 
-/* The mover's first offer: about half what the card is worth to him, at least the lowest
- * price, or none (the prices on offer increase, so none past w counts). */
-static OUT_OF_LINE int react_offer(const oca_state *st, const decision *d, const knobs *kn)
+/* The mover's first offer, read from any list d of prices (the reference react_offer must
+ * agree with): about half what the card is worth to him (w), at least the lowest price, or
+ * none; of the prices up to w, the last within w / 2, else the first. */
+static int react_offer_scan(const decision *d, int w)
 {
-    int w = react_worth(st, kn), pick = 0;
+    int pick = 0;
     for (int i = 1; i < d->n && d->action[i] <= w; i++)
         if (pick == 0 || d->action[i] <= w / 2)
             pick = i;
     return pick;
+}
+
+/* react_offer_scan for the engine's list, whose prices increase: the scan stops at the last
+ * within w / 2 (within w too, the lesser of the two for a negative w). */
+static OUT_OF_LINE int react_offer(const oca_state *st, const decision *d, const knobs *kn)
+{
+    int w = react_worth(st, kn), half = w / 2 < w ? w / 2 : w, i = 1;
+    while (i < d->n && d->action[i] <= half)
+        i++;
+    return i > 1 ? i - 1 : d->n > 1 && d->action[1] <= w;
 }
 
 /* The owner's answer: accept at or above what the card is worth to him (to keep, or to play
@@ -1094,6 +1120,14 @@ static OUT_OF_LINE int on_offer(const oca_state *st, const knobs *kn, int kind)
     return offer_answer(st, kn, kind, true);
 }
 
+/* Whether kn->trade_below decides every draw as rng_uniform(r) < trade would: the last draw
+ * below it scales below trade, and the draw at it does not (the scaling is exact and rises). */
+static bool trade_below_exact(const knobs *kn)
+{
+    return !kn->trade_drawn || ((double)(kn->trade_below - 1) * 0x1p-53 < kn->trade &&
+                                (double)kn->trade_below * 0x1p-53 >= kn->trade);
+}
+
 int oca_bot_check_short_cuts(void *ctx, const oca_state *st, const decision *d)
 {
     knobs *kn = ctx;
@@ -1101,9 +1135,11 @@ int oca_bot_check_short_cuts(void *ctx, const oca_state *st, const decision *d)
     if (d->kind == K_VOLUNTEER || (d->kind == K_BID && st->auction_kind == AUCTION_INITIAL))
         return kn->worth_start == start_worth(st, kn);
     if (d->kind == K_TRADE)
-        return trade_kind(st, kn, true) == trade_kind(st, kn, false);
+        return trade_below_exact(kn) && trade_kind(st, kn, true) == trade_kind(st, kn, false);
     if (d->kind == K_BUY_CARD || d->kind == K_SELL_CARD) /* an offer made to it */
         return offer_answer(st, kn, d->kind, true) == offer_answer(st, kn, d->kind, false);
+    if (d->kind == K_REACT_OFFER)
+        return react_offer(st, d, kn) == react_offer_scan(d, react_worth(st, kn));
     if (d->kind != K_TRADE_OFFER)
         return -1;
     int fast = offer_sorted(st, d, kn, vc);
@@ -1116,11 +1152,14 @@ static OUT_OF_LINE int on_react_counter(const oca_state *st, const knobs *kn)
     return st->offer.price <= react_worth(st, kn);
 }
 
-/* choose once the game is under way (new_game has nothing to do). The kinds that weigh many options call out of
- * line (noinline above), so that the frequent short answers stay cheap; a trade window,
- * nearly half of all decisions and mostly passed by a draw, is answered in line. */
+/* choose once the game is under way (new_game has nothing to do). The kinds that weigh many
+ * options call out of line (noinline above), so that the frequent short answers stay cheap; a
+ * trade window, the commonest decision and mostly passed by a draw, is told first and answered
+ * in line. */
 static inline int answer(knobs *kn, const oca_state *st, const decision *d, rng *r)
 {
+    if (d->kind == K_TRADE) /* the commonest, before the jump table */
+        return choose_trade_kind(st, d, kn, r);
     switch (d->kind) {
     case K_VOLUNTEER:
         return wants_bank(st, kn, KN_VOLUNTEER);
@@ -1138,8 +1177,6 @@ static inline int answer(knobs *kn, const oca_state *st, const decision *d, rng 
     case K_JOLLY:
     case K_COUNTER_JOLLY:
         return on_card_play(st, kn, d->kind);
-    case K_TRADE:
-        return choose_trade_kind(st, d, kn, r);
     case K_TRADE_OFFER:
         return choose_trade(st, d, kn);
     case K_BUY_CARD:
