@@ -292,8 +292,9 @@ int oca_bank_model(const oca_rules *r, float *togo, float *cut);
 
 /* A check of an oca bot's valuation cache (oca_bots.c), for tests: ctx is a context of
  * cautious, greedy or aggressive set up under st's rules. Values every card for every seat of
- * st through the bot's cache and afresh, and returns how many disagree or exceed the bot's
- * bound on card values; adds to *hits the values the cache already held. */
+ * st through the bot's cache and afresh, and returns how many values disagree, exceed the
+ * bot's bound on card values (vmax) or fall below the least a card is worth now (a dead
+ * card's worth); adds to *hits the values the cache already held. */
 int oca_bot_check_values(void *ctx, const oca_state *st, int64_t *hits);
 
 /* The bots of this game (oca_bots.c). */
