@@ -34,6 +34,29 @@ TEST(rng_seat_streams_are_keyed_by_the_master)
     CHECK(rng_derive(7, 3, RNG_STREAM_SEAT(2)) == rng_siphash(7, k1, 3, RNG_STREAM_SEAT(2)));
 }
 
+/* The seat streams seeded from a game's shared key (the runner's way) are the streams of
+ * rng_seed_stream, and both are the whole SipHash of the master, index and stream. */
+TEST(rng_seat_key_gives_the_seat_streams)
+{
+    const uint64_t masters[] = {0, 1, 7, 0x8000000000000000ULL, ~0ULL};
+    const uint64_t games[] = {0, 1, 3, 123456789, ~0ULL};
+    for (int m = 0; m < 5; m++)
+        for (int g = 0; g < 5; g++) {
+            rng_seat_key key;
+            rng_seat_key_init(&key, masters[m], games[g]);
+            for (int s = 0; s < GAME_MAX_SEATS; s++) {
+                rng a, b, c;
+                rng_seed_seat(&a, &key, RNG_STREAM_SEAT(s));
+                rng_seed_stream(&b, masters[m], games[g], RNG_STREAM_SEAT(s));
+                uint64_t x = masters[m];
+                uint64_t k1 = rng_splitmix64(&x);
+                rng_seed(&c, rng_siphash(masters[m], k1, games[g], RNG_STREAM_SEAT(s)));
+                CHECK(memcmp(a.s, b.s, sizeof a.s) == 0 && a.script == NULL);
+                CHECK(memcmp(a.s, c.s, sizeof a.s) == 0);
+            }
+        }
+}
+
 /* ---- the attack the seat streams resist ---- */
 
 /* The inverse of x -> x * m modulo 2^64 for odd m (Newton's iteration). */

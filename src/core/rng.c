@@ -42,22 +42,58 @@ static inline __attribute__((always_inline)) void sipround(uint64_t *v)
 #undef ROTL
 }
 
-/* SipHash-2-4 of a 16-byte message (contract in rng.h). */
-uint64_t rng_siphash(uint64_t k0, uint64_t k1, uint64_t m0, uint64_t m1)
+/* SipHash-2-4's state under the key k0, k1, before any message block. */
+static inline __attribute__((always_inline)) void sip_init(uint64_t *v, uint64_t k0, uint64_t k1)
 {
-    uint64_t v[4] = {k0 ^ 0x736f6d6570736575ULL, k1 ^ 0x646f72616e646f6dULL,
-                     k0 ^ 0x6c7967656e657261ULL, k1 ^ 0x7465646279746573ULL};
-    const uint64_t m[3] = {m0, m1, (uint64_t)16 << 56}; /* the last block: the length only */
-    for (int i = 0; i < 3; i++) {
-        v[3] ^= m[i];
-        sipround(v);
-        sipround(v);
-        v[0] ^= m[i];
-    }
+    v[0] = k0 ^ 0x736f6d6570736575ULL;
+    v[1] = k1 ^ 0x646f72616e646f6dULL;
+    v[2] = k0 ^ 0x6c7967656e657261ULL;
+    v[3] = k1 ^ 0x7465646279746573ULL;
+}
+
+/* Takes the message block m into SipHash's state v (two rounds: SipHash-2-4). */
+static inline __attribute__((always_inline)) void sip_block(uint64_t *v, uint64_t m)
+{
+    v[3] ^= m;
+    sipround(v);
+    sipround(v);
+    v[0] ^= m;
+}
+
+/* The hash of a 16-byte message whose first block the state `from` has taken in, given the
+ * second block m1: that block, the length block and the four final rounds. */
+static inline __attribute__((always_inline)) uint64_t sip_last(const uint64_t *from, uint64_t m1)
+{
+    uint64_t v[4] = {from[0], from[1], from[2], from[3]};
+    sip_block(v, m1);
+    sip_block(v, (uint64_t)16 << 56); /* the last block: the length only */
     v[2] ^= 0xff;
     for (int i = 0; i < 4; i++)
         sipround(v);
     return v[0] ^ v[1] ^ v[2] ^ v[3];
+}
+
+/* SipHash-2-4 of a 16-byte message (contract in rng.h). */
+uint64_t rng_siphash(uint64_t k0, uint64_t k1, uint64_t m0, uint64_t m1)
+{
+    uint64_t v[4];
+    sip_init(v, k0, k1);
+    sip_block(v, m0);
+    return sip_last(v, m1);
+}
+
+void rng_seat_key_init(rng_seat_key *k, uint64_t master, uint64_t game_index)
+{
+    /* the key: the master seed and its splitmix64 successor */
+    uint64_t x = master;
+    uint64_t k1 = rng_splitmix64(&x);
+    sip_init(k->v, master, k1);
+    sip_block(k->v, game_index);
+}
+
+void rng_seed_seat(rng *r, const rng_seat_key *k, unsigned stream)
+{
+    rng_seed(r, sip_last(k->v, stream));
 }
 
 uint64_t rng_derive(uint64_t master, uint64_t game_index, unsigned stream)
@@ -66,9 +102,9 @@ uint64_t rng_derive(uint64_t master, uint64_t game_index, unsigned stream)
         /* A bot's stream: a one-way function of the master seed (SipHash keyed by it), so
          * that a bot which inverts its own generator back to its seed learns nothing of the
          * master seed, hence nothing of the chance stream that shuffled the deal. */
-        uint64_t k = master;
-        uint64_t k1 = rng_splitmix64(&k);
-        return rng_siphash(master, k1, game_index, stream);
+        rng_seat_key k;
+        rng_seat_key_init(&k, master, game_index);
+        return sip_last(k.v, stream);
     }
     /* The chance stream: three rounds of splitmix64 mixing, one input folded in per round,
      * so that nearby (master, index) pairs give unrelated seeds. */

@@ -42,6 +42,20 @@ uint64_t rng_siphash(uint64_t k0, uint64_t k1, uint64_t m0, uint64_t m1);
 /* Seeds r for the given stream of the given game: rng_seed(r, rng_derive(...)). */
 void rng_seed_stream(rng *r, uint64_t master, uint64_t game_index, unsigned stream);
 
+/* The part of the seat streams' derivation that every seat of one game shares: SipHash's
+ * state keyed by the master seed with the game index taken in (see rng_derive). Made once per
+ * game, it leaves each seat's stream the rest of the hash only. */
+typedef struct rng_seat_key {
+    uint64_t v[4];
+} rng_seat_key;
+
+/* Prepares k for the seat streams of game `game_index` of a run with master seed `master`. */
+void rng_seat_key_init(rng_seat_key *k, uint64_t master, uint64_t game_index);
+
+/* Seeds r for seat stream `stream` (not RNG_STREAM_CHANCE) of k's game: the same as
+ * rng_seed_stream(r, master, game_index, stream) with k's master seed and game index. */
+void rng_seed_seat(rng *r, const rng_seat_key *k, unsigned stream);
+
 /* Next 64 random bits (xoshiro256**). */
 static inline uint64_t rng_next(rng *r)
 {

@@ -110,6 +110,8 @@ typedef struct table {
     const run_config *cfg;
     uint64_t index;
     unsigned counted; /* kinds counted into the rows (0: none) */
+    bool keyed;       /* key is made (at the first seat stream seeded) */
+    rng_seat_key key; /* what the game's seat streams share */
     choose_fn *chooser[GAME_MAX_SEATS];
     int64_t *row[GAME_MAX_SEATS]; /* the seat's row of run_result.choices, or NULL */
     rng botrng[GAME_MAX_SEATS];
@@ -124,8 +126,13 @@ static int first_choice(void *ctx, const void *seen, const decision *d, rng *r)
     const bot_type *b = t->cfg->seat[s].bot;
     if (b->no_draws) /* an empty script: a draw aborts (rng_scripted) */
         *r = (rng){.script = no_script};
-    else
-        rng_seed_stream(r, t->cfg->seed, t->index, RNG_STREAM_SEAT(s));
+    else {
+        if (!t->keyed) {
+            rng_seat_key_init(&t->key, t->cfg->seed, t->index);
+            t->keyed = true;
+        }
+        rng_seed_seat(r, &t->key, RNG_STREAM_SEAT(s));
+    }
     t->chooser[s] = b->choose;
     return b->choose(ctx, seen, d, r);
 }
@@ -137,6 +144,7 @@ static void table_init(table *t, const run_config *cfg, uint64_t index, int64_t 
     t->cfg = cfg;
     t->index = index;
     t->counted = choices ? (unsigned)nkinds : 0;
+    t->keyed = false;
     for (int s = 0; s < cfg->nseats; s++) {
         t->chooser[s] = first_choice;
         t->row[s] = choices ? choices + 2 * (size_t)s * (size_t)nkinds : NULL;
