@@ -57,6 +57,34 @@ TEST(rng_seat_key_gives_the_seat_streams)
         }
 }
 
+/* rng_below reads a script only on the rejection's rare branch: with a seeded state it draws
+ * as Lemire's method written out in full does, and with a script it gives the script's values
+ * (rng_die's checked against 1..faces, rng_below's against 0..n-1). */
+TEST(rng_below_draws_as_lemire_and_reads_scripts)
+{
+    rng r, ref;
+    rng_seed(&r, 99);
+    ref = r;
+    const uint32_t ns[] = {1, 2, 3, 6, 7, 36, 1000, 0x80000001u, 0xffffffffu};
+    for (int i = 0; i < 4000; i++) {
+        uint32_t n = ns[i % 9];
+        uint64_t m = (uint64_t)(uint32_t)(rng_next(&ref) >> 32) * n;
+        while ((uint32_t)m < (uint32_t)(-n) % n)
+            m = (uint64_t)(uint32_t)(rng_next(&ref) >> 32) * n;
+        CHECK(rng_below(&r, n) == (uint32_t)(m >> 32));
+    }
+    CHECK(memcmp(r.s, ref.s, sizeof r.s) == 0);
+    const int script[] = {6, 1, 0, 4, 3};
+    rng_script(&r, script, 5);
+    CHECK_INT(rng_die(&r, 6), 6);
+    CHECK_INT(rng_die(&r, 6), 1);
+    CHECK_INT((int)rng_below(&r, 2), 0);
+    CHECK_INT((int)rng_below(&r, 5), 4);
+    CHECK_INT(rng_die(&r, 3), 3);
+    CHECK_INT(r.script_pos, 5);
+    CHECK(rng_next(&r) == 0);
+}
+
 /* ---- the attack the seat streams resist ---- */
 
 /* The inverse of x -> x * m modulo 2^64 for odd m (Newton's iteration). */

@@ -146,6 +146,8 @@ int rng_parse_seed(const char *text, uint64_t *out)
 
 void rng_script(rng *r, const int *values, int n)
 {
+    for (int i = 0; i < 4; i++)
+        r->s[i] = 0; /* every draw then reaches the script (see rng_below_from) */
     r->script = values;
     r->script_len = n;
     r->script_pos = 0;

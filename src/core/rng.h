@@ -8,9 +8,10 @@
 /* Generator state. Plain data: copy it to fork a stream, compare it to check a replay. */
 typedef struct rng {
     uint64_t s[4];
-    /* Tests only: when script is set, rng_die and rng_below return script[pos++] instead of
-     * random values (rng_die expects 1..faces, rng_below 0..n-1), so a rule test can play a
-     * game with chosen dice through the ordinary game interface. See rng_script. */
+    /* Tests only: when script is set (and s all zero), rng_die and rng_below return
+     * script[pos++] instead of random values (rng_die expects 1..faces, rng_below 0..n-1),
+     * so a rule test can play a game with chosen dice through the ordinary game interface.
+     * See rng_script. */
     const int *script;
     int script_len, script_pos;
 } rng;
@@ -74,20 +75,25 @@ static inline uint64_t rng_next(rng *r)
 
 /* Makes r return the given values, in order, from rng_die and rng_below (tests only). The
  * array must outlive r's use; running past its end or a value out of range aborts with a
- * message, which in a test means the script did not match the rules played. */
+ * message, which in a test means the script did not match the rules played. Clears r's state
+ * (see rng_below_from): rng_next and rng_uniform then give 0. */
 void rng_script(rng *r, const int *values, int n);
 
 /* The next scripted value, checked to lie in [lo, hi]; aborts otherwise. */
 int rng_scripted(rng *r, int lo, int hi);
 
-/* Uniform integer in [0, n), n >= 1, without modulo bias (Lemire's multiply-and-reject). */
-static inline uint32_t rng_below(rng *r, uint32_t n)
+/* Uniform integer in [0, n), n >= 1, without modulo bias (Lemire's multiply-and-reject); from
+ * a scripted r, its next value less base, that value checked to lie in [base, base + n - 1].
+ * A scripted generator's state is all zero (rng_script; a zero state stays zero and draws 0),
+ * so its draws always take the rejection's rare branch, where the script is read: the usual
+ * draw makes no test for it. */
+static inline uint32_t rng_below_from(rng *r, uint32_t n, int base)
 {
-    if (__builtin_expect(r->script != NULL, 0))
-        return (uint32_t)rng_scripted(r, 0, (int)n - 1);
     uint64_t m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
     uint32_t low = (uint32_t)m;
-    if (low < n) {
+    if (__builtin_expect(low < n, 0)) {
+        if (r->script != NULL)
+            return (uint32_t)(rng_scripted(r, base, base + (int)n - 1) - base);
         uint32_t threshold = (uint32_t)(-n) % n;
         while (low < threshold) {
             m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
@@ -97,12 +103,16 @@ static inline uint32_t rng_below(rng *r, uint32_t n)
     return (uint32_t)(m >> 32);
 }
 
-/* One roll of a fair die with `faces` faces: 1..faces. */
+/* Uniform integer in [0, n), n >= 1 (rng_below_from; a script gives values 0..n-1). */
+static inline uint32_t rng_below(rng *r, uint32_t n)
+{
+    return rng_below_from(r, n, 0);
+}
+
+/* One roll of a fair die with `faces` faces: 1..faces (a script gives the rolls). */
 static inline int rng_die(rng *r, int faces)
 {
-    if (__builtin_expect(r->script != NULL, 0))
-        return rng_scripted(r, 1, faces);
-    return 1 + (int)rng_below(r, (uint32_t)faces);
+    return 1 + (int)rng_below_from(r, (uint32_t)faces, 1);
 }
 
 /* Uniform double in [0, 1) with 53 random bits. */
