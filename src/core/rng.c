@@ -14,7 +14,8 @@ uint64_t rng_splitmix64(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-void rng_seed(rng *r, uint64_t seed)
+/* rng_seed's body, inline where a seat's stream is seeded. */
+static inline __attribute__((always_inline)) void seed_state(rng *r, uint64_t seed)
 {
     uint64_t x = seed;
     r->script = NULL;
@@ -25,7 +26,12 @@ void rng_seed(rng *r, uint64_t seed)
         r->s[0] = 1; /* splitmix64 never yields four zeros, but the state must not be all zero */
 }
 
-/* One SipRound of SipHash on v[0..3]; always inlined (ten per seat stream of every game). */
+void rng_seed(rng *r, uint64_t seed)
+{
+    seed_state(r, seed);
+}
+
+/* One SipRound of SipHash on v[0..3]; always inlined (eight per seat stream of every game). */
 static inline __attribute__((always_inline)) void sipround(uint64_t *v)
 {
 #define ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
@@ -93,7 +99,7 @@ void rng_seat_key_init(rng_seat_key *k, uint64_t master, uint64_t game_index)
 
 void rng_seed_seat(rng *r, const rng_seat_key *k, unsigned stream)
 {
-    rng_seed(r, sip_last(k->v, stream));
+    seed_state(r, sip_last(k->v, stream));
 }
 
 uint64_t rng_derive(uint64_t master, uint64_t game_index, unsigned stream)
