@@ -157,8 +157,9 @@ static void start(void *vst, const void *rules, int nseats, rng *ch, trace *tr)
 {
     oca_state *st = vst;
     const oca_rules *r = rules;
-    /* everything up to the debts; the debts and the steps are written before they are read */
-    memset(st, 0, offsetof(oca_state, debt));
+    /* everything from the Capo-gioco up to the debts (the rules, the seats and the ledger are
+     * set below; the debts and the steps are written before they are read) */
+    memset(&st->capo, 0, offsetof(oca_state, debt) - offsetof(oca_state, capo));
     st->ndebts = 0;
     st->over = false;
     st->end = 0;

@@ -194,8 +194,9 @@ typedef struct oca_state {
     int takeover_loss;                  /* a failed bank's unpaid loss, in all */
     int takeover_owed[GAME_MAX_SEATS];  /* ... and each creditor's part of it */
     oca_offer offer;
-    /* start() zeroes the state up to here; the fields below it sets one by one (the debts
-     * and the steps are written before they are read): a new field goes above */
+    /* start() zeroes the state from capo up to here (the rules, n and the ledger before capo
+     * it sets itself); the fields below it sets one by one (the debts and the steps are
+     * written before they are read): a new field goes between capo and here */
     oca_debt debt[OCA_MAX_DEBTS];
     int ndebts;
     bool over;
