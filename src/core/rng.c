@@ -137,6 +137,16 @@ void rng_shuffle_int(rng *r, int *a, int n)
     }
 }
 
+uint32_t rng_below_rare(rng *r, uint32_t n, int base, uint64_t m)
+{
+    if (r->script != NULL)
+        return (uint32_t)(rng_scripted(r, base, base + (int)n - 1) - base);
+    uint32_t threshold = (uint32_t)(-n) % n;
+    while ((uint32_t)m < threshold)
+        m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
+    return (uint32_t)(m >> 32);
+}
+
 int rng_parse_seed(const char *text, uint64_t *out)
 {
     if (text == NULL || !isdigit((unsigned char)text[0]))

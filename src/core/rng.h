@@ -82,6 +82,11 @@ void rng_script(rng *r, const int *values, int n);
 /* The next scripted value, checked to lie in [lo, hi]; aborts otherwise. */
 int rng_scripted(rng *r, int lo, int hi);
 
+/* rng_below_from's rare branch, out of line: the draw m = (next >> 32) * n fell below n in
+ * its low half. From a scripted r, its next value less base (checked to lie in [base,
+ * base + n - 1]); otherwise the draw m, or the next not rejected by Lemire's method. */
+uint32_t rng_below_rare(rng *r, uint32_t n, int base, uint64_t m);
+
 /* Uniform integer in [0, n), n >= 1, without modulo bias (Lemire's multiply-and-reject); from
  * a scripted r, its next value less base, that value checked to lie in [base, base + n - 1].
  * A scripted generator's state is all zero (rng_script; a zero state stays zero and draws 0),
@@ -90,16 +95,8 @@ int rng_scripted(rng *r, int lo, int hi);
 static inline uint32_t rng_below_from(rng *r, uint32_t n, int base)
 {
     uint64_t m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (__builtin_expect(low < n, 0)) {
-        if (r->script != NULL)
-            return (uint32_t)(rng_scripted(r, base, base + (int)n - 1) - base);
-        uint32_t threshold = (uint32_t)(-n) % n;
-        while (low < threshold) {
-            m = (uint64_t)(uint32_t)(rng_next(r) >> 32) * n;
-            low = (uint32_t)m;
-        }
-    }
+    if ((uint32_t)m < n)
+        return rng_below_rare(r, n, base, m);
     return (uint32_t)(m >> 32);
 }
 
