@@ -34,6 +34,57 @@ TEST(rng_seat_streams_are_keyed_by_the_master)
     CHECK(rng_derive(7, 3, RNG_STREAM_SEAT(2)) == rng_siphash(7, k1, 3, RNG_STREAM_SEAT(2)));
 }
 
+/* The seat streams seeded from a game's shared key (the runner's way) are the streams of
+ * rng_seed_stream, and both are the whole SipHash of the master, index and stream. */
+TEST(rng_seat_key_gives_the_seat_streams)
+{
+    const uint64_t masters[] = {0, 1, 7, 0x8000000000000000ULL, ~0ULL};
+    const uint64_t games[] = {0, 1, 3, 123456789, ~0ULL};
+    for (int m = 0; m < 5; m++)
+        for (int g = 0; g < 5; g++) {
+            rng_seat_key key;
+            rng_seat_key_init(&key, masters[m], games[g]);
+            for (int s = 0; s < GAME_MAX_SEATS; s++) {
+                rng a, b, c;
+                rng_seed_seat(&a, &key, RNG_STREAM_SEAT(s));
+                rng_seed_stream(&b, masters[m], games[g], RNG_STREAM_SEAT(s));
+                uint64_t x = masters[m];
+                uint64_t k1 = rng_splitmix64(&x);
+                rng_seed(&c, rng_siphash(masters[m], k1, games[g], RNG_STREAM_SEAT(s)));
+                CHECK(memcmp(a.s, b.s, sizeof a.s) == 0 && a.script == NULL);
+                CHECK(memcmp(a.s, c.s, sizeof a.s) == 0);
+            }
+        }
+}
+
+/* rng_below reads a script only on the rejection's rare branch: with a seeded state it draws
+ * as Lemire's method written out in full does, and with a script it gives the script's values
+ * (rng_die's checked against 1..faces, rng_below's against 0..n-1). */
+TEST(rng_below_draws_as_lemire_and_reads_scripts)
+{
+    rng r, ref;
+    rng_seed(&r, 99);
+    ref = r;
+    const uint32_t ns[] = {1, 2, 3, 6, 7, 36, 1000, 0x80000001u, 0xffffffffu};
+    for (int i = 0; i < 4000; i++) {
+        uint32_t n = ns[i % 9];
+        uint64_t m = (uint64_t)(uint32_t)(rng_next(&ref) >> 32) * n;
+        while ((uint32_t)m < (uint32_t)(-n) % n)
+            m = (uint64_t)(uint32_t)(rng_next(&ref) >> 32) * n;
+        CHECK(rng_below(&r, n) == (uint32_t)(m >> 32));
+    }
+    CHECK(memcmp(r.s, ref.s, sizeof r.s) == 0);
+    const int script[] = {6, 1, 0, 4, 3};
+    rng_script(&r, script, 5);
+    CHECK_INT(rng_die(&r, 6), 6);
+    CHECK_INT(rng_die(&r, 6), 1);
+    CHECK_INT((int)rng_below(&r, 2), 0);
+    CHECK_INT((int)rng_below(&r, 5), 4);
+    CHECK_INT(rng_die(&r, 3), 3);
+    CHECK_INT(r.script_pos, 5);
+    CHECK(rng_next(&r) == 0);
+}
+
 /* ---- the attack the seat streams resist ---- */
 
 /* The inverse of x -> x * m modulo 2^64 for odd m (Newton's iteration). */

@@ -103,9 +103,10 @@ static const int no_script[1];
 typedef int choose_fn(void *ctx, const void *seen, const decision *d, rng *r);
 
 /* The seats' bots during one game: each seat's choose, stream and row of choices, one load
- * each per decision instead of a walk through cfg and the bot's descriptor. A seat's stream is
- * seeded when its bot first chooses (a seat may never choose): until then its choose is
- * first_choice, which seeds the stream, puts the bot's own choose in its place and asks it. */
+ * each per decision instead of a walk through cfg and the bot's descriptor. The seats'
+ * streams are seeded when the game's first decision is asked of a bot (a game may ask none):
+ * until then every seat's choose is first_choice, which seeds them all (their seeds share a
+ * part, rng_seat_key), puts the bots' own choose in place and asks the bot. */
 typedef struct table {
     const run_config *cfg;
     uint64_t index;
@@ -115,19 +116,28 @@ typedef struct table {
     rng botrng[GAME_MAX_SEATS];
 } table;
 
-/* A seat's choose until its bot first chooses in the game (see table). Its stream r, an entry
- * of the table's botrng, leads back to the table. */
+/* Every seat's choose until a bot first chooses in the game (see table). Its stream r, an
+ * entry of the table's botrng, leads back to the table. */
 static int first_choice(void *ctx, const void *seen, const decision *d, rng *r)
 {
     int s = d->seat;
     table *t = (table *)(void *)((char *)(r - s) - offsetof(table, botrng));
-    const bot_type *b = t->cfg->seat[s].bot;
-    if (b->no_draws) /* an empty script: a draw aborts (rng_scripted) */
-        *r = (rng){.script = no_script};
-    else
-        rng_seed_stream(r, t->cfg->seed, t->index, RNG_STREAM_SEAT(s));
-    t->chooser[s] = b->choose;
-    return b->choose(ctx, seen, d, r);
+    const run_config *cfg = t->cfg;
+    rng_seat_key key;
+    bool keyed = false; /* key is made (at the first seat whose bot draws) */
+    for (int k = 0; k < cfg->nseats; k++) {
+        const bot_type *b = cfg->seat[k].bot;
+        if (b->no_draws) { /* an empty script: a draw aborts (rng_scripted) */
+            t->botrng[k] = (rng){.script = no_script};
+        } else {
+            if (!keyed)
+                rng_seat_key_init(&key, cfg->seed, t->index);
+            keyed = true;
+            rng_seed_seat(&t->botrng[k], &key, RNG_STREAM_SEAT(k));
+        }
+        t->chooser[k] = b->choose;
+    }
+    return t->chooser[s](ctx, seen, d, r);
 }
 
 /* Prepares t for game `index` of cfg, counting into choices (may be NULL) by nkinds kinds. */

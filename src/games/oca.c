@@ -53,8 +53,9 @@ static int choose_capo(oca_state *st, rng *ch, trace *tr)
     }
 }
 
-/* OP_ENTRY: every seat but the banker pays the entry fee, from the Capo-gioco on. */
-static void entry_fees(oca_state *st, trace *tr)
+/* OP_ENTRY: every seat but the banker pays the entry fee, from the Capo-gioco on. Out of line
+ * (once a game), as banker_plays: step then needs no frame of its own for their arrays. */
+static __attribute__((noinline)) void entry_fees(oca_state *st, trace *tr)
 {
     pop(st);
     st->s.first_banker = st->banker;
@@ -65,7 +66,7 @@ static void entry_fees(oca_state *st, trace *tr)
     oca_pay_from_each(st, payer, k, ACC_BANK, st->r->entry_fee, R_ENTRY, -1, tr);
 }
 
-static void banker_plays(oca_state *st, bool plays, trace *tr)
+static __attribute__((noinline)) void banker_plays(oca_state *st, bool plays, trace *tr)
 {
     int b = st->banker;
     pop(st);
@@ -156,8 +157,9 @@ static void start(void *vst, const void *rules, int nseats, rng *ch, trace *tr)
 {
     oca_state *st = vst;
     const oca_rules *r = rules;
-    /* everything up to the debts; the debts and the steps are written before they are read */
-    memset(st, 0, offsetof(oca_state, debt));
+    /* everything from the Capo-gioco up to the debts (the rules, the seats and the ledger are
+     * set below; the debts and the steps are written before they are read) */
+    memset(&st->capo, 0, offsetof(oca_state, debt) - offsetof(oca_state, capo));
     st->ndebts = 0;
     st->over = false;
     st->end = 0;

@@ -194,8 +194,9 @@ typedef struct oca_state {
     int takeover_loss;                  /* a failed bank's unpaid loss, in all */
     int takeover_owed[GAME_MAX_SEATS];  /* ... and each creditor's part of it */
     oca_offer offer;
-    /* start() zeroes the state up to here; the fields below it sets one by one (the debts
-     * and the steps are written before they are read): a new field goes above */
+    /* start() zeroes the state from capo up to here (the rules, n and the ledger before capo
+     * it sets itself); the fields below it sets one by one (the debts and the steps are
+     * written before they are read): a new field goes between capo and here */
     oca_debt debt[OCA_MAX_DEBTS];
     int ndebts;
     bool over;
@@ -292,8 +293,9 @@ int oca_bank_model(const oca_rules *r, float *togo, float *cut);
 
 /* A check of an oca bot's valuation cache (oca_bots.c), for tests: ctx is a context of
  * cautious, greedy or aggressive set up under st's rules. Values every card for every seat of
- * st through the bot's cache and afresh, and returns how many disagree or exceed the bot's
- * bound on card values; adds to *hits the values the cache already held. */
+ * st through the bot's cache and afresh, and returns how many values disagree, exceed the
+ * bot's bound on card values (vmax) or fall below the least a card is worth now (a dead
+ * card's worth); adds to *hits the values the cache already held. */
 int oca_bot_check_values(void *ctx, const oca_state *st, int64_t *hits);
 
 /* The bots of this game (oca_bots.c). */

@@ -148,11 +148,12 @@ static void outcome_of(const oca_state *st, outcome *o)
     }
 }
 
-/* Records the game's figures, in one batch (see rec_batch in recorder.h). */
-static void record(const oca_state *st, const outcome *o, recorder *rec)
+/* Records the game's figures into the batch b (see rec_batch in recorder.h). Inline in both
+ * cases of record. */
+static inline __attribute__((always_inline)) void record_into(const oca_state *st,
+                                                              const outcome *o, rec_batch b)
 {
     const oca_stats *x = &st->s;
-    rec_batch b = rec_batch_open(rec, oca_metrics);
     int dote = st->r->dote, busts = 0, banker = x->first_banker;
     for (int s = 0; s < st->n; s++) {
         bool bust = st->bankrupt[s];
@@ -220,6 +221,19 @@ static void record(const oca_state *st, const outcome *o, recorder *rec)
     rec_batch_value(&b, M_SHORT_SALES, -1, x->short_sales);
     rec_batch_value(&b, M_FONDO_END, -1, st->led.balance[ACC_FONDO]);
     rec_batch_rate(&b, M_TURN_CAP, -1, st->end == END_TURN_CAP, 1);
+}
+
+/* Records the game's figures, in one batch. Without the per-game figures (a batch's usual
+ * case) the batch says so in a constant, which spares every record its test of them. */
+static void record(const oca_state *st, const outcome *o, recorder *rec)
+{
+    rec_batch b = rec_batch_open(rec, oca_metrics);
+    if (b.gsum != NULL) {
+        record_into(st, o, b);
+    } else {
+        b.gsum = b.gcnt = NULL;
+        record_into(st, o, b);
+    }
 }
 
 void oca_finish(const void *vst, outcome *o, recorder *rec)
