@@ -169,6 +169,27 @@ static run_config toy_config(int nseats, uint64_t runs, int threads)
 }
 
 /* Renders a whole report (without the run object) as JSON text; caller frees. */
+/* A run of g under rules on one thread: `runs` games from `seed`, bot at every one of the
+ * game's default seats with its parameters' defaults. */
+static run_config one_bot_config(const game_type *g, void *rules, const bot_type *bot,
+                                 uint64_t runs, uint64_t seed)
+{
+    run_config c;
+    memset(&c, 0, sizeof c);
+    c.game = g;
+    c.rules = rules;
+    c.nseats = g->default_seats;
+    for (int k = 0; k < c.nseats; k++) {
+        c.seat[k].bot = bot;
+        for (int p = 0; bot->params && bot->params[p].name; p++)
+            c.seat[k].param[p] = bot->params[p].def;
+    }
+    c.runs = runs;
+    c.seed = seed;
+    c.threads = 1;
+    return c;
+}
+
 static char *report_text(const run_config *c, const run_result *r)
 {
     static const char *spec[GAME_MAX_SEATS] = {"random", "random", "random", "random",
@@ -506,19 +527,7 @@ TEST(runner_no_draws_bots_play_without_a_stream)
             CHECK(rules != NULL);
             if (rules == NULL)
                 continue;
-            run_config c;
-            memset(&c, 0, sizeof c);
-            c.game = g;
-            c.rules = rules;
-            c.nseats = g->default_seats;
-            for (int k = 0; k < c.nseats; k++) {
-                c.seat[k].bot = bot;
-                for (int p = 0; bot->params && bot->params[p].name; p++)
-                    c.seat[k].param[p] = bot->params[p].def;
-            }
-            c.runs = 200;
-            c.seed = 11;
-            c.threads = 1;
+            run_config c = one_bot_config(g, rules, bot, 200, 11);
             run_result r;
             CHECK_INT(run_batch(&c, &r, err, sizeof err), 0);
             CHECK_INT((int)r.games, 200);
@@ -549,19 +558,7 @@ TEST(runner_batch_loop_agrees_with_the_followed_loop)
         if (rules == NULL)
             continue;
         const bot_type *bot = registry_bot(g, g->default_bot);
-        run_config c;
-        memset(&c, 0, sizeof c);
-        c.game = g;
-        c.rules = rules;
-        c.nseats = g->default_seats;
-        for (int k = 0; k < c.nseats; k++) {
-            c.seat[k].bot = bot;
-            for (int p = 0; bot->params && bot->params[p].name; p++)
-                c.seat[k].param[p] = bot->params[p].def;
-        }
-        c.runs = 300;
-        c.seed = 5;
-        c.threads = 1;
+        run_config c = one_bot_config(g, rules, bot, 300, 5);
         run_result fast, followed;
         CHECK_INT(run_batch(&c, &fast, err, sizeof err), 0);
         c.check = true;
