@@ -1237,6 +1237,30 @@ typedef struct batch {
     int64_t counters, takeovers, short_sales;
 } batch;
 
+enum { BOT_CTX = 4096 }; /* room for any oca bot's context (checked against ctx_size) */
+
+/* Sets up bot names[s] at seat s of n under r in ctx[s] (cleared first), bt[s] its type, its
+ * parameters at their defaults but "trade" at `trade` when trade >= 0. */
+static void set_up_bots(const oca_rules *r, int n, const char *const *names, double trade,
+                        const bot_type **bt, char (*ctx)[BOT_CTX])
+{
+    char err[128];
+    for (int s = 0; s < n; s++) {
+        bt[s] = registry_bot(&game_oca, names[s]);
+        CHECK(bt[s] != NULL && bt[s]->ctx_size <= BOT_CTX);
+        if (bt[s] == NULL)
+            continue;
+        double param[32];
+        for (int k = 0; bt[s]->params && bt[s]->params[k].name; k++)
+            param[k] = trade >= 0 && strcmp(bt[s]->params[k].name, "trade") == 0
+                           ? trade
+                           : bt[s]->params[k].def;
+        memset(ctx[s], 0, BOT_CTX);
+        if (bt[s]->setup)
+            CHECK_INT(bt[s]->setup(ctx[s], &game_oca, r, s, n, param, err, sizeof err), 0);
+    }
+}
+
 /* Plays `games` games of the given bots (names) under r, checking after every step that the
  * points are conserved, that a cashier with debts has an empty till, and that every decision
  * is well formed and asks a seat still at the table. */
@@ -1244,18 +1268,8 @@ static void play_batch(const oca_rules *r, int n, const char *const *bots, int g
                        uint64_t master, batch *b)
 {
     const bot_type *bt[GAME_MAX_SEATS];
-    char ctx[GAME_MAX_SEATS][4096];
-    char err[128];
-    for (int s = 0; s < n; s++) {
-        bt[s] = registry_bot(&game_oca, bots[s]);
-        CHECK(bt[s] != NULL && bt[s]->ctx_size <= sizeof ctx[s]);
-        double param[32];
-        int k = 0;
-        for (; bt[s]->params && bt[s]->params[k].name; k++)
-            param[k] = bt[s]->params[k].def;
-        if (bt[s]->setup)
-            CHECK_INT(bt[s]->setup(ctx[s], &game_oca, r, s, n, param, err, sizeof err), 0);
-    }
+    char ctx[GAME_MAX_SEATS][BOT_CTX];
+    set_up_bots(r, n, bots, -1, bt, ctx);
     static oca_state st; /* large: not on the stack */
     decision d;
     for (int i = 0; i < games; i++) {
@@ -1850,18 +1864,9 @@ static uint64_t play_digest(const oca_rules *r, int n, const char *const *names,
                             bool with_begin)
 {
     const bot_type *bt[GAME_MAX_SEATS];
-    static char ctx[GAME_MAX_SEATS][4096];
+    static char ctx[GAME_MAX_SEATS][BOT_CTX];
     static oca_state st;
-    char err[128];
-    for (int s = 0; s < n; s++) {
-        bt[s] = registry_bot(&game_oca, names[s]);
-        CHECK(bt[s] != NULL && bt[s]->ctx_size <= sizeof ctx[s]);
-        double param[32];
-        for (int k = 0; bt[s]->params && bt[s]->params[k].name; k++)
-            param[k] = bt[s]->params[k].def;
-        memset(ctx[s], 0, sizeof ctx[s]);
-        CHECK_INT(bt[s]->setup(ctx[s], &game_oca, r, s, n, param, err, sizeof err), 0);
-    }
+    set_up_bots(r, n, names, -1, bt, ctx);
     uint64_t h = 1469598103934665603ull;
     decision d;
     for (int i = 0; i < games; i++) {
@@ -1897,16 +1902,8 @@ TEST(oca_bots_value_cache_agrees_with_recomputation)
         load(&r, variant ? "arrived_in_round=true" : NULL, NULL);
         int n = variant ? 6 : 4;
         const bot_type *bt[GAME_MAX_SEATS];
-        static char ctx[GAME_MAX_SEATS][4096];
-        char err[128];
-        for (int s = 0; s < n; s++) {
-            bt[s] = registry_bot(&game_oca, mix[s]);
-            CHECK(bt[s] != NULL && bt[s]->ctx_size <= sizeof ctx[s]);
-            double param[32];
-            for (int k = 0; bt[s]->params[k].name; k++)
-                param[k] = bt[s]->params[k].def;
-            CHECK_INT(bt[s]->setup(ctx[s], &game_oca, &r, s, n, param, err, sizeof err), 0);
-        }
+        static char ctx[GAME_MAX_SEATS][BOT_CTX];
+        set_up_bots(&r, n, mix, -1, bt, ctx);
         static oca_state st;
         int64_t hits = 0, bad = 0, looks = 0;
         for (int i = 0; i < 40; i++) {
@@ -1944,18 +1941,8 @@ TEST(oca_bots_short_cuts_agree_with_the_full_computation)
         load(&r, sets[variant], NULL);
         int n = variant == 1 ? 6 : 4;
         const bot_type *bt[GAME_MAX_SEATS];
-        static char ctx[GAME_MAX_SEATS][4096];
-        char err[128];
-        for (int s = 0; s < n; s++) {
-            bt[s] = registry_bot(&game_oca, mix[s]);
-            CHECK(bt[s] != NULL && bt[s]->ctx_size <= sizeof ctx[s]);
-            double param[32];
-            for (int k = 0; bt[s]->params[k].name; k++)
-                param[k] = strcmp(bt[s]->params[k].name, "trade") == 0 && variant != 1
-                               ? 0.8 /* trade often */
-                               : bt[s]->params[k].def;
-            CHECK_INT(bt[s]->setup(ctx[s], &game_oca, &r, s, n, param, err, sizeof err), 0);
-        }
+        static char ctx[GAME_MAX_SEATS][BOT_CTX];
+        set_up_bots(&r, n, mix, variant != 1 ? 0.8 : -1, bt, ctx); /* 0.8: trade often */
         static oca_state st;
         for (int i = 0; i < 60; i++) {
             rng ch, br[GAME_MAX_SEATS];
