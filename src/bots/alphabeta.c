@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "registry.h"
+#include "core/registry.h"
 
 enum {
     MAX_PLY = 128,   /* positions on the search stack: depth plus forced-move extensions */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "registry.h"
+#include "core/registry.h"
 
 enum {
     NONE = -1,

@@ -1,5 +1,5 @@
 /* random.c — the generic `random` bot: uniform among the legal actions of any decision. */
-#include "registry.h"
+#include "core/registry.h"
 
 static int choose(void *ctx, const void *seen, const decision *d, rng *r)
 {

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "registry.h"
-#include "xalloc.h"
+#include "core/registry.h"
+#include "core/xalloc.h"
 
 typedef struct rollout_ctx {
     const game_type *g;

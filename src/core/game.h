@@ -28,7 +28,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "rng.h"
+#include "core/rng.h"
 
 enum {
     GAME_MAX_SEATS = 8,     /* no game seats more players */

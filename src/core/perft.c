@@ -1,10 +1,10 @@
 /* perft.c — move-path counts by depth-first walk over copies of the state. */
-#include "perft.h"
+#include "core/perft.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "xalloc.h"
+#include "core/xalloc.h"
 
 /* Adds the paths below st (at depth `at`, 0-based) to nodes[at..max-1]. `stack` holds one
  * scratch state per level below this one; d is the decision scratch of this level. */

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "game.h"
+#include "core/game.h"
 
 enum { PERFT_MAX_DEPTH = 64 };
 

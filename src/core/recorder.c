@@ -1,12 +1,12 @@
 /* recorder.c — integer accumulators for metrics: counts, exact sums and sparse histograms. */
-#include "recorder.h"
+#include "core/recorder.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "xalloc.h"
+#include "core/xalloc.h"
 
 
 /* Grows a's histogram so that it covers [lo, hi] (within the extremes a->min, a->max, already

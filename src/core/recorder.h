@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "game.h"
+#include "core/game.h"
 
 struct acc_spill;
 

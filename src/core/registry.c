@@ -1,5 +1,5 @@
 /* registry.c — lists every game giochi-sim knows. Adding a game is one line here. */
-#include "registry.h"
+#include "core/registry.h"
 
 #include <stdio.h>
 #include <string.h>

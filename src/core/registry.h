@@ -2,7 +2,7 @@
 #ifndef GIOCHI_REGISTRY_H
 #define GIOCHI_REGISTRY_H
 
-#include "game.h"
+#include "core/game.h"
 
 enum { REGISTRY_MAX_BOTS = 64 }; /* bots one game can use, its own and generic ones */
 

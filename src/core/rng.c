@@ -1,5 +1,5 @@
 /* rng.c — seeding and stream derivation for the xoshiro256** generator of rng.h. */
-#include "rng.h"
+#include "core/rng.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,5 +1,5 @@
 /* runner.c — plays seeded games on worker threads; exact integer reduction of their results. */
-#include "runner.h"
+#include "core/runner.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -8,9 +8,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "numfmt.h"
-#include "registry.h"
-#include "xalloc.h"
+#include "report/numfmt.h"
+#include "core/registry.h"
+#include "core/xalloc.h"
 
 /* Games a worker claims at once: at most CHUNK, and few enough that every thread gets about
  * CHUNKS_PER_THREAD claims, so that a short run of slow games is shared by all threads. With a

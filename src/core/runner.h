@@ -11,8 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "game.h"
-#include "recorder.h"
+#include "core/game.h"
+#include "core/recorder.h"
 
 enum { BOT_MAX_PARAMS = 32 };
 

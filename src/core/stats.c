@@ -1,5 +1,5 @@
 /* stats.c — intervals, quantiles and tests with GSL's distribution functions. */
-#include "stats.h"
+#include "core/stats.h"
 
 #include <math.h>
 

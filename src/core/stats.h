@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "recorder.h"
+#include "core/recorder.h"
 
 /* Wilson score 95% interval for a share of hits out of n (hits may be fractional, as with
  * shared wins). n == 0 gives [0, 1]. */

@@ -1,5 +1,5 @@
 /* xalloc.c — allocation that never returns NULL; out of memory is exit 5 with no file left. */
-#include "xalloc.h"
+#include "core/xalloc.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "outfile.h"
+#include "cli/outfile.h"
 
 void xalloc_fail(const char *what)
 {

@@ -8,7 +8,7 @@
  *
  * usage: bare45 GAMES SEED [PLAYERS]  ->  "wins W1 W2 ... games_per_second R" */
 #include "bare_main.h"
-#include "rng.h"
+#include "core/rng.h"
 
 enum { TILES = 9, LIMIT = 45, MAXP = 8 };
 

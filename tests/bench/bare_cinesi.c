@@ -10,7 +10,7 @@
  *
  * usage: bare_cinesi GAMES SEED [PLAYERS]  ->  "wins W1 W2 ... games_per_second R" */
 #include "bare_main.h"
-#include "rng.h"
+#include "core/rng.h"
 
 enum { SEATS = 4, STEPS = 4 * 6 + 3 };
 

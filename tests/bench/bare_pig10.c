@@ -10,7 +10,7 @@
  *
  * usage: bare_pig10 GAMES SEED [PLAYERS]  ->  "wins W1 W2 ... games_per_second R" */
 #include "bare_main.h"
-#include "rng.h"
+#include "core/rng.h"
 
 enum { VALUES = 11, TARGET = 10, FROG = 0, SIREN = 5, HAND = 3, MAXP = 8, CARDS = 80 };
 

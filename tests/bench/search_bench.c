@@ -11,8 +11,8 @@
 #include <time.h>
 
 #include "bots/alphabeta.h"
-#include "registry.h"
-#include "rules.h"
+#include "core/registry.h"
+#include "config/rules.h"
 
 static double cpu_seconds(void)
 {

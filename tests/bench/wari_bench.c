@@ -9,12 +9,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "alphabeta.h"
-#include "games/wari.h"
-#include "perft.h"
-#include "registry.h"
-#include "rules.h"
-#include "runner.h"
+#include "bots/alphabeta.h"
+#include "games/wari/wari.h"
+#include "core/perft.h"
+#include "core/registry.h"
+#include "config/rules.h"
+#include "core/runner.h"
 
 /* CPU seconds used by the process so far. */
 static double cpu(void)

@@ -19,11 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "botspec.h"
-#include "jsoncheck.h"
-#include "registry.h"
-#include "rules.h"
-#include "runner.h"
+#include "config/botspec.h"
+#include "config/jsoncheck.h"
+#include "core/registry.h"
+#include "config/rules.h"
+#include "core/runner.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,0 +1,272 @@
+/* outfile.c — atomic output files: write to a temporary beside the target, then rename. */
+#include "cli/outfile.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Temporary files not yet renamed or removed, for outfile_remove_pending. The one piece of
+ * process-wide state here: a signal handler can reach nothing else. Only the main thread
+ * opens and closes output files. */
+enum { MAX_PENDING = 8 };
+static char *volatile pending[MAX_PENDING];
+
+static void pending_add(char *tmp)
+{
+    for (int i = 0; i < MAX_PENDING; i++)
+        if (pending[i] == NULL) {
+            pending[i] = tmp;
+            return;
+        }
+}
+
+static void pending_drop(const char *tmp)
+{
+    for (int i = 0; i < MAX_PENDING; i++)
+        if (tmp != NULL && pending[i] == tmp)
+            pending[i] = NULL;
+}
+
+void outfile_remove_pending(void)
+{
+    for (int i = 0; i < MAX_PENDING; i++)
+        if (pending[i] != NULL)
+            unlink(pending[i]);
+}
+
+enum { MAX_LINKS = 40 }; /* as the kernel's own limit on links followed in one lookup */
+
+/* Follows symbolic links from path as far as they go, also to a file that does not exist yet
+ * (a dangling link names the file to create). Returns a new string (caller frees): path
+ * itself when it is not a link. NULL with errno set on a link loop (ELOOP), an unreadable
+ * link or no memory. */
+static char *follow_links(const char *path)
+{
+    char *p = strdup(path);
+    for (int i = 0; p != NULL; i++) {
+        struct stat st;
+        if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode))
+            return p; /* not a link, or nothing there yet: the file to write */
+        if (i == MAX_LINKS) {
+            free(p);
+            errno = ELOOP;
+            return NULL;
+        }
+        size_t cap = (size_t)st.st_size + 2;
+        char *to = malloc(cap);
+        ssize_t n = to ? readlink(p, to, cap) : -1;
+        if (n < 0 || (size_t)n >= cap) {
+            int saved = n < 0 ? errno : ENAMETOOLONG;
+            free(to);
+            free(p);
+            errno = to ? saved : ENOMEM;
+            return NULL;
+        }
+        to[n] = '\0';
+        char *next = to;
+        if (to[0] != '/') { /* relative to the directory holding the link */
+            char *d = strdup(p);
+            const char *dir = d ? dirname(d) : NULL;
+            size_t len = dir ? strlen(dir) + (size_t)n + 2 : 0;
+            next = dir ? malloc(len) : NULL;
+            if (next != NULL)
+                snprintf(next, len, "%s/%s", dir, to);
+            free(d);
+            free(to);
+        }
+        free(p);
+        p = next;
+        if (p == NULL)
+            errno = ENOMEM;
+    }
+    return NULL;
+}
+
+/* The file a path names once symbolic links are followed: realpath of that file if it
+ * exists, else realpath of its directory joined with its last component. A new string
+ * (caller frees), or NULL if the directory does not exist either. */
+static char *canonical(const char *path)
+{
+    char *file = follow_links(path);
+    if (file == NULL)
+        return NULL;
+    char *full = realpath(file, NULL);
+    if (full != NULL) {
+        free(file);
+        return full;
+    }
+    char *d = strdup(file), *b = strdup(file);
+    char *dir = d ? realpath(dirname(d), NULL) : NULL;
+    char *out = NULL;
+    if (dir != NULL && b != NULL) {
+        const char *base = basename(b);
+        size_t n = strlen(dir) + strlen(base) + 2;
+        out = malloc(n);
+        if (out != NULL)
+            snprintf(out, n, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir, base);
+    }
+    free(dir);
+    free(d);
+    free(b);
+    free(file);
+    return out;
+}
+
+bool outfile_same(const char *a, const char *b)
+{
+    if (a == NULL || b == NULL || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+        return false;
+    char *x = canonical(a), *y = canonical(b);
+    struct stat st;
+    bool same = x && y && strcmp(x, y) == 0 && (stat(x, &st) != 0 || S_ISREG(st.st_mode));
+    free(x);
+    free(y);
+    return same;
+}
+
+/* Fails with "cannot write 'path': reason", abandoning whatever o holds. */
+static int fail(outfile *o, const char *path, const char *reason, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "cannot write '%s': %s", path, reason);
+    outfile_abort(o);
+    return -1;
+}
+
+/* Fails like fail(), naming the file a symbolic link leads to when it is not path itself. */
+static int fail_via(outfile *o, const char *path, const char *target, int code, char *err,
+                    size_t errlen)
+{
+    if (target == NULL || strcmp(target, path) == 0)
+        return fail(o, path, strerror(code), err, errlen);
+    snprintf(err, errlen, "cannot write '%s' (a symbolic link to '%s'): %s", path, target,
+             strerror(code));
+    outfile_abort(o);
+    return -1;
+}
+
+int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    if (path == NULL || strcmp(path, "-") == 0) {
+        o->f = stdout;
+        return 0;
+    }
+    if (*path == '\0')
+        return fail(o, path, "empty file name", err, errlen);
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
+        return fail(o, path, strerror(EISDIR), err, errlen);
+    o->path = strdup(path);
+    if (o->path == NULL)
+        return fail(o, path, strerror(ENOMEM), err, errlen);
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* A device, a pipe or a terminal: renaming over it would replace it. */
+        o->f = fopen(path, "w");
+        return o->f ? 0 : fail(o, path, strerror(errno), err, errlen);
+    }
+    /* Through a symbolic link (even a dangling one), the file the link names is written and
+     * the link kept: the temporary goes beside that file. A link loop is an error. */
+    o->target = follow_links(path);
+    if (o->target == NULL)
+        return fail(o, path, strerror(errno), err, errlen);
+    size_t n = strlen(o->target) + 16;
+    o->tmp = malloc(n);
+    if (o->tmp == NULL)
+        return fail(o, path, strerror(ENOMEM), err, errlen);
+    snprintf(o->tmp, n, "%s.tmp-XXXXXX", o->target);
+    /* The file and its entry in the pending list come into being together: a signal that
+     * arrived between the two would leave a temporary file that no handler knows of. */
+    sigset_t stop, old;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGHUP);
+    sigaddset(&stop, SIGPIPE);
+    sigaddset(&stop, SIGQUIT);
+    sigprocmask(SIG_BLOCK, &stop, &old);
+    int fd = mkstemp(o->tmp);
+    if (fd >= 0)
+        pending_add(o->tmp);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (fd < 0) {
+        int saved = errno;
+        free(o->tmp);
+        o->tmp = NULL;
+        return fail_via(o, path, o->target, saved, err, errlen);
+    }
+    if (exists) {
+        /* A file replaced keeps its owner (where the system allows it) and its mode; the
+         * owner first, since changing it may clear set-id bits. */
+        if (fchown(fd, st.st_uid, st.st_gid) != 0 && fchown(fd, (uid_t)-1, st.st_gid) != 0) {
+            /* not ours to give away: the file becomes ours, as any rewrite would */
+        }
+        fchmod(fd, st.st_mode & 07777);
+    } else {
+        /* mkstemp makes the file private; give a new file the mode a plain creat() would. */
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
+    o->f = fdopen(fd, "w");
+    if (o->f == NULL) {
+        int saved = errno;
+        close(fd);
+        return fail(o, path, strerror(saved), err, errlen);
+    }
+    return 0;
+}
+
+int outfile_close(outfile *o, char *err, size_t errlen)
+{
+    const char *name = o->path ? o->path : "standard output";
+    int bad = fflush(o->f) != 0 || ferror(o->f);
+    int saved = errno;
+    if (o->f != stdout && fclose(o->f) != 0 && !bad) {
+        bad = 1;
+        saved = errno;
+    }
+    o->f = NULL;
+    if (bad) {
+        snprintf(err, errlen, "cannot write '%s': %s", name, strerror(saved ? saved : EIO));
+        outfile_abort(o);
+        return -1;
+    }
+    return 0;
+}
+
+/* Frees o's names. */
+static void forget(outfile *o)
+{
+    pending_drop(o->tmp);
+    free(o->path);
+    free(o->target);
+    free(o->tmp);
+    o->path = o->target = o->tmp = NULL;
+}
+
+int outfile_rename(outfile *o, char *err, size_t errlen)
+{
+    int rc = 0;
+    if (o->tmp && rename(o->tmp, o->target) != 0) {
+        snprintf(err, errlen, "cannot write '%s': %s", o->path, strerror(errno));
+        unlink(o->tmp);
+        rc = -1;
+    }
+    forget(o);
+    return rc;
+}
+
+void outfile_abort(outfile *o)
+{
+    if (o->f && o->f != stdout)
+        fclose(o->f);
+    o->f = NULL;
+    if (o->tmp)
+        unlink(o->tmp);
+    forget(o);
+}

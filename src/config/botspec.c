@@ -1,0 +1,153 @@
+/* botspec.c — parsing bot descriptions with parameters, and their canonical form. */
+#include "config/botspec.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/jsoncheck.h"
+#include "report/numfmt.h"
+#include "core/registry.h"
+
+/* Writes the names of bot b's parameters, comma-separated, into buf. */
+static void param_names(const bot_type *b, int np, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int j = 0; j < np && used < n; j++) {
+        int k = snprintf(buf + used, n - used, "%s%s", j ? ", " : "", b->params[j].name);
+        if (k < 0)
+            break;
+        used += (size_t)k;
+    }
+}
+
+/* Parses "key=value" for bot b into spec->param; given[] marks what was set already. */
+static int parse_param(const bot_type *b, int np, char *kv, seat_spec *spec, bool *given,
+                       char *err, size_t errlen)
+{
+    if (*kv == '\0')
+        return snprintf(err, errlen, "bot '%s': empty parameter (a ':' too many)", b->name), -1;
+    char *eq = strchr(kv, '=');
+    if (eq == NULL)
+        return snprintf(err, errlen, "bot '%s': parameter '%s' needs a value (KEY=VALUE)",
+                        b->name, kv),
+               -1;
+    *eq = '\0';
+    int i = 0;
+    while (i < np && strcmp(b->params[i].name, kv) != 0)
+        i++;
+    if (i == np) {
+        if (np == 0)
+            return snprintf(err, errlen, "bot '%s' takes no parameters (got '%s')", b->name, kv),
+                   -1;
+        char names[512];
+        param_names(b, np, names, sizeof names);
+        return snprintf(err, errlen, "bot '%s' has no parameter '%s' (parameters: %s)", b->name,
+                        kv, names),
+               -1;
+    }
+    if (given[i])
+        return snprintf(err, errlen, "bot '%s': parameter '%s' is given twice", b->name, kv), -1;
+    given[i] = true;
+    const bot_param *p = &b->params[i];
+    /* exactly a JSON number: no hexadecimal, no leading space or zero, no "inf" */
+    size_t len = jsoncheck_number(eq + 1);
+    char *end;
+    errno = 0;
+    double v = len ? strtod(eq + 1, &end) : NAN;
+    if (len == 0 || eq[1 + len] != '\0' || errno || !(v >= p->min && v <= p->max) ||
+        (p->integer && v != floor(v)))
+        return snprintf(err, errlen, "bot '%s' parameter '%s': expected %s in %g..%g (got '%s')",
+                        b->name, kv, p->integer ? "a whole number" : "a number", p->min, p->max,
+                        eq + 1),
+               -1;
+    spec->param[i] = v;
+    return 0;
+}
+
+int botspec_parse(const game_type *g, const char *text, seat_spec *spec, char *canon,
+                  size_t ncanon, char *err, size_t errlen)
+{
+    char buf[512];
+    if (strlen(text) >= sizeof buf)
+        return snprintf(err, errlen, "--bots: bot '%.40s...' is too long", text), -1;
+    strcpy(buf, text);
+    char *rest = buf;
+    char *name = strsep(&rest, ":");
+    if (*name == '\0')
+        return snprintf(err, errlen, "--bots: empty bot name"), -1;
+    const bot_type *b = registry_bot(g, name);
+    if (b == NULL) {
+        char names[1024];
+        registry_bot_names(g, names, sizeof names);
+        for (int i = 0; registry_generic_bots[i]; i++)
+            if (strcmp(registry_generic_bots[i]->name, name) == 0)
+                return snprintf(err, errlen, "bot '%s' does not play %s (bots: %s)", name,
+                                g->name, names),
+                       -1;
+        return snprintf(err, errlen, "unknown bot '%s' for game %s (bots: %s)", name, g->name,
+                        names),
+               -1;
+    }
+    spec->bot = b;
+    int np = 0;
+    while (b->params && b->params[np].name)
+        np++;
+    if (np > BOT_MAX_PARAMS)
+        return snprintf(err, errlen, "bot '%s' has more than %d parameters", b->name,
+                        BOT_MAX_PARAMS),
+               -1;
+    for (int i = 0; i < np; i++)
+        spec->param[i] = b->params[i].def;
+    bool given[BOT_MAX_PARAMS] = {false};
+    for (char *kv = strsep(&rest, ":"); kv; kv = strsep(&rest, ":"))
+        if (parse_param(b, np, kv, spec, given, err, errlen) != 0)
+            return -1;
+    size_t used = (size_t)snprintf(canon, ncanon, "%s", b->name);
+    for (int i = 0; i < np && used < ncanon; i++)
+        if (spec->param[i] != b->params[i].def) {
+            char num[40];
+            used += (size_t)snprintf(canon + used, ncanon - used, ":%s=%s", b->params[i].name,
+                                     numfmt_double(num, sizeof num, spec->param[i]));
+        }
+    if (used >= ncanon)
+        return snprintf(err, errlen, "bot '%s' has too long a description", b->name), -1;
+    return 0;
+}
+
+int botspec_parse_list(const game_type *g, const char *list, int nseats, seat_spec *seats,
+                       char (*canon)[BOT_SPEC_MAX], char *err, size_t errlen)
+{
+    char buf[4096];
+    if (strlen(list) >= sizeof buf)
+        return snprintf(err, errlen, "--bots: list too long"), -1;
+    strcpy(buf, list);
+    char *items[GAME_MAX_SEATS];
+    int n = 0;
+    char *rest = buf;
+    for (char *t = strsep(&rest, ","); t; t = strsep(&rest, ",")) {
+        if (n == GAME_MAX_SEATS)
+            return snprintf(err, errlen, "--bots: more than %d bots", GAME_MAX_SEATS), -1;
+        if (*t == '\0')
+            return snprintf(err, errlen, "--bots '%s': empty bot name", list), -1;
+        items[n++] = t;
+    }
+    if (nseats == 0)
+        nseats = n > 1 ? n : g->default_seats;
+    if (n > 1 && n != nseats)
+        return snprintf(err, errlen,
+                        "--bots lists %d bots for %d players (give one per seat, or one for all)",
+                        n, nseats),
+               -1;
+    if (nseats > GAME_MAX_SEATS)
+        return snprintf(err, errlen, "at most %d players", GAME_MAX_SEATS), -1;
+    for (int k = 0; k < nseats; k++)
+        if (botspec_parse(g, items[n > 1 ? k : 0], &seats[k], canon[k], BOT_SPEC_MAX, err,
+                          errlen) != 0)
+            return -1;
+    return nseats;
+}

@@ -1,0 +1,260 @@
+/* experiment_priv.h — what the parts of the experiment engine share, and nothing else may use:
+ * the settings an experiment plays (their slots, how each slot is paired), the experiment being
+ * run, the engine that plays it in step, and the functions that cross the files:
+ *
+ *   experiment.c    experiment_run: options -> settings -> play -> report tree -> rendering
+ *   exp_pair.c      the exact paired sums of a slot and their estimates (experiment.h)
+ *   exp_settings.c  the settings of a sweep, a rotation or a sensitivity, and their slots
+ *   exp_engine.c    plays every setting in step on common random numbers, block by block
+ *   exp_blocks.c    a block's sums as bytes: the shards' files, MPI's messages, --merge
+ *   exp_progress.c  the progress indicator on stderr
+ *   exp_report.c    the report tree (JSON) of a played experiment
+ *   exp_csv.c       its CSV rendering
+ *   exp_text.c      its text rendering
+ *
+ * The files hand each other these structures, never copies: an experiment owns its settings;
+ * the engine borrows them while it plays. */
+#ifndef GIOCHI_EXPERIMENT_PRIV_H
+#define GIOCHI_EXPERIMENT_PRIV_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#include "config/botspec.h"
+#include "experiment/experiment.h"
+#include "core/runner.h"
+
+/* --until plays blocks: the first ends at UNTIL_BLOCK games, each next one adds
+ * max(UNTIL_BLOCK, games so far / 10): boundaries depend on nothing but the game count.
+ * VALUE_MAX bounds the text of one swept value. */
+enum { UNTIL_BLOCK = 1000, VALUE_MAX = 256 };
+
+/* ---- paired sums (exp_pair.c) ---------------------------------------------------------------- */
+
+/* Adds one game's own and cross sums (all but those of the baseline alone), without counting
+ * the game. Inline: the game loop (exp_engine.c) adds large figures with it. */
+static inline void own_cross_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
+{
+    p->x += x;
+    p->c += c;
+    p->xx += (__int128)x * x;
+    p->xc += (__int128)x * c;
+    p->cc += (__int128)c * c;
+    p->x_bx += (__int128)x * bx;
+    p->x_bc += (__int128)x * bc;
+    p->c_bx += (__int128)c * bx;
+    p->c_bc += (__int128)c * bc;
+}
+
+/* Fills in the sums of p that the game loop leaves out (see pair64 in exp_engine.c): ca and cb
+ * are the constant counts of the setting's and the baseline's slot (0: not constant); self: the
+ * slot is the baseline's own, paired with itself. Touches only the fields it derives. */
+void exp_pair_complete(exp_pair *p, int64_t ca, int64_t cb, bool self);
+
+/* ---- settings (exp_settings.c) --------------------------------------------------------------- */
+
+typedef enum axis_kind { AXIS_RULE, AXIS_PLAYERS, AXIS_PARAM } axis_kind;
+
+/* One --sweep: a key and its values. */
+typedef struct axis {
+    char key[128];
+    axis_kind kind;
+    int seat;        /* AXIS_PARAM: 0-based seat */
+    char param[64];  /* AXIS_PARAM: the bot parameter */
+    int nval;
+    char (*val)[VALUE_MAX];
+} axis;
+
+/* One figure of a setting's paired vector: a name with its seat or bot (1-based; 0: none). */
+typedef struct slotdef {
+    char name[72];
+    int seat, bot;
+    int64_t unit;   /* c counts this many per observation (win units for win shares) */
+    int64_t cconst; /* c of every game when it never varies (see pair64, exp_engine.c), or 0 */
+} slotdef;
+
+/* The kinds of slot the game loop adds: unpaired (the baseline's own, or a slot the baseline
+ * lacks) or paired, with a constant count or not (see pair64 in exp_engine.c). */
+enum { SLOT_SELF_CONST, SLOT_SELF, SLOT_CONST, SLOT_FULL };
+
+/* How the game loop adds a slot (set by exp_pair_settings): its kind, its baseline slot, and
+ * the constant counts of both (see slotdef.cconst). */
+typedef struct slot_op {
+    int kind, b;
+    int64_t cconst, bconst;
+} slot_op;
+
+/* One setting of an experiment: its ruleset, players and bots (one run_config per rotation),
+ * the layout of its slots and their pairing with the baseline's, and its sums once played. */
+typedef struct setting {
+    char label[512];    /* "entry_fee=30 players=3" ("default" when nothing is swept) */
+    cJSON *values;      /* swept key -> value */
+    char raw[EXP_MAX_SWEEPS][VALUE_MAX];
+    cJSON *ruleset;
+    void *rules;
+    int nseats, nrot;
+    run_config cfg[GAME_MAX_SEATS];                      /* one per rotation */
+    char canon[GAME_MAX_SEATS][BOT_SPEC_MAX];            /* seat k's bot, unrotated */
+    int nbots, botid[GAME_MAX_SEATS];                    /* distinct bots, seat -> bot */
+    int nslots, ngame_slots, group;                      /* slot layout */
+    int nends, ngm, nsm, *gm, *sm; /* the game's ends; its game and seat metrics' indices */
+    slotdef *slot;
+    int *pair;       /* baseline slot of each slot, or -1 */
+    slot_op *op;     /* per slot: how it accumulates (see slot_op) */
+    bool aligned;    /* not the baseline; slot j pairs with the baseline's slot j, paired
+                        with a constant count exactly when its own is constant */
+    int until_slot;  /* -1 when not stopping at a precision */
+    bool active;     /* still counting games */
+    uint64_t games;  /* games counted */
+    double until_hw;
+    run_result res;  /* totals (not rotated) */
+    exp_pair *sum;   /* totals per slot, as the game loop adds them (acc completes them) */
+    exp_pair *acc;   /* totals per slot */
+    exp_pair *bsum;  /* the block being played: its sums per slot, */
+    run_result bres; /* and its tallies (not rotated) */
+    cJSON *exact;
+} setting;
+
+/* One key moved by --sensitivity: its default, its step and the settings of both moves. */
+typedef struct sens_key {
+    char key[256];
+    double def, step;
+    int side[2]; /* setting index of down and up, or -1 */
+    char skipped[2][512];
+    double effect;
+} sens_key;
+
+/* An experiment: its options, settings and what the rendering reads once they are played. */
+typedef struct experiment {
+    const exp_options *o;
+    axis ax[EXP_MAX_SWEEPS]; /* the --sweep options */
+    int nax;
+    setting *set;            /* every setting; set[base] is the baseline */
+    int nset, base;
+    sens_key *keys;          /* --sensitivity: the keys moved, then sorted by effect */
+    int nkeys;
+    double target;           /* --until: the half-width, else 0 */
+    char until_fig[128];     /* --until: the figure */
+} experiment;
+
+/* Parses a number; true if the whole text is one (and finite). */
+bool exp_number(const char *s, double *out);
+
+/* Checks the options that do not depend on a setting, and reads --until into x->target and
+ * x->until_fig. Returns 0, or 2 with a one-line message. */
+int exp_check_options(experiment *x, char *err, size_t errlen);
+
+/* Builds x->set from the options: the --sweep grid (the first sweep varies slowest; the one
+ * setting of the options when nothing is swept), or for --sensitivity the default ruleset
+ * then each numeric key moved down and up (a move the game refuses is kept in x->keys as
+ * skipped, with its reason). Returns 0, or 2 with a message; x->nset counts the settings
+ * made so far either way, for exp_free_setting. */
+int exp_sweep_settings(experiment *x, char *err, size_t errlen);
+int exp_sensitivity_settings(experiment *x, char *err, size_t errlen);
+
+/* Picks the baseline (--baseline, else the first setting), pairs every slot of every setting
+ * with the baseline's, resolves --until and --metric, and computes --exact. Returns 0, or 2
+ * with a message. */
+int exp_pair_settings(experiment *x, char *err, size_t errlen);
+
+/* The slot of figure fig (NAME or NAME@K, see experiment.h) in setting S, or -1 with a message
+ * naming the option opt and every figure S has. */
+int exp_resolve_figure(const setting *S, const char *opt, const char *fig, char *err,
+                       size_t errlen);
+
+/* Frees what setting S owns (not S itself). */
+void exp_free_setting(setting *S);
+
+/* ---- playing (exp_engine.c, exp_blocks.c, exp_progress.c) ------------------------------------ */
+
+/* The progress indicator of an experiment (exp_progress.c). Zero-initialise; `plays` is
+ * added to by every worker, the rest is the calling thread's. */
+typedef struct exp_progress {
+    int mode;                /* RUN_PROGRESS_* (runner.h) */
+    const char *game;
+    int nset;
+    bool until, shown;       /* --until: counts are at most; a line is on the terminal */
+    int settings_done;       /* settings that stopped at their --until target */
+    double t0, last;         /* start, and when the last line was shown */
+    _Atomic uint64_t plays;  /* plays done */
+    uint64_t plays_cap;      /* plays of the whole experiment (with --until: at most) */
+} exp_progress;
+
+/* Seconds on a monotonic clock. */
+double exp_now_seconds(void);
+
+/* Starts the clock of p (mode, game, nset, until and plays_cap set) and, in a log, writes the
+ * opening line naming the number of worker threads. */
+void exp_progress_start(exp_progress *p, int nworkers);
+
+/* Shows p on stderr, as a plain run does (runner.h): on a terminal one line rewritten in place
+ * once the experiment has lasted a second; in a log a line every 10 s. Calling thread only. */
+void exp_progress_show(exp_progress *p);
+
+/* Clears the terminal's line, or in a log writes the closing line. */
+void exp_progress_end(exp_progress *p);
+
+struct worker; /* one worker thread's state (exp_engine.c) */
+
+/* The engine playing an experiment's settings in step. experiment_run fills g, set, nset and
+ * base; exp_play_all the rest. */
+typedef struct engine {
+    const game_type *g;
+    setting *set;
+    int nset, base;
+    struct worker *w;
+    int nworkers;
+    /* the block being played */
+    uint64_t from, to, chunk, nchunks;
+    _Atomic uint64_t next;
+    bool *played, *counting;
+    pthread_mutex_t lock;     /* for moving spilled cells into the block sums */
+    uint64_t lo, hi;          /* --shard: the games of this shard */
+    const unsigned char **mp; /* --merge: where each shard's next block starts */
+    uint64_t plays_per_game; /* plays of one game index: every rotation of every setting played */
+    exp_progress prog;       /* shown by the calling thread (worker 0) */
+} engine;
+
+/* Plays every setting of e: one block of o->runs games, or blocks until each setting's --until
+ * target (target > 0), each block's sums obtained by exp_block; leaves every setting's totals
+ * in acc, res and games. Returns 0; or 4 with a message (a bot failed to set up, the
+ * processes' sums could not be combined); or 2 (partial results that do not fit). */
+int exp_play_all(engine *e, const exp_options *o, double target, char *err, size_t errlen);
+
+/* Plays games [from, to) of every setting e->played marks, on the worker threads, and moves
+ * what they summed into the block sums (bsum, bres) of every setting e->counting marks. */
+void exp_play_block(engine *e, uint64_t from, uint64_t to);
+
+/* The sums of block [from, to) into every setting's block sums (cleared first): played here
+ * (this process's part), then combined with the other processes' (MPI, o->combine) or
+ * appended to o->shard_out; or read from the shards' payloads (--merge). Returns 0, or -1 with
+ * a message. */
+int exp_block(engine *e, const exp_options *o, uint64_t from, uint64_t to, char *err,
+              size_t errlen);
+
+/* ---- the report (exp_report.c, exp_csv.c, exp_text.c) ---------------------------------------- */
+
+/* The estimates of slot j of S against the baseline setting B, seat advantages shifted by
+ * 1/N of their own setting. */
+void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e);
+
+/* The report tree of the played experiment x (documented in giochi-sim(1)); sorts x->keys by
+ * effect (--sensitivity). wall and played are the run's seconds and plays. Returns the tree;
+ * *run is the "run" object when the tree does not hold it (one setting rendered as text or
+ * CSV), else NULL. The caller frees both. */
+cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run);
+
+/* Writes the CSV of the played experiment x from its report tree root. */
+void exp_render_csv(const experiment *x, const cJSON *root, FILE *out);
+
+/* Writes the text report of the played experiment x (root its tree, run its "run" object
+ * when root lacks it, wall and played as for exp_report_build), without trailing blanks. */
+void exp_render_text(const experiment *x, const cJSON *root, const cJSON *run, double wall,
+                     uint64_t played, FILE *out);
+
+#endif

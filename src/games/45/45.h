@@ -1,0 +1,118 @@
+/* 45.h — private interface of the Gioco del 45 (Shut the Box, seed 001): rules, state, moves
+ * and the exact turn analysis shared by the game, its bots and its tests. */
+#ifndef GIOCHI_G45_H
+#define GIOCHI_G45_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/game.h"
+
+enum {
+    G45_MAX_TILES = 12,                                   /* ruleset key tiles: 2..12 */
+    G45_SETS = 1 << G45_MAX_TILES,                        /* tile sets, as bitmasks */
+    G45_MAX_SUM = G45_MAX_TILES * (G45_MAX_TILES + 1) / 2, /* highest turn score: 78 */
+    G45_TOTALS = 13,                                      /* dice totals 0..12 (2..12 used) */
+    G45_MAX_MOVES = 6,                                    /* most distinct moves for a total */
+    G45_MAX_LIMIT = 10000,
+};
+
+/* What happens when several players shut the box in the same round (ruleset shut_ties). */
+typedef enum g45_shut_ties {
+    G45_SHUT_ROLLOFF,      /* the shutters are tied: the roll-off decides */
+    G45_SHUT_SHARE,        /* the shutters share the win */
+    G45_SHUT_LOWEST_TOTAL, /* the shutter with the lowest total wins; ties: roll-off */
+} g45_shut_ties;
+
+typedef struct g45_rules {
+    int tiles;                   /* tiles 1..tiles */
+    int limit;                   /* a total >= limit at the end of a round eliminates */
+    int weights[GAME_MAX_SEATS]; /* per seat, for the "heaviest player" roll-off rule */
+    int nweights;                /* how many weights the ruleset gave (>= seats played) */
+    g45_shut_ties shut_ties;
+} g45_rules;
+
+/* End kinds, in the order of game_45.end_names. A roll-off ends in one of three ways, kept
+ * in the same order after G45_END_ROLLOFF and G45_END_SHUT_ROLLOFF. */
+enum {
+    G45_END_LAST_STANDING,
+    G45_END_LOWEST_TOTAL,
+    G45_END_ROLLOFF,
+    G45_END_HEAVIEST,
+    G45_END_WEIGHT_DRAW,
+    G45_END_SHUT_BOX,
+    G45_END_SHUT_SHARED,
+    G45_END_SHUT_LOWEST_TOTAL,
+    G45_END_SHUT_ROLLOFF,
+    G45_END_SHUT_HEAVIEST,
+    G45_END_SHUT_WEIGHT_DRAW,
+    G45_END_NO_WINNER,
+};
+
+/* Metric indices, in the order of game_45.metrics. */
+enum { G45_M_SHUT_RATE, G45_M_MEAN_TURN_SCORE, G45_M_ELIMINATED, G45_M_ROLLOFF_ROUNDS };
+
+typedef struct g45_state {
+    const g45_rules *rules;
+    int nseats;
+    int full;       /* bitmask of every tile: tile k is bit k-1 */
+    int full_sum;   /* sum of every tile: the highest turn score */
+    int round;      /* the round being played (1-based); rounds played once over */
+    int seat;       /* the seat whose turn it is */
+    int open;       /* open tiles of the current turn */
+    int left;       /* sum of the open tiles (each move shuts tiles summing to the dice) */
+    int dice;       /* total of the roll awaiting a decision */
+    int nmoves;     /* its legal moves, listed once by run() for decide() */
+    int32_t moves[G45_MAX_MOVES];
+    bool over;
+    uint32_t in_game;  /* seats not eliminated */
+    uint32_t shut;     /* seats that shut the box in the current round */
+    uint32_t winners;
+    int end;
+    int rolloff_rounds; /* 0 if no roll-off was needed */
+    int total[GAME_MAX_SEATS];
+    int elim_round[GAME_MAX_SEATS]; /* round of elimination, 0 if never eliminated */
+    int turns[GAME_MAX_SEATS];
+    int shuts[GAME_MAX_SEATS];
+    int hist[GAME_MAX_SEATS][G45_MAX_SUM + 1]; /* turns per turn score; rows 0..nseats-1 */
+    uint64_t used[GAME_MAX_SEATS][2]; /* bit v: hist[k][v] > 0 (finish visits only those) */
+} g45_state;
+
+/* Number of ways (out of 36) two dice make `total`: 0 outside 2..12. */
+int g45_ways(int total);
+
+/* Writes into out (room for G45_MAX_MOVES, all of it may be written) the distinct legal
+ * moves (tile bitmasks) for a roll of `total` (0..12) with the tiles of `open` still open,
+ * the move with the highest tile first; returns their number (0..G45_MAX_MOVES). A move is
+ * the one tile equal to total, or two tiles summing to it. */
+int g45_moves(int open, int total, int32_t *out);
+
+/* Sum of the tile numbers in set. */
+int g45_sum(int set);
+
+/* A deterministic turn policy: best[set][total] is the move to play (0: none legal). */
+typedef uint16_t g45_policy[G45_SETS][G45_TOTALS];
+
+/* The objective of an exact policy. */
+typedef enum g45_goal { G45_MIN_SCORE, G45_MAX_SHUT } g45_goal;
+
+/* Fills p with the optimal policy for `goal` over tiles 1..tiles by exact dynamic programming
+ * over the tile sets; equally good moves are broken towards the move with the highest tile.
+ * Uses only p and locals (no shared state). */
+void g45_policy_build(g45_policy *p, int tiles, g45_goal goal);
+
+/* The best chance of shutting every tile of 1..tiles in one turn, exactly: returns the
+ * numerator over 36^tiles (tiles <= 12, so it fits). */
+uint64_t g45_best_shut_numerator(int tiles);
+
+/* The game (45.c). */
+extern const game_type game_45;
+
+/* The game's own bots (45_bots.c). */
+extern const bot_type g45_bot_greedy, g45_bot_optimal_score, g45_bot_optimal_shut;
+
+/* game_45.exact: a new JSON object with the exact one-turn figures of every seat whose bot is
+ * random, greedy, optimal-score or optimal-shut (caller frees), or NULL if there is none. */
+cJSON *g45_exact(const void *rules, const seat_bots *seats);
+
+#endif

@@ -1,0 +1,271 @@
+/* 45_bots.c — bots and exact one-turn analysis of the Gioco del 45 (seed 001: one tile equal
+ * to the two-dice total, or two tiles summing to it): greedy, optimal-score and optimal-shut,
+ * the latter two from exact dynamic programming over the 2^tiles tile sets. */
+#include "games/45/45.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/registry.h"
+#include "core/xalloc.h"
+
+typedef unsigned __int128 u128;
+
+
+static u128 pow36(int e)
+{
+    u128 x = 1;
+    while (e--)
+        x *= 36;
+    return x;
+}
+
+/* Exact values of the optimal policy for goal over every set below 1 << tiles, in integers:
+ *   G45_MAX_SHUT: v[S] = P(shut S) * 36^tiles   (S needs at most |S| rolls: an integer),
+ *   G45_MIN_SCORE: v[S] = E(score | S) * 36^(tiles+1)   (at most |S|+1 rolls: an integer).
+ * Subsets of S are smaller numbers, so one ascending pass sees every successor first; each
+ * successor value is a multiple of 36, so the division below is exact. Fills p if not NULL;
+ * ties go to the first listed move, the one with the highest tile. */
+static void solve(int tiles, g45_goal goal, u128 *v, g45_policy *p)
+{
+    u128 scale = pow36(tiles);
+    int32_t mv[G45_MAX_MOVES];
+    for (int set = 0; set < (1 << tiles); set++) {
+        u128 val = 0;
+        for (int t = 0; t < G45_TOTALS; t++) {
+            int n = set ? g45_moves(set, t, mv) : 0;
+            if (p)
+                (*p)[set][t] = 0;
+            if (g45_ways(t) == 0)
+                continue;
+            if (n == 0) {
+                if (goal == G45_MIN_SCORE)
+                    val += (u128)g45_ways(t) * (u128)g45_sum(set) * scale;
+                continue;
+            }
+            int best = 0;
+            for (int i = 1; i < n; i++) {
+                u128 a = v[set & ~mv[i]], b = v[set & ~mv[best]];
+                if (goal == G45_MIN_SCORE ? a < b : a > b)
+                    best = i;
+            }
+            if (p)
+                (*p)[set][t] = (uint16_t)mv[best];
+            val += (u128)g45_ways(t) * (v[set & ~mv[best]] / 36);
+        }
+        /* The empty set is shut already: no roll (score 0, shut for sure). */
+        v[set] = set ? val : (goal == G45_MAX_SHUT ? scale : 0);
+    }
+}
+
+void g45_policy_build(g45_policy *p, int tiles, g45_goal goal)
+{
+    u128 *v = xmalloc(sizeof(u128) << tiles);
+    solve(tiles, goal, v, p);
+    free(v);
+}
+
+uint64_t g45_best_shut_numerator(int tiles)
+{
+    u128 *v = xmalloc(sizeof(u128) << tiles);
+    solve(tiles, G45_MAX_SHUT, v, NULL);
+    uint64_t out = (uint64_t)v[(1 << tiles) - 1];
+    free(v);
+    return out;
+}
+
+/* The greedy policy as a table: always the move with the highest tile (listed first). */
+static void greedy_build(g45_policy *p, int tiles)
+{
+    int32_t mv[G45_MAX_MOVES];
+    for (int set = 0; set < (1 << tiles); set++)
+        for (int t = 0; t < G45_TOTALS; t++)
+            (*p)[set][t] = (uint16_t)(g45_moves(set, t, mv) ? mv[0] : 0);
+}
+
+/* ---- bots ---------------------------------------------------------------------------- */
+
+/* Index of move m in d, or aborts: a policy table must match what decide() lists. */
+static int find_action(const decision *d, int32_t m)
+{
+    for (int i = 0; i < d->n; i++)
+        if (d->action[i] == m)
+            return i;
+    fprintf(stderr, "45: policy move 0x%x is not among the %d legal moves\n", (unsigned)m,
+            d->n);
+    abort();
+}
+
+static int greedy_choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    (void)ctx;
+    (void)seen;
+    (void)r;
+    int best = 0;
+    for (int i = 1; i < d->n; i++)
+        if (d->action[i] > d->action[best]) /* the higher mask holds the higher tile */
+            best = i;
+    return best;
+}
+
+static int table_setup(void *ctx, const void *rules, g45_goal goal)
+{
+    g45_policy_build(ctx, ((const g45_rules *)rules)->tiles, goal);
+    return 0;
+}
+
+static int score_setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
+                       const double *param, char *err, size_t errlen)
+{
+    (void)g, (void)seat, (void)nseats, (void)param, (void)err, (void)errlen;
+    return table_setup(ctx, rules, G45_MIN_SCORE);
+}
+
+static int shut_setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
+                      const double *param, char *err, size_t errlen)
+{
+    (void)g, (void)seat, (void)nseats, (void)param, (void)err, (void)errlen;
+    return table_setup(ctx, rules, G45_MAX_SHUT);
+}
+
+static int table_choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    (void)r;
+    const g45_policy *p = ctx;
+    const g45_state *s = seen;
+    return find_action(d, (*p)[s->open][s->dice]);
+}
+
+const bot_type g45_bot_greedy = {
+    .name = "greedy",
+    .doc = "shuts the move holding the highest tile (the single tile when it is open)",
+    .choose = greedy_choose,
+    .no_draws = true,
+};
+
+const bot_type g45_bot_optimal_score = {
+    .name = "optimal-score",
+    .doc = "minimum expected turn score (exact DP over the tile sets; ties: highest tile)",
+    .ctx_size = sizeof(g45_policy),
+    .setup = score_setup,
+    .choose = table_choose,
+    .no_draws = true,
+};
+
+const bot_type g45_bot_optimal_shut = {
+    .name = "optimal-shut",
+    .doc = "maximum chance to shut every tile this turn (exact DP; ties: highest tile)",
+    .ctx_size = sizeof(g45_policy),
+    .setup = shut_setup,
+    .choose = table_choose,
+    .no_draws = true,
+};
+
+/* ---- exact analysis ------------------------------------------------------------------ */
+
+enum { N_ANALYSED = 4 };
+static const bot_type *const analysed[N_ANALYSED] = {
+    &bot_random, &g45_bot_greedy, &g45_bot_optimal_score, &g45_bot_optimal_shut,
+};
+
+/* Distribution of the turn score from every set: dist[set * w + k] = P(score k | set), with
+ * w = highest score + 1. p: a deterministic policy, or NULL for uniform among distinct moves. */
+static void turn_dist(int tiles, const g45_policy *p, double *dist, int w)
+{
+    int32_t mv[G45_MAX_MOVES];
+    for (int set = 0; set < (1 << tiles); set++) {
+        double *row = dist + (size_t)set * (size_t)w;
+        memset(row, 0, sizeof(double) * (size_t)w);
+        if (set == 0) {
+            row[0] = 1;
+            continue;
+        }
+        for (int t = 2; t <= 12; t++) {
+            double pt = g45_ways(t) / 36.0;
+            int n = g45_moves(set, t, mv);
+            if (n == 0) {
+                row[g45_sum(set)] += pt;
+                continue;
+            }
+            if (p) {
+                mv[0] = (*p)[set][t];
+                n = 1;
+            }
+            for (int i = 0; i < n; i++) {
+                const double *next = dist + (size_t)(set & ~mv[i]) * (size_t)w;
+                for (int k = 0; k < w; k++)
+                    row[k] += pt / n * next[k];
+            }
+        }
+    }
+}
+
+typedef struct figures {
+    double mean, sd, shut;
+    cJSON *json;
+} figures;
+
+/* Exact one-turn figures of analysed bot b under tiles 1..tiles. */
+static figures analyse(int b, int tiles)
+{
+    int w = tiles * (tiles + 1) / 2 + 1;
+    double *dist = xmalloc(sizeof(double) * (size_t)w << tiles);
+    g45_policy *p = NULL;
+    if (b > 0) {
+        p = xmalloc(sizeof *p);
+        if (b == 1)
+            greedy_build(p, tiles);
+        else
+            g45_policy_build(p, tiles, b == 2 ? G45_MIN_SCORE : G45_MAX_SHUT);
+    }
+    turn_dist(tiles, p, dist, w);
+    const double *full = dist + (size_t)((1 << tiles) - 1) * (size_t)w;
+    figures f = {0, 0, full[0], cJSON_CreateObject()};
+    double sq = 0;
+    for (int k = 0; k < w; k++) {
+        f.mean += k * full[k];
+        sq += (double)k * k * full[k];
+    }
+    f.sd = sqrt(fmax(0, sq - f.mean * f.mean));
+    cJSON_AddNumberToObject(f.json, "mean", f.mean);
+    cJSON_AddNumberToObject(f.json, "sd", f.sd);
+    cJSON_AddNumberToObject(f.json, "shut_probability", f.shut);
+    cJSON_AddItemToObject(f.json, "distribution", cJSON_CreateDoubleArray(full, w));
+    free(p);
+    free(dist);
+    return f;
+}
+
+cJSON *g45_exact(const void *rules, const seat_bots *seats)
+{
+    int tiles = ((const g45_rules *)rules)->tiles;
+    figures f[N_ANALYSED];
+    bool done[N_ANALYSED] = {false};
+    cJSON *root = NULL, *arr = NULL, *ts = NULL;
+    for (int k = 0; k < seats->nseats; k++) {
+        int b = 0;
+        while (b < N_ANALYSED && analysed[b] != seats->bot[k])
+            b++;
+        if (b == N_ANALYSED)
+            continue;
+        if (root == NULL) {
+            root = cJSON_CreateObject();
+            arr = cJSON_AddArrayToObject(root, "seats");
+            ts = cJSON_AddObjectToObject(root, "turn_score");
+        }
+        if (!done[b]) {
+            f[b] = analyse(b, tiles);
+            cJSON_AddItemToObject(ts, analysed[b]->name, f[b].json);
+            done[b] = true;
+        }
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "seat", k + 1); /* seats count from 1 in reports */
+        cJSON_AddStringToObject(o, "bot", analysed[b]->name);
+        cJSON_AddNumberToObject(o, "shut_rate", f[b].shut);
+        cJSON_AddNumberToObject(o, "mean_turn_score", f[b].mean);
+        cJSON_AddItemToArray(arr, o);
+    }
+    return root;
+}

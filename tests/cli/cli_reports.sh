@@ -1,0 +1,150 @@
+# cli_reports.sh — sourced by cli.sh: the headline summary of each game against an expected
+# file, aligned and uncut labels, --detail, the CSV/JSON/text forms of an empty figure, the CSV
+# stat column, the games CSV seed halves, --plot (SVG, PNG, PDF), --html and their errors.
+
+expected="$here/expected"
+
+# ---- the summary at a fixed seed (everything but the last line, the run's time), every game
+# (a game that declares no presentation falls back to its metric table: tests/test_report.c) --
+for g in 45 oca pig10 wari cinesi volpe; do
+    "$bin" --game=$g --runs=2000 --seed=11 -q >"$work/sum.txt"
+    tail -n 1 "$work/sum.txt" | grep -qE '^2000 games in [0-9.]+ s \([0-9]+ games/s, [0-9]+ threads?\)$' &&
+        ok "$g: summary ends with the run's time" || bad "$g: summary ends with the run's time" "$(tail -n 1 "$work/sum.txt")"
+    sed '$d' "$work/sum.txt" >"$work/sum-body.txt"
+    if cmp -s "$work/sum-body.txt" "$expected/summary-$g.txt"; then
+        ok "$g: summary as expected"
+    else
+        bad "$g: summary as expected" "$(diff "$expected/summary-$g.txt" "$work/sum-body.txt" | head -n 6)"
+    fi
+done
+
+# ---- the title line names the ruleset changes, dotted as --set takes them -------------------------
+"$bin" --game=oca --runs=20 --seed=1 -q --set board.3.amount=7 --set entry_fee=70 | sed -n 2p >"$work/title.txt"
+grep -qx '20 games, 4 players, seed 1, ruleset: entry_fee=70, board.3.amount=7' "$work/title.txt" &&
+    ok "summary: ruleset changes in the title" || bad "summary: ruleset changes in the title" "$(cat "$work/title.txt")"
+
+# ---- long bot names: never cut, columns aligned --------------------------------------------------
+"$bin" --game=oca --runs=200 --seed=2 -q --bots=greedy,aggressive:max_bid=70:keep=2,cautious,random >"$work/mixed.txt"
+grep -q ' aggressive:max_bid=70:keep=2 ' "$work/mixed.txt" && ok "summary: bot names whole" ||
+    bad "summary: bot names whole" "$(sed -n '4,9p' "$work/mixed.txt")"
+# in "Who wins" and "By bot", every row's win share ends in the same column
+for sec in 'Who wins' 'By bot'; do
+    cols=$(awk -v s="$sec" '$0 == s {on = 1; next} on && NF == 0 {on = 0} on && /\[/ {print index($0, "%")}' "$work/mixed.txt" | sort -u | wc -l)
+    [ "$cols" -eq 1 ] && ok "summary: '$sec' aligned" || bad "summary: '$sec' aligned" "$cols different columns"
+done
+grep -q '^players who went bankrupt' "$work/mixed.txt" && bad "summary: metric rows indented" "not indented" ||
+    ok "summary: metric rows indented"
+
+# ---- --detail keeps the full listing --------------------------------------------------------------
+expect_ok "--detail" --game=45 --runs=200 --seed=1 --detail -q
+grep -q '^shut_rate$' "$work/out" && grep -q '^  seat 2 ' "$work/out" && ok "--detail lists each seat metric seat by seat" ||
+    bad "--detail lists each seat metric seat by seat" "$(head -c 300 "$work/out")"
+"$bin" --game=oca --runs=100 --seed=1 -q --detail --bots=greedy,aggressive:max_bid=70,cautious,greedy >"$work/detail.txt"
+cols=$(sed -n '/^bankrupt$/,/^$/p' "$work/detail.txt" | awk '/%/ {print index($0, "%")}' | sort -u | wc -l)
+grep -q '^  aggressive:max_bid=70 ' "$work/detail.txt" && [ "$cols" -eq 1 ] &&
+    ok "--detail: bot names whole, seat and bot lines aligned" || bad "--detail: bot names whole, seat and bot lines aligned" "$(sed -n '/^bankrupt$/,/^$/p' "$work/detail.txt")"
+expect_error "--detail with json" 2 "--detail lists the text report: it cannot be combined with --format=json" --game=45 --runs=10 --detail --format=json
+
+# ---- no observation: empty in CSV, null in JSON, a dash in text ----------------------------------
+# one Oca game (seed 2) with no mutual aid attempt: mutual_aid_success has no trial
+"$bin" --game=oca --runs=1 --seed=2 -q --format=csv >"$work/empty.csv"
+grep -qx 'oca,mutual_aid_success,,,,,,0,share' "$work/empty.csv" &&
+    ok "CSV: an empty share has empty value and interval" || bad "CSV: an empty share has empty value and interval" "$(grep mutual_aid_success "$work/empty.csv")"
+"$bin" --game=oca --runs=1 --seed=2 -q --format=json | tr -d ' \t\n' >"$work/empty.json"
+grep -q '"mutual_aid_success":{"value":null,"ci95":null,"n":0,"hits":0}' "$work/empty.json" &&
+    ok "JSON: an empty share is null" || bad "JSON: an empty share is null" "$(grep -o '"mutual_aid_success":{"value[^}]*}' "$work/empty.json")"
+"$bin" --game=oca --runs=1 --seed=2 -q | grep -qE '^  mutual aid attempts that hit +— +n = 0$' &&
+    ok "text: an empty share is a dash" || bad "text: an empty share is a dash" "no dash row"
+
+# ---- the stat column: every row kind named, metric names never carry a statistic ---------------
+"$bin" --game=45 --runs=300 --seed=1 -q --bots=optimal-shut --exact --format=csv >"$work/stat.csv"
+awk -F, 'NR > 1 && $9 !~ /^(share|mean|p05|p25|p50|p75|p95|exact|p_value)$/ {bad = 1} END {exit bad}' "$work/stat.csv" &&
+    ok "CSV: stat is a known row kind" || bad "CSV: stat is a known row kind" "$(cut -d, -f9 "$work/stat.csv" | sort -u | tr '\n' ' ')"
+awk -F, 'NR > 1 && $2 ~ /\.(p[0-9][0-9]|exact|p_value)$/ {bad = 1} END {exit bad}' "$work/stat.csv" &&
+    ok "CSV: metric names carry no statistic" || bad "CSV: metric names carry no statistic" "$(grep -E '\.(p[0-9]|exact)' "$work/stat.csv" | head -n 2)"
+grep -qE '^45,shut_rate,1,optimal-shut,[0-9.e-]+,,,,exact$' "$work/stat.csv" &&
+    grep -qE '^45,length,,,[0-9.]+,,,300,p50$' "$work/stat.csv" &&
+    grep -qE '^45,seat_fairness,,,[0-9.e-]+,,,,p_value$' "$work/stat.csv" &&
+    ok "CSV: exact, quantile and p-value rows" || bad "CSV: exact, quantile and p-value rows" "$(grep -E 'exact|p50|p_value' "$work/stat.csv" | head -n 3)"
+
+# ---- games CSV: seed_hi * 2^32 + seed_lo is the seed ----------------------------------------------
+"$bin" --game=45 --runs=20 --seed=1 -q --games-csv="$work/seeds.csv" --output=/dev/null
+head -n 1 "$work/seeds.csv" | grep -q ',seed_hi,seed_lo$' && ok "games CSV: seed halves in the header" ||
+    bad "games CSV: seed halves in the header" "$(head -n 1 "$work/seeds.csv")"
+halves_ok=1
+while IFS=, read -r index seed rest; do
+    hi=$(echo "$rest" | awk -F, '{print $(NF - 1)}')
+    lo=$(echo "$rest" | awk -F, '{print $NF}')
+    [ "$hi" -lt 4294967296 ] && [ "$lo" -lt 4294967296 ] || halves_ok=0
+    [ "$(printf '%u' $((hi * 4294967296 + lo)))" = "$seed" ] || halves_ok=0
+done <<ROWS
+$(sed 1d "$work/seeds.csv")
+ROWS
+[ $halves_ok -eq 1 ] && ok "games CSV: seed = seed_hi * 2^32 + seed_lo, halves below 2^32" ||
+    bad "games CSV: seed = seed_hi * 2^32 + seed_lo, halves below 2^32" "$(sed -n 2p "$work/seeds.csv")"
+
+# ---- --plot and --html ---------------------------------------------------------------------------
+expect_error "--plot: unknown format" 2 "--plot '.*/x.jpg': the file name must end in .svg, .png or .pdf" --game=45 --runs=10 --plot="$work/x.jpg"
+expect_error "--plot: empty name" 2 "--plot: empty file name" --game=45 --runs=10 --plot=
+expect_error "--html to stdout" 2 "--html needs a file name" --game=45 --runs=10 --html=-
+expect_error "--plot and --output collide" 2 "--plot names the same file" --game=45 --runs=10 --plot="$work/r.svg" --output="$work/r.svg"
+expect_error "--plot with --trace" 2 "--trace prints one game: it cannot be combined with --plot or --html" --game=45 --runs=10 --trace=1 --plot="$work/t.svg"
+expect_error "--plot with --list" 2 "--list cannot be combined with --plot" --list --game=45 --plot="$work/l.svg"
+nognu=$(mktemp -d) # a PATH without gnuplot
+env PATH="$nognu" "$bin" --game=45 --runs=10 --plot="$work/n.svg" >"$work/out" 2>"$work/err"
+[ $? -eq 2 ] && [ "$(cat "$work/err")" = "giochi-sim: --plot needs gnuplot, which is not on the PATH (Debian: apt-get install gnuplot-nox)" ] &&
+    [ ! -s "$work/out" ] && [ ! -e "$work/n.svg" ] && ok "--plot without gnuplot: one-line error, exit 2, nothing written" ||
+    bad "--plot without gnuplot: one-line error, exit 2, nothing written" "$(cat "$work/err")"
+env PATH="$nognu" "$bin" --game=45 --runs=10 --seed=1 -q --html="$work/nognu.html" >/dev/null 2>&1 &&
+    ok "--html without gnuplot" || bad "--html without gnuplot" "failed"
+grep -q '<p>No charts: plots need gnuplot' "$work/nognu.html" && ok "--html without gnuplot says so" ||
+    bad "--html without gnuplot says so" "$(grep -c svg "$work/nognu.html") svg"
+rmdir "$nognu"
+if command -v gnuplot >/dev/null 2>&1; then
+    expect_ok "--plot svg" --game=oca --runs=300 --seed=1 -q --plot="$work/p1.svg" --threads=1 --output=/dev/null
+    expect_ok "--plot svg, 2 threads" --game=oca --runs=300 --seed=1 -q --plot="$work/p2.svg" --threads=2 --output=/dev/null
+    same "--plot: same SVG whatever --threads" "$work/p1.svg" "$work/p2.svg"
+    [ "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg")" -eq 7 ] && tail -n 2 "$work/p1.svg" | grep -q '</svg>' &&
+        ok "--plot svg: 7 series, complete" || bad "--plot svg: 7 series, complete" "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg") series"
+    grep -q "Gioco dell'Oca .* 300 games, 4 players, seed 1, default ruleset" "$work/p1.svg" &&
+        ok "--plot: the title names game, games and ruleset" || bad "--plot: the title names game, games and ruleset" "no title"
+    expect_ok "--plot png" --game=45 --runs=300 --seed=1 -q --plot="$work/p.PNG" --set limit=40
+    [ "$(head -c 8 "$work/p.PNG" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] && ok "--plot png: a PNG file" ||
+        bad "--plot png: a PNG file" "$(head -c 8 "$work/p.PNG" | od -c | head -n 1)"
+    expect_ok "--plot pdf" --game=pig10 --runs=300 --seed=1 -q --plot="$work/p.pdf"
+    head -c 5 "$work/p.pdf" | grep -q '^%PDF-' && tail -c 7 "$work/p.pdf" | grep -q '%%EOF' && ok "--plot pdf: a PDF file" ||
+        bad "--plot pdf: a PDF file" "$(head -c 8 "$work/p.pdf")"
+    expect_ok "--html" --game=oca --runs=300 --seed=1 -q --html="$work/p.html" --output="$work/p.txt"
+    "$bin" --game=oca --runs=300 --seed=1 -q --format=html >"$work/p2.html"
+    same "--html = --format=html" "$work/p.html" "$work/p2.html"
+    head -n 1 "$work/p.html" | grep -qx '<!DOCTYPE html>' && tail -n 1 "$work/p.html" | grep -qx '</html>' &&
+        [ "$(grep -c '<svg' "$work/p.html")" -eq 1 ] && ! grep -q ' src=' "$work/p.html" &&
+        ok "--html: one page, charts inline, nothing fetched" || bad "--html: one page, charts inline, nothing fetched" "see $work/p.html"
+    # experiments: a sweep's bands (length + 3 headline figures of the 45, one band and one
+    # line each), the tornado (two bars, two intervals), a rotation's bars (bots, seats)
+    expect_ok "--plot of a sweep" --game=45 --sweep limit=30,40,50 --runs=200 --seed=1 -q --plot="$work/sw.svg"
+    [ "$(grep -c 'id="gnuplot_plot_' "$work/sw.svg")" -eq 8 ] && ok "--plot of a sweep: 4 panels, band and line" ||
+        bad "--plot of a sweep: 4 panels, band and line" "$(grep -c 'id="gnuplot_plot_' "$work/sw.svg") series"
+    # a swept key of words is drawn at 0, 1, 2 with the words as tics (points, not an empty plot)
+    expect_ok "--plot of a sweep of words" --game=wari --bots=greedy --sweep grand_slam=allowed_no_capture,forbidden,captures_all --runs=60 --seed=1 -q --plot="$work/gs.svg"
+    grep -q '>forbidden<' "$work/gs.svg" && [ "$(grep -c 'id="gnuplot_plot_' "$work/gs.svg")" -eq 8 ] &&
+        [ "$(grep -c '<path' "$work/gs.svg")" -gt 40 ] &&
+        ok "--plot of a sweep of words: word tics and series" || bad "--plot of a sweep of words: word tics and series" "see $work/gs.svg"
+    expect_ok "--format=html of a sensitivity" --game=oca --sensitivity=dote,entry_fee --metric=bankruptcy_any --runs=200 --seed=1 -q --format=html
+    [ "$(grep -c 'id="gnuplot_plot_' "$work/out")" -eq 4 ] && grep -q '^<!DOCTYPE html>$' "$work/out" &&
+        ok "--format=html of a sensitivity: the tornado inline" || bad "--format=html of a sensitivity: the tornado inline" "$(grep -c gnuplot_plot_ "$work/out")"
+    # their tables: a sweep's settings with the paired differences, a sensitivity's keys
+    grep -q '<tr><td>dote</td><td class="r">200</td><td class="r">180</td>' "$work/out" &&
+        grep -q '<tr><td>entry_fee</td>' "$work/out" &&
+        ok "--format=html of a sensitivity: one row per key" || bad "--format=html of a sensitivity: one row per key" "no key rows"
+    expect_ok "--format=html of a sweep" --game=45 --sweep limit=30,40,50 --runs=200 --seed=1 -q --format=html
+    [ "$(grep -c '^<tr><td>limit=[345]0</td>' "$work/out")" -eq 3 ] && grep -q '<tr><td>limit=30</td><td class="r">200</td><td>(baseline)</td>' "$work/out" &&
+        grep -q '<th>length</th>' "$work/out" &&
+        ok "--format=html of a sweep: one row per setting, the baseline marked" || bad "--format=html of a sweep: one row per setting, the baseline marked" "see $work/out"
+    expect_ok "--html of a rotation" --game=pig10 --rotate-seats --bots=greedy,count --players=2 --runs=200 --seed=1 -q --html="$work/rot.html"
+    [ "$(grep -c 'id="gnuplot_plot_' "$work/rot.html")" -eq 4 ] && grep -q '<h2>By bot</h2>' "$work/rot.html" &&
+        ok "--html of a rotation: bots table and bars" || bad "--html of a rotation: bots table and bars" "see $work/rot.html"
+    expect_error "--detail with a sweep" 2 "--detail lists one run's figures" --game=45 --sweep limit=30,40 --runs=10 --detail
+else
+    bad "plots" "gnuplot is not installed (tools/deps.sh plot installs it): plots not tested"
+fi

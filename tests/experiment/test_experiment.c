@@ -1,0 +1,490 @@
+/* test_experiment.c — experiments (experiment.c) on a toy game with a planted seat bias and
+ * known answers: the paired statistics, a known difference, seat rotation, --until, sensitivity.
+ *
+ * The toy game ("edge"): no decision at all. Chance rolls a die and draws a seat uniformly;
+ * seat 1 wins if the die shows at most `edge`, otherwise the drawn seat wins. So seat 1's win
+ * share is edge/6 + (1 - edge/6)/N exactly, and `noise` changes nothing. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "experiment/experiment.h"
+#include "config/rules.h"
+
+typedef struct edge_rules {
+    long edge, noise;
+} edge_rules;
+
+typedef struct edge_state {
+    const edge_rules *r;
+    int nseats, roll, drawn;
+} edge_state;
+
+static const metric_def edge_metrics[] = {
+    {"roll", METRIC_MEAN, METRIC_GAME, "the die"},
+    {"won", METRIC_RATE, METRIC_SEAT, "the seat won"},
+    {NULL, 0, 0, NULL},
+};
+static const char *const edge_kinds[] = {"none", NULL};
+static const char *const edge_ends[] = {"edge", "draw", NULL};
+
+static int edge_load(void *p, const cJSON *json, char *err, size_t errlen)
+{
+    edge_rules *r = p;
+    static const char *const keys[] = {"edge", "noise", NULL};
+    if (rules_only_keys(json, "", keys, err, errlen) != 0 ||
+        rules_int(json, "", "edge", 0, 6, &r->edge, err, errlen) != 0 ||
+        rules_int(json, "", "noise", 0, 100, &r->noise, err, errlen) != 0)
+        return -1;
+    return 0;
+}
+
+static void edge_start(void *p, const void *rules, int nseats, rng *chance, trace *tr)
+{
+    (void)tr;
+    edge_state *s = p;
+    s->r = rules;
+    s->nseats = nseats;
+    s->roll = rng_die(chance, 6);
+    s->drawn = (int)rng_below(chance, (uint32_t)nseats);
+}
+
+static bool edge_decide(const void *p, decision *d)
+{
+    (void)p;
+    (void)d;
+    return false;
+}
+
+static void edge_apply(void *p, int32_t a, rng *chance, trace *tr)
+{
+    (void)p, (void)a, (void)chance, (void)tr;
+}
+
+static void edge_finish(const void *p, outcome *o, recorder *rec)
+{
+    const edge_state *s = p;
+    int w = s->roll <= s->r->edge ? 0 : s->drawn;
+    o->length = 1;
+    o->end = s->roll <= s->r->edge ? 0 : 1;
+    o->winners = 1u << w;
+    for (int k = 0; k < s->nseats; k++) {
+        o->score[k] = k == w;
+        o->rank[k] = k == w ? 1 : 2;
+        if (rec)
+            rec_rate(rec, 1, k, k == w, 1);
+    }
+    if (rec)
+        rec_value(rec, 0, -1, s->roll);
+}
+
+static void edge_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
+{
+    (void)st, (void)d;
+    snprintf(buf, n, "%d", (int)a);
+}
+
+static int first(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    (void)ctx, (void)seen, (void)d, (void)r;
+    return 0;
+}
+static const bot_type bot_a = {.name = "a", .doc = "plays the first action", .choose = first};
+static const bot_type bot_b = {.name = "b", .doc = "plays the first action", .choose = first};
+static const bot_type *const edge_bots[] = {&bot_a, &bot_b, NULL};
+
+static const game_type edge_game = {
+    .name = "edge",
+    .title = "planted seat bias",
+    .seed = "none",
+    .min_seats = 2,
+    .max_seats = 4,
+    .default_seats = 2,
+    .default_bot = "a",
+    .default_rules = "{\"edge\": 2, \"noise\": 5}",
+    .rules_size = sizeof(edge_rules),
+    .rules_load = edge_load,
+    .state_size = sizeof(edge_state),
+    .start = edge_start,
+    .decide = edge_decide,
+    .apply = edge_apply,
+    .finish = edge_finish,
+    .action_name = edge_name,
+    .kind_names = edge_kinds,
+    .end_names = edge_ends,
+    .metrics = edge_metrics,
+    .length_unit = "plays",
+    .score_name = "points",
+    .bots = edge_bots,
+};
+
+static exp_options edge_options(uint64_t runs, int threads)
+{
+    exp_options o;
+    memset(&o, 0, sizeof o);
+    o.game = &edge_game;
+    o.runs = runs;
+    o.seed = 99;
+    o.threads = threads;
+    o.format = REPORT_JSON;
+    return o;
+}
+
+/* Runs the experiment; returns its JSON report (caller frees), NULL if it failed. */
+static cJSON *run_json(const exp_options *o)
+{
+    char *text = NULL, err[512] = "";
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    int rc = experiment_run(o, f, err, sizeof err);
+    fclose(f);
+    cJSON *j = rc == 0 ? cJSON_Parse(text) : NULL;
+    if (rc != 0)
+        fprintf(stderr, "experiment failed: %s\n", err);
+    free(text);
+    return j;
+}
+
+/* The difference row of `metric` (seat, or 0) of setting i. */
+static const cJSON *diff_row(const cJSON *r, int i, const char *metric, int seat)
+{
+    const cJSON *s = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "settings"), i);
+    const cJSON *d;
+    cJSON_ArrayForEach(d, cJSON_GetObjectItem(s, "differences"))
+    {
+        const cJSON *st = cJSON_GetObjectItem(d, "seat");
+        if (strcmp(cJSON_GetObjectItem(d, "metric")->valuestring, metric) == 0 &&
+            (st ? st->valueint : 0) == seat)
+            return d;
+    }
+    return NULL;
+}
+
+static double at(const cJSON *arr, int i)
+{
+    return cJSON_GetArrayItem(arr, i)->valuedouble;
+}
+
+TEST(experiment_pair_matches_direct_computation)
+{
+    /* c = 1 every game: the paired interval is the t interval of the per-game differences */
+    static const int64_t xa[] = {3, 5, 2, 8, 6, 1, 4, 7, 5, 5};
+    static const int64_t xb[] = {2, 5, 1, 7, 7, 0, 4, 5, 5, 4};
+    enum { N = 10 };
+    exp_pair p;
+    memset(&p, 0, sizeof p);
+    double md = 0, ma = 0, mb = 0;
+    for (int i = 0; i < N; i++) {
+        exp_pair_add(&p, xa[i], 1, xb[i], 1);
+        md += (double)(xa[i] - xb[i]) / N;
+        ma += (double)xa[i] / N;
+        mb += (double)xb[i] / N;
+    }
+    double sd = 0, sa = 0, sb = 0;
+    for (int i = 0; i < N; i++) {
+        double d = (double)(xa[i] - xb[i]) - md;
+        sd += d * d / (N - 1);
+        sa += ((double)xa[i] - ma) * ((double)xa[i] - ma) / (N - 1);
+        sb += ((double)xb[i] - mb) * ((double)xb[i] - mb) / (N - 1);
+    }
+    double t = 2.2621571627409915; /* Student t, 97.5%, 9 degrees of freedom */
+    exp_estimate e;
+    exp_pair_estimate(&p, &e);
+    CHECK_NEAR(e.value, ma, 1e-12);
+    CHECK_NEAR(e.base, mb, 1e-12);
+    CHECK_NEAR(e.diff, md, 1e-12);
+    CHECK_NEAR(e.dhi - e.diff, t * sqrt(sd / N), 1e-9);
+    CHECK_NEAR(e.hi - e.value, t * sqrt(sa / N), 1e-9);
+    CHECK_NEAR(e.uhi - e.diff, t * sqrt((sa + sb) / N), 1e-9);
+    /* a ratio: 3 hits of 4 trials, then 1 of 2, ...: the value is hits over trials */
+    memset(&p, 0, sizeof p);
+    exp_pair_add(&p, 3, 4, 0, 0);
+    exp_pair_add(&p, 1, 2, 0, 0);
+    exp_pair_add(&p, 0, 1, 0, 0);
+    exp_pair_estimate(&p, &e);
+    CHECK_NEAR(e.value, 4.0 / 7.0, 1e-15);
+    CHECK(isnan(e.diff)); /* no baseline observation */
+}
+
+TEST(experiment_paired_difference_is_right_and_narrower)
+{
+    /* edge 2 -> 3 with 2 seats: seat 1's share grows by exactly 1/12 */
+    exp_options o = edge_options(20000, 2);
+    const char *sweeps[] = {"edge=2,3"};
+    o.sweeps = sweeps;
+    o.nsweeps = 1;
+    cJSON *r = run_json(&o);
+    CHECK(r != NULL);
+    if (r == NULL)
+        return;
+    const cJSON *d = diff_row(r, 1, "win_share", 1);
+    CHECK(d != NULL);
+    double v = cJSON_GetObjectItem(d, "value")->valuedouble;
+    const cJSON *ci = cJSON_GetObjectItem(d, "ci95"), *cu = cJSON_GetObjectItem(d, "ci95_unpaired");
+    double se = (at(ci, 1) - at(ci, 0)) / 2 / 1.96;
+    CHECK(fabs(v - 1.0 / 12) < 4.5 * se);
+    CHECK(at(ci, 0) < 1.0 / 12 && 1.0 / 12 < at(ci, 1));
+    /* the same dice decide both settings but for a roll of 3: the paired interval must be far
+     * narrower than the unpaired one (variance ratio about 0.08 / 0.49) */
+    CHECK(at(ci, 1) - at(ci, 0) < 0.6 * (at(cu, 1) - at(cu, 0)));
+    CHECK(cJSON_GetObjectItem(d, "narrowing")->valuedouble > 1.6);
+    /* noise is not swept and the roll is the same die: the difference of roll is exactly 0 */
+    const cJSON *roll = diff_row(r, 1, "roll", 0);
+    CHECK(roll && cJSON_GetObjectItem(roll, "value")->valuedouble == 0);
+    CHECK(roll && at(cJSON_GetObjectItem(roll, "ci95"), 1) == 0);
+    cJSON_Delete(r);
+}
+
+TEST(experiment_rotation_removes_a_planted_seat_bias)
+{
+    /* edge 3, bots a and b that play alike: seat 1 wins 3/4 of the games */
+    exp_options o = edge_options(6000, 2);
+    const char *sets[] = {"edge=3"};
+    o.sets = sets;
+    o.nsets = 1;
+    o.bots = "a,b";
+    o.until = "points@1:1"; /* any experiment: one block then stop */
+    cJSON *plain = run_json(&o);
+    CHECK(plain != NULL);
+    if (plain == NULL)
+        return;
+    const cJSON *s1 = cJSON_GetArrayItem(cJSON_GetObjectItem(plain, "seats"), 0);
+    double share_a = cJSON_GetObjectItem(cJSON_GetObjectItem(s1, "win_share"), "value")->valuedouble;
+    CHECK(share_a > 0.7); /* the bias, credited to bot a */
+    cJSON_Delete(plain);
+
+    o.rotate = true;
+    o.until = NULL;
+    cJSON *r = run_json(&o);
+    CHECK(r != NULL);
+    if (r == NULL)
+        return;
+    CHECK_INT(cJSON_GetObjectItem(r, "rotations")->valueint, 2);
+    const cJSON *b;
+    cJSON_ArrayForEach(b, cJSON_GetObjectItem(r, "bots"))
+    {
+        /* each deal is won once by a and once by b: exactly one half, no spread at all */
+        const cJSON *ws = cJSON_GetObjectItem(b, "win_share");
+        CHECK(cJSON_GetObjectItem(ws, "value")->valuedouble == 0.5);
+        CHECK(at(cJSON_GetObjectItem(ws, "ci95"), 0) == 0.5);
+    }
+    /* the seat advantage is reported apart: seat 1 gains 1/4 over 1/2 */
+    const cJSON *adv = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "seat_advantage"), 0);
+    const cJSON *a = cJSON_GetObjectItem(adv, "advantage");
+    double v = cJSON_GetObjectItem(a, "value")->valuedouble;
+    const cJSON *ci = cJSON_GetObjectItem(a, "ci95");
+    double se = (at(ci, 1) - at(ci, 0)) / 2 / 1.96;
+    CHECK(se > 0);
+    CHECK(fabs(v - 0.25) < 4.5 * se);
+    cJSON_Delete(r);
+}
+
+TEST(experiment_until_stops_at_the_same_block_for_any_thread_count)
+{
+    uint64_t games[2];
+    for (int t = 0; t < 2; t++) {
+        exp_options o = edge_options(1000000, t + 1);
+        o.until = "win_share@1:0.01";
+        cJSON *r = run_json(&o);
+        CHECK(r != NULL);
+        if (r == NULL)
+            return;
+        const cJSON *u = cJSON_GetObjectItem(r, "until");
+        games[t] = (uint64_t)cJSON_GetObjectItem(u, "games")->valuedouble;
+        CHECK(cJSON_IsTrue(cJSON_GetObjectItem(u, "stopped")));
+        CHECK(cJSON_GetObjectItem(u, "halfwidth_reached")->valuedouble <= 0.01);
+        CHECK_INT((long long)cJSON_GetObjectItem(r, "runs")->valuedouble, (long long)games[t]);
+        cJSON_Delete(r);
+    }
+    CHECK_INT((long long)games[0], (long long)games[1]);
+    /* p = 2/3 at 2 seats and edge 2: about 1.96^2 p (1-p) / 0.01^2 = 8536 games, so the first
+     * block boundary past that */
+    CHECK(games[0] >= 8000 && games[0] <= 11000);
+}
+
+TEST(experiment_sensitivity_ranks_the_key_that_matters_first)
+{
+    exp_options o = edge_options(5000, 2);
+    o.sensitivity = true;
+    o.metric = "win_share@1";
+    cJSON *r = run_json(&o);
+    CHECK(r != NULL);
+    if (r == NULL)
+        return;
+    const cJSON *keys = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "sensitivity"), "keys");
+    CHECK_INT(cJSON_GetArraySize(keys), 2);
+    CHECK_STR(cJSON_GetObjectItem(cJSON_GetArrayItem(keys, 0), "key")->valuestring, "edge");
+    /* edge 2 moves by 1 (10% rounded, at least 1): seat 1 gains 1/12 at edge 3 */
+    const cJSON *up = cJSON_GetObjectItem(cJSON_GetArrayItem(keys, 0), "up");
+    CHECK(cJSON_GetObjectItem(up, "key_value")->valuedouble == 3);
+    double d = cJSON_GetObjectItem(cJSON_GetObjectItem(up, "difference"), "value")->valuedouble;
+    CHECK(fabs(d - 1.0 / 12) < 0.02);
+    /* noise changes nothing: its effect is exactly 0 */
+    CHECK(cJSON_GetObjectItem(cJSON_GetArrayItem(keys, 1), "effect")->valuedouble == 0);
+    cJSON_Delete(r);
+}
+
+TEST(experiment_rejects_bad_options)
+{
+    char err[512];
+    FILE *f = fopen("/dev/null", "w");
+    exp_options o = edge_options(100, 1);
+    const char *bad_key[] = {"nope=1,2"};
+    o.sweeps = bad_key;
+    o.nsweeps = 1;
+    CHECK_INT(experiment_run(&o, f, err, sizeof err), 2);
+    CHECK(strstr(err, "ruleset key 'nope'") != NULL);
+    const char *bad_range[] = {"edge=3:1:1"};
+    o.sweeps = bad_range;
+    CHECK_INT(experiment_run(&o, f, err, sizeof err), 2);
+    CHECK(strstr(err, "STEP") != NULL);
+    const char *ok[] = {"edge=1,2"};
+    o.sweeps = ok;
+    o.until = "nothing:0.1";
+    CHECK_INT(experiment_run(&o, f, err, sizeof err), 2);
+    CHECK(strstr(err, "no figure 'nothing'") != NULL);
+    o.until = NULL;
+    o.baseline = "5";
+    CHECK_INT(experiment_run(&o, f, err, sizeof err), 2);
+    CHECK(strstr(err, "no setting has these values") != NULL);
+    fclose(f);
+}
+
+/* ---- the pair sums against a direct computation, small and large figures ------------------
+ * The toy game "scaled": one play, chance rolls a die; the game metric `big` records the value
+ * roll * scale, roll times (so its count varies from game to game). With scale above 2^22 the
+ * figures leave the game loop's 64-bit fast path (exp_engine.c, pair64) for its exact one. */
+typedef struct scaled_rules {
+    long scale;
+} scaled_rules;
+
+typedef struct scaled_state {
+    long scale;
+    int nseats, roll;
+} scaled_state;
+
+static const metric_def scaled_metrics[] = {
+    {"big", METRIC_MEAN, METRIC_GAME, "roll * scale, roll times"},
+    {NULL, 0, 0, NULL},
+};
+
+static int scaled_load(void *p, const cJSON *json, char *err, size_t errlen)
+{
+    scaled_rules *r = p;
+    static const char *const keys[] = {"scale", NULL};
+    return rules_only_keys(json, "", keys, err, errlen) != 0 ||
+                   rules_int(json, "", "scale", 1, 1L << 40, &r->scale, err, errlen) != 0
+               ? -1
+               : 0;
+}
+
+static void scaled_start(void *p, const void *rules, int nseats, rng *chance, trace *tr)
+{
+    (void)tr;
+    scaled_state *s = p;
+    s->scale = ((const scaled_rules *)rules)->scale;
+    s->nseats = nseats;
+    s->roll = rng_die(chance, 6);
+}
+
+static void scaled_finish(const void *p, outcome *o, recorder *rec)
+{
+    const scaled_state *s = p;
+    o->length = s->roll;
+    o->end = 0;
+    o->winners = 1u << (s->roll > 3);
+    for (int k = 0; k < s->nseats; k++) {
+        o->score[k] = (int64_t)(k + 1) * s->roll * s->scale;
+        o->rank[k] = (o->winners >> k & 1) ? 1 : 2;
+    }
+    if (rec)
+        rec_values(rec, 0, -1, s->roll * s->scale, s->roll);
+}
+
+static const game_type scaled_game = {
+    .name = "scaled",
+    .title = "scaled figures",
+    .seed = "none",
+    .min_seats = 2,
+    .max_seats = 2,
+    .default_seats = 2,
+    .default_bot = "a",
+    .default_rules = "{\"scale\": 1}",
+    .rules_size = sizeof(scaled_rules),
+    .rules_load = scaled_load,
+    .state_size = sizeof(scaled_state),
+    .start = scaled_start,
+    .decide = edge_decide,
+    .apply = edge_apply,
+    .finish = scaled_finish,
+    .action_name = edge_name,
+    .kind_names = edge_kinds,
+    .end_names = edge_ends,
+    .metrics = scaled_metrics,
+    .length_unit = "plays",
+    .score_name = "points",
+    .bots = edge_bots,
+};
+
+/* The JSON difference row of `metric` (seat or 0) of setting i against exp_pair_add over the
+ * same games: x and c of the setting (scale sa) and of the baseline (scale sb) from each roll. */
+static void check_against_direct(const cJSON *r, int i, const char *metric, int seat, long sa,
+                                 long sb, uint64_t runs, uint64_t seed)
+{
+    exp_pair p;
+    memset(&p, 0, sizeof p);
+    for (uint64_t g = 0; g < runs; g++) {
+        rng chance;
+        rng_seed_stream(&chance, seed, g, RNG_STREAM_CHANCE);
+        int64_t roll = rng_die(&chance, 6);
+        if (strcmp(metric, "big") == 0)
+            exp_pair_add(&p, roll * roll * sa, roll, roll * roll * sb, roll);
+        else /* the score of seat 2 */
+            exp_pair_add(&p, 2 * roll * sa, 1, 2 * roll * sb, 1);
+    }
+    exp_estimate e;
+    exp_pair_estimate(&p, &e);
+    const cJSON *d = diff_row(r, i, metric, seat);
+    CHECK(d != NULL);
+    if (d == NULL)
+        return;
+    double v = cJSON_GetObjectItem(d, "value")->valuedouble;
+    const cJSON *ci = cJSON_GetObjectItem(d, "ci95"), *cu = cJSON_GetObjectItem(d, "ci95_unpaired");
+    double tol = 1e-12 * (fabs(e.diff) + fabs(e.dhi - e.dlo) + 1);
+    CHECK_NEAR(v, e.diff, tol);
+    CHECK_NEAR(at(ci, 0), e.dlo, tol);
+    CHECK_NEAR(at(ci, 1), e.dhi, tol);
+    CHECK_NEAR(at(cu, 1), e.uhi, 1e-12 * (fabs(e.uhi) + 1));
+}
+
+TEST(experiment_pair_sums_equal_a_direct_computation_small_and_large)
+{
+    /* baseline scale 3; partners small (5), large (2^23 + 1 and 2^31: past the fast path's
+     * bound), and equal to the baseline (3 again: every difference 0) */
+    long scale[] = {3, 5, 8388609, 2147483648L, 3};
+    exp_options o = edge_options(3000, 2);
+    o.game = &scaled_game;
+    const char *sweeps[] = {"scale=3,5,8388609,2147483648,3"};
+    o.sweeps = sweeps;
+    o.nsweeps = 1;
+    cJSON *r = run_json(&o);
+    CHECK(r != NULL);
+    if (r == NULL)
+        return;
+    for (int i = 1; i < 5; i++) {
+        check_against_direct(r, i, "big", 0, scale[i], scale[0], o.runs, o.seed);
+        check_against_direct(r, i, "points", 2, scale[i], scale[0], o.runs, o.seed);
+    }
+    /* a large baseline too: the baseline's own sums take the exact path */
+    const char *sweeps2[] = {"scale=2147483648,7"};
+    o.sweeps = sweeps2;
+    cJSON *r2 = run_json(&o);
+    CHECK(r2 != NULL);
+    if (r2) {
+        check_against_direct(r2, 1, "big", 0, 7, 2147483648L, o.runs, o.seed);
+        check_against_direct(r2, 1, "points", 2, 7, 2147483648L, o.runs, o.seed);
+    }
+    cJSON_Delete(r2);
+    cJSON_Delete(r);
+}

@@ -1,0 +1,292 @@
+/* test_report.c — the summary's layout (declared and fallback), the charts gnuplot draws (SVG
+ * parsed: tags balanced, series counted) and the HTML page (parsed the same way). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "report/plot.h"
+#include "core/registry.h"
+#include "report/report.h"
+#include "report/report_html.h"
+#include "report/report_text.h"
+#include "config/rules.h"
+
+/* The report of a run of `runs` games of g (bots: one name per seat); NULL on failure. */
+static cJSON *run_report(const game_type *g, int nseats, const char *const *bots, uint64_t runs)
+{
+    char err[256];
+    cJSON *ruleset = NULL;
+    void *rules = rules_effective(g, NULL, NULL, 0, &ruleset, err, sizeof err);
+    if (rules == NULL)
+        return NULL;
+    run_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.game = g;
+    cfg.rules = rules;
+    cfg.nseats = nseats;
+    report_input in = {.cfg = &cfg, .ruleset = ruleset};
+    for (int k = 0; k < nseats; k++) {
+        cfg.seat[k].bot = registry_bot(g, bots[k]);
+        for (int j = 0; cfg.seat[k].bot->params && cfg.seat[k].bot->params[j].name; j++)
+            cfg.seat[k].param[j] = cfg.seat[k].bot->params[j].def;
+        in.bot_spec[k] = bots[k];
+    }
+    cfg.runs = runs;
+    cfg.seed = 5;
+    cfg.threads = 1;
+    run_result res;
+    cJSON *r = NULL;
+    if (run_batch(&cfg, &res, err, sizeof err) == 0) {
+        in.res = &res;
+        r = report_build(&in);
+        run_result_free(&res);
+    }
+    cJSON_Delete(ruleset);
+    free(rules);
+    return r;
+}
+
+/* A small well-formedness check of XML (and of HTML when html is true: void elements need no
+ * end tag, names compare case-blind): every start tag has its end tag, properly nested,
+ * comments, declarations and CDATA skipped. Returns the number of elements, or -1. */
+static int tags_balanced(const char *s, bool html)
+{
+    static const char *const voids[] = {"meta", "br", "hr", "img", "link", "input", NULL};
+    char stack[256][32];
+    int depth = 0, elements = 0;
+    for (const char *p = strchr(s, '<'); p; p = strchr(p + 1, '<')) {
+        if (strncmp(p, "<!--", 4) == 0) {
+            p = strstr(p, "-->");
+        } else if (strncmp(p, "<![CDATA[", 9) == 0) {
+            p = strstr(p, "]]>");
+        } else if (p[1] == '?' || p[1] == '!') {
+            p = strchr(p, '>');
+        } else {
+            const char *end = strchr(p, '>');
+            if (end == NULL)
+                return -1;
+            bool closing = p[1] == '/';
+            const char *name = p + 1 + closing;
+            size_t n = strcspn(name, " \t\r\n/>");
+            if (n == 0 || n >= 32)
+                return -1;
+            char tag[32];
+            memcpy(tag, name, n);
+            tag[n] = '\0';
+            bool is_void = false;
+            for (int i = 0; html && voids[i]; i++)
+                is_void = is_void || strcasecmp(tag, voids[i]) == 0;
+            if (closing) {
+                if (depth == 0 || strcmp(stack[depth - 1], tag) != 0)
+                    return -1;
+                depth--;
+            } else if (end[-1] != '/' && !is_void) {
+                if (depth == 256)
+                    return -1;
+                strcpy(stack[depth++], tag);
+                elements++;
+            } else {
+                elements++;
+            }
+            p = end;
+        }
+        if (p == NULL)
+            return -1;
+    }
+    return depth == 0 ? elements : -1;
+}
+
+static int count(const char *s, const char *what)
+{
+    int n = 0;
+    for (const char *p = strstr(s, what); p; p = strstr(p + 1, what))
+        n++;
+    return n;
+}
+
+TEST(report_layout_names_exist_in_every_game)
+{
+    for (int i = 0; registry_games[i]; i++) {
+        const game_type *g = registry_games[i];
+        const char *names[256];
+        int n = 0, seen[256] = {0};
+        for (int h = 0; g->headline && g->headline[h]; h++)
+            names[n++] = g->headline[h];
+        for (int k = 0; g->groups && g->groups[k].title; k++)
+            for (int j = 0; g->groups[k].metrics[j] && n < 256; j++)
+                names[n++] = g->groups[k].metrics[j];
+        for (int l = 0; g->labels && g->labels[l].name && n < 256; l++) {
+            names[n++] = g->labels[l].name;
+            CHECK(g->labels[l].label != NULL);
+        }
+        for (int j = 0; j < n; j++) {
+            bool found = false;
+            for (int m = 0; g->metrics && g->metrics[m].name; m++)
+                found = found || strcmp(g->metrics[m].name, names[j]) == 0;
+            if (!found)
+                fprintf(stderr, "  %s: '%s' is not a metric\n", g->name, names[j]);
+            CHECK(found);
+        }
+        /* a metric sits in at most one declared group */
+        for (int k = 0; g->groups && g->groups[k].title; k++)
+            for (int j = 0; g->groups[k].metrics[j]; j++)
+                for (int m = 0; g->metrics[m].name; m++)
+                    if (strcmp(g->metrics[m].name, g->groups[k].metrics[j]) == 0)
+                        CHECK_INT(seen[m]++, 0);
+    }
+}
+
+TEST(report_summary_of_a_game_that_declares_nothing)
+{
+    /* The 45 without its presentation: one group "Figures" in table order, snake_case names. */
+    game_type bare = *registry_game("45");
+    bare.headline = NULL;
+    bare.groups = NULL;
+    bare.labels = NULL;
+    const char *bots[2] = {"greedy", "greedy"};
+    cJSON *r = run_report(&bare, 2, bots, 200);
+    CHECK(r != NULL);
+    const cJSON *layout = cJSON_GetObjectItemCaseSensitive(r, "layout");
+    const cJSON *groups = cJSON_GetObjectItemCaseSensitive(layout, "groups");
+    CHECK_INT(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(layout, "headline")), 0);
+    CHECK_INT(cJSON_GetArraySize(groups), 1);
+    const cJSON *g0 = cJSON_GetArrayItem(groups, 0);
+    CHECK_STR(cJSON_GetObjectItemCaseSensitive(g0, "title")->valuestring, "Figures");
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(g0, "metrics");
+    CHECK_INT(cJSON_GetArraySize(list), 4);
+    CHECK_STR(cJSON_GetArrayItem(list, 0)->valuestring, "shut_rate");
+    CHECK_STR(cJSON_GetArrayItem(list, 3)->valuestring, "rolloff_rounds");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    report_text_summary(f, r);
+    fclose(f);
+    CHECK(strstr(text, "\nFigures\n  shut_rate ") != NULL);
+    CHECK(strstr(text, "\n  rolloff_rounds ") != NULL);
+    free(text);
+    cJSON_Delete(r);
+}
+
+TEST(report_plot_svg_is_well_formed_with_its_series)
+{
+    if (!plot_available()) {
+        fprintf(stderr, "  gnuplot is not on the PATH (tools/deps.sh plot installs it)\n");
+        CHECK(plot_available());
+        return;
+    }
+    /* 45, two bots: win shares (bars + intervals), length, headline shares (bars +
+     * intervals), the turn score's histogram with one series per bot: 7 series. */
+    const char *mixed[2] = {"greedy", "optimal-shut"};
+    const char *same[4] = {"greedy", "greedy", "greedy", "greedy"};
+    struct {
+        const char *game;
+        int nseats;
+        const char *const *bots;
+        int series, panels;
+    } cases[] = {
+        {"45", 2, mixed, 7, 4},
+        {"oca", 4, same, 7, 5}, /* wins 2, length 1, shares 2, banker's and Capo's net 1+1 */
+        {"pig10", 4, same, 5, 4}, /* wins 2, length 1, two per-game counts 1+1 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cJSON *r = run_report(registry_game(cases[i].game), cases[i].nseats, cases[i].bots, 300);
+        CHECK(r != NULL);
+        char err[256];
+        size_t len = 0;
+        char *svg = plot_render(r, PLOT_SVG, &len, err, sizeof err);
+        CHECK(svg != NULL);
+        if (svg) {
+            CHECK(strncmp(svg, "<?xml", 5) == 0);
+            CHECK(tags_balanced(svg, false) > 0);
+            if (count(svg, "id=\"gnuplot_plot_") != cases[i].series)
+                fprintf(stderr, "  %s: %d series\n", cases[i].game,
+                        count(svg, "id=\"gnuplot_plot_"));
+            CHECK_INT(count(svg, "id=\"gnuplot_plot_"), cases[i].series);
+        }
+        char *script = NULL;
+        size_t slen = 0;
+        FILE *f = open_memstream(&script, &slen);
+        CHECK_INT(plot_script(f, r, PLOT_SVG, "x.svg"), cases[i].panels);
+        fclose(f);
+        free(script);
+        free(svg);
+        cJSON_Delete(r);
+    }
+}
+
+TEST(report_html_page_parses)
+{
+    const char *bots[4] = {"greedy", "cautious", "greedy", "aggressive"};
+    cJSON *r = run_report(registry_game("oca"), 4, bots, 200);
+    CHECK(r != NULL);
+    char *page = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&page, &len);
+    report_html_write(f, r);
+    fclose(f);
+    CHECK(strncmp(page, "<!DOCTYPE html>\n<html lang=\"en\">", 32) == 0);
+    CHECK(tags_balanced(page, true) > 0);
+    CHECK_INT(count(page, "<table>"), count(page, "</table>"));
+    CHECK(strstr(page, "<h2>By bot</h2>") != NULL);
+    CHECK(strstr(page, "<td>aggressive</td>") != NULL);
+    CHECK(strstr(page, "Gioco dell&#39;Oca") == NULL); /* apostrophes need no escape */
+    /* nothing is fetched: no src attribute, no external link */
+    CHECK(strstr(page, " src=") == NULL);
+    CHECK(strstr(page, "href=\"http") == NULL && strstr(page, "href='http") == NULL);
+    if (plot_available())
+        CHECK_INT(count(page, "<svg"), 1);
+    free(page);
+    cJSON_Delete(r);
+}
+
+/* The experiments branch's JSON (sweep, sensitivity, rotation), saved from its binary in
+ * tests/fixtures (reports trimmed to the figures drawn, with the layout a merged build adds):
+ * each chart is drawn, parses, and has its series. */
+TEST(report_plot_experiments_have_their_series)
+{
+    if (!plot_available()) {
+        CHECK(plot_available());
+        return;
+    }
+    struct {
+        const char *file;
+        int series, panels;
+    } cases[] = {
+        /* length + 3 headline figures, 2 player counts, a band and a line each */
+        {"tests/fixtures/sweep-oca.json", 4 * 2 * 2, 4},
+        /* length + 2 headline figures, one line */
+        {"tests/fixtures/sweep-45.json", 3 * 2, 3},
+        /* tornado: down and up bars, down and up intervals */
+        {"tests/fixtures/sensitivity-oca.json", 4, 1},
+        /* per-bot win shares and seat advantages, bars and intervals */
+        {"tests/fixtures/rotation-pig10.json", 4, 2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[256];
+        char *text = rules_read_file(cases[i].file, err, sizeof err);
+        CHECK(text != NULL);
+        cJSON *r = text ? cJSON_Parse(text) : NULL;
+        CHECK(r != NULL);
+        free(text);
+        if (r == NULL)
+            continue;
+        size_t len = 0;
+        char *svg = plot_render(r, PLOT_SVG, &len, err, sizeof err);
+        CHECK(svg != NULL);
+        if (svg) {
+            CHECK(tags_balanced(svg, false) > 0);
+            if (count(svg, "id=\"gnuplot_plot_") != cases[i].series)
+                fprintf(stderr, "  %s: %d series\n", cases[i].file,
+                        count(svg, "id=\"gnuplot_plot_"));
+            CHECK_INT(count(svg, "id=\"gnuplot_plot_"), cases[i].series);
+        }
+        char *script = NULL;
+        size_t slen = 0;
+        FILE *f = open_memstream(&script, &slen);
+        CHECK_INT(plot_script(f, r, PLOT_SVG, "x.svg"), cases[i].panels);
+        fclose(f);
+        free(script);
+        free(svg);
+        cJSON_Delete(r);
+    }
+}
