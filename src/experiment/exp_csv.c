@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/numfmt.h"
+#include "core/numfmt.h"
 #include "report/report.h"
 #include "core/xalloc.h"
 

@@ -60,7 +60,6 @@ typedef struct wset {    /* one worker's part of one setting */
 
 struct worker {
     engine *e;
-    pthread_t thread;
     wset *ws; /* per setting */
     void *st, *view; /* the view in an allocation of its own */
 };
@@ -391,17 +390,12 @@ static void play_game(engine *e, worker *w, uint64_t i)
 
 /* A worker thread: takes chunks of the block until none is left, and after each one moves its
  * sums into its totals (and spilled histogram cells into the block's). */
-static void *work(void *arg)
+static void work(void *arg, int t)
 {
-    worker *w = arg;
+    worker *w = (worker *)arg + t;
     engine *e = w->e;
-    for (;;) {
-        uint64_t k = atomic_fetch_add(&e->next, 1);
-        if (k >= e->nchunks)
-            break;
-        uint64_t from = e->from + k * e->chunk, to = from + e->chunk;
-        if (to > e->to)
-            to = e->to;
+    uint64_t k, from, to;
+    while (pool_take(&e->pool, &k, &from, &to)) {
         for (uint64_t i = from; i < to; i++)
             play_game(e, w, i);
         atomic_fetch_add(&e->prog.plays, (to - from) * e->plays_per_game);
@@ -423,34 +417,19 @@ static void *work(void *arg)
             }
         }
     }
-    return NULL;
 }
 
-/* Plays games [from, to) of every setting that needs them, on the worker threads. */
+/* Plays games [from, to) of every setting that needs them, on the worker threads (worker 0 on
+ * the calling thread, which shows the progress). */
 static void play_games(engine *e, uint64_t from, uint64_t to)
 {
-    e->from = from;
-    e->to = to;
-    uint64_t n = to - from;
-    e->chunk = n / ((uint64_t)e->nworkers * CHUNKS_PER_THREAD);
-    if (e->chunk < 1)
-        e->chunk = 1;
-    if (e->chunk > CHUNK)
-        e->chunk = CHUNK;
-    e->nchunks = (n + e->chunk - 1) / e->chunk;
+    pool_init(&e->pool, from, to, e->nworkers, CHUNK, CHUNKS_PER_THREAD);
     e->plays_per_game = 0;
     for (int s = 0; s < e->nset; s++)
         e->plays_per_game += e->played[s] ? (uint64_t)e->set[s].nrot : 0;
-    atomic_store(&e->next, 0);
-    int nt = e->nworkers;
-    if ((uint64_t)nt > e->nchunks)
-        nt = (int)e->nchunks;
-    for (int t = 1; t < nt; t++)
-        if (pthread_create(&e->w[t].thread, NULL, work, &e->w[t]) != 0)
-            xalloc_fail("cannot start a worker thread: try fewer --threads");
-    work(&e->w[0]);
-    for (int t = 1; t < nt; t++)
-        pthread_join(e->w[t].thread, NULL);
+    pool_start(&e->pool, 1, work, e->w);
+    work(e->w, 0);
+    pool_join(&e->pool);
 }
 
 /* Completes the sums of setting s into its totals (acc). */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/numfmt.h"
+#include "core/numfmt.h"
 #include "report/report.h"
 #include "config/rules.h"
 #include "core/xalloc.h"

@@ -27,6 +27,7 @@
 
 #include "config/botspec.h"
 #include "experiment/experiment.h"
+#include "core/pool.h"
 #include "core/runner.h"
 
 /* --until plays blocks: the first ends at UNTIL_BLOCK games, each next one adds
@@ -185,9 +186,6 @@ typedef struct exp_progress {
     uint64_t plays_cap;      /* plays of the whole experiment (with --until: at most) */
 } exp_progress;
 
-/* Seconds on a monotonic clock. */
-double exp_now_seconds(void);
-
 /* Starts the clock of p (mode, game, nset, until and plays_cap set) and, in a log, writes the
  * opening line naming the number of worker threads. */
 void exp_progress_start(exp_progress *p, int nworkers);
@@ -210,8 +208,7 @@ typedef struct engine {
     struct worker *w;
     int nworkers;
     /* the block being played */
-    uint64_t from, to, chunk, nchunks;
-    _Atomic uint64_t next;
+    pool pool;                /* hands out its games in chunks */
     bool *played, *counting;
     pthread_mutex_t lock;     /* for moving spilled cells into the block sums */
     uint64_t lo, hi;          /* --shard: the games of this shard */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/numfmt.h"
+#include "core/numfmt.h"
 #include "report/report_html.h"
 #include "report/report_text.h"
 #include "config/rules.h"
