@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "core/numfmt.h"
+#include "report/fields.h"
 #include "report/report.h"
+#include "report/report_csv.h"
 #include "core/xalloc.h"
 
 /* A stream into memory (open_memstream); running out of memory ends the run (xalloc.h). */

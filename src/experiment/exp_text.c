@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "core/numfmt.h"
+#include "report/fields.h"
 #include "report/report.h"
+#include "report/report_text.h"
 #include "config/rules.h"
 #include "core/xalloc.h"
 
