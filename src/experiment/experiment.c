@@ -13,14 +13,6 @@ bool experiment_wanted(const exp_options *o)
     return o->nsweeps > 0 || o->rotate || o->until || o->sensitivity;
 }
 
-cJSON *experiment_command_line(int argc, char **argv)
-{
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; i < argc; i++)
-        cJSON_AddItemToArray(a, cJSON_CreateString(argv[i]));
-    return a;
-}
-
 int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 {
     experiment X = {.o = o};

@@ -342,6 +342,14 @@ cJSON *report_header(const game_type *g, double runs, uint64_t seed, int players
     return r;
 }
 
+cJSON *report_command_line(int argc, char **argv)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < argc; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateString(argv[i]));
+    return a;
+}
+
 cJSON *report_build(const report_input *in)
 {
     const run_config *cfg = in->cfg;

@@ -35,6 +35,10 @@ typedef struct report_input {
 cJSON *report_header(const struct game_type *g, double runs, uint64_t seed, int players,
                      const cJSON *ruleset);
 
+/* The command line as a JSON array of strings (argv exactly), for a report's "run" object;
+ * the caller frees it. */
+cJSON *report_command_line(int argc, char **argv);
+
 /* Builds the report tree (documented key by key in giochi-sim(1)). Every estimate is an
  * object {"value": x, "ci95": [lo, hi], "n": count, ...}. Everything but the "run" object is
  * a pure function of the run's seed and options. The caller frees the tree (cJSON_Delete). */
