@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "games/oca/oca.h"
+#include "core/hot.h"
 
 /* Step types (oca_op.type). */
 enum op_type {
@@ -239,10 +240,8 @@ static inline bool oca_pay_now(oca_state *st, int from, int to, int amount, int 
     return true;
 }
 /* Pays at once, or pushes the payment as an OP_PAY step that handles the shortfall. */
-static inline __attribute__((always_inline)) void oca_pay_or_push(oca_state *st, int from,
-                                                                  int to, int amount,
-                                                                  int reason, int detail,
-                                                                  trace *tr)
+static GIOCHI_INLINE void oca_pay_or_push(oca_state *st, int from, int to, int amount, int reason,
+                                          int detail, trace *tr)
 {
     if (!oca_pay_now(st, from, to, amount, reason, detail, tr))
         pay(st, from, to, amount, reason, detail);
