@@ -11,6 +11,7 @@
 #include "check.h"
 #include "core/recorder.h"
 #include "core/registry.h"
+#include "core/runner.h"
 #include "config/rules.h"
 #include "oca_test_util.h"
 
@@ -450,4 +451,44 @@ TEST(oca_bots_begin_and_their_own_new_game_detection_agree)
     static const char *const mix[] = {"greedy", "aggressive", "cautious", "greedy"};
     CHECK(registry_bot(&game_oca, "greedy")->begin != NULL);
     CHECK(play_digest(&r, 4, mix, 300, true) == play_digest(&r, 4, mix, 300, false));
+}
+
+/* The runner sets up the seats of a run through bot_type.peer, a later greedy seat copying the
+ * bank model an earlier one made: every context it makes is byte for byte the context the
+ * same bot, set up alone on zeroed memory, gets; for greedy seats side by side, apart, and
+ * among bots that make no model (cautious) or make one by the knob bank_ev (aggressive). */
+TEST(oca_bots_set_up_by_the_runner_are_those_set_up_alone)
+{
+    static const char *const seatings[][4] = {
+        {"greedy", "greedy", "greedy", "greedy"},
+        {"greedy", "cautious", "aggressive", "greedy"},
+        {"cautious", "aggressive", "greedy", "aggressive"},
+    };
+    oca_rules r;
+    ot_load(&r, "board.20.amount=9", NULL); /* a board of its own: no model carried over */
+    for (int v = 0; v < 3; v++) {
+        run_config cfg = {.game = &game_oca, .rules = &r, .nseats = 4, .runs = 1, .threads = 1};
+        for (int s = 0; s < 4; s++) {
+            cfg.seat[s].bot = registry_bot(&game_oca, seatings[v][s]);
+            CHECK(cfg.seat[s].bot != NULL && cfg.seat[s].bot->peer != NULL);
+            for (int k = 0; cfg.seat[s].bot->params[k].name; k++)
+                cfg.seat[s].param[k] = cfg.seat[s].bot->params[k].def;
+            if (s == 3 && v == 2) /* aggressive with a model: copies greedy's */
+                cfg.seat[s].param[14] = 1;
+        }
+        CHECK(strcmp(cfg.seat[0].bot->params[14].name, "bank_ev") == 0);
+        void *ctx[GAME_MAX_SEATS] = {0};
+        char err[128];
+        CHECK_INT(run_bots_setup(&cfg, ctx, err, sizeof err), 0);
+        for (int s = 0; s < 4; s++) {
+            static char alone[BOT_CTX];
+            memset(alone, 0, sizeof alone);
+            const bot_type *b = cfg.seat[s].bot;
+            CHECK(b->ctx_size <= sizeof alone);
+            CHECK_INT(b->setup(alone, &game_oca, &r, s, 4, cfg.seat[s].param, err, sizeof err), 0);
+            if (memcmp(alone, ctx[s], b->ctx_size) != 0)
+                check_fail(__FILE__, __LINE__, "seating %d, seat %d: contexts differ", v, s);
+        }
+        run_bots_free(&cfg, ctx);
+    }
 }

@@ -1253,8 +1253,9 @@ static int ref_count_pick(const pig10_rules *r, const pig10_view *v, const decis
 
 /* Count and greedy choose the same play from a seat's view (pig10_count_pick,
  * pig10_greedy_pick) as from the state (pig10_playout_pick, for playouts), and count the same
- * as the plain way (ref_count_pick), at every decision of random games of 2..8 players under
- * both siren floors and with hands of 1 and 8. */
+ * with its table of chances (pig10_none_new), without it, and as the plain way
+ * (ref_count_pick), at every decision of random games of 2..8 players under both siren floors
+ * and with hands of 1 and 8. */
 TEST(pig10_count_pick_same_from_view_state_and_plain_way)
 {
     static const char *const overlays[] = {NULL, "{\"siren_below_zero\": \"forbid\"}",
@@ -1263,6 +1264,7 @@ TEST(pig10_count_pick_same_from_view_state_and_plain_way)
     for (int o = 0; o < 4; o++) {
         pig10_rules r;
         LOAD(&r, overlays[o]);
+        pig10_none *none = pig10_none_new(&r);
         for (int n = 2; n <= 8; n++) {
             for (uint64_t g = 0; g < 40; g++) {
                 rng chance, pick;
@@ -1274,10 +1276,12 @@ TEST(pig10_count_pick_same_from_view_state_and_plain_way)
                 while (game_pig10.decide(&st, &d)) {
                     pig10_view v;
                     game_pig10.view(&st, d.seat, &v);
-                    int c = pig10_count_pick(&r, &v, &d), gr = pig10_greedy_pick(&v, &d);
+                    int c = pig10_count_pick(&r, none, &v, &d), gr = pig10_greedy_pick(&v, &d);
                     CHECK_INT(c, ref_count_pick(&r, &v, &d));
-                    CHECK_INT(pig10_playout_pick(&st, true, &d), c);
-                    CHECK_INT(pig10_playout_pick(&st, false, &d), gr);
+                    CHECK_INT(pig10_count_pick(&r, NULL, &v, &d), c);
+                    CHECK_INT(pig10_playout_pick(&st, none, true, &d), c);
+                    CHECK_INT(pig10_playout_pick(&st, NULL, true, &d), c);
+                    CHECK_INT(pig10_playout_pick(&st, none, false, &d), gr);
                     decisions++;
                     differ += c != gr;
                     game_pig10.apply(&st, d.action[rng_below(&pick, (uint32_t)d.n)], &chance,
@@ -1285,6 +1289,7 @@ TEST(pig10_count_pick_same_from_view_state_and_plain_way)
                 }
             }
         }
+        pig10_none_free(none);
     }
     CHECK(decisions > 10000);
     CHECK(differ > 1000); /* count and greedy disagree: the positions tell them apart */
