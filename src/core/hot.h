@@ -28,6 +28,11 @@
  * check that the processor has them (see cinesi.c's play_fast). */
 #define GIOCHI_TARGET_POPCNT __attribute__((target("popcnt,bmi")))
 
+/* The loop that follows is unrolled n times (a small known count whose copies gcc does not
+ * make by itself). */
+#define GIOCHI_PRAGMA(x) _Pragma(#x)
+#define GIOCHI_UNROLL(n) GIOCHI_PRAGMA(GCC unroll n)
+
 /* A label that a macro-made loop may not jump to in every copy (no warning when unused). */
 #define GIOCHI_UNUSED __attribute__((unused))
 

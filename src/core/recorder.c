@@ -266,7 +266,7 @@ static void hist_inside(acc *a, int64_t lo, const uint32_t *count, int n)
 {
     int64_t *cell = a->count + (lo - a->lo);
     uint64_t t = 0, u = 0, w = 0;
-#pragma GCC unroll 2
+    GIOCHI_UNROLL(2)
     for (int k = n - 1; k > 0; k--) {
         uint32_t c = count[k];
         cell[k] += c;

@@ -117,7 +117,7 @@ static inline bool acc_hist_deferred(acc *a, int64_t lo, const uint32_t *count, 
         (uint64_t)n > (uint64_t)a->len - off)
         return false;
     int64_t *p = a->pend + off;
-#pragma GCC unroll 4
+    GIOCHI_UNROLL(4)
     for (int k = 0; k < n; k++)
         p[k] += count[k];
     return true;

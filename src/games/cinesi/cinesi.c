@@ -333,6 +333,10 @@ static GIOCHI_INLINE uint64_t split(const dice *d, seat_planes *sp, const cinesi
     return rolls;
 }
 
+/* ---- fast path and reference: plain_batch reads a plain die's planes straight off the bits;
+ * roll_batch and split above do the same for any die. Kept equal by the unit test
+ * cinesi_plain_die_plays_the_games_of_the_general_way (the same games either way). ------ */
+
 /* roll_batch and split for a plain die (cinesi_rules.plain) and n seats: the same batch,
  * its planes read straight off the bits. Face b2 b1 b0 is colour b1 b0 when b2 is clear
  * (faces 0..3), white when b2 is set and b1 b0 is below the white faces' count (faces 4..),
@@ -360,7 +364,7 @@ static GIOCHI_INLINE uint64_t plain_batch(dice *d, seat_planes *sp, const cinesi
     d->colour[3] = col & b1 & b0;
     d->colour[CINESI_WHITE] = white;
     d->left = rolls;
-#pragma GCC unroll 4
+    GIOCHI_UNROLL(4)
     for (int k = 0; k < n; k++) {
         sp->own[k] = d->colour[k];
         sp->pass[k] = rolls & ~(d->colour[k] | white);
@@ -377,8 +381,7 @@ static GIOCHI_NOINLINE uint64_t refill_any(dice *d, seat_planes *sp, const cines
 }
 
 /* Rolls a new batch into d and splits it into sp for 2, 3 or 4 seats; returns its rolls.
- * Called once a batch, so kept out of the loop; the plain die's way is inline here, so that
- * the call saves no more registers than it needs. */
+ * Called once a batch (out of line, the plain die's way inline: doc/PERFORMANCE.md). */
 static GIOCHI_NOINLINE uint64_t refill2(dice *d, seat_planes *sp, const cinesi_rules *r,
                                         rng *chance)
 {
@@ -638,7 +641,9 @@ static GIOCHI_INLINE void play(cinesi_state *s, rng *chance, trace *tr)
 
 /* The same play, compiled twice: untraced with the processor's popcnt and BMI instructions
  * where it has them (the stretches are counted and cut with them), and for tracing, the
- * baseline x86-64 or other machines. Both play the same games. */
+ * baseline x86-64 or other machines. Both play the same games: the unit test
+ * cinesi_traced_and_untraced_games_are_the_same keeps them so; the unrolled play itself is
+ * kept to the plain loop it replaced by cinesi_games_are_those_of_the_plain_loop. */
 static void play_generic(cinesi_state *s, rng *chance, trace *tr)
 {
     play(s, chance, tr);

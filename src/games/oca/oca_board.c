@@ -292,7 +292,7 @@ static GIOCHI_INLINE bool turn_loop(oca_state *st, rng *ch, trace *tr)
     }
 }
 
-/* The traced copy, out of line: its registers are not the usual run's to save. */
+/* The traced copy of the turn loop (out of line: doc/PERFORMANCE.md). */
 static GIOCHI_NOINLINE bool traced_turn(oca_state *st, rng *ch, trace *tr)
 {
     return turn_loop(st, ch, tr);
