@@ -248,18 +248,18 @@ TEST(oca_invariant_extreme_rulesets)
         play_batch(&r, 8, mix8, 40, 40 + (uint64_t)i, &b);
         uniform_board(board, sizeof board, fx[i], 1, 0, "none");
         ot_load(&r, board, "cards_per_player=0", "cards_per_player_many=0",
-             "bankrupt_pays_partial=true", "no_volunteer=\"capo\"", NULL);
+                "bankrupt_pays_partial=true", "no_volunteer=\"capo\"", NULL);
         play_batch(&r, 3, mix8, 40, 50 + (uint64_t)i, &b);
     }
     ot_load(&r, "dote=1", "capo_fee=10000", "entry_fee=10000", "banker_refund=10000",
-         "declare_prize=10000", "banker_declare_hit=10000", "banker_declare_miss=10000",
+            "declare_prize=10000", "banker_declare_hit=10000", "banker_declare_miss=10000",
          "mutual_aid_amount=10000", "mutual_aid_rolls=10", "fondo_extra=1000000", NULL);
     play_batch(&r, 8, mix8, 100, 60, &b);
     ot_load(&r, "entry_fee=0", "banker_refund=10000", "banker_may_sit_out=false",
-         "arrived_in_round=false", "short_sale_offers=20", "trade_prices=[1, 100000]", NULL);
+            "arrived_in_round=false", "short_sale_offers=20", "trade_prices=[1, 100000]", NULL);
     play_batch(&r, 5, mix8, 100, 61, &b);
     ot_load(&r, "max_turns=1", "max_chain=1", "finish=\"any\"", "jolly_offer=\"every_move\"",
-         NULL);
+            NULL);
     play_batch(&r, 4, mix8, 100, 62, &b);
     CHECK_INT(b.games, 12 * 40 + 300);
     CHECK(b.busts > 0);
