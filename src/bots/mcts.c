@@ -97,6 +97,8 @@ static int setup_policy(mcts_ctx *c, const void *rules, char *err, size_t errlen
             snprintf(err, errlen, "bot 'mcts': out of memory");
             return -1;
         }
+        if (p->peer && k > 0) /* as the runner does (bot_type.peer) */
+            p->peer(c->pctx[k], c->pctx[k - 1]);
         char perr[200];
         if (p->setup && p->setup(c->pctx[k], c->g, rules, k, c->nseats, def, perr,
                                  sizeof perr) != 0) {

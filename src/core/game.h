@@ -286,6 +286,13 @@ struct bot_type {
      * (a SipHash per seat and game) and hands the bot a stream that aborts on its first
      * rng_below or rng_die. Results are the same either way. */
     bool no_draws;
+    /* Optional: derived tables shared between the seats of one run, instead of a static
+     * cache. The runner calls it just before setup on ctx, with the context of the nearest
+     * earlier seat (of the same run and worker) whose bot has this same hook, already set up
+     * under the same rules. setup may then copy what that seat derived from the rules rather
+     * than work it out again. `earlier` is valid only until setup returns: ctx keeps no
+     * pointer to it. */
+    void (*peer)(void *ctx, const void *earlier);
 };
 
 #endif

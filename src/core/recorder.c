@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/xalloc.h"
+#include "core/hot.h"
 
 
 /* Grows a's histogram so that it covers [lo, hi] (within the extremes a->min, a->max, already
@@ -101,7 +102,7 @@ static bool spill(acc *a, int64_t value, int64_t count)
 }
 
 /* acc_add's cell of a value outside the histogram (kept out of its fast path). */
-static void __attribute__((noinline)) add_outside(acc *a, int64_t value, int64_t count)
+static GIOCHI_NOINLINE void add_outside(acc *a, int64_t value, int64_t count)
 {
     if (a->spill && a->count && spill(a, value, count))
         return;
@@ -265,7 +266,7 @@ static void hist_inside(acc *a, int64_t lo, const uint32_t *count, int n)
 {
     int64_t *cell = a->count + (lo - a->lo);
     uint64_t t = 0, u = 0, w = 0;
-#pragma GCC unroll 2
+    GIOCHI_UNROLL(2)
     for (int k = n - 1; k > 0; k--) {
         uint32_t c = count[k];
         cell[k] += c;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "core/game.h"
+#include "core/hot.h"
 
 struct acc_spill;
 
@@ -116,7 +117,7 @@ static inline bool acc_hist_deferred(acc *a, int64_t lo, const uint32_t *count, 
         (uint64_t)n > (uint64_t)a->len - off)
         return false;
     int64_t *p = a->pend + off;
-#pragma GCC unroll 4
+    GIOCHI_UNROLL(4)
     for (int k = 0; k < n; k++)
         p[k] += count[k];
     return true;
@@ -130,11 +131,11 @@ void acc_free(acc *a);
 static inline void acc_add_fast(acc *a, int64_t value, int64_t count)
 {
     uint64_t at = (uint64_t)value - (uint64_t)a->lo; /* wraps far past len when below lo */
-    if (a->pend != NULL && __builtin_expect(at < (uint64_t)a->len, 1)) {
+    if (a->pend != NULL && GIOCHI_LIKELY(at < (uint64_t)a->len)) {
         a->pend[at] += count; /* deferred: the rest at acc_flush */
         return;
     }
-    if (__builtin_expect(a->count != NULL && at < (uint64_t)a->len, 1)) {
+    if (GIOCHI_LIKELY(a->count != NULL && at < (uint64_t)a->len)) {
         a->min = value < a->min ? value : a->min;
         a->max = value > a->max ? value : a->max;
         a->n += count;
@@ -173,7 +174,7 @@ static inline rec_batch rec_batch_open(recorder *rec, const metric_def *table)
 {
     if (table == NULL)
         table = rec->metrics;
-    if (__builtin_expect(rec->metrics != table, 0))
+    if (GIOCHI_UNLIKELY(rec->metrics != table))
         rec_bad_record(-1, -1);
     bool g = rec->per_game;
     return (rec_batch){rec, rec->a, g ? rec->gsum : NULL, g ? rec->gcnt : NULL, table,
@@ -183,18 +184,17 @@ static inline rec_batch rec_batch_open(recorder *rec, const metric_def *table)
 /* Index of metric m at seat in the recorder's accumulators, checked as rec_value checks it. */
 static inline int rec_batch_slot(const rec_batch *b, int m, int seat, metric_kind kind)
 {
-    if (__builtin_expect((unsigned)m >= b->nmetrics, 0) ||
-        __builtin_expect(b->table[m].kind != kind, 0) ||
-        __builtin_expect(b->table[m].scope == METRIC_GAME ? seat != -1
-                                                          : (unsigned)seat >= b->nseats, 0))
+    if (GIOCHI_UNLIKELY((unsigned)m >= b->nmetrics) ||
+        GIOCHI_UNLIKELY(b->table[m].kind != kind) ||
+        GIOCHI_UNLIKELY(b->table[m].scope == METRIC_GAME ? seat != -1
+                                                          : (unsigned)seat >= b->nseats))
         rec_bad_record(m, seat);
     return m * REC_SLOTS + REC_SLOT(seat);
 }
 
 /* rec_value(rec, m, seat, value) within a batch. Always inline, as rec_batch_rate: a call
  * costs more than the record, and a finish of many records would otherwise get some as calls. */
-static inline __attribute__((always_inline)) void rec_batch_value(rec_batch *b, int m, int seat,
-                                                                  int64_t value)
+static GIOCHI_INLINE void rec_batch_value(rec_batch *b, int m, int seat, int64_t value)
 {
     int i = rec_batch_slot(b, m, seat, METRIC_MEAN);
     acc_add_fast(&b->a[i], value, 1);
@@ -218,11 +218,11 @@ static inline void rec_batch_values(rec_batch *b, int m, int seat, int64_t value
 }
 
 /* rec_rate(rec, m, seat, hits, trials) within a batch. */
-static inline __attribute__((always_inline)) void rec_batch_rate(rec_batch *b, int m, int seat,
-                                                                 int64_t hits, int64_t trials)
+static GIOCHI_INLINE void rec_batch_rate(rec_batch *b, int m, int seat, int64_t hits,
+                                         int64_t trials)
 {
     int i = rec_batch_slot(b, m, seat, METRIC_RATE);
-    if (__builtin_expect(hits < 0 || hits > trials, 0))
+    if (GIOCHI_UNLIKELY(hits < 0 || hits > trials))
         rec_bad_record(m, seat);
     b->a[i].n += trials;
     b->a[i].hits += hits;

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/hot.h"
+
 uint64_t rng_splitmix64(uint64_t *x)
 {
     uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
@@ -15,7 +17,7 @@ uint64_t rng_splitmix64(uint64_t *x)
 }
 
 /* rng_seed's body, inline where a seat's stream is seeded. */
-static inline __attribute__((always_inline)) void seed_state(rng *r, uint64_t seed)
+static GIOCHI_INLINE void seed_state(rng *r, uint64_t seed)
 {
     uint64_t x = seed;
     r->script = NULL;
@@ -32,7 +34,7 @@ void rng_seed(rng *r, uint64_t seed)
 }
 
 /* One SipRound of SipHash on v[0..3]; always inlined (eight per seat stream of every game). */
-static inline __attribute__((always_inline)) void sipround(uint64_t *v)
+static GIOCHI_INLINE void sipround(uint64_t *v)
 {
 #define ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
     v[0] += v[1];
@@ -49,7 +51,7 @@ static inline __attribute__((always_inline)) void sipround(uint64_t *v)
 }
 
 /* SipHash-2-4's state under the key k0, k1, before any message block. */
-static inline __attribute__((always_inline)) void sip_init(uint64_t *v, uint64_t k0, uint64_t k1)
+static GIOCHI_INLINE void sip_init(uint64_t *v, uint64_t k0, uint64_t k1)
 {
     v[0] = k0 ^ 0x736f6d6570736575ULL;
     v[1] = k1 ^ 0x646f72616e646f6dULL;
@@ -58,7 +60,7 @@ static inline __attribute__((always_inline)) void sip_init(uint64_t *v, uint64_t
 }
 
 /* Takes the message block m into SipHash's state v (two rounds: SipHash-2-4). */
-static inline __attribute__((always_inline)) void sip_block(uint64_t *v, uint64_t m)
+static GIOCHI_INLINE void sip_block(uint64_t *v, uint64_t m)
 {
     v[3] ^= m;
     sipround(v);
@@ -68,7 +70,7 @@ static inline __attribute__((always_inline)) void sip_block(uint64_t *v, uint64_
 
 /* The hash of a 16-byte message whose first block the state `from` has taken in, given the
  * second block m1: that block, the length block and the four final rounds. */
-static inline __attribute__((always_inline)) uint64_t sip_last(const uint64_t *from, uint64_t m1)
+static GIOCHI_INLINE uint64_t sip_last(const uint64_t *from, uint64_t m1)
 {
     uint64_t v[4] = {from[0], from[1], from[2], from[3]};
     sip_block(v, m1);

@@ -13,6 +13,7 @@
 #include "core/pool.h"
 #include "core/registry.h"
 #include "core/xalloc.h"
+#include "core/hot.h"
 
 /* Games a worker claims at once: at most CHUNK, and few enough that every thread gets about
  * CHUNKS_PER_THREAD claims, so that a short run of slow games is shared by all threads. With a
@@ -27,6 +28,11 @@ int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen)
     for (int k = 0; k < cfg->nseats; k++) {
         const bot_type *b = cfg->seat[k].bot;
         ctx[k] = xcalloc_lines(1, b->ctx_size); /* see result_init */
+        for (int j = k - 1; b->peer && j >= 0; j--) /* bot_type.peer */
+            if (cfg->seat[j].bot->peer == b->peer) {
+                b->peer(ctx[k], ctx[j]);
+                break;
+            }
         if (b->setup && b->setup(ctx[k], cfg->game, cfg->rules, k, cfg->nseats,
                                  cfg->seat[k].param, err, errlen) != 0) {
             for (int j = 0; j <= k; j++) {
@@ -155,7 +161,7 @@ static void table_init(table *t, const run_config *cfg, uint64_t index, int64_t 
     }
 }
 
-static void __attribute__((noreturn, cold)) bad_choice(const table *t, int s, int k, int n)
+static GIOCHI_COLD __attribute__((noreturn)) void bad_choice(const table *t, int s, int k, int n)
 {
     fprintf(stderr, "giochi-sim: internal error: bot %s chose %d of %d (game %llu)\n",
             t->cfg->seat[s].bot->name, k, n, (unsigned long long)t->index);
@@ -164,15 +170,14 @@ static void __attribute__((noreturn, cold)) bad_choice(const table *t, int s, in
 
 /* The index of the action d->seat's bot chooses among d's (d->n > 1), seeing `seen`; counts
  * the choice into its row. Inline: both loops of play_game make it at every decision. */
-static inline __attribute__((always_inline)) int ask(table *t, void *const *ctx,
-                                                      const void *seen, const decision *d)
+static GIOCHI_INLINE int ask(table *t, void *const *ctx, const void *seen, const decision *d)
 {
     int s = d->seat;
     bool counted = (unsigned)d->kind < t->counted;
     if (counted) /* the decision before the choice: two counts apart, two plain additions */
         t->row[s][2 * (size_t)d->kind]++;
     int k = t->chooser[s](ctx[s], seen, d, &t->botrng[s]);
-    if (__builtin_expect((unsigned)k >= (unsigned)d->n, 0))
+    if (GIOCHI_UNLIKELY((unsigned)k >= (unsigned)d->n))
         bad_choice(t, s, k, d->n);
     if (counted)
         t->row[s][2 * (size_t)d->kind + 1] += k != 0;
@@ -237,7 +242,7 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
                     see(st, dp->seat, view);
                 k = ask(&t, ctx, seen, dp);
             }
-            if (__builtin_expect(!watched, 1)) { /* one test for the usual case */
+            if (GIOCHI_LIKELY(!watched)) { /* one test for the usual case */
                 apply(st, dp->action[k], &chance, NULL);
                 continue;
             }

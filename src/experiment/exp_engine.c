@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/xalloc.h"
+#include "core/hot.h"
 
 enum { CHUNK = 256, CHUNKS_PER_THREAD = 8 };
 
@@ -89,8 +90,7 @@ static inline sink sink_of(wset *W, const wset *B)
 }
 
 /* Adds one game's own sums of slot j (constant: its count is constant and left out, c is 0). */
-static inline __attribute__((always_inline)) void add_own(const sink *k, int j, int64_t x,
-                                                          int64_t c, bool constant)
+static GIOCHI_INLINE void add_own(const sink *k, int j, int64_t x, int64_t c, bool constant)
 {
     if ((x | c) == 0)
         return;
@@ -107,9 +107,8 @@ static inline __attribute__((always_inline)) void add_own(const sink *k, int j, 
 
 /* Adds one game of paired slot j as its differences from the baseline's figures (bx, bc) of
  * the same game (see pair64); both counts constant: c and bc are left out, and given as 0. */
-static inline __attribute__((always_inline)) void add_diff(const sink *k, int j, int64_t x,
-                                                           int64_t c, int64_t bx, int64_t bc,
-                                                           bool constant)
+static GIOCHI_INLINE void add_diff(const sink *k, int j, int64_t x, int64_t c, int64_t bx,
+                                   int64_t bc, bool constant)
 {
     if (x == bx && c == bc) /* alike: every difference is 0 */
         return;
@@ -133,9 +132,8 @@ static inline __attribute__((always_inline)) void add_diff(const sink *k, int j,
 
 /* Adds one game's figure (x, c) of slot j of setting S to W's chunk sums, paired with the
  * baseline's figures of the same game (B->x, B->c; B is W for the baseline itself). */
-static inline __attribute__((always_inline)) void pair_slot(const setting *S, wset *W,
-                                                            const wset *B, int j, int64_t x,
-                                                            int64_t c, uint64_t i)
+static GIOCHI_INLINE void pair_slot(const setting *S, wset *W, const wset *B, int j, int64_t x,
+                                    int64_t c, uint64_t i)
 {
     const slot_op *op = &S->op[j];
     sink k = sink_of(W, B);
@@ -193,9 +191,8 @@ enum { FILL_ADD, FILL_BASE, FILL_PAIR, FILL_ALIGNED };
  * given as c), and a game with x = 0 adds nothing unless the baseline's count varies
  * (SLOT_FULL). Always called with a literal mode and constant, so each call folds to its
  * one case. */
-static inline __attribute__((always_inline)) void put(const setting *S, const sink *k, int mode,
-                                                      int j, int64_t x, int64_t c,
-                                                      bool constant)
+static GIOCHI_INLINE void put(const setting *S, const sink *k, int mode, int j, int64_t x,
+                              int64_t c, bool constant)
 {
     if (mode == FILL_ADD) {
         k->x[j] += x, k->c[j] += c;
@@ -221,10 +218,9 @@ static inline __attribute__((always_inline)) void put(const setting *S, const si
 /* Hands every slot's figure of one play (rotation r) of setting S to W (see put): the
  * outcome o, and what the play recorded into rec (whose totals after the last play are in
  * prev_x and prev_c). The slots' order is build_slots'. */
-static inline __attribute__((always_inline)) void fill(const setting *S, wset *W,
-                                                       const wset *B, int mode, int r,
-                                                       const outcome *o, const recorder *rec,
-                                                       uint64_t *prev_x, int64_t *prev_c)
+static GIOCHI_INLINE void fill(const setting *S, wset *W, const wset *B, int mode, int r,
+                               const outcome *o, const recorder *rec, uint64_t *prev_x,
+                               int64_t *prev_c)
 {
     int j = 0, nwin = 0;
     int64_t x, c;

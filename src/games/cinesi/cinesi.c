@@ -11,6 +11,7 @@
 #include "core/registry.h"
 #include "core/recorder.h"
 #include "config/rules.h"
+#include "core/hot.h"
 
 const char *const cinesi_colour_names[CINESI_COLOURS + 2] = {"red",  "yellow", "green",
                                                              "blue", "white",  NULL};
@@ -130,7 +131,7 @@ typedef struct dice {
 } dice;
 
 /* Lanes of the bit-sliced numbers b[0..bits-1] (b[0] the low bit) that are below k. */
-static inline __attribute__((always_inline)) uint64_t below(const uint64_t *b, int bits, int k)
+static GIOCHI_INLINE uint64_t below(const uint64_t *b, int bits, int k)
 {
     if (k >= 1 << bits)
         return ~0ULL;
@@ -146,10 +147,8 @@ static inline __attribute__((always_inline)) uint64_t below(const uint64_t *b, i
 /* below() at every colour's end (face_end) for a die of 5 to 8 faces (3 bits), the
  * default's case: the lanes of each face number, one AND of the bits (or their negations)
  * each, then ORed in face order, so that the lanes below face e are ready for every e. */
-static inline __attribute__((always_inline)) void die8_below(uint64_t b0, uint64_t b1,
-                                                                  uint64_t b2,
-                                                                  const cinesi_rules *r,
-                                                                  uint64_t *lt)
+static GIOCHI_INLINE void die8_below(uint64_t b0, uint64_t b1, uint64_t b2, const cinesi_rules *r,
+                                     uint64_t *lt)
 {
     uint64_t f0 = ~b1 & ~b0, f1 = ~b1 & b0, f2 = b1 & ~b0; /* faces 0..2 of bits 0 and 1 */
     uint64_t upto[9]; /* upto[e]: the lanes below face e */
@@ -172,7 +171,7 @@ static inline __attribute__((always_inline)) void die8_below(uint64_t b0, uint64
 /* Sets d's colour planes from lt, the lanes below each colour's end (face_end), and its
  * rolls: the colours' faces follow each other, so colour c's lanes are below its end but
  * not below the end of the colour before. */
-static inline __attribute__((always_inline)) void planes(dice *d, const uint64_t *lt)
+static GIOCHI_INLINE void planes(dice *d, const uint64_t *lt)
 {
     d->colour[0] = lt[0];
     d->colour[1] = lt[1] & ~lt[0];
@@ -183,8 +182,7 @@ static inline __attribute__((always_inline)) void planes(dice *d, const uint64_t
 }
 
 /* roll_batch for the tests' scripted generator: one scripted roll is a batch. */
-static __attribute__((noinline)) void scripted_batch(dice *d, const cinesi_rules *r,
-                                                     rng *chance)
+static GIOCHI_NOINLINE void scripted_batch(dice *d, const cinesi_rules *r, rng *chance)
 {
     int colour = r->face_colour[rng_die(chance, r->nfaces) - 1];
     for (int c = 0; c <= CINESI_WHITE; c++)
@@ -193,7 +191,7 @@ static __attribute__((noinline)) void scripted_batch(dice *d, const cinesi_rules
 }
 
 /* roll_batch for dice of other than 5 to 8 faces (other than 3 bits a lane). */
-static __attribute__((noinline)) void other_batch(dice *d, const cinesi_rules *r, rng *chance)
+static GIOCHI_NOINLINE void other_batch(dice *d, const cinesi_rules *r, rng *chance)
 {
     do {
         uint64_t b[8], lt[CINESI_COLOURS + 1];
@@ -206,8 +204,7 @@ static __attribute__((noinline)) void other_batch(dice *d, const cinesi_rules *r
 }
 
 /* Rolls a new batch into d (at least one roll). */
-static inline __attribute__((always_inline)) void roll_batch(dice *d, const cinesi_rules *r,
-                                                             rng *chance)
+static GIOCHI_INLINE void roll_batch(dice *d, const cinesi_rules *r, rng *chance)
 {
     if (chance->script) {
         scripted_batch(d, r, chance);
@@ -298,7 +295,7 @@ static int opening_roll(cinesi_state *s, dice *d, rng *chance, trace *tr)
 }
 
 /* Notes a turn of len >= CINESI_SHORT_TURN rolls by seat k (rare: kept out of the loop). */
-static __attribute__((noinline)) void long_turn(cinesi_state *s, int k, int len)
+static GIOCHI_NOINLINE void long_turn(cinesi_state *s, int k, int len)
 {
     if (!s->wide) /* the game's first: the cells of long turns come into use */
         for (int j = 0; j < s->nseats; j++)
@@ -324,8 +321,8 @@ typedef struct seat_planes {
 
 /* Splits the batch of d into sp for the n seats (a constant where it matters); returns its
  * rolls (the lanes that hold a face). */
-static inline __attribute__((always_inline)) uint64_t split(const dice *d, seat_planes *sp,
-                                                            const cinesi_rules *r, const int n)
+static GIOCHI_INLINE uint64_t split(const dice *d, seat_planes *sp, const cinesi_rules *r,
+                                    const int n)
 {
     uint64_t white = d->colour[CINESI_WHITE], rolls = d->left;
     for (int k = 0; k < n; k++) {
@@ -336,13 +333,16 @@ static inline __attribute__((always_inline)) uint64_t split(const dice *d, seat_
     return rolls;
 }
 
+/* ---- fast path and reference: plain_batch reads a plain die's planes straight off the bits;
+ * roll_batch and split above do the same for any die. Kept equal by the unit test
+ * cinesi_plain_die_plays_the_games_of_the_general_way (the same games either way). ------ */
+
 /* roll_batch and split for a plain die (cinesi_rules.plain) and n seats: the same batch,
  * its planes read straight off the bits. Face b2 b1 b0 is colour b1 b0 when b2 is clear
  * (faces 0..3), white when b2 is set and b1 b0 is below the white faces' count (faces 4..),
  * no roll otherwise. */
-static inline __attribute__((always_inline)) uint64_t plain_batch(dice *d, seat_planes *sp,
-                                                                  const cinesi_rules *r,
-                                                                  rng *chance, const int n)
+static GIOCHI_INLINE uint64_t plain_batch(dice *d, seat_planes *sp, const cinesi_rules *r,
+                                          rng *chance, const int n)
 {
     uint64_t b0, b1, b2, white, rolls;
     const int whites = r->faces[CINESI_WHITE]; /* 1..4: the die has 5..8 faces */
@@ -364,7 +364,7 @@ static inline __attribute__((always_inline)) uint64_t plain_batch(dice *d, seat_
     d->colour[3] = col & b1 & b0;
     d->colour[CINESI_WHITE] = white;
     d->left = rolls;
-#pragma GCC unroll 4
+    GIOCHI_UNROLL(4)
     for (int k = 0; k < n; k++) {
         sp->own[k] = d->colour[k];
         sp->pass[k] = rolls & ~(d->colour[k] | white);
@@ -373,35 +373,33 @@ static inline __attribute__((always_inline)) uint64_t plain_batch(dice *d, seat_
 }
 
 /* roll_batch and split for the other dice, and for the tests' scripted generator. */
-static __attribute__((noinline)) uint64_t refill_any(dice *d, seat_planes *sp,
-                                                     const cinesi_rules *r, rng *chance,
-                                                     int n)
+static GIOCHI_NOINLINE uint64_t refill_any(dice *d, seat_planes *sp, const cinesi_rules *r,
+                                           rng *chance, int n)
 {
     roll_batch(d, r, chance);
     return n == 2 ? split(d, sp, r, 2) : n == 3 ? split(d, sp, r, 3) : split(d, sp, r, 4);
 }
 
 /* Rolls a new batch into d and splits it into sp for 2, 3 or 4 seats; returns its rolls.
- * Called once a batch, so kept out of the loop; the plain die's way is inline here, so that
- * the call saves no more registers than it needs. */
-static __attribute__((noinline)) uint64_t refill2(dice *d, seat_planes *sp,
-                                                  const cinesi_rules *r, rng *chance)
+ * Called once a batch (out of line, the plain die's way inline: doc/PERFORMANCE.md). */
+static GIOCHI_NOINLINE uint64_t refill2(dice *d, seat_planes *sp, const cinesi_rules *r,
+                                        rng *chance)
 {
     if (r->plain && !chance->script)
         return plain_batch(d, sp, r, chance, 2);
     return refill_any(d, sp, r, chance, 2);
 }
 
-static __attribute__((noinline)) uint64_t refill3(dice *d, seat_planes *sp,
-                                                  const cinesi_rules *r, rng *chance)
+static GIOCHI_NOINLINE uint64_t refill3(dice *d, seat_planes *sp, const cinesi_rules *r,
+                                        rng *chance)
 {
     if (r->plain && !chance->script)
         return plain_batch(d, sp, r, chance, 3);
     return refill_any(d, sp, r, chance, 3);
 }
 
-static __attribute__((noinline)) uint64_t refill4(dice *d, seat_planes *sp,
-                                                  const cinesi_rules *r, rng *chance)
+static GIOCHI_NOINLINE uint64_t refill4(dice *d, seat_planes *sp, const cinesi_rules *r,
+                                        rng *chance)
 {
     if (r->plain && !chance->script)
         return plain_batch(d, sp, r, chance, 4);
@@ -410,9 +408,7 @@ static __attribute__((noinline)) uint64_t refill4(dice *d, seat_planes *sp,
 
 /* Cuts the stretch `range` of a player who reaches the centre with the need-th of his own
  * lanes (`own`) in it: returns the stretch up to that roll and takes it from *left. */
-static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
-                                                                 uint64_t *left, uint64_t own,
-                                                                 int need)
+static GIOCHI_INLINE uint64_t cut_at_win(uint64_t range, uint64_t *left, uint64_t own, int need)
 {
     uint64_t moves = range & own;
     for (int i = need; i > 1; i--)
@@ -437,7 +433,7 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
 #define TURN(L, k, len0)                                                                     \
     do {                                                                                     \
         uint64_t stop_ = left & sp.pass[k];                                                  \
-        if (__builtin_expect(stop_ != 0, 1)) {                                               \
+        if (GIOCHI_LIKELY(stop_ != 0)) {                                                     \
             LAST_STRETCH(L, k, (len0));                                                      \
         } else { /* his rolls run past this batch */                                         \
             unsigned carry_ = (len0); /* rolls of the turn in the batches before */          \
@@ -471,7 +467,7 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
         uint64_t range_ = left & upto_;                                                      \
         unsigned len_ = (len); /* unsigned: an index without a sign to extend */             \
         int p_ = pos##k + __builtin_popcountll(range_ & sp.own[k]);                          \
-        if (__builtin_expect((L) == (k) ? p_ >= steps : p_ > pos##L, 0)) {                   \
+        if (GIOCHI_UNLIKELY((L) == (k) ? p_ >= steps : p_ > pos##L)) {                       \
             if (p_ >= steps)                                                                 \
                 WIN(L, k, len_);                                                             \
             END_TURN(k);                                                                     \
@@ -490,7 +486,7 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
         pos##k = p_;                                                                         \
         len_ += __builtin_popcountll(range_);                                                \
         left &= ~upto_;                                                                      \
-        if (__builtin_expect(len_ < CINESI_SHORT_TURN, 1))                                   \
+        if (GIOCHI_LIKELY(len_ < CINESI_SHORT_TURN))                                         \
             s->hist[k][len_]++;                                                              \
         else                                                                                 \
             long_turn(s, k, (int)len_);                                                      \
@@ -515,20 +511,20 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
  * turn has a label before it (for the start) and after it (for a new leader's copy). */
 #define ROUNDS(L)                                                                            \
     for (;;) {                                                                               \
-    lead##L##_at0 : __attribute__((unused));                                                 \
+    lead##L##_at0 : GIOCHI_UNUSED;                                                           \
         TURN(L, 0, 0);                                                                       \
-    lead##L##_after0 : __attribute__((unused));                                              \
-    lead##L##_at1 : __attribute__((unused));                                                 \
+    lead##L##_after0 : GIOCHI_UNUSED;                                                        \
+    lead##L##_at1 : GIOCHI_UNUSED;                                                           \
         TURN(L, 1, 0);                                                                       \
-    lead##L##_after1 : __attribute__((unused));                                              \
-    lead##L##_at2 : __attribute__((unused));                                                 \
+    lead##L##_after1 : GIOCHI_UNUSED;                                                        \
+    lead##L##_at2 : GIOCHI_UNUSED;                                                           \
         if (n > 2)                                                                           \
             TURN(L, 2, 0);                                                                   \
-    lead##L##_after2 : __attribute__((unused));                                              \
-    lead##L##_at3 : __attribute__((unused));                                                 \
+    lead##L##_after2 : GIOCHI_UNUSED;                                                        \
+    lead##L##_at3 : GIOCHI_UNUSED;                                                           \
         if (n > 3)                                                                           \
             TURN(L, 3, 0);                                                                   \
-    lead##L##_after3 : __attribute__((unused));                                              \
+    lead##L##_after3 : GIOCHI_UNUSED;                                                        \
         rounds++;                                                                            \
     }
 
@@ -541,8 +537,7 @@ static inline __attribute__((always_inline)) uint64_t cut_at_win(uint64_t range,
  * on unforeseeable turns, costs no guess of the processor's. The opening's starter enters
  * the loop at its own turn; under colour_moves that first turn is played apart, as it
  * carries the naming roll. */
-static inline __attribute__((always_inline)) void play_seats(cinesi_state *s, rng *chance,
-                                                             trace *tr, const int n)
+static GIOCHI_INLINE void play_seats(cinesi_state *s, rng *chance, trace *tr, const int n)
 {
     enum { NOBODY = -1 };
     const cinesi_rules *r = s->rules;
@@ -629,8 +624,7 @@ won:
 #undef TURN
 #undef ROLLS_BEFORE
 /* Plays the whole game, through the copy of the loop for the game's seat count. */
-static inline __attribute__((always_inline)) void play(cinesi_state *s, rng *chance,
-                                                       trace *tr)
+static GIOCHI_INLINE void play(cinesi_state *s, rng *chance, trace *tr)
 {
     switch (s->nseats) {
     case 2:
@@ -647,7 +641,9 @@ static inline __attribute__((always_inline)) void play(cinesi_state *s, rng *cha
 
 /* The same play, compiled twice: untraced with the processor's popcnt and BMI instructions
  * where it has them (the stretches are counted and cut with them), and for tracing, the
- * baseline x86-64 or other machines. Both play the same games. */
+ * baseline x86-64 or other machines. Both play the same games: the unit test
+ * cinesi_traced_and_untraced_games_are_the_same keeps them so; the unrolled play itself is
+ * kept to the plain loop it replaced by cinesi_games_are_those_of_the_plain_loop. */
 static void play_generic(cinesi_state *s, rng *chance, trace *tr)
 {
     play(s, chance, tr);
@@ -655,7 +651,7 @@ static void play_generic(cinesi_state *s, rng *chance, trace *tr)
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define HAVE_FAST_VARIANT 1
-__attribute__((target("popcnt,bmi"))) static void play_fast(cinesi_state *s, rng *chance)
+GIOCHI_TARGET_POPCNT static void play_fast(cinesi_state *s, rng *chance)
 {
     play(s, chance, NULL);
 }

@@ -14,6 +14,7 @@
 #include "config/configs.h"
 #include "games/oca/oca_engine.h"
 #include "core/registry.h"
+#include "core/hot.h"
 
 const char *const oca_reason_names[] = {
     "dote", "Capo-gioco's fee", "auction bid", "entry fee", "banker's tax refund",
@@ -55,7 +56,7 @@ static int choose_capo(oca_state *st, rng *ch, trace *tr)
 
 /* OP_ENTRY: every seat but the banker pays the entry fee, from the Capo-gioco on. Out of line
  * (once a game), as banker_plays: step then needs no frame of its own for their arrays. */
-static __attribute__((noinline)) void entry_fees(oca_state *st, trace *tr)
+static GIOCHI_NOINLINE void entry_fees(oca_state *st, trace *tr)
 {
     pop(st);
     st->s.first_banker = st->banker;
@@ -66,7 +67,7 @@ static __attribute__((noinline)) void entry_fees(oca_state *st, trace *tr)
     oca_pay_from_each(st, payer, k, ACC_BANK, st->r->entry_fee, R_ENTRY, -1, tr);
 }
 
-static __attribute__((noinline)) void banker_plays(oca_state *st, bool plays, trace *tr)
+static GIOCHI_NOINLINE void banker_plays(oca_state *st, bool plays, trace *tr)
 {
     int b = st->banker;
     pop(st);
@@ -219,8 +220,7 @@ static const decision *pending(const void *vst)
 
 /* Answers the pending decision with action a and runs to the next decision (apply's body,
  * inline in both hooks): returns true when one is pending, false once the game is over. */
-static inline __attribute__((always_inline)) bool answer(oca_state *st, int32_t a, rng *ch,
-                                                         trace *tr)
+static GIOCHI_INLINE bool answer(oca_state *st, int32_t a, rng *ch, trace *tr)
 {
     if (st->pend.kind == K_TRADE) { /* the mover's window, asked with the stack empty */
         if (a == TR_PASS && oca_turn(st, ch, tr)) /* the usual answer: the turn goes on */

@@ -4,14 +4,13 @@
 #include <string.h>
 
 #include "games/oca/oca_engine.h"
+#include "core/hot.h"
 
-static inline __attribute__((always_inline)) void do_land(oca_state *st, int s, int sq,
-                                                          trace *tr);
-static inline __attribute__((always_inline)) void do_effect(oca_state *st, int s, int sq,
-                                                            trace *tr);
+static GIOCHI_INLINE void do_land(oca_state *st, int s, int sq, trace *tr);
+static GIOCHI_INLINE void do_effect(oca_state *st, int s, int sq, trace *tr);
 static void land_again(oca_state *st, int s, int sq, trace *tr);
-static inline __attribute__((always_inline)) bool turn_begins(oca_state *st, int s, trace *tr);
-static inline __attribute__((always_inline)) void roll_step(oca_state *st, rng *ch, trace *tr);
+static GIOCHI_INLINE bool turn_begins(oca_state *st, int s, trace *tr);
+static GIOCHI_INLINE void roll_step(oca_state *st, rng *ch, trace *tr);
 
 static int move_by(const oca_state *st, int from, int roll)
 {
@@ -33,7 +32,7 @@ void oca_end_game(oca_state *st, int end, trace *tr)
 }
 
 /* Starts the next player's turn; returns true if a decision is pending. */
-static inline __attribute__((always_inline)) bool next_turn(oca_state *st, trace *tr)
+static GIOCHI_INLINE bool next_turn(oca_state *st, trace *tr)
 {
     if (st->in_race <= 1) {
         oca_end_game(st, st->nbust > 0 ? END_BANKRUPTCIES : END_FINISH, tr);
@@ -49,7 +48,7 @@ static inline __attribute__((always_inline)) bool next_turn(oca_state *st, trace
 /* Seat s's turn begins: a skipped turn, or his trade window (K_TRADE, asked with the stack
  * empty), then the declaration and the roll (st->phase). Returns true if a decision is
  * pending. */
-static inline __attribute__((always_inline)) bool turn_begins(oca_state *st, int s, trace *tr)
+static GIOCHI_INLINE bool turn_begins(oca_state *st, int s, trace *tr)
 {
     if (++st->turn > st->r->max_turns) {
         st->turn--;
@@ -70,7 +69,7 @@ static inline __attribute__((always_inline)) bool turn_begins(oca_state *st, int
 }
 
 /* PH_DECLARE: asks the mover for a declaration (art. 7) if he may make one. */
-static inline __attribute__((always_inline)) bool declare_step(oca_state *st)
+static GIOCHI_INLINE bool declare_step(oca_state *st)
 {
     int s = st->mover;
     st->phase = PH_ROLL;
@@ -119,7 +118,7 @@ static void settle_declaration(oca_state *st, int s, int roll, trace *tr)
 }
 
 /* PH_ROLL: rolls the mover's die, settles a declaration, lands him (or pushes OP_LAND). */
-static inline __attribute__((always_inline)) void roll_step(oca_state *st, rng *ch, trace *tr)
+static GIOCHI_INLINE void roll_step(oca_state *st, rng *ch, trace *tr)
 {
     int s = st->mover;
     if (st->bankrupt[s])
@@ -269,7 +268,7 @@ static inline void do_effect(oca_state *st, int s, int sq, trace *tr)
 
 /* oca_turn's loop, inlined twice: with a trace, and for tr == NULL (the usual run), where no
  * TRACE is left to test and no call to the trace's printer makes the state to be read again. */
-static inline __attribute__((always_inline)) bool turn_loop(oca_state *st, rng *ch, trace *tr)
+static GIOCHI_INLINE bool turn_loop(oca_state *st, rng *ch, trace *tr)
 {
     /* whether the mover's turn has begun (its declaration or roll is next); after a roll, the
      * phase is PH_NEXT without a test */
@@ -293,8 +292,8 @@ static inline __attribute__((always_inline)) bool turn_loop(oca_state *st, rng *
     }
 }
 
-/* The traced copy, out of line: its registers are not the usual run's to save. */
-static __attribute__((noinline)) bool traced_turn(oca_state *st, rng *ch, trace *tr)
+/* The traced copy of the turn loop (out of line: doc/PERFORMANCE.md). */
+static GIOCHI_NOINLINE bool traced_turn(oca_state *st, rng *ch, trace *tr)
 {
     return turn_loop(st, ch, tr);
 }

@@ -7,10 +7,8 @@
 
 #include "games/oca/oca.h"
 #include "games/oca/oca_bots.h"
+#include "core/hot.h"
 #include "core/xalloc.h"
-
-/* A helper kept out of its callers, so that their usual short paths stay cheap. */
-#define OUT_OF_LINE __attribute__((noinline))
 
 enum knob {
     KN_VOLUNTEER, KN_MAX_BID, KN_DECLARE, KN_ATTACK, KN_DEFEND, KN_JOLLY_MIN, KN_SIT_OUT,
@@ -78,33 +76,31 @@ typedef struct vcache {
     int16_t v[GAME_MAX_SEATS][OCA_MAX_CARDS];
 } vcache;
 
-typedef struct knobs {
-    int seat;
+/* A seat's context: what the user set, tables derived from the rules and those settings at
+ * setup (then only read), the memory of the game under way, and the valuation cache. */
+
+/* The parameters, as the user set them (bot:key=value; see OCA_PARAMS), and the two figures
+ * the trade draw takes from them. */
+typedef struct oca_params {
     int k[KN_COUNT];
     double trade, value_sd; /* the fractional knobs */
     bool trade_drawn;       /* 0 < trade < 1: a trade window is used by a draw */
     uint64_t trade_below;   /* trade_drawn: ceil(trade 2^53), the draw's 53 bits that
                              * rng_uniform scales by 2^-53 fall below it exactly when
                              * rng_uniform's result falls below trade */
-    bank_model bm;
-    /* this game's own view, reset at the first decision of each game (see choose) */
-    bool begun;                    /* the runner calls begin (bot_type.begin) every game */
-    bool fresh;                    /* begin was called, the game's first choice is to come */
-    bool first;                    /* !begun || fresh: choose asks choose_first (one test) */
-    uint64_t deck[4];              /* without begin: the game's deck and Capo-gioco */
-    int capo;
-    int last_turn;
-    double worth_factor;           /* 1 + its error on the bank's worth, this game */
-    double worth_start;            /* start_worth, this game (bank_worth at the start) */
-    int8_t refused[OCA_MAX_CARDS]; /* buy offers refused, per card: the next is higher */
-    /* per ruleset and knobs (setup, see card_tables): each card's kind (CARD_*); the
-     * square below which a racer can still come to its square (OCA_ANYWHERE: from
-     * anywhere) by landing there (reach) or also by a square that sends him there (come);
-     * a quarter of the worth of landing on its square if positive, else 0 (deny), and half
-     * the worst loss of coming there (cancel), each at most buy_max (a positive or negative
-     * card's value but for its floor, the dead value), by [banker][others in the round],
-     * held within int16 (exact for card_value, whose results stay within buy_max <= 1000);
-     * and a dead card's worth while the deck lasts */
+} oca_params;
+
+/* Per ruleset and parameters, derived once by setup (card_tables, value_bounds,
+ * oca_bank_model), then only read: each card's kind (CARD_*); the square below which a racer
+ * can still come to its square (OCA_ANYWHERE: from anywhere) by landing there (reach) or also
+ * by a square that sends him there (come); a quarter of the worth of landing on its square if
+ * positive, else 0 (deny), and half the worst loss of coming there (cancel), each at most
+ * buy_max (a positive or negative card's value but for its floor, the dead value), by
+ * [banker][others in the round], held within int16 (exact for card_value, whose results stay
+ * within buy_max <= 1000); and a dead card's worth while the deck lasts. */
+typedef struct oca_tables {
+    bank_model bm;  /* with bank_ev */
+    bool bm_made;   /* bm holds the model (bank_ev): a later seat may copy it (peer) */
     uint8_t card_kind[OCA_MAX_CARDS];
     int8_t reach[OCA_MAX_CARDS], come[OCA_MAX_CARDS];
     int16_t deny[OCA_MAX_CARDS][2][GAME_MAX_SEATS];
@@ -122,7 +118,28 @@ typedef struct knobs {
      * `in` players in the round whatever their value */
     uint32_t spare[GAME_MAX_SEATS + 1];
     bool declare_ev[2]; /* [banker]: whether a declaration's expected gain is positive */
-    vcache vc;
+} oca_tables;
+
+/* This game's own memory, reset at the first decision of each game (see choose). */
+typedef struct oca_game_memory {
+    bool begun;                    /* the runner calls begin (bot_type.begin) every game */
+    bool fresh;                    /* begin was called, the game's first choice is to come */
+    bool first;                    /* !begun || fresh: choose asks choose_first (one test) */
+    uint64_t deck[4];              /* without begin: the game's deck and Capo-gioco */
+    int capo;
+    int last_turn;
+    double worth_factor;           /* 1 + its error on the bank's worth, this game */
+    double worth_start;            /* start_worth, this game (bank_worth at the start) */
+    int8_t refused[OCA_MAX_CARDS]; /* buy offers refused, per card: the next is higher */
+} oca_game_memory;
+
+typedef struct knobs {
+    int seat;
+    oca_params p;
+    oca_game_memory g;
+    oca_tables t;
+    vcache vc;                  /* card_value by position (see values) */
+    const struct knobs *earlier; /* bot_type.peer's seat, read by setup alone */
 } knobs;
 
 /* Where a roll from square `from` finally rests, as the engine resolves it without cards:
@@ -264,29 +281,12 @@ static int model_cut(const oca_rules *r, hop (*hops)[6], const float *togo, floa
     return t;
 }
 
-/* The last model this thread made, with the rules it was made from: every greedy seat of a
- * run asks for the same one (a function of the rules' bytes alone). */
-static _Thread_local struct {
-    bool valid;
-    int turns;
-    oca_rules r;
-    float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
-} last_model;
-
 int oca_bank_model(const oca_rules *r, float *togo, float *cut)
 {
-    if (!last_model.valid || memcmp(&last_model.r, r, sizeof *r) != 0) {
-        hop hops[OCA_MAX_SQUARES + 1][6];
-        roll_table(r, hops);
-        last_model.valid = false;
-        memcpy(&last_model.r, r, sizeof *r);
-        model_togo(r, hops, last_model.togo);
-        last_model.turns = model_cut(r, hops, last_model.togo, last_model.cut);
-        last_model.valid = true;
-    }
-    memcpy(togo, last_model.togo, (size_t)(r->nsquares + 1) * sizeof *togo);
-    memcpy(cut, last_model.cut, sizeof last_model.cut);
-    return last_model.turns;
+    hop hops[OCA_MAX_SQUARES + 1][6];
+    roll_table(r, hops);
+    model_togo(r, hops, togo);
+    return model_cut(r, hops, togo, cut);
 }
 
 enum { OCA_ANYWHERE = 127 }; /* a threshold above every square (knobs.reach, come) */
@@ -310,16 +310,16 @@ static int16_t sat16(int v)
 static void card_tables(knobs *kn, const oca_rules *r)
 {
     uint64_t sent_to[OCA_MAX_SQUARES + 1] = {0}; /* bit p: square p's move leads there */
-    int per = kn->k[KN_PER_SQUARE], buy = kn->k[KN_BUY_MAX];
+    int per = kn->p.k[KN_PER_SQUARE], buy = kn->p.k[KN_BUY_MAX];
     for (int p = 1; p < r->nsquares; p++)
         if (r->sq[p].effect == FX_MOVE)
             sent_to[r->sq[p].to] |= 1ull << p;
     for (int c = 0; c < r->ncards; c++) {
         int q = r->card_square[c];
         int top = sent_to[q] ? 63 - __builtin_clzll(sent_to[q]) : 0;
-        kn->card_kind[c] = r->sq[q].card;
-        kn->reach[c] = reach_below(r, q);
-        kn->come[c] = reach_below(r, top > q ? top : q);
+        kn->t.card_kind[c] = r->sq[q].card;
+        kn->t.reach[c] = reach_below(r, q);
+        kn->t.come[c] = reach_below(r, top > q ? top : q);
         for (int b = 0; b < 2; b++)
             for (int o = 0; o < GAME_MAX_SEATS; o++) {
                 int v = oca_square_worth(r, q, per, b, o), w = v;
@@ -328,47 +328,47 @@ static void card_tables(knobs *kn, const oca_rules *r)
                     w = x < w ? x : w;
                 }
                 int quarter = sat16(v) > 0 ? sat16(v) / 4 : 0; /* the benefit it denies */
-                kn->deny[c][b][o] = (int16_t)(quarter < buy ? quarter : buy);
+                kn->t.deny[c][b][o] = (int16_t)(quarter < buy ? quarter : buy);
                 int half = -sat16(w) / 2; /* the loss a held card cancels, halved */
-                kn->cancel[c][b][o] = (int16_t)(half < buy ? half : buy);
+                kn->t.cancel[c][b][o] = (int16_t)(half < buy ? half : buy);
             }
     }
 }
 
-/* Fills kn->vmax (see knobs) from the card tables and the knobs buy_max and dead: the
+/* Fills kn->t.vmax (see knobs) from the card tables and the knobs buy_max and dead: the
  * largest value card_value's formula gives over every banker flag, every count of others
  * it can index with `in` players in the round, and the deck lasting or not; and from it and
- * the knob reserve, kn->buyable, kn->sell_from and kn->spare. */
+ * the knob reserve, kn->t.buyable, kn->t.sell_from and kn->t.spare. */
 static void value_bounds(knobs *kn, const oca_rules *r)
 {
-    int buy = kn->k[KN_BUY_MAX];
+    int buy = kn->p.k[KN_BUY_MAX];
     for (int c = 0; c < r->ncards; c++)
         for (int in = 0; in <= GAME_MAX_SEATS; in++) {
-            int top = in < GAME_MAX_SEATS - 1 ? in : GAME_MAX_SEATS - 1, most = kn->dead;
+            int top = in < GAME_MAX_SEATS - 1 ? in : GAME_MAX_SEATS - 1, most = kn->t.dead;
             for (int b = 0; b < 2; b++)
                 for (int o = 0; o <= top; o++)
-                    for (int dead = 0; dead <= kn->dead; dead += kn->dead ? kn->dead : 1) {
+                    for (int dead = 0; dead <= kn->t.dead; dead += kn->t.dead ? kn->t.dead : 1) {
                         int v = dead;
-                        if (kn->card_kind[c] == CARD_JOLLY)
+                        if (kn->t.card_kind[c] == CARD_JOLLY)
                             v = buy;
-                        else if (kn->card_kind[c] == CARD_NEGATIVE)
-                            v = kn->cancel[c][b][o] > dead ? kn->cancel[c][b][o] : dead;
-                        else if (kn->card_kind[c] == CARD_POSITIVE)
-                            v = kn->deny[c][b][o] > dead ? kn->deny[c][b][o] : dead;
+                        else if (kn->t.card_kind[c] == CARD_NEGATIVE)
+                            v = kn->t.cancel[c][b][o] > dead ? kn->t.cancel[c][b][o] : dead;
+                        else if (kn->t.card_kind[c] == CARD_POSITIVE)
+                            v = kn->t.deny[c][b][o] > dead ? kn->t.deny[c][b][o] : dead;
                         most = v > most ? v : most;
                     }
-            kn->vmax[c][in] = sat16(most);
+            kn->t.vmax[c][in] = sat16(most);
         }
-    for (kn->sell_from = 0; kn->sell_from < r->nprices; kn->sell_from++)
-        if (r->price[kn->sell_from] >= kn->k[KN_RESERVE])
+    for (kn->t.sell_from = 0; kn->t.sell_from < r->nprices; kn->t.sell_from++)
+        if (r->price[kn->t.sell_from] >= kn->p.k[KN_RESERVE])
             break;
     for (int in = 0; in <= GAME_MAX_SEATS; in++) {
-        kn->buyable[in] = kn->spare[in] = 0;
+        kn->t.buyable[in] = kn->t.spare[in] = 0;
         for (int c = 0; c < r->ncards; c++) {
-            if (kn->vmax[c][in] >= kn->k[KN_RESERVE] && kn->vmax[c][in] >= r->price[0])
-                kn->buyable[in] |= 1u << c;
-            if (kn->vmax[c][in] <= kn->k[KN_BUY_MAX] / 4)
-                kn->spare[in] |= 1u << c;
+            if (kn->t.vmax[c][in] >= kn->p.k[KN_RESERVE] && kn->t.vmax[c][in] >= r->price[0])
+                kn->t.buyable[in] |= 1u << c;
+            if (kn->t.vmax[c][in] <= kn->p.k[KN_BUY_MAX] / 4)
+                kn->t.spare[in] |= 1u << c;
         }
     }
 }
@@ -380,35 +380,47 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     knobs *kn = ctx;
     kn->seat = seat;
     for (int i = 0; i < KN_COUNT; i++)
-        kn->k[i] = (int)param[i];
-    kn->trade = param[KN_TRADE];
-    kn->trade_drawn = kn->trade > 0 && kn->trade < 1;
-    kn->trade_below = kn->trade_drawn ? (uint64_t)ceil(kn->trade * 0x1p53) : 0;
-    kn->value_sd = param[KN_VALUE_SD];
-    memset(kn->deck, 0, sizeof kn->deck);
-    kn->capo = -1;
-    kn->last_turn = -1;
-    kn->begun = kn->fresh = false;
-    kn->first = true;
+        kn->p.k[i] = (int)param[i];
+    kn->p.trade = param[KN_TRADE];
+    kn->p.trade_drawn = kn->p.trade > 0 && kn->p.trade < 1;
+    kn->p.trade_below = kn->p.trade_drawn ? (uint64_t)ceil(kn->p.trade * 0x1p53) : 0;
+    kn->p.value_sd = param[KN_VALUE_SD];
+    memset(kn->g.deck, 0, sizeof kn->g.deck);
+    kn->g.capo = -1;
+    kn->g.last_turn = -1;
+    kn->g.begun = kn->g.fresh = false;
+    kn->g.first = true;
     card_tables(kn, rules);
     memset(&kn->vc, 0, sizeof kn->vc); /* no values yet (rules and knobs may be new) ... */
     for (int c = 0; c < ((const oca_rules *)rules)->ncards; c++) /* ... but a jolly's, the same in every position */
-        if (kn->card_kind[c] == CARD_JOLLY) {
+        if (kn->t.card_kind[c] == CARD_JOLLY) {
             kn->vc.fixed |= 1u << c;
             for (int s = 0; s < GAME_MAX_SEATS; s++)
-                kn->vc.v[s][c] = (int16_t)kn->k[KN_BUY_MAX];
+                kn->vc.v[s][c] = (int16_t)kn->p.k[KN_BUY_MAX];
         }
     for (int s = 0; s < GAME_MAX_SEATS; s++)
         kn->vc.have[s] = kn->vc.fixed;
-    kn->dead = kn->k[KN_EXCHANGE] ? kn->k[KN_BUY_MAX] / 4 : 0;
+    kn->t.dead = kn->p.k[KN_EXCHANGE] ? kn->p.k[KN_BUY_MAX] / 4 : 0;
     const oca_rules *r = rules;
-    kn->declare_ev[0] = r->declare_prize > 6 * r->declare_stake;
-    kn->declare_ev[1] = r->banker_declare_hit > 5 * r->banker_declare_miss;
+    kn->t.declare_ev[0] = r->declare_prize > 6 * r->declare_stake;
+    kn->t.declare_ev[1] = r->banker_declare_hit > 5 * r->banker_declare_miss;
     value_bounds(kn, rules);
-    memset(&kn->bm, 0, sizeof kn->bm);
-    if (kn->k[KN_BANK_EV])
-        oca_bank_model(rules, kn->bm.togo, kn->bm.cut);
+    memset(&kn->t.bm, 0, sizeof kn->t.bm);
+    if (kn->p.k[KN_BANK_EV]) { /* the same model for every seat: an earlier one's, if made */
+        if (kn->earlier != NULL && kn->earlier->t.bm_made)
+            kn->t.bm = kn->earlier->t.bm;
+        else
+            oca_bank_model(rules, kn->t.bm.togo, kn->t.bm.cut);
+        kn->t.bm_made = true;
+    }
+    kn->earlier = NULL;
     return 0;
+}
+
+/* bot_type.peer: the seat before whose bank model setup may copy (same rules). */
+static void peer(void *ctx, const void *earlier)
+{
+    ((knobs *)ctx)->earlier = earlier;
 }
 
 /* Whether st belongs to the game kn last saw: the same shuffled deck and Capo-gioco (two
@@ -418,8 +430,8 @@ static bool same_game(const knobs *kn, const oca_state *st)
     uint64_t w[4];
     _Static_assert(sizeof st->deck == sizeof w, "the deck is 32 bytes");
     memcpy(w, st->deck, sizeof w);
-    return st->capo == kn->capo && ((w[0] ^ kn->deck[0]) | (w[1] ^ kn->deck[1]) |
-                                    (w[2] ^ kn->deck[2]) | (w[3] ^ kn->deck[3])) == 0;
+    return st->capo == kn->g.capo && ((w[0] ^ kn->g.deck[0]) | (w[1] ^ kn->g.deck[1]) |
+                                    (w[2] ^ kn->g.deck[2]) | (w[3] ^ kn->g.deck[3])) == 0;
 }
 
 static double start_worth(const oca_state *st, const knobs *kn);
@@ -431,29 +443,29 @@ static double start_worth(const oca_state *st, const knobs *kn);
  * worth at the start (start_worth). A new game is one begin announced; for a caller that
  * never calls begin (a test driving choose alone, a search's playouts), one with another
  * deck, or with turns gone back. */
-static OUT_OF_LINE void new_game(knobs *kn, const oca_state *st, rng *r)
+static GIOCHI_NOINLINE void new_game(knobs *kn, const oca_state *st, rng *r)
 {
-    if (kn->begun) {
-        kn->fresh = kn->first = false;
+    if (kn->g.begun) {
+        kn->g.fresh = kn->g.first = false;
     } else {
-        if (st->turn >= kn->last_turn && same_game(kn, st)) {
-            kn->last_turn = st->turn;
+        if (st->turn >= kn->g.last_turn && same_game(kn, st)) {
+            kn->g.last_turn = st->turn;
             return;
         }
-        memcpy(kn->deck, st->deck, sizeof kn->deck);
-        kn->capo = st->capo;
-        kn->last_turn = st->turn;
+        memcpy(kn->g.deck, st->deck, sizeof kn->g.deck);
+        kn->g.capo = st->capo;
+        kn->g.last_turn = st->turn;
     }
-    memset(kn->refused, 0, sizeof kn->refused);
-    kn->worth_factor = 1;
-    if (kn->value_sd > 0) { /* Box-Muller */
+    memset(kn->g.refused, 0, sizeof kn->g.refused);
+    kn->g.worth_factor = 1;
+    if (kn->p.value_sd > 0) { /* Box-Muller */
         double u = rng_uniform(r), v = rng_uniform(r);
         double z = sqrt(-2 * log(1 - u)) * cos(6.283185307179586 * v);
-        kn->worth_factor = 1 + kn->value_sd * z;
-        if (kn->worth_factor < 0)
-            kn->worth_factor = 0;
+        kn->g.worth_factor = 1 + kn->p.value_sd * z;
+        if (kn->g.worth_factor < 0)
+            kn->g.worth_factor = 0;
     }
-    kn->worth_start = start_worth(st, kn);
+    kn->g.worth_start = start_worth(st, kn);
 }
 
 /* bot_type.begin: a new game has been dealt; choose starts it at the seat's first choice
@@ -462,23 +474,23 @@ static void begin(void *ctx, const void *seen)
 {
     (void)seen;
     knobs *kn = ctx;
-    kn->begun = kn->fresh = kn->first = true;
+    kn->g.begun = kn->g.fresh = kn->g.first = true;
 }
 
 /* Whether this seat, made banker, would join the race (article 5). */
 static bool would_play(const oca_state *st, const knobs *kn)
 {
-    return !kn->k[KN_SIT_OUT] || !st->r->banker_may_sit_out || st->n < 3;
+    return !kn->p.k[KN_SIT_OUT] || !st->r->banker_may_sit_out || st->n < 3;
 }
 
 /* bank_worth at the start (see there), the same all game: reckoned once, by new_game. */
 static double start_worth(const oca_state *st, const knobs *kn)
 {
     const oca_rules *r = st->r;
-    const bank_model *bm = &kn->bm;
+    const bank_model *bm = &kn->t.bm;
     bool plays = would_play(st, kn);
     int m = plays ? st->n : st->n - 1;
-    return kn->worth_factor * st->n *
+    return kn->g.worth_factor * st->n *
            (r->entry_fee - (plays ? r->banker_refund : 0) + (double)bm->togo[1] * bm->cut[m]);
 }
 
@@ -490,9 +502,9 @@ static double start_worth(const oca_state *st, const knobs *kn)
  * must cover. */
 static double bank_worth(const oca_state *st, const knobs *kn, bool initial)
 {
-    const bank_model *bm = &kn->bm;
+    const bank_model *bm = &kn->t.bm;
     if (initial)
-        return kn->worth_start; /* start_worth, reckoned when the game began */
+        return kn->g.worth_start; /* start_worth, reckoned when the game began */
     double flows = 0;
     int m = 0;
     for (int j = 0; j < st->n; j++)
@@ -500,7 +512,7 @@ static double bank_worth(const oca_state *st, const knobs *kn, bool initial)
             flows += bm->togo[st->pos[j]];
             m++;
         }
-    return kn->worth_factor * flows * bm->cut[m] - st->takeover_loss;
+    return kn->g.worth_factor * flows * bm->cut[m] - st->takeover_loss;
 }
 
 /* The break-even bid: the winner pays b to each of the k others, a loser receives b from the
@@ -515,28 +527,32 @@ static double break_even_bid(const oca_state *st, const knobs *kn, bool initial)
  * card_value gives for any card to any seat (buy_max, a jolly's, is at least buy_max / 4). */
 static inline int dead_value(const oca_state *st, const knobs *kn)
 {
-    return st->deck_top < st->r->ncards ? kn->dead : 0;
+    return st->deck_top < st->r->ncards ? kn->t.dead : 0;
 }
+
+/* ---- fast path and reference: cval, card_value through the cache of one position, and
+ * card_value itself. Kept equal by the unit test oca_bots_value_cache_agrees_with_recomputation
+ * (through oca_bot_check_values), which also checks the bounds vmax and the dead value. --- */
 
 /* What holding `card` is worth to `seat`, by a bot with these knobs, by whether its square can
  * still come into play: a jolly buy_max; a neutral card (or any card that has become dead)
  * its part in a two-for-one exchange while the deck lasts; a negative card half the loss it
  * would cancel, while its holder can still be brought there; a positive card a quarter of the
  * benefit it would deny, while another racer can still land there. */
-static OUT_OF_LINE int positive_value(const oca_state *st, const knobs *kn, int seat, int card,
-                                      int dead);
+static GIOCHI_NOINLINE int positive_value(const oca_state *st, const knobs *kn, int seat, int card,
+                                          int dead);
 
 static inline int card_value(const oca_state *st, const knobs *kn, int seat, int card)
 {
-    int buy = kn->k[KN_BUY_MAX], kind = kn->card_kind[card];
+    int buy = kn->p.k[KN_BUY_MAX], kind = kn->t.card_kind[card];
     if (kind == CARD_JOLLY)
         return buy;
     int dead = dead_value(st, kn);
     switch (kind) {
     case CARD_NEGATIVE: { /* while its holder can still be brought to its square */
-        if (!(st->racing >> seat & 1) || st->pos[seat] >= kn->come[card])
+        if (!(st->racing >> seat & 1) || st->pos[seat] >= kn->t.come[card])
             return dead;
-        int v = kn->cancel[card][seat == st->banker][oca_round_others(st, seat)];
+        int v = kn->t.cancel[card][seat == st->banker][oca_round_others(st, seat)];
         return v > dead ? v : dead; /* clamped to [dead, buy]: cancel <= buy, dead <= buy */
     }
     case CARD_POSITIVE: /* while another racer can still land there */
@@ -546,14 +562,14 @@ static inline int card_value(const oca_state *st, const knobs *kn, int seat, int
     }
 }
 
-/* card_value of a positive square's card, whose dead value is `dead` (out of line: its loop
- * over the racers would make every caller save registers). */
-static OUT_OF_LINE int positive_value(const oca_state *st, const knobs *kn, int seat, int card,
-                                      int dead)
+/* card_value of a positive square's card, whose dead value is `dead` (out of line:
+ * doc/PERFORMANCE.md). */
+static GIOCHI_NOINLINE int positive_value(const oca_state *st, const knobs *kn, int seat, int card,
+                                          int dead)
 {
     uint32_t round = st->r->arrived_in_round ? st->members : st->racing; /* see in_round */
-    int best = dead, reach = kn->reach[card], in = __builtin_popcount(round);
-    const int16_t(*deny)[GAME_MAX_SEATS] = kn->deny[card];
+    int best = dead, reach = kn->t.reach[card], in = __builtin_popcount(round);
+    const int16_t(*deny)[GAME_MAX_SEATS] = kn->t.deny[card];
     for (uint32_t m = st->racing & ~(1u << seat); m; m &= m - 1) {
         int j = __builtin_ctz(m);
         if (st->pos[j] < reach) { /* what it denies j, with the others of j's round */
@@ -580,7 +596,7 @@ static vkey value_key(const oca_state *st)
 }
 
 /* Empties kn->vc for the position of key k (out of line: see values). */
-static OUT_OF_LINE void values_reset(knobs *kn, vkey k)
+static GIOCHI_NOINLINE void values_reset(knobs *kn, vkey k)
 {
     kn->vc.key = k;
     for (int s = 0; s < GAME_MAX_SEATS; s++)
@@ -596,15 +612,15 @@ static inline vcache *values(const oca_state *st, knobs *kn)
     return &kn->vc;
 }
 
-/* The players in the round of collections (see in_round): the index of kn->vmax. */
+/* The players in the round of collections (see in_round): the index of kn->t.vmax. */
 static int round_size(const oca_state *st)
 {
     return __builtin_popcount(st->r->arrived_in_round ? st->members : st->racing);
 }
 
 /* Fills the cache's entry of seat and card (out of line: most look-ups find it filled). */
-static OUT_OF_LINE int cval_fill(const oca_state *st, const knobs *kn, vcache *vc,
-                                               int seat, int card)
+static GIOCHI_NOINLINE int cval_fill(const oca_state *st, const knobs *kn, vcache *vc, int seat,
+                                     int card)
 {
     vc->v[seat][card] = (int16_t)card_value(st, kn, seat, card);
     vc->have[seat] |= 1u << card;
@@ -628,7 +644,7 @@ int oca_bot_check_values(void *ctx, const oca_state *st, int64_t *hits)
         for (int c = 0; c < st->r->ncards; c++) {
             *hits += (vc->have[s] & ~vc->fixed) >> c & 1; /* filled here, not fixed */
             int v = card_value(st, kn, s, c); /* within the bounds that spare valuations */
-            bad += cval(st, kn, vc, s, c) != v || v > kn->vmax[c][in] || v < dead_value(st, kn);
+            bad += cval(st, kn, vc, s, c) != v || v > kn->t.vmax[c][in] || v < dead_value(st, kn);
         }
     return bad;
 }
@@ -637,17 +653,17 @@ int oca_bot_check_values(void *ctx, const oca_state *st, int64_t *hits)
 static inline int move_value(const oca_state *st, const knobs *kn)
 {
     int m = st->mover, sq = st->pos[m];
-    return oca_square_value(st, m, sq, kn->k[KN_PER_SQUARE]) +
-           kn->k[KN_PER_SQUARE] * (sq - st->from);
+    return oca_square_value(st, m, sq, kn->p.k[KN_PER_SQUARE]) +
+           kn->p.k[KN_PER_SQUARE] * (sq - st->from);
 }
 
 /* Sealed auction: the highest legal bid within max_bid and, with bank_ev, within the
  * break-even bid. Open auction (action 0 is "drop out"): the smallest raise while it stays
  * within that cap, else drop out. */
-static OUT_OF_LINE int choose_bid(const oca_state *st, const decision *d, const knobs *kn)
+static GIOCHI_NOINLINE int choose_bid(const oca_state *st, const decision *d, const knobs *kn)
 {
-    double cap = kn->k[KN_BANK_EV] ? kn->k[KN_MAX_BID] : kn->k[KN_MAX_BID] * kn->worth_factor;
-    if (kn->k[KN_BANK_EV]) {
+    double cap = kn->p.k[KN_BANK_EV] ? kn->p.k[KN_MAX_BID] : kn->p.k[KN_MAX_BID] * kn->g.worth_factor;
+    if (kn->p.k[KN_BANK_EV]) {
         double b = break_even_bid(st, kn, st->auction_kind == AUCTION_INITIAL);
         cap = b < cap ? b : cap;
     }
@@ -661,54 +677,54 @@ static OUT_OF_LINE int choose_bid(const oca_state *st, const decision *d, const 
 }
 
 /* Volunteering and taking over: the knob, and with bank_ev a bank worth more than nothing. */
-static OUT_OF_LINE int wants_bank(const oca_state *st, const knobs *kn, int knob)
+static GIOCHI_NOINLINE int wants_bank(const oca_state *st, const knobs *kn, int knob)
 {
     bool initial = knob == KN_VOLUNTEER;
-    return kn->k[knob] && (!kn->k[KN_BANK_EV] || bank_worth(st, kn, initial) > 0);
+    return kn->p.k[knob] && (!kn->p.k[KN_BANK_EV] || bank_worth(st, kn, initial) > 0);
 }
 
 /* Declarations (knob declare 2): when the expected gain is positive, or when the seat is
  * `gamble` points or more behind the richest other player (a player behind gambles). */
 static inline bool declare_pays(const oca_state *st, const knobs *kn, int seat)
 {
-    if (kn->declare_ev[seat == st->banker])
+    if (kn->t.declare_ev[seat == st->banker])
         return true;
-    if (kn->k[KN_GAMBLE] <= 0)
+    if (kn->p.k[KN_GAMBLE] <= 0)
         return false;
     int64_t richest = 0;
     for (uint32_t m = st->solvent & ~(1u << seat); m; m &= m - 1) /* the others not bankrupt */
         if (oca_points(st, __builtin_ctz(m)) > richest)
             richest = oca_points(st, __builtin_ctz(m));
-    return richest - oca_points(st, seat) >= kn->k[KN_GAMBLE];
+    return richest - oca_points(st, seat) >= kn->p.k[KN_GAMBLE];
 }
 
 /* Cards worth little to this seat (neutral or dead): candidates to exchange or sell. Those
- * in `sure` (spare by their bound, see kn->spare) are taken without valuing them. */
+ * in `sure` (spare by their bound, see kn->t.spare) are taken without valuing them. */
 static uint32_t spare_cards(const oca_state *st, const knobs *kn, vcache *vc, uint32_t sure)
 {
     uint32_t hand = st->hand[kn->seat], m = hand & sure;
     for (uint32_t h = hand & ~sure; h; h &= h - 1) {
         int c = __builtin_ctz(h);
-        if (cval(st, kn, vc, kn->seat, c) <= kn->k[KN_BUY_MAX] / 4)
+        if (cval(st, kn, vc, kn->seat, c) <= kn->p.k[KN_BUY_MAX] / 4)
             m |= 1u << c;
     }
     return m;
 }
 
 /* buy_level past the bound (out of line: most cards fail the bound in buy_level). */
-static OUT_OF_LINE int buy_level_valued(const oca_state *st, const knobs *kn, vcache *vc,
-                                        int c, int p)
+static GIOCHI_NOINLINE int buy_level_valued(const oca_state *st, const knobs *kn, vcache *vc, int c,
+                                            int p)
 {
     const oca_rules *r = st->r;
     int mine = cval(st, kn, vc, kn->seat, c);
-    if (mine < r->price[p] || mine < kn->k[KN_RESERVE])
+    if (mine < r->price[p] || mine < kn->p.k[KN_RESERVE])
         return -1; /* no price it would pay can reach the owner's ask */
     int ask = cval(st, kn, vc, st->holder[c], c);
-    ask = ask > kn->k[KN_RESERVE] ? ask : kn->k[KN_RESERVE];
+    ask = ask > kn->p.k[KN_RESERVE] ? ask : kn->p.k[KN_RESERVE];
     while (p < r->nprices && r->price[p] < ask)
         p++;
     if (p >= r->nprices || r->price[p] > mine ||
-        oca_points(st, kn->seat) - r->price[p] < kn->k[KN_KEEP])
+        oca_points(st, kn->seat) - r->price[p] < kn->p.k[KN_KEEP])
         return -1;
     return p;
 }
@@ -719,11 +735,11 @@ static OUT_OF_LINE int buy_level_valued(const oca_state *st, const knobs *kn, vc
  * exceeds its own value or its purse. `in` is round_size(st). */
 static inline int buy_level(const oca_state *st, const knobs *kn, vcache *vc, int c, int in)
 {
-    int p = kn->refused[c];
+    int p = kn->g.refused[c];
     if (p >= st->r->nprices)
         return -1;
-    int most = kn->vmax[c][in]; /* its value to this seat can be no more: spare valuing it */
-    if (most < st->r->price[p] || most < kn->k[KN_RESERVE])
+    int most = kn->t.vmax[c][in]; /* its value to this seat can be no more: spare valuing it */
+    if (most < st->r->price[p] || most < kn->p.k[KN_RESERVE])
         return -1;
     return buy_level_valued(st, kn, vc, c, p);
 }
@@ -749,7 +765,7 @@ static int best_swap(const oca_state *st, const decision *d, const knobs *kn, vc
         if (OCA_TR_TYPE(a) != TR_SWAP)
             continue;
         int mine = OCA_TR_A(a), theirs = OCA_TR_B(a), owner = st->holder[theirs];
-        if (cval(st, kn, vc, me, mine) > kn->k[KN_BUY_MAX] / 4) /* only spare cards go */
+        if (cval(st, kn, vc, me, mine) > kn->p.k[KN_BUY_MAX] / 4) /* only spare cards go */
             continue;
         int g1 = cval(st, kn, vc, me, theirs) - cval(st, kn, vc, me, mine);
         int g2 = cval(st, kn, vc, owner, mine) - cval(st, kn, vc, owner, theirs);
@@ -764,41 +780,41 @@ static int best_swap(const oca_state *st, const decision *d, const knobs *kn, vc
 /* The kind of trade worth proposing (TR_*; TR_PASS if none): exchange two spare cards, else
  * buy a card worth the next price, else a swap both gain by, else sell a spare card. With
  * `bounded`, the cards' bounds spare valuations: two cards spare by their bound are
- * exchanged unvalued, and only the cards kn->buyable allows are asked about to buy. */
+ * exchanged unvalued, and only the cards kn->t.buyable allows are asked about to buy. */
 static inline int trade_kind(const oca_state *st, knobs *kn, bool bounded)
 {
     const oca_rules *r = st->r;
     int me = kn->seat, in = round_size(st);
     vcache *vc = values(st, kn);
-    bool exchange = kn->k[KN_EXCHANGE] && st->deck_top < r->ncards;
-    uint32_t sure = bounded ? kn->spare[in] : 0;
+    bool exchange = kn->p.k[KN_EXCHANGE] && st->deck_top < r->ncards;
+    uint32_t sure = bounded ? kn->t.spare[in] : 0;
     if (exchange && __builtin_popcount(st->hand[me] & sure) >= 2)
         return TR_EXCHANGE;
     uint32_t spare = spare_cards(st, kn, vc, sure);
     if (exchange && __builtin_popcount(spare) >= 2)
         return TR_EXCHANGE;
-    if (can_buy(st, kn, vc, in, st->held & ~st->hand[me] & (bounded ? kn->buyable[in] : ~0u)))
+    if (can_buy(st, kn, vc, in, st->held & ~st->hand[me] & (bounded ? kn->t.buyable[in] : ~0u)))
         return TR_BUY;
     int floor = dead_value(st, kn); /* what b is worth to its owner at least */
     if (st->hand[me] && (st->held & ~st->hand[me]))
         for (uint32_t m = spare; m; m &= m - 1) { /* it swaps away a card worth little to it */
-            if (kn->vmax[__builtin_ctz(m)][in] <= floor)
+            if (kn->t.vmax[__builtin_ctz(m)][in] <= floor)
                 continue; /* worth no more to anyone than b to its owner, as bounded */
             for (uint32_t o = st->held & ~st->hand[me]; o; o &= o - 1) {
                 int a = __builtin_ctz(m), b = __builtin_ctz(o), w = st->holder[b];
                 int va = cval(st, kn, vc, me, a); /* b must be worth more, as bounded */
-                if (kn->vmax[b][in] > va && cval(st, kn, vc, me, b) > va &&
+                if (kn->t.vmax[b][in] > va && cval(st, kn, vc, me, b) > va &&
                     cval(st, kn, vc, w, a) > cval(st, kn, vc, w, b))
                     return TR_SWAP;
             }
         }
-    if (spare && r->price[r->nprices - 1] >= kn->k[KN_RESERVE])
+    if (spare && r->price[r->nprices - 1] >= kn->p.k[KN_RESERVE])
         return TR_SELL;
     return TR_PASS;
 }
 
 /* The index in d (a K_TRADE list) of the kind trade_kind picks, or 0 (pass). */
-static OUT_OF_LINE int trade_pick(const oca_state *st, const decision *d, knobs *kn)
+static GIOCHI_NOINLINE int trade_pick(const oca_state *st, const decision *d, knobs *kn)
 {
     int t = trade_kind(st, kn, true);
     for (int i = 0; i < d->n; i++)
@@ -808,13 +824,20 @@ static OUT_OF_LINE int trade_pick(const oca_state *st, const decision *d, knobs 
 }
 
 /* A trade window (the commonest decision): with chance `trade`, the kind worth proposing. The
- * draw is rng_uniform's, compared unscaled (see kn->trade_below). */
+ * draw is rng_uniform's, compared unscaled (see kn->p.trade_below). */
 static inline int choose_trade_kind(const oca_state *st, const decision *d, knobs *kn, rng *r)
 {
-    if (kn->trade_drawn ? rng_next(r) >> 11 >= kn->trade_below : kn->trade <= 0)
+    if (kn->p.trade_drawn ? rng_next(r) >> 11 >= kn->p.trade_below : kn->p.trade <= 0)
         return 0;
     return trade_pick(st, d, kn);
 }
+
+/* ---- fast path and reference: offer_sorted (with offer_index, offer_buy, offer_sell and
+ * offer_exchange) gives offer_scan's answer for the lists the engine builds, reading only the
+ * offers that can count; offer_scan reads every offer of any list. Kept equal at every
+ * K_TRADE_OFFER of seeded games by the unit test
+ * oca_bots_short_cuts_agree_with_the_full_computation (through oca_bot_check_short_cuts),
+ * which also compares trade_kind and offer_answer with and without their bounds. -------- */
 
 /* The offer a seat proposes on its own turn, read from any list d of offers (the reference
  * offer_sorted must agree with): exchange its two least valued spare cards; buy the card it
@@ -845,7 +868,7 @@ static int offer_scan(const oca_state *st, const decision *d, const knobs *kn, v
             int v = cval(st, kn, vc, me, ca);
             for (int k = i; k < end; k++) {
                 int pk = price[OCA_TR_P(d->action[k])];
-                if (pk >= kn->k[KN_RESERVE] && v < pk && -pk > score) {
+                if (pk >= kn->p.k[KN_RESERVE] && v < pk && -pk > score) {
                     score = -pk;
                     at = k;
                 }
@@ -879,11 +902,11 @@ static int offer_index(const decision *d, int32_t a)
 }
 
 /* offer_scan for a list of offers to buy (see offer_sorted): the one offer that counts for
- * each card buy_level finds a price for (among the few kn->buyable allows), looked up. */
+ * each card buy_level finds a price for (among the few kn->t.buyable allows), looked up. */
 static int offer_buy(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
 {
     int me = kn->seat, pick = 0, best = -1000000, in = round_size(st);
-    for (uint32_t m = st->held & ~st->hand[me] & kn->buyable[in]; m; m &= m - 1) {
+    for (uint32_t m = st->held & ~st->hand[me] & kn->t.buyable[in]; m; m &= m - 1) {
         int c = __builtin_ctz(m), p = buy_level(st, kn, vc, c, in), at;
         if (p < 0 || (at = offer_index(d, OCA_TRADE(TR_BUY, c, st->holder[c], p))) < 0)
             continue;
@@ -904,11 +927,11 @@ static int offer_buy(const oca_state *st, const decision *d, const knobs *kn, vc
 static int offer_sell(const oca_state *st, const decision *d, const knobs *kn, vcache *vc)
 {
     const oca_rules *r = st->r;
-    int me = kn->seat, in = round_size(st), low = kn->sell_from;
+    int me = kn->seat, in = round_size(st), low = kn->t.sell_from;
     int best = r->nprices, card = -1; /* the lowest price index found, and whose */
     for (uint32_t m = st->hand[me]; m && best > low; m &= m - 1) {
         int c = __builtin_ctz(m), p = low;
-        if (low < r->nprices && kn->vmax[c][in] >= r->price[low]) {
+        if (low < r->nprices && kn->t.vmax[c][in] >= r->price[low]) {
             int v = cval(st, kn, vc, me, c);
             while (p < r->nprices && r->price[p] <= v)
                 p++;
@@ -931,7 +954,7 @@ static int offer_exchange(const oca_state *st, const decision *d, const knobs *k
     int card[OCA_MAX_CARDS], v[OCA_MAX_CARDS];
     for (uint32_t m = st->hand[me]; m; m &= m - 1, n++) {
         card[n] = __builtin_ctz(m);
-        v[n] = kn->vmax[card[n]][in] <= floor ? floor : cval(st, kn, vc, me, card[n]);
+        v[n] = kn->t.vmax[card[n]][in] <= floor ? floor : cval(st, kn, vc, me, card[n]);
         if (v[n] == floor && least >= 0) /* two worth the least any card is: the rest wait */
             return offer_index(d, OCA_TRADE(TR_EXCHANGE, card[least], card[n], 0));
         least = v[n] == floor ? n : least;
@@ -968,14 +991,14 @@ static int offer_sorted(const oca_state *st, const decision *d, const knobs *kn,
 
 /* K_TRADE_OFFER: offer_scan's answer (by offer_sorted where the list allows); a buy offer
  * is remembered, so that the next one for that card is a step higher (up to its value). */
-static OUT_OF_LINE int choose_trade(const oca_state *st, const decision *d, knobs *kn)
+static GIOCHI_NOINLINE int choose_trade(const oca_state *st, const decision *d, knobs *kn)
 {
     vcache *vc = values(st, kn);
     int pick = offer_sorted(st, d, kn, vc);
     if (pick < 0)
         pick = offer_scan(st, d, kn, vc);
     if (pick > 0 && OCA_TR_TYPE(d->action[pick]) == TR_BUY) /* next time, a step higher */
-        kn->refused[OCA_TR_A(d->action[pick])] = (int8_t)(OCA_TR_P(d->action[pick]) + 1);
+        kn->g.refused[OCA_TR_A(d->action[pick])] = (int8_t)(OCA_TR_P(d->action[pick]) + 1);
     return pick;
 }
 
@@ -989,6 +1012,11 @@ static int react_worth(const oca_state *st, const knobs *kn)
     int kind = st->r->sq[st->r->card_square[card]].card;
     return kind == CARD_NEGATIVE ? -v : kind == CARD_POSITIVE || kind == CARD_JOLLY ? v : 0;
 }
+
+/* ---- fast path and reference: react_offer reads the engine's increasing prices only up to
+ * half the card's worth; react_offer_scan reads any list whole. Kept equal at every
+ * K_REACT_OFFER of seeded games by the unit test
+ * oca_bots_short_cuts_agree_with_the_full_computation (through oca_bot_check_short_cuts). */
 
 /* The mover's first offer, read from any list d of prices (the reference react_offer must
  * agree with): about half what the card is worth to him (w), at least the lowest price, or
@@ -1004,7 +1032,7 @@ static int react_offer_scan(const decision *d, int w)
 
 /* react_offer_scan for the engine's list, whose prices increase: the scan stops at the last
  * within w / 2 (within w too, the lesser of the two for a negative w). */
-static OUT_OF_LINE int react_offer(const oca_state *st, const decision *d, const knobs *kn)
+static GIOCHI_NOINLINE int react_offer(const oca_state *st, const decision *d, const knobs *kn)
 {
     int w = react_worth(st, kn), half = w / 2 < w ? w / 2 : w, i = 1;
     while (i < d->n && d->action[i] <= half)
@@ -1014,11 +1042,11 @@ static OUT_OF_LINE int react_offer(const oca_state *st, const decision *d, const
 
 /* The owner's answer: accept at or above what the card is worth to him (to keep, or to play
  * against the mover now), else ask that much if the mover can pay it, else refuse. */
-static OUT_OF_LINE int react_answer(const oca_state *st, const decision *d, const knobs *kn)
+static GIOCHI_NOINLINE int react_answer(const oca_state *st, const decision *d, const knobs *kn)
 {
     int me = kn->seat, c = st->offer.card;
     int v = card_value(st, kn, me, c);
-    if (st->r->sq[st->r->card_square[c]].card == CARD_POSITIVE && kn->k[KN_ATTACK]) {
+    if (st->r->sq[st->r->card_square[c]].card == CARD_POSITIVE && kn->p.k[KN_ATTACK]) {
         int use = move_value(st, kn) / 2; /* what playing it now takes from him */
         v = use > v ? use : v;
     }
@@ -1032,8 +1060,8 @@ static OUT_OF_LINE int react_answer(const oca_state *st, const decision *d, cons
 
 /* A seat short of points offers its cards: the most valuable first, at the lowest price that
  * covers the shortfall (or the highest price). */
-static OUT_OF_LINE int choose_short_sale(const oca_state *st, const decision *d,
-                                         const knobs *kn)
+static GIOCHI_NOINLINE int choose_short_sale(const oca_state *st, const decision *d,
+                                             const knobs *kn)
 {
     const oca_op *o = &st->op[st->nops - 1];
     int64_t need = oca_op_due(o) - oca_points(st, kn->seat);
@@ -1052,36 +1080,36 @@ static OUT_OF_LINE int choose_short_sale(const oca_state *st, const decision *d,
     return pick;
 }
 
-/* The answers that weigh something, one function each, so that the dispatch (answer) makes
- * only tail calls and saves no registers. */
+/* The answers that weigh something, one function each (out of line, so that answer only
+ * dispatches: doc/PERFORMANCE.md). */
 
 /* K_DECLARE: a number to declare (1..6, drawn), or 0 for none. */
-static OUT_OF_LINE int on_declare(const oca_state *st, const knobs *kn, rng *r)
+static GIOCHI_NOINLINE int on_declare(const oca_state *st, const knobs *kn, rng *r)
 {
-    const int *k = kn->k;
+    const int *k = kn->p.k;
     if (k[KN_DECLARE] == 1 || (k[KN_DECLARE] == 2 && declare_pays(st, kn, kn->seat)))
         return 1 + (int)rng_below(r, 6);
     return 0;
 }
 
 /* K_MUTUAL_AID: a number at random. */
-static OUT_OF_LINE int on_mutual_aid(const decision *d, rng *r)
+static GIOCHI_NOINLINE int on_mutual_aid(const decision *d, rng *r)
 {
     return (int)rng_below(r, (uint32_t)d->n);
 }
 
 /* K_CANCEL_OWN: when the setback it cancels is worth more than keeping the card. */
-static OUT_OF_LINE int on_cancel_own(const oca_state *st, const knobs *kn)
+static GIOCHI_NOINLINE int on_cancel_own(const oca_state *st, const knobs *kn)
 {
     int loss = -move_value(st, kn);
     int card = st->r->square_card[st->pos[kn->seat]];
-    return kn->k[KN_DEFEND] && loss > 0 && loss >= card_value(st, kn, kn->seat, card);
+    return kn->p.k[KN_DEFEND] && loss > 0 && loss >= card_value(st, kn, kn->seat, card);
 }
 
 /* K_CANCEL_OPPONENT, K_JOLLY and K_COUNTER_JOLLY: by the worth of the move to the mover. */
-static OUT_OF_LINE int on_card_play(const oca_state *st, const knobs *kn, int kind)
+static GIOCHI_NOINLINE int on_card_play(const oca_state *st, const knobs *kn, int kind)
 {
-    const int *k = kn->k;
+    const int *k = kn->p.k;
     bool mine = kn->seat == st->mover;
     if (kind == K_CANCEL_OPPONENT)
         return k[KN_ATTACK] && move_value(st, kn) > 0;
@@ -1099,9 +1127,9 @@ static OUT_OF_LINE int on_card_play(const oca_state *st, const knobs *kn, int ki
  * `bounded`, a price the card's bound (vmax) decides spares valuing it. */
 static inline int offer_answer(const oca_state *st, const knobs *kn, int kind, bool bounded)
 {
-    const int *k = kn->k;
+    const int *k = kn->p.k;
     const oca_offer *f = &st->offer;
-    int me = kn->seat, most = bounded ? kn->vmax[f->card][round_size(st)] : INT16_MAX;
+    int me = kn->seat, most = bounded ? kn->t.vmax[f->card][round_size(st)] : INT16_MAX;
     if (kind == K_BUY_CARD) /* the purse first: it spares most valuations */
         return oca_points(st, me) - f->price >= k[KN_KEEP] && f->price <= most &&
                f->price <= card_value(st, kn, me, f->card);
@@ -1115,17 +1143,17 @@ static inline int offer_answer(const oca_state *st, const knobs *kn, int kind, b
 }
 
 /* offer_answer, bounded (out of line: see answer). */
-static OUT_OF_LINE int on_offer(const oca_state *st, const knobs *kn, int kind)
+static GIOCHI_NOINLINE int on_offer(const oca_state *st, const knobs *kn, int kind)
 {
     return offer_answer(st, kn, kind, true);
 }
 
-/* Whether kn->trade_below decides every draw as rng_uniform(r) < trade would: the last draw
+/* Whether kn->p.trade_below decides every draw as rng_uniform(r) < trade would: the last draw
  * below it scales below trade, and the draw at it does not (the scaling is exact and rises). */
 static bool trade_below_exact(const knobs *kn)
 {
-    return !kn->trade_drawn || ((double)(kn->trade_below - 1) * 0x1p-53 < kn->trade &&
-                                (double)kn->trade_below * 0x1p-53 >= kn->trade);
+    return !kn->p.trade_drawn || ((double)(kn->p.trade_below - 1) * 0x1p-53 < kn->p.trade &&
+                                (double)kn->p.trade_below * 0x1p-53 >= kn->p.trade);
 }
 
 int oca_bot_check_short_cuts(void *ctx, const oca_state *st, const decision *d)
@@ -1133,7 +1161,7 @@ int oca_bot_check_short_cuts(void *ctx, const oca_state *st, const decision *d)
     knobs *kn = ctx;
     vcache *vc = values(st, kn);
     if (d->kind == K_VOLUNTEER || (d->kind == K_BID && st->auction_kind == AUCTION_INITIAL))
-        return kn->worth_start == start_worth(st, kn);
+        return kn->g.worth_start == start_worth(st, kn);
     if (d->kind == K_TRADE)
         return trade_below_exact(kn) && trade_kind(st, kn, true) == trade_kind(st, kn, false);
     if (d->kind == K_BUY_CARD || d->kind == K_SELL_CARD) /* an offer made to it */
@@ -1147,18 +1175,16 @@ int oca_bot_check_short_cuts(void *ctx, const oca_state *st, const decision *d)
 }
 
 /* K_REACT_COUNTER: the asked price against the card's worth to the mover. */
-static OUT_OF_LINE int on_react_counter(const oca_state *st, const knobs *kn)
+static GIOCHI_NOINLINE int on_react_counter(const oca_state *st, const knobs *kn)
 {
     return st->offer.price <= react_worth(st, kn);
 }
 
-/* choose once the game is under way (new_game has nothing to do). The kinds that weigh many
- * options call out of line (noinline above), so that the frequent short answers stay cheap; a
- * trade window, the commonest decision and mostly passed by a draw, is told first and answered
- * in line. */
+/* choose once the game is under way (new_game has nothing to do): the answer of each kind
+ * of decision; a trade window, the commonest and mostly passed by a draw, told first. */
 static inline int answer(knobs *kn, const oca_state *st, const decision *d, rng *r)
 {
-    if (d->kind == K_TRADE) /* the commonest, before the jump table */
+    if (d->kind == K_TRADE) /* the commonest, before the switch */
         return choose_trade_kind(st, d, kn, r);
     switch (d->kind) {
     case K_VOLUNTEER:
@@ -1166,7 +1192,7 @@ static inline int answer(knobs *kn, const oca_state *st, const decision *d, rng 
     case K_BID:
         return choose_bid(st, d, kn);
     case K_BANKER_PLAYS:
-        return !kn->k[KN_SIT_OUT];
+        return !kn->p.k[KN_SIT_OUT];
     case K_DECLARE:
         return on_declare(st, kn, r);
     case K_MUTUAL_AID:
@@ -1188,7 +1214,7 @@ static inline int answer(knobs *kn, const oca_state *st, const decision *d, rng 
     case K_TAKE_OVER_BANK:
         return wants_bank(st, kn, KN_TAKEOVER);
     case K_REACT_OFFER:
-        return kn->trade > 0 ? react_offer(st, d, kn) : 0;
+        return kn->p.trade > 0 ? react_offer(st, d, kn) : 0;
     case K_REACT_ANSWER:
         return react_answer(st, d, kn);
     case K_REACT_COUNTER:
@@ -1199,7 +1225,7 @@ static inline int answer(knobs *kn, const oca_state *st, const decision *d, rng 
 
 /* choose at the first choice of a game, or for a caller without begin (new_game then
  * tells a new game by the deal). */
-static OUT_OF_LINE int choose_first(knobs *kn, const oca_state *st, const decision *d, rng *r)
+static GIOCHI_NOINLINE int choose_first(knobs *kn, const oca_state *st, const decision *d, rng *r)
 {
     new_game(kn, st, r);
     return answer(kn, st, d, r);
@@ -1210,7 +1236,7 @@ static OUT_OF_LINE int choose_first(knobs *kn, const oca_state *st, const decisi
 static int choose(void *ctx, const void *seen, const decision *d, rng *r)
 {
     knobs *kn = ctx;
-    if (kn->first)
+    if (kn->g.first)
         return choose_first(kn, seen, d, r);
     return answer(kn, seen, d, r);
 }
@@ -1224,6 +1250,7 @@ const bot_type oca_bot_cautious = {
     .setup = setup,
     .choose = choose,
     .begin = begin,
+    .peer = peer,
 };
 
 const bot_type oca_bot_greedy = {
@@ -1238,6 +1265,7 @@ const bot_type oca_bot_greedy = {
     .setup = setup,
     .choose = choose,
     .begin = begin,
+    .peer = peer,
 };
 
 const bot_type oca_bot_aggressive = {
@@ -1249,4 +1277,5 @@ const bot_type oca_bot_aggressive = {
     .setup = setup,
     .choose = choose,
     .begin = begin,
+    .peer = peer,
 };

@@ -5,6 +5,7 @@
 
 #include "games/oca/oca_engine.h"
 #include "core/recorder.h"
+#include "core/hot.h"
 
 enum metric {
     M_BANKRUPT, M_PLAYERS_BANKRUPT, M_BANKRUPT_ANY, M_BANKRUPT_COUNT, M_BANKRUPT_TURN, M_BANKRUPT_SQUARE, M_AID_TRIES, M_AID_SUCCESS,
@@ -150,8 +151,7 @@ static void outcome_of(const oca_state *st, outcome *o)
 
 /* Records the game's figures into the batch b (see rec_batch in recorder.h). Inline in both
  * cases of record. */
-static inline __attribute__((always_inline)) void record_into(const oca_state *st,
-                                                              const outcome *o, rec_batch b)
+static GIOCHI_INLINE void record_into(const oca_state *st, const outcome *o, rec_batch b)
 {
     const oca_stats *x = &st->s;
     int dote = st->r->dote, busts = 0, banker = x->first_banker;

@@ -196,15 +196,27 @@ int pig10_determinize(pig10_state *st, const pig10_rules *rules, const pig10_vie
  * 10, otherwise (and among equals) plays the card least worth keeping. Returns its index. */
 int pig10_greedy_pick(const pig10_view *v, const decision *d);
 
+/* The chances count weighs (that h cards of u unseen include none of m), worked out for
+ * every count a game of one ruleset can meet: made by pig10_none_new (never NULL; the caller
+ * owns it and frees it with pig10_none_free, which accepts NULL), then only read, so one
+ * table serves any number of picks (of one thread, or of many at once). */
+typedef struct pig10_none pig10_none;
+pig10_none *pig10_none_new(const pig10_rules *rules);
+void pig10_none_free(pig10_none *table);
+
 /* Count's choice in d for view v under rules (the ruleset v was made under): the best
  * expected cards from the table now and the next player's likely reply. Returns its index.
- * Reads counts only, never v's history. */
-int pig10_count_pick(const pig10_rules *rules, const pig10_view *v, const decision *d);
+ * Reads counts only, never v's history. table: pig10_none_new(rules), or NULL to work the
+ * chances out at each call (the same choice, slower). */
+int pig10_count_pick(const pig10_rules *rules, const pig10_none *table, const pig10_view *v,
+                     const decision *d);
 
 /* Search hook: the choice in d (d made for st's seat to move) of count (count true) or
  * greedy on that seat's view, read from st without making the view: the same index as
- * pig10_count_pick or pig10_greedy_pick. For playouts. */
-int pig10_playout_pick(const pig10_state *st, bool count, const decision *d);
+ * pig10_count_pick or pig10_greedy_pick. table as for pig10_count_pick (unread for greedy).
+ * For playouts. */
+int pig10_playout_pick(const pig10_state *st, const pig10_none *table, bool count,
+                       const decision *d);
 
 /* The game itself (pig10.c) and its bots (pig10_bots.c, pig10_ismcts.c). */
 extern const game_type game_pig10;

@@ -1,12 +1,12 @@
 /* pig10_bots.c — the PIG 10 bots (seed 003): greedy, count (card counting against the next
  * player) and mc (determinized Monte Carlo). All of them read only the seat's pig10_view. */
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/pig10/pig10.h"
 #include "core/registry.h"
+#include "core/xalloc.h"
 
 /* How much a card is worth keeping for later: the frog and the siren can always be played
  * without going over, a 10 takes any table the frog has just reset or an empty one. */
@@ -88,32 +88,50 @@ static double none_of(int u, int m, int h)
     return p;
 }
 
-/* none_table[h - 1][u * (u + 1) / 2 + m] = none_of(u, m, h) for every hand of h cards
- * (1..PIG10_MAX_HAND) and 0 <= m <= u <= PIG10_MAX_CARDS: worked out once per process and
- * hand size, the first time a decision needs it (under none_lock; none_ready[h - 1] says it
- * is there), then only read. The same loop gives the same doubles, so a lookup changes no
- * result; it saves count a few divisions per option. 2.1 MB at most, written only for the
- * hand sizes met. */
-enum { NONE_CELLS = (PIG10_MAX_CARDS + 1) * (PIG10_MAX_CARDS + 2) / 2 };
-static double none_table[PIG10_MAX_HAND][NONE_CELLS];
-static atomic_bool none_ready[PIG10_MAX_HAND];
-static pthread_mutex_t none_lock = PTHREAD_MUTEX_INITIALIZER;
+/* ---- fast path and reference: the table of none_of and none_of itself. They give the same
+ * doubles (the same loop), kept equal by the unit test
+ * pig10_count_pick_same_from_view_state_and_plain_way (count with a table, without one, and
+ * the test's own plain way). The table saves count a few divisions per option. ---------- */
 
-/* The probabilities none_of(u, m, h) for m = 0..u (1 <= h <= PIG10_MAX_HAND, u at most
- * PIG10_MAX_CARDS), filling the table for h the first time. */
-static const double *none_row(int u, int h)
+/* none_of(u, m, h) for every hand of h = 1..hmax cards and 0 <= m <= u <= umax, worked out
+ * once per bot context from its ruleset (pig10_none_new), then only read: cell[h - 1] holds
+ * row u from u (u + 1) / 2 on. */
+struct pig10_none {
+    int umax, hmax;
+    size_t cells; /* per hand size: (umax + 1) (umax + 2) / 2 */
+    double cell[];
+};
+
+pig10_none *pig10_none_new(const pig10_rules *rules)
 {
-    if (!atomic_load_explicit(&none_ready[h - 1], memory_order_acquire)) {
-        pthread_mutex_lock(&none_lock);
-        if (!atomic_load_explicit(&none_ready[h - 1], memory_order_relaxed)) {
-            for (int k = 0; k <= PIG10_MAX_CARDS; k++)
-                for (int m = 0; m <= k; m++)
-                    none_table[h - 1][k * (k + 1) / 2 + m] = none_of(k, m, h);
-            atomic_store_explicit(&none_ready[h - 1], true, memory_order_release);
-        }
-        pthread_mutex_unlock(&none_lock);
-    }
-    return none_table[h - 1] + u * (u + 1) / 2;
+    int umax = rules->total, hmax = rules->hand_size;
+    size_t cells = (size_t)(umax + 1) * (size_t)(umax + 2) / 2;
+    pig10_none *t = xmalloc(sizeof *t + (size_t)hmax * cells * sizeof t->cell[0]);
+    t->umax = umax;
+    t->hmax = hmax;
+    t->cells = cells;
+    for (int h = 1; h <= hmax; h++)
+        for (int u = 0; u <= umax; u++)
+            for (int m = 0; m <= u; m++)
+                t->cell[(size_t)(h - 1) * cells + (size_t)(u * (u + 1) / 2 + m)] =
+                    none_of(u, m, h);
+    return t;
+}
+
+void pig10_none_free(pig10_none *t)
+{
+    free(t);
+}
+
+/* The probabilities none_of(u, m, h) for m = 0..u: the row of t if it holds it, else (no
+ * table, or a count off the ruleset's) worked out into buf, which has room for u + 1. */
+static const double *none_row(const pig10_none *t, int u, int h, double *buf)
+{
+    if (t != NULL && u <= t->umax && h <= t->hmax)
+        return t->cell + (size_t)(h - 1) * t->cells + (size_t)(u * (u + 1) / 2);
+    for (int m = 0; m <= u; m++)
+        buf[m] = none_of(u, m, h);
+    return buf;
 }
 
 /* What count's scores share at one decision, worked out once: the table, the cards the seat
@@ -125,16 +143,17 @@ typedef struct count_env {
     int u;              /* their number */
     int h;              /* cards in the next player's hand; 0: no other seat holds cards */
     const double *none; /* none[m]: none_of(u, m, h), when h > 0 */
+    double row[PIG10_MAX_CARDS + 1]; /* none's cells when no table holds them */
     bool mine;          /* whether the table comes to the seat if the next player goes over */
 } count_env;
 
-/* Fills e for `seat` of nseats holding hand[] (counts by value), hand_n[] cards in each hand,
- * with played[] cards of each value played, on a table of `value` holding table_n cards,
- * under rules. The counts of a game dealt from rules' deck are never negative, so the bytes
+/* Fills e, with the chances of `table` (NULL: worked out as needed), for `seat` of nseats
+ * holding hand[] (counts by value), hand_n[] cards in each hand, with played[] cards of
+ * each value played, on a table of `value` holding table_n cards, under rules. The counts of a game dealt from rules' deck are never negative, so the bytes
  * subtract without borrowing. */
-static void count_env_init(count_env *e, const pig10_rules *rules, int seat, int nseats,
-                           const uint8_t *hand, const int *hand_n, const uint8_t *played,
-                           int value, int table_n)
+static void count_env_init(count_env *e, const pig10_rules *rules, const pig10_none *table,
+                           int seat, int nseats, const uint8_t *hand, const int *hand_n,
+                           const uint8_t *played, int value, int table_n)
 {
     uint64_t deck_b[2], played_b[2], hand_b[2];
     pig10_count_bytes(rules->deck_bytes, deck_b);
@@ -158,7 +177,7 @@ static void count_env_init(count_env *e, const pig10_rules *rules, int seat, int
     e->h = next == seat ? 0 : hand_n[next];
     if (e->u > PIG10_MAX_CARDS || e->h > PIG10_MAX_HAND)
         e->h = 0; /* not a game of rules: no estimate, rather than a read out of bounds */
-    e->none = e->h > 0 ? none_row(e->u, e->h) : NULL;
+    e->none = e->h > 0 ? none_row(table, e->u, e->h, e->row) : NULL;
     e->mine = (next > 0 ? next - 1 : nseats - 1) == seat; /* who gets an over-10 table */
 }
 
@@ -211,19 +230,21 @@ static int count_pick(const count_env *e, const decision *d)
 }
 
 /* The index of count's choice in d (contract in pig10.h). */
-int pig10_count_pick(const pig10_rules *rules, const pig10_view *v, const decision *d)
+int pig10_count_pick(const pig10_rules *rules, const pig10_none *table, const pig10_view *v,
+                     const decision *d)
 {
     if (d->n == 1)
         return 0;
     count_env e;
-    count_env_init(&e, rules, v->seat, v->nseats, v->hand, v->hand_n, v->played, v->value,
-                   v->table_n);
+    count_env_init(&e, rules, table, v->seat, v->nseats, v->hand, v->hand_n, v->played,
+                   v->value, v->table_n);
     return count_pick(&e, d);
 }
 
 /* The playout policy's choice in d for the seat to move in st (contract in pig10.h): what
  * pig10_count_pick or pig10_greedy_pick would choose on that seat's view, read from st. */
-int pig10_playout_pick(const pig10_state *st, bool count, const decision *d)
+int pig10_playout_pick(const pig10_state *st, const pig10_none *table, bool count,
+                       const decision *d)
 {
     if (d->n == 1)
         return 0;
@@ -231,14 +252,15 @@ int pig10_playout_pick(const pig10_state *st, bool count, const decision *d)
         return greedy_pick(st->value, st->table_n, d);
     count_env e;
     int seat = d->seat;
-    count_env_init(&e, st->rules, seat, st->nseats, st->hand[seat], st->hand_n, st->played,
-                   st->value, st->table_n);
+    count_env_init(&e, st->rules, table, seat, st->nseats, st->hand[seat], st->hand_n,
+                   st->played, st->value, st->table_n);
     return count_pick(&e, d);
 }
 
-/* count keeps the ruleset, whose reach table it reads. */
+/* count keeps the ruleset, whose reach table it reads, and its own table of chances. */
 typedef struct count_ctx {
     const pig10_rules *rules;
+    pig10_none *none;
 } count_ctx;
 
 static int count_setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
@@ -252,13 +274,20 @@ static int count_setup(void *ctx, const game_type *g, const void *rules, int sea
         return -1;
     }
     ((count_ctx *)ctx)->rules = rules;
+    ((count_ctx *)ctx)->none = pig10_none_new(rules);
     return 0;
 }
 
 static int count_choose(void *ctx, const void *seen, const decision *d, rng *r)
 {
     (void)r;
-    return pig10_count_pick(((const count_ctx *)ctx)->rules, seen, d);
+    const count_ctx *c = ctx;
+    return pig10_count_pick(c->rules, c->none, seen, d);
+}
+
+static void count_teardown(void *ctx)
+{
+    pig10_none_free(((count_ctx *)ctx)->none);
 }
 
 const bot_type bot_pig10_count = {
@@ -271,7 +300,7 @@ const bot_type bot_pig10_count = {
     .setup = count_setup,
     .choose = count_choose,
     .no_draws = true,
-    .teardown = NULL,
+    .teardown = count_teardown,
 };
 
 /* ---- mc ---------------------------------------------------------------------------------- */
@@ -279,7 +308,8 @@ const bot_type bot_pig10_count = {
 typedef struct mc_ctx {
     const pig10_rules *rules;
     int samples;
-    bool count; /* playout policy: count (true) or greedy */
+    bool count;       /* playout policy: count (true) or greedy */
+    pig10_none *none; /* count's chances, with count */
 } mc_ctx;
 
 static const bot_param mc_params[] = {
@@ -303,13 +333,19 @@ static int mc_setup(void *ctx, const game_type *g, const void *rules, int seat, 
     c->rules = rules;
     c->samples = (int)param[0];
     c->count = param[1] != 0;
+    c->none = c->count ? pig10_none_new(rules) : NULL;
     return 0;
+}
+
+static void mc_teardown(void *ctx)
+{
+    pig10_none_free(((mc_ctx *)ctx)->none);
 }
 
 /* The playout policy's choice in d for view v. */
 static int policy(const mc_ctx *c, const pig10_view *v, const decision *d)
 {
-    return c->count ? pig10_count_pick(c->rules, v, d) : pig10_greedy_pick(v, d);
+    return c->count ? pig10_count_pick(c->rules, c->none, v, d) : pig10_greedy_pick(v, d);
 }
 
 /* Plays st out with the playout policy at every seat and returns what it was worth to `seat`:
@@ -318,7 +354,7 @@ static double playout(const mc_ctx *c, pig10_state *st, int seat, rng *r)
 {
     decision d;
     while (game_pig10.decide(st, &d))
-        game_pig10.apply(st, d.action[pig10_playout_pick(st, c->count, &d)], r, NULL);
+        game_pig10.apply(st, d.action[pig10_playout_pick(st, c->none, c->count, &d)], r, NULL);
     int best_other = 0, tied = 1, mine = st->collected[seat];
     for (int s = 0; s < st->nseats; s++) {
         if (s == seat)
@@ -389,5 +425,5 @@ const bot_type bot_pig10_mc = {
     .ctx_size = sizeof(mc_ctx),
     .setup = mc_setup,
     .choose = mc_choose,
-    .teardown = NULL,
+    .teardown = mc_teardown,
 };

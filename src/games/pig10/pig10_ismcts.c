@@ -27,6 +27,7 @@ typedef struct ism_ctx {
     bool count_playout, exact, model; /* model: the other seats play the policy in the tree */
     node *pool;          /* iterations + 1 nodes */
     pig10_state *deal;   /* `deals` states (at most one per simulation) */
+    pig10_none *none;    /* count's chances, with count_playout */
 } ism_ctx;
 
 enum { P_ITER, P_C, P_DEALS, P_HORIZON, P_PLAYOUT, P_INFER, P_WIN, P_EXACT, P_OPPONENTS };
@@ -89,6 +90,7 @@ static int ism_setup(void *ctx, const game_type *g, const void *rules, int seat,
                  c->iterations, c->deals);
         return -1;
     }
+    c->none = c->count_playout ? pig10_none_new(rules) : NULL;
     return 0;
 }
 
@@ -97,6 +99,8 @@ static void ism_teardown(void *ctx)
     ism_ctx *c = ctx;
     free(c->pool);
     free(c->deal);
+    pig10_none_free(c->none);
+    c->none = NULL;
     c->pool = NULL;
     c->deal = NULL;
 }
@@ -275,7 +279,7 @@ static int add_child(node *pool, int *used, int p, int32_t a, int mover)
 /* The playout policy's choice for the seat to move in st. */
 static int playout_pick(const ism_ctx *c, const pig10_state *st, const decision *d)
 {
-    return pig10_playout_pick(st, c->count_playout, d);
+    return pig10_playout_pick(st, c->none, c->count_playout, d);
 }
 
 /* Each seat's reward for a simulation that went from `from` to st: cards won since, minus the

@@ -10,6 +10,7 @@
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
+#include "core/hot.h"
 
 static const char *const slam_names[] = {"allowed_no_capture", "forbidden", "captures_all",
                                          NULL};
@@ -107,8 +108,7 @@ int wari_row_seeds(const wari_rules *r, const uint8_t *pit, int seat)
  * uno, li mette nelle cavità seguenti, in senso antiorario"; the pit sown from is skipped
  * when a sowing goes round the board; "non si può mangiare se non con l'ultima pallina
  * distribuita". */
-static inline __attribute__((always_inline)) int sow(const wari_rules *r, uint8_t *pit,
-                                                     int seat, int a, bool *slam)
+static GIOCHI_INLINE int sow(const wari_rules *r, uint8_t *pit, int seat, int a, bool *slam)
 {
     int p = r->pits, n = 2 * p, from = seat * p + a, k = pit[from], laps = 0, rest = k;
     pit[from] = 0;
@@ -199,7 +199,7 @@ static unsigned slam_mask(const wari_rules *r, const uint8_t *pit, int seat)
     unsigned mask = 0;
     for (int a = 0; a < p; a++) {
         int k = own[a], t = a + k - p;
-        if (__builtin_expect(k >= n - 1, 0)) {
+        if (GIOCHI_UNLIKELY(k >= n - 1)) {
             wari_move m;
             wari_sow(r, pit, seat, a, &m);
             mask |= (unsigned)m.slam << a;
@@ -214,8 +214,8 @@ static unsigned slam_mask(const wari_rules *r, const uint8_t *pit, int seat)
  * seed). Must feed: "un giocatore non può vuotare i buchi del suo avversario se questo può
  * ancora metterci dei pezzi" read, as in Abapa, as: when the opponent has no seed, only the
  * moves that give him some are legal. */
-static inline __attribute__((always_inline)) int legal(const wari_rules *r, const uint8_t *pit,
-                                                       int seat, bool starving, int32_t *out)
+static GIOCHI_INLINE int legal(const wari_rules *r, const uint8_t *pit, int seat, bool starving,
+                               int32_t *out)
 {
     int p = r->pits, n = 0;
     const uint8_t *row = pit + seat * p;
