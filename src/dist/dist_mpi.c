@@ -28,10 +28,14 @@ int dist_ranks(void)
 void dist_fail(int code, const char *msg)
 {
     if (mpi_run_rank() == 0) {
-        fputs("giochi-sim: ", stderr);
-        for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
-            fputc(*p < 0x20 || *p == 0x7f ? '?' : *p, stderr);
-        fputc('\n', stderr);
+        char line[1024];
+        snprintf(line, sizeof line, "%s", msg);
+        for (char *p = line; *p; p++)
+            if ((unsigned char)*p < 0x20 || *p == 0x7f)
+                *p = '?';
+        /* one write (stderr is unbuffered), so that mpirun forwards the whole line even when
+         * an abort follows */
+        fprintf(stderr, "giochi-sim: %s\n", line);
     }
     if ((code == 3 || code == 5) && mpi_run_size() > 1)
         mpi_run_abort(code);
