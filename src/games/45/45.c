@@ -1,6 +1,7 @@
 /* 45.c — the Gioco del 45 (Shut the Box with tiles 1..9 and two dice, elimination at 45),
  * following seed 001: rounds of one turn each, totals checked at the end of every round,
- * lowest total and the 4-and-5 roll-off among players eliminated together, shut box wins. */
+ * lowest total and the 4-and-5 roll-off among players eliminated together, shut box wins;
+ * with Shut the Box's variants as ruleset options (any tiles per roll, one die near the end). */
 #include "games/45/45.h"
 
 #include <stdlib.h>

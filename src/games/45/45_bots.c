@@ -1,6 +1,7 @@
-/* 45_bots.c — bots and exact one-turn analysis of the Gioco del 45 (seed 001: one tile equal
- * to the two-dice total, or two tiles summing to it): greedy, optimal-score and optimal-shut,
- * the latter two from exact dynamic programming over the 2^tiles tile sets. */
+/* 45_bots.c — bots and exact analysis of the Gioco del 45 under any of its rulesets: greedy,
+ * optimal-score and optimal-shut (the latter two by exact dynamic programming over the
+ * 2^tiles tile sets and the choice of dice), the exact one-turn figures and the exact
+ * two-player win shares of --exact. */
 #include "games/45/45.h"
 
 #include <math.h>
@@ -186,8 +187,7 @@ const bot_type g45_bot_greedy = {
 
 const bot_type g45_bot_optimal_score = {
     .name = "optimal-score",
-    .doc = "minimum expected turn score (exact DP over the tile sets; ties: highest tile); "
-           "the default",
+    .doc = "minimum expected turn score (exact DP over the tile sets; ties: highest tile)",
     .ctx_size = sizeof(g45_policy),
     .setup = score_setup,
     .choose = table_choose,
@@ -252,6 +252,7 @@ static void turn_dist(const g45_rules *r, const g45_policy *p, double *dist, int
 
 typedef struct figures {
     double mean, sd, shut;
+    double *dist; /* P(turn score k), k = 0..highest (caller frees) */
     cJSON *json;
 } figures;
 
@@ -271,7 +272,8 @@ static figures analyse(int b, const g45_rules *r)
     }
     turn_dist(r, p, dist, w);
     const double *full = dist + (size_t)((1 << tiles) - 1) * (size_t)w;
-    figures f = {0, 0, full[0], cJSON_CreateObject()};
+    figures f = {0, 0, full[0], xmalloc(sizeof(double) * (size_t)w), cJSON_CreateObject()};
+    memcpy(f.dist, full, sizeof(double) * (size_t)w);
     double sq = 0;
     for (int k = 0; k < w; k++) {
         f.mean += k * full[k];
@@ -287,10 +289,68 @@ static figures analyse(int b, const g45_rules *r)
     return f;
 }
 
+/* The chance that seat `me` wins a roll-off against the other seat of a two-player table
+ * with weights wme, wother: each roll-off round both roll, a 4 and a 5 (2 ways in 36) wins,
+ * both at once: the heavier, equal weights a fair draw. */
+static double rolloff_chance(int wme, int wother)
+{
+    double q = 2.0 / 36, heavier = wme > wother ? 1 : wme < wother ? 0 : 0.5;
+    return (q * (1 - q) + q * q * heavier) / (1 - (1 - q) * (1 - q));
+}
+
+/* Largest limit^2 * (highest turn score + 1)^2 for which the exact two-player win share is
+ * computed (the default table needs 45^2 * 46^2, 4.3 million steps). */
+#define DUEL_MAX_STEPS 50000000.0
+
+/* The exact share of the wins of the seat whose turn scores follow a, against one whose
+ * follow b, at a two-player table under r (w = highest turn score + 1): both play every
+ * round, so the seat order does not matter. v[x][y] is the share from totals x and y at the
+ * start of a round; a round that shuts the box or eliminates ends the game as the rules do
+ * (shared wins count one half, ties go to the roll-off). */
+static double duel(const g45_rules *r, const double *a, const double *b, int w, int wa, int wb)
+{
+    int lim = r->limit;
+    double roll = rolloff_chance(wa, wb);
+    double *v = xmalloc(sizeof(double) * (size_t)lim * (size_t)lim);
+    for (int x = lim - 1; x >= 0; x--)
+        for (int y = lim - 1; y >= 0; y--) {
+            double p = 0;
+            for (int i = 0; i < w; i++) {
+                if (a[i] == 0)
+                    continue;
+                for (int j = 0; j < w; j++) {
+                    double q = a[i] * b[j];
+                    int na = x + i, nb = y + j;
+                    if (q == 0)
+                        continue;
+                    if (i == 0 && j == 0) /* both shut the box */
+                        p += q * (r->shut_ties == G45_SHUT_SHARE              ? 0.5
+                                  : r->shut_ties == G45_SHUT_ROLLOFF || x == y ? roll
+                                                                               : x < y);
+                    else if (i == 0 || j == 0)
+                        p += i == 0 ? q : 0;
+                    else if (na >= lim && nb >= lim)
+                        p += q * (na < nb ? 1 : na == nb ? roll : 0);
+                    else if (na >= lim || nb >= lim)
+                        p += nb >= lim ? q : 0;
+                    else
+                        p += q * v[(size_t)na * (size_t)lim + (size_t)nb];
+                }
+            }
+            v[(size_t)x * (size_t)lim + (size_t)y] = p;
+        }
+    double out = v[0];
+    free(v);
+    return out;
+}
+
 cJSON *g45_exact(const void *rules, const seat_bots *seats)
 {
+    const g45_rules *r = rules;
+    int seat_fig[2] = {-1, -1};
     figures f[N_ANALYSED];
     bool done[N_ANALYSED] = {false};
+    cJSON *seat_obj[2] = {NULL, NULL};
     cJSON *root = NULL, *arr = NULL, *ts = NULL;
     for (int k = 0; k < seats->nseats; k++) {
         int b = 0;
@@ -314,6 +374,23 @@ cJSON *g45_exact(const void *rules, const seat_bots *seats)
         cJSON_AddNumberToObject(o, "shut_rate", f[b].shut);
         cJSON_AddNumberToObject(o, "mean_turn_score", f[b].mean);
         cJSON_AddItemToArray(arr, o);
+        if (k < 2) {
+            seat_fig[k] = b;
+            seat_obj[k] = o;
+        }
     }
+    /* Two analysed seats: the exact win share of each, when the table is small enough. */
+    int w = r->tiles * (r->tiles + 1) / 2 + 1;
+    if (seats->nseats == 2 && seat_fig[0] >= 0 && seat_fig[1] >= 0 &&
+        (double)r->limit * r->limit * w * w <= DUEL_MAX_STEPS) {
+        const double *d0 = f[seat_fig[0]].dist, *d1 = f[seat_fig[1]].dist;
+        cJSON_AddNumberToObject(seat_obj[0], "win_share",
+                                duel(r, d0, d1, w, r->weights[0], r->weights[1]));
+        cJSON_AddNumberToObject(seat_obj[1], "win_share",
+                                duel(r, d1, d0, w, r->weights[1], r->weights[0]));
+    }
+    for (int b = 0; b < N_ANALYSED; b++)
+        if (done[b])
+            free(f[b].dist);
     return root;
 }

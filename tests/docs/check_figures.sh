@@ -1,0 +1,214 @@
+#!/bin/sh
+# check_figures.sh BINARY [PAGE...] — every figure quoted in README.md and the man pages comes
+# from a command written beside it. Before a quoted figure's paragraph a page carries a pair
+#     .\" check: giochi-sim --game=wari --runs=2000 --seed=1        (man pages, roff comments)
+#     .\" expect: 17.0% 354
+#     <!-- check: giochi-sim --game=45 --exact -->                  (README.md, HTML comments)
+#     <!-- expect: 4.9507% -->
+# This re-runs each command (by sh in a scratch directory, with giochi-sim on the PATH being
+# BINARY, so a command may chain several runs with ; or pipe them)
+# and fails unless every expect token appears, as a whole figure (not inside a longer number),
+# both in the command's output and in the page's visible text from the marker to the next
+# check marker. It also warns, without failing, about figures (decimals, percentages) in the
+# README and in the man pages' EXAMPLES sections that no marker's expect lists; set
+# CHECK_FIGURES_STRICT=1 to fail on those too, CHECK_FIGURES_QUIET=1 to count them only.
+# Tokens are split at blanks. Ends with "docs: N passed, N failed"; PAGEs default to
+# README.md and man/*.[1-9].
+set -u
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+shift
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$(dirname "$here")")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+warned=0
+ok() { passed=$((passed + 1)); [ -z "${CHECK_VERBOSE:-}" ] || echo "ok   $1"; }
+bad() { failed=$((failed + 1)); echo "FAIL $1: $2" >&2; }
+
+mkdir "$work/bin"
+ln -s "$bin" "$work/bin/giochi-sim"
+if [ $# -eq 0 ]; then
+    set -- "$top/README.md" "$top"/man/*.[1-9]
+fi
+
+# figures.awk: shared functions (awk -v kind=roff|md). marker(line, "check"|"expect") gives a
+# marker's text or ""; visible(line) a line's text as a reader sees it ("" for comments and
+# roff requests); whole(text, tok) is 1 when tok occurs in text not preceded by a digit or a
+# point and not followed by a digit (nor by a point and a digit).
+cat >"$work/figures.awk" <<'AWK'
+function marker(s, what,    r) {
+    if (kind == "roff") {
+        r = "^\\.\\\\\" " what ": "
+        if (s !~ r) return ""
+        sub(r, "", s)
+        return s
+    }
+    r = "^<!-- " what ": "
+    if (s !~ r) return ""
+    sub(r, "", s)
+    sub(/[ \t]*-->[ \t]*$/, "", s)
+    return s
+}
+function visible(s) {
+    if (kind == "roff") {
+        if (s ~ /^\.\\"/ || s ~ /^'\\"/) return ""
+        if (s ~ /^\.IP /) sub(/^\.IP /, "", s)
+        else if (s ~ /^\.(B|I|BR|RB|IR|RI|BI|IB|SM|SB|SH|SS) /) sub(/^\.[A-Z]+ /, "", s)
+        else if (s ~ /^\./) return ""
+        gsub(/\\-/, "-", s); gsub(/\\&/, "", s); gsub(/\\\(em/, "—", s)
+        gsub(/\\\(en/, "–", s); gsub(/\\\(mu/, "×", s); gsub(/\\f[BIRP]/, "", s)
+        gsub(/\\\(dq/, "\"", s); gsub(/\\e/, "\\", s); gsub(/\\ /, " ", s); gsub(/\\c/, "", s)
+        return s
+    }
+    if (s ~ /^<!--.*-->[ \t]*$/) return ""
+    return s
+}
+function whole(text, tok,    i, before, after, after2, off) {
+    off = 0
+    while ((i = index(substr(text, off + 1), tok)) > 0) {
+        i += off
+        before = i > 1 ? substr(text, i - 1, 1) : ""
+        after = substr(text, i + length(tok), 1)
+        after2 = substr(text, i + length(tok) + 1, 1)
+        if (!(tok ~ /^[0-9.]/ && before ~ /[0-9.]/) &&
+            !(tok ~ /[0-9]$/ && (after ~ /[0-9]/ || (after == "." && after2 ~ /[0-9]/))))
+            return 1
+        off = i
+    }
+    return 0
+}
+AWK
+
+# split.awk (-v dir=DIR): cuts a page into markers, DIR/m.N.cmd, m.N.tok, m.N.txt (visible
+# text up to the next check marker) and m.N.at (its line); a check not followed at once by an
+# expect leaves m.N.err, an expect after no check m.0.err.
+cat >"$work/split.awk" <<'AWK'
+{
+    c = marker($0, "check")
+    e = marker($0, "expect")
+    if (c != "") {
+        n++
+        print c > (dir "/m." n ".cmd")
+        print FNR > (dir "/m." n ".at")
+        want = 1
+        next
+    }
+    if (e != "") {
+        if (want) print e > (dir "/m." n ".tok")
+        else print FNR > (dir "/m.0.err")
+        want = 0
+        next
+    }
+    if (want) print FNR > (dir "/m." n ".err")
+    want = 0
+    if (n) print visible($0) > (dir "/m." n ".txt")
+}
+AWK
+
+# match.awk TOKENS OUTPUT TEXT: names each token missing from the output or from the text.
+cat >"$work/match.awk" <<'AWK'
+FNR == 1 { f++ }
+f == 1 { for (i = 1; i <= NF; i++) tok[++nt] = $i; next }
+f == 2 { out = out $0 "\n"; next }
+{ txt = txt $0 "\n" }
+END {
+    for (i = 1; i <= nt; i++) {
+        if (!whole(out, tok[i])) printf " %s (not in the output)", tok[i]
+        if (!whole(txt, tok[i])) printf " %s (not in the page text)", tok[i]
+    }
+}
+AWK
+
+# warn.awk: figures no marker vouches for, as LINE:FIGURE: decimals and percentages in the
+# README and in the man pages' EXAMPLES, outside command lines, that are no figure of an
+# expect token of the marker region they sit in.
+cat >"$work/warn.awk" <<'AWK'
+function figures(s, into,    fig, pre) {
+    nf_ = 0
+    while (match(s, /[0-9]+(\.[0-9]+)?%|[0-9]*\.[0-9]+/)) {
+        fig = substr(s, RSTART, RLENGTH)
+        pre = RSTART > 1 ? substr(s, RSTART - 1, 1) : ""
+        s = substr(s, RSTART + RLENGTH)
+        if (pre ~ /[A-Za-z0-9._=\/]/) continue
+        into[++nf_] = fig
+    }
+    return nf_
+}
+kind == "roff" && /^\.SH / { ex = ($0 ~ /^\.SH "?EXAMPLES/) }
+kind == "md" { ex = 1 }
+{
+    if (marker($0, "check") != "") {
+        for (k in vouched) delete vouched[k]
+        next
+    }
+    e = marker($0, "expect")
+    if (e != "") {
+        nt = split(e, t, /[ \t]+/)
+        for (i = 1; i <= nt; i++) {
+            m = figures(t[i], got)
+            for (j = 1; j <= m; j++) vouched[got[j]] = 1
+        }
+        next
+    }
+    if (!ex) next
+    s = visible($0)
+    if (s ~ /^ *\$ / || s ~ /^ *\.\/giochi-sim / || s ~ /^ *giochi-sim /) next
+    m = figures(s, got)
+    for (j = 1; j <= m; j++)
+        if (!(got[j] in vouched)) printf "%d:%s\n", FNR, got[j]
+}
+AWK
+
+for page in "$@"; do
+    name=${page#"$top"/}
+    case $page in *.md) kind=md ;; *) kind=roff ;; esac
+    rm -f "$work"/m.*
+    awk -v kind="$kind" -v dir="$work" -f "$work/figures.awk" -f "$work/split.awk" "$page"
+    [ -e "$work/m.0.err" ] &&
+        bad "$name:$(head -n 1 "$work/m.0.err")" "an expect marker with no check marker just before it"
+    for cmdf in "$work"/m.*.cmd; do
+        [ -e "$cmdf" ] || continue
+        m=${cmdf%.cmd}
+        at=$(cat "$m.at")
+        cmd=$(cat "$cmdf")
+        if [ -e "$m.err" ] || [ ! -e "$m.tok" ]; then
+            bad "$name:$at" "a check marker with no expect marker on the next line"
+            continue
+        fi
+        touch "$m.txt"
+        case $cmd in
+        giochi-sim\ *) ;;
+        *)
+            bad "$name:$at" "the command does not start with giochi-sim: $cmd"
+            continue
+            ;;
+        esac
+        rm -rf "$work/run"
+        mkdir "$work/run"
+        (cd "$work/run" && PATH="$work/bin:$PATH" sh -c "$cmd") >"$m.out" 2>"$m.stderr"
+        rc=$?
+        if [ "$rc" -ne 0 ]; then
+            bad "$name:$at" "'$cmd' exits $rc: $(head -c 200 "$m.stderr")"
+            continue
+        fi
+        missing=$(awk -v kind="$kind" -f "$work/figures.awk" -f "$work/match.awk" \
+            "$m.tok" "$m.out" "$m.txt")
+        if [ -z "$missing" ]; then
+            ok "$name:$at"
+        else
+            bad "$name:$at" "'$cmd':$missing"
+        fi
+    done
+    awk -v kind="$kind" -f "$work/figures.awk" -f "$work/warn.awk" "$page" >"$work/warn"
+    while IFS=: read -r line fig; do
+        warned=$((warned + 1))
+        [ -n "${CHECK_FIGURES_QUIET:-}" ] ||
+            echo "docs: warning: $name:$line: $fig has no check marker" >&2
+        [ -z "${CHECK_FIGURES_STRICT:-}" ] || failed=$((failed + 1))
+    done <"$work/warn"
+done
+echo "docs: $warned figure(s) without a check marker"
+echo "docs: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
