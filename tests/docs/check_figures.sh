@@ -10,12 +10,16 @@
 # and fails unless every expect token appears, as a whole figure (not inside a longer number),
 # both in the command's output and in the page's visible text from the marker to the next
 # check marker. It also warns, without failing, about figures (decimals, percentages) in the
-# README and in the man pages' EXAMPLES sections that no marker's expect lists; set
+# README and in the man pages' sections of results (EXAMPLES, EXACT ANALYSIS, STRENGTH,
+# RESULTS, HEADLINE FIGURES, BANK VALUE, EXPERIMENTS, MOVE PATHS) that no marker's expect
+# lists (not SPEED or PERFORMANCE: timings are measurements of a machine), unless a marker
+# `.\" not-a-figure: 0.2` (`<!-- not-a-figure: 0.2 -->`) says they define rather than report; set
 # CHECK_FIGURES_STRICT=1 to fail on those too, CHECK_FIGURES_QUIET=1 to count them only.
 # Tokens are split at blanks. Ends with "docs: N passed, N failed"; PAGEs default to
 # README.md and man/*.[1-9].
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+self_bin=$1
 shift
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$(dirname "$here")")
@@ -122,34 +126,46 @@ END {
 AWK
 
 # warn.awk: figures no marker vouches for, as LINE:FIGURE: decimals and percentages in the
-# README and in the man pages' EXAMPLES, outside command lines, that are no figure of an
+# README and in the man pages' sections of results, outside command lines, that are no figure of an
 # expect token of the marker region they sit in.
 cat >"$work/warn.awk" <<'AWK'
-function figures(s, into,    fig, pre) {
+function figures(s, into,    fig, pre, pre2) {
     nf_ = 0
     while (match(s, /[0-9]+(\.[0-9]+)?%|[0-9]*\.[0-9]+/)) {
         fig = substr(s, RSTART, RLENGTH)
         pre = RSTART > 1 ? substr(s, RSTART - 1, 1) : ""
+        pre2 = RSTART > 2 ? substr(s, RSTART - 2, 1) : ""
         s = substr(s, RSTART + RLENGTH)
-        if (pre ~ /[A-Za-z0-9._=\/]/) continue
+        # part of a name or an option (giochi-sim-45.7, --until=x:0.01), or the confidence level
+        if (pre ~ /[A-Za-z0-9._=:\/]/ || (pre == "-" && pre2 ~ /[A-Za-z]/) || fig == "95%")
+            continue
         into[++nf_] = fig
     }
     return nf_
 }
-kind == "roff" && /^\.SH / { ex = ($0 ~ /^\.SH "?EXAMPLES/) }
+kind == "roff" && /^\.SH / {
+    ex = ($0 ~ /^\.SH "?(EXAMPLES|EXACT ANALYSIS|STRENGTH|RESULTS|HEADLINE FIGURES|BANK VALUE|EXPERIMENTS|MOVE PATHS)/)
+}
 kind == "md" { ex = 1 }
 {
     if (marker($0, "check") != "") {
         for (k in vouched) delete vouched[k]
         next
     }
+    d = marker($0, "not-a-figure")
+    if (d != "") { # numbers of a definition, not results: vouched for up to the next check
+        nt = split(d, t, /[ \t]+/)
+        for (i = 1; i <= nt; i++) vouched[t[i]] = 1
+        next
+    }
     e = marker($0, "expect")
     if (e != "") {
         nt = split(e, t, /[ \t]+/)
-        for (i = 1; i <= nt; i++) {
-            m = figures(t[i], got)
-            for (j = 1; j <= m; j++) vouched[got[j]] = 1
-        }
+        for (i = 1; i <= nt; i++) # every number of the token (x1.4 vouches for 1.4)
+            while (match(t[i], /[0-9]+(\.[0-9]+)?%|[0-9]*\.[0-9]+/)) {
+                vouched[substr(t[i], RSTART, RLENGTH)] = 1
+                t[i] = substr(t[i], RSTART + RLENGTH)
+            }
         next
     }
     if (!ex) next
@@ -161,7 +177,9 @@ kind == "md" { ex = 1 }
 }
 AWK
 
-for page in "$@"; do
+# check_page PAGE: the checks above for one page (adds to passed, failed and warned).
+check_page() {
+    page=$1
     name=${page#"$top"/}
     case $page in *.md) kind=md ;; *) kind=roff ;; esac
     rm -f "$work"/m.*
@@ -208,6 +226,35 @@ for page in "$@"; do
             echo "docs: warning: $name:$line: $fig has no check marker" >&2
         [ -z "${CHECK_FIGURES_STRICT:-}" ] || failed=$((failed + 1))
     done <"$work/warn"
+}
+
+# The checker itself first, on two pages of its own: it must pass the good one and find the
+# four faults of the bad one (a figure missing from the output, one missing from the text, a
+# check without expect, a failing command) and its two unvouched figures.
+fixtures=$here/fixtures
+if [ -z "${CHECK_FIGURES_NO_SELF_TEST:-}" ]; then
+    for f in good bad; do
+        CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 "$0" "$self_bin" "$fixtures/$f.7" \
+            >"$work/self.$f" 2>&1
+    done
+    if grep -q '^docs: 1 passed, 0 failed$' "$work/self.good" &&
+        grep -q '^docs: 0 figure(s) without a check marker$' "$work/self.good"; then
+        ok "figure checker passes a good page"
+    else
+        bad "figure checker passes a good page" "$(cat "$work/self.good")"
+    fi
+    if grep -q '^docs: 0 passed, 4 failed$' "$work/self.bad" &&
+        grep -q '^docs: 2 figure(s) without a check marker$' "$work/self.bad" &&
+        grep -q '5.3489% (not in the output)' "$work/self.bad" &&
+        grep -q '5.3488% (not in the page text)' "$work/self.bad"; then
+        ok "figure checker fails a bad page"
+    else
+        bad "figure checker fails a bad page" "$(cat "$work/self.bad")"
+    fi
+fi
+
+for page in "$@"; do
+    check_page "$page"
 done
 echo "docs: $warned figure(s) without a check marker"
 echo "docs: $passed passed, $failed failed"
