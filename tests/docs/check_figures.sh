@@ -15,7 +15,8 @@
 # lists (not SPEED or PERFORMANCE: timings are measurements of a machine), unless a marker
 # `.\" not-a-figure: 0.2` (`<!-- not-a-figure: 0.2 -->`) says they define rather than report; set
 # CHECK_FIGURES_STRICT=1 to fail on those too, CHECK_FIGURES_QUIET=1 to count them only.
-# Tokens are split at blanks. Ends with "docs: N passed, N failed"; PAGEs default to
+# A marker `.\" check-slow: CMD` is for a run of minutes: its tokens are looked for in the page
+# only, unless CHECK_FIGURES_SLOW=1. Tokens are split at blanks. Ends with "docs: N passed, N failed"; PAGEs default to
 # README.md and man/*.[1-9].
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -28,6 +29,7 @@ trap 'rm -rf "$work"' EXIT
 passed=0
 failed=0
 warned=0
+slowed=0
 ok() { passed=$((passed + 1)); [ -z "${CHECK_VERBOSE:-}" ] || echo "ok   $1"; }
 bad() { failed=$((failed + 1)); echo "FAIL $1: $2" >&2; }
 
@@ -91,6 +93,11 @@ AWK
 cat >"$work/split.awk" <<'AWK'
 {
     c = marker($0, "check")
+    slow = marker($0, "check-slow")
+    if (slow != "") {
+        c = slow
+        print 1 > (dir "/m." (n + 1) ".slow")
+    }
     e = marker($0, "expect")
     if (c != "") {
         n++
@@ -203,6 +210,20 @@ check_page() {
             continue
             ;;
         esac
+        if [ -e "$m.slow" ] && [ -z "${CHECK_FIGURES_SLOW:-}" ]; then
+            # a run of minutes: its figures are checked in the page only (CHECK_FIGURES_SLOW=1
+            # runs it too)
+            : >"$m.out"
+            missing=$(awk -v kind="$kind" -f "$work/figures.awk" -f "$work/match.awk" \
+                "$m.tok" "$m.out" "$m.txt" | sed 's/ [^ ]* (not in the output)//g')
+            if [ -z "$missing" ]; then
+                ok "$name:$at (slow: text only)"
+                slowed=$((slowed + 1))
+            else
+                bad "$name:$at" "'$cmd':$missing"
+            fi
+            continue
+        fi
         rm -rf "$work/run"
         mkdir "$work/run"
         (cd "$work/run" && PATH="$work/bin:$PATH" sh -c "$cmd") >"$m.out" 2>"$m.stderr"
@@ -238,13 +259,13 @@ if [ -z "${CHECK_FIGURES_NO_SELF_TEST:-}" ]; then
             >"$work/self.$f" 2>&1
     done
     if grep -q '^docs: 1 passed, 0 failed$' "$work/self.good" &&
-        grep -q '^docs: 0 figure(s) without a check marker$' "$work/self.good"; then
+        grep -q '^docs: 0 figure(s) without a check marker, 0 slow' "$work/self.good"; then
         ok "figure checker passes a good page"
     else
         bad "figure checker passes a good page" "$(cat "$work/self.good")"
     fi
     if grep -q '^docs: 0 passed, 4 failed$' "$work/self.bad" &&
-        grep -q '^docs: 2 figure(s) without a check marker$' "$work/self.bad" &&
+        grep -q '^docs: 2 figure(s) without a check marker, 0 slow' "$work/self.bad" &&
         grep -q '5.3489% (not in the output)' "$work/self.bad" &&
         grep -q '5.3488% (not in the page text)' "$work/self.bad"; then
         ok "figure checker fails a bad page"
@@ -256,6 +277,6 @@ fi
 for page in "$@"; do
     check_page "$page"
 done
-echo "docs: $warned figure(s) without a check marker"
+echo "docs: $warned figure(s) without a check marker, $slowed slow check(s) not run"
 echo "docs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
