@@ -120,9 +120,8 @@ AWK
 
 # match.awk TOKENS OUTPUT TEXT: names each token missing from the output or from the text.
 cat >"$work/match.awk" <<'AWK'
-FNR == 1 { f++ }
-f == 1 { for (i = 1; i <= NF; i++) tok[++nt] = $i; next }
-f == 2 { out = out $0 "\n"; next }
+FILENAME == ARGV[1] { for (i = 1; i <= NF; i++) tok[++nt] = $i; next }
+FILENAME == ARGV[2] { out = out $0 "\n"; next }
 { txt = txt $0 "\n" }
 END {
     for (i = 1; i <= nt; i++) {
