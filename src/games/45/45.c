@@ -53,23 +53,34 @@ static const int32_t candidates[G45_TOTALS][G45_PAIR_MOVES] = {
 #undef T
 #undef NO
 
-int g45_moves(const g45_rules *r, int open, int total, int32_t *out)
+/* The moves of a roll under shut=one_or_two (the hot path: fixed length, no branch). */
+static inline int pair_moves(int open, int total, int32_t *out)
 {
+    const int32_t *c = candidates[total];
     int n = 0;
-    if (r->shut == G45_SHUT_ONE_OR_TWO) {
-        const int32_t *c = candidates[total];
-        for (int i = 0; i < G45_PAIR_MOVES; i++) {
-            out[n] = c[i];
-            n += (c[i] & ~open) == 0;
-        }
-        return n;
+    for (int i = 0; i < G45_PAIR_MOVES; i++) {
+        out[n] = c[i];
+        n += (c[i] & ~open) == 0;
     }
+    return n;
+}
+
+/* The moves of a roll under shut=any, from the ruleset's list of candidates. */
+static int any_moves(const g45_rules *r, int open, int total, int32_t *out)
+{
     const int32_t *c = r->cand[total];
+    int n = 0;
     for (int i = 0; i < r->ncand[total]; i++) {
         out[n] = c[i];
         n += (c[i] & ~open) == 0;
     }
     return n;
+}
+
+int g45_moves(const g45_rules *r, int open, int total, int32_t *out)
+{
+    return r->shut == G45_SHUT_ONE_OR_TWO ? pair_moves(open, total, out)
+                                          : any_moves(r, open, total, out);
 }
 
 int g45_dice_rule(const g45_rules *r, int open)
@@ -371,7 +382,7 @@ static void end_turn(g45_state *s, rng *chance, trace *tr)
 
 /* The dice of the next roll: 2, 1, or 0 when the player is to choose (one_die). A choice
  * already made (s->ndice) is used up here. */
-static int next_dice(g45_state *s)
+static inline int next_dice(g45_state *s)
 {
     const g45_rules *r = s->rules;
     if (r->one_die == G45_ONE_DIE_NEVER)
@@ -385,8 +396,38 @@ static int next_dice(g45_state *s)
     return n;
 }
 
+/* Plays the roll of the dice total `total` (made of a, and b if nd is 2): ends the turn if no
+ * move is legal, shuts a forced move, or leaves the choice pending; returns true for a
+ * pending choice. */
+static inline bool roll(g45_state *s, int nd, int a, int b, int n, rng *chance, trace *tr)
+{
+    int32_t *mv = s->moves;
+    int total = a + b;
+    if (nd == 2)
+        TRACE(tr, "seat %d rolls %d+%d = %d: %d move%s", s->seat + 1, a, b, total, n,
+              n == 1 ? "" : "s");
+    else
+        TRACE(tr, "seat %d rolls one die: %d: %d move%s", s->seat + 1, a, n, n == 1 ? "" : "s");
+    if (n == 0) {
+        end_turn(s, chance, tr);
+    } else if (n == 1) {
+        if (tr) {
+            char buf[48];
+            set_text(mv[0], buf, sizeof buf);
+            TRACE(tr, "seat %d shuts %s (forced)", s->seat + 1, buf);
+        }
+        s->open &= ~mv[0];
+        s->left -= total;
+    } else {
+        s->dice = total;
+        s->nmoves = n;
+        return true;
+    }
+    return false;
+}
+
 /* Rolls and plays forced moves until a roll (or the choice of dice) offers a choice or the
- * game ends. */
+ * game ends. The seed's rules (s->plain) take a path of their own: two dice, pairs. */
 static void run(g45_state *s, rng *chance, trace *tr)
 {
     int32_t *mv = s->moves;
@@ -395,7 +436,13 @@ static void run(g45_state *s, rng *chance, trace *tr)
             end_turn(s, chance, tr);
             continue;
         }
-        int nd = next_dice(s), total;
+        if (s->plain) {
+            int a = rng_die(chance, 6), b = rng_die(chance, 6);
+            if (roll(s, 2, a, b, pair_moves(s->open, a + b, mv), chance, tr))
+                return;
+            continue;
+        }
+        int nd = next_dice(s);
         if (nd == 0) { /* one die or two: the player's choice, two listed first */
             s->kind = G45_KIND_DICE;
             s->nmoves = 2;
@@ -404,30 +451,11 @@ static void run(g45_state *s, rng *chance, trace *tr)
             return;
         }
         int a = rng_die(chance, 6), b = nd == 2 ? rng_die(chance, 6) : 0;
-        total = a + b;
-        int n = g45_moves(s->rules, s->open, total, mv);
-        if (nd == 2)
-            TRACE(tr, "seat %d rolls %d+%d = %d: %d move%s", s->seat + 1, a, b, total, n,
-                  n == 1 ? "" : "s");
-        else
-            TRACE(tr, "seat %d rolls one die: %d: %d move%s", s->seat + 1, a, n,
-                  n == 1 ? "" : "s");
-        if (n == 0) {
-            end_turn(s, chance, tr);
-        } else if (n == 1) {
-            if (tr) {
-                char buf[48];
-                set_text(mv[0], buf, sizeof buf);
-                TRACE(tr, "seat %d shuts %s (forced)", s->seat + 1, buf);
-            }
-            s->open &= ~mv[0];
-            s->left -= total;
-        } else {
-            s->kind = G45_KIND_SHUT;
-            s->dice = total;
-            s->nmoves = n;
+        int n = s->rules->shut == G45_SHUT_ONE_OR_TWO ? pair_moves(s->open, a + b, mv)
+                                                      : any_moves(s->rules, s->open, a + b, mv);
+        s->kind = G45_KIND_SHUT;
+        if (roll(s, nd, a, b, n, chance, tr))
             return;
-        }
     }
 }
 
@@ -449,6 +477,7 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->rolloff_rounds = 0;
     s->kind = G45_KIND_SHUT;
     s->ndice = 0;
+    s->plain = r->shut == G45_SHUT_ONE_OR_TWO && r->one_die == G45_ONE_DIE_NEVER;
     for (int k = 0; k < nseats; k++) {
         s->total[k] = s->elim_round[k] = s->turns[k] = s->shuts[k] = 0;
         memset(s->hist[k], 0, sizeof(int) * (size_t)(s->full_sum + 1));
@@ -464,45 +493,47 @@ static bool decide(const void *st, decision *d)
     if (s->over)
         return false;
     d->seat = s->seat;
-    d->kind = s->kind;
     d->n = s->nmoves;
-    /* A fixed-length copy of the short list of one_or_two, the whole list otherwise. */
-    memcpy(d->action, s->moves,
-           sizeof(int32_t) * (s->nmoves <= G45_PAIR_MOVES ? G45_PAIR_MOVES : G45_MAX_MOVES));
+    d->kind = s->kind;
+    memcpy(d->action, s->moves, sizeof s->moves); /* fixed length: no loop, no branch */
     return true;
 }
 
 /* Whether action a is one of the moves the pending decision of s allows. */
-static bool legal(const g45_state *s, int32_t action)
+/* Whether action a is one of the moves listed for the pending shut decision of s: one open
+ * tile, or two, adding up to the dice (cheaper to check than to list the moves again), or
+ * under shut=any any open tiles adding up to them. */
+static inline bool legal_shut(const g45_state *s, int32_t action)
 {
-    if (s->over)
-        return false;
-    if (s->kind == G45_KIND_DICE)
-        return action == 1 || action == 2;
     uint32_t a = (uint32_t)action;
     if (a == 0 || (a & ~(uint32_t)s->open) != 0)
         return false;
-    if (s->rules->shut == G45_SHUT_ANY)
+    if (!s->plain && s->rules->shut == G45_SHUT_ANY)
         return g45_sum((int)a) == s->dice;
-    /* One open tile, or two, adding up to the dice (cheaper to check than to list the moves
-     * again). */
     uint32_t rest = a & (a - 1);
     int sum = __builtin_ctz(a) + 1 + (rest ? __builtin_ctz(rest) + 1 : 0);
     return (rest & (rest - 1)) == 0 && sum == s->dice;
 }
 
+/* An illegal action: a broken invariant of the runner or of a bot (exit 4's abort). */
+static _Noreturn void illegal(const g45_state *s, int32_t action)
+{
+    fprintf(stderr, "45: action 0x%x is not a legal move (roll %d, open 0x%x)\n",
+            (unsigned)action, s->dice, (unsigned)s->open);
+    abort();
+}
+
+/* A choice of dice is used by the next roll, whose trace line says one die or two. */
 static void apply(void *st, int32_t action, rng *chance, trace *tr)
 {
     g45_state *s = st;
-    if (!legal(s, action)) {
-        fprintf(stderr, "45: action 0x%x is not a legal move (roll %d, open 0x%x)\n",
-                (unsigned)action, s->dice, (unsigned)s->open);
-        abort();
-    }
-    if (s->kind == G45_KIND_DICE) {
+    if (!s->plain && s->kind == G45_KIND_DICE) {
+        if (s->over || (action != 1 && action != 2))
+            illegal(s, action);
         s->ndice = action;
-        TRACE(tr, "seat %d rolls %s", s->seat + 1, action == 1 ? "one die" : "two dice");
     } else {
+        if (s->over || !legal_shut(s, action))
+            illegal(s, action);
         s->open &= ~action;
         s->left -= s->dice;
     }

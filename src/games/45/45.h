@@ -85,6 +85,7 @@ typedef struct g45_state {
     int open;       /* open tiles of the current turn */
     int left;       /* sum of the open tiles (each move shuts tiles summing to the dice) */
     int dice;       /* total of the roll awaiting a decision */
+    bool plain;     /* shut=one_or_two and one_die=never: the seed's play, the hot path */
     int kind;       /* the pending decision: G45_KIND_SHUT, or G45_KIND_DICE (one or two) */
     int ndice;      /* dice chosen for the next roll (one_die=high_shut), 0: not chosen */
     int nmoves;     /* its legal moves, listed once by run() for decide() */
