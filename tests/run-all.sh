@@ -1,6 +1,6 @@
 #!/bin/sh
-# run-all.sh UNIT_TESTS BINARY — runs the unit tests and the command-line tests and prints
-# the combined closing line "N passed, N failed".
+# run-all.sh UNIT_TESTS BINARY — runs the unit tests, the command-line tests and the check of
+# the manuals' figures (tests/docs) and prints the combined closing line "N passed, N failed".
 set -u
 unit=$1
 bin=$2
@@ -18,5 +18,12 @@ if [ -x "$here/cli/cli.sh" ]; then
     cf=$(sed -n 's/^cli: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$out")
     [ -n "$cp" ] || { cp=0; cf=1; echo "command-line tests crashed" >&2; }
 fi
-echo "$((up + cp)) passed, $((uf + cf)) failed"
-[ $((uf + cf)) -eq 0 ]
+dp=0; df=0
+if [ -x "$here/docs/check_figures.sh" ]; then # every figure in the manuals re-run
+    CHECK_FIGURES_QUIET=1 "$here/docs/check_figures.sh" "$bin" | tee "$out"
+    dp=$(sed -n 's/^docs: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$out")
+    df=$(sed -n 's/^docs: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$out")
+    [ -n "$dp" ] || { dp=0; df=1; echo "documentation figure checks crashed" >&2; }
+fi
+echo "$((up + cp + dp)) passed, $((uf + cf + df)) failed"
+[ $((uf + cf + df)) -eq 0 ]

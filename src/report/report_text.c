@@ -83,9 +83,9 @@ static void estimate_cells(const cJSON *e, char *val, size_t vn, char *ci, size_
 }
 
 /* A metric row: label, value, unit, interval, note ("n = 812" when n is not `expect`, the
- * exact value when the game computed one). */
-static void metric_row(cJSON *rows, const char *label, const char *unit, const cJSON *e,
-                       double expect)
+ * exact value when the game computed one: e's own, else `exact` unless NAN). */
+static void metric_row_exact(cJSON *rows, const char *label, const char *unit, const cJSON *e,
+                             double expect, double exact)
 {
     char val[64], ci[96], note[96] = "";
     estimate_cells(e, val, sizeof val, ci, sizeof ci);
@@ -94,6 +94,8 @@ static void metric_row(cJSON *rows, const char *label, const char *unit, const c
     if (!isnan(n) && n != expect)
         len = snprintf(note, sizeof note, "n = %.0f", n);
     double x = report_num(e, "exact");
+    if (isnan(x))
+        x = exact;
     if (!isnan(x)) {
         if (get(e, "hits"))
             snprintf(note + len, sizeof note - (size_t)len, "%sexact %.4f%%", len ? "; " : "",
@@ -103,6 +105,30 @@ static void metric_row(cJSON *rows, const char *label, const char *unit, const c
     }
     const char *cell[5] = {label, val, cJSON_IsNumber(get(e, "value")) ? unit : "", ci, note};
     row(rows, 5, cell);
+}
+
+static void metric_row(cJSON *rows, const char *label, const char *unit, const cJSON *e,
+                       double expect)
+{
+    metric_row_exact(rows, label, unit, e, expect, NAN);
+}
+
+/* The exact value of seat metric `name` for bot `bot`, when every seat that plays it has
+ * one and they agree (a pooled row then estimates that value); NAN otherwise. */
+static double bot_exact(const cJSON *r, const char *bot, const char *name)
+{
+    double x = NAN;
+    const cJSON *s;
+    cJSON_ArrayForEach(s, get(r, "seats"))
+    {
+        if (strcmp(report_str(s, "bot"), bot) != 0)
+            continue;
+        double y = report_num(get(get(s, "metrics"), name), "exact");
+        if (isnan(y) || (!isnan(x) && y != x))
+            return NAN;
+        x = y;
+    }
+    return x;
 }
 
 /* The rows of metric `name`: one for a game metric; for a seat metric, one per bot (pooled
@@ -128,8 +154,9 @@ static void metric_rows(cJSON *rows, const cJSON *r, const char *name)
         char text[512];
         if (several)
             snprintf(text, sizeof text, "%s (%s)", label, report_str(b, "bot"));
-        metric_row(rows, several ? text : label, unit, e,
-                   runs * cJSON_GetArraySize(get(b, "seats")));
+        metric_row_exact(rows, several ? text : label, unit, e,
+                         runs * cJSON_GetArraySize(get(b, "seats")),
+                         bot_exact(r, report_str(b, "bot"), name));
     }
 }
 
@@ -142,8 +169,8 @@ static bool listed(const cJSON *names, const char *name)
     return false;
 }
 
-/* Each seat's bot, win share and mean score (none in a seat rotation's report, which is by
- * bot). */
+/* Each seat's bot, win share, exact win share (a column only when the game computed one)
+ * and mean score (none in a seat rotation's report, which is by bot). */
 static void who_wins(cJSON *out, const cJSON *r)
 {
     if (cJSON_GetArraySize(get(r, "seats")) == 0)
@@ -151,20 +178,26 @@ static void who_wins(cJSON *out, const cJSON *r)
     const char *score = report_str(r, "score");
     char head[64];
     snprintf(head, sizeof head, "mean %s", score);
-    cJSON *sec = section(out, "Who wins", "rlrll");
-    const char *cols[5] = {"seat", "bot", "win share", "95% CI", head};
-    columns(sec, 5, cols);
+    bool exact = false;
     const cJSON *s;
     cJSON_ArrayForEach(s, get(r, "seats"))
+        exact |= !isnan(report_num(get(s, "win_share"), "exact"));
+    cJSON *sec = section(out, "Who wins", exact ? "rlrlrl" : "rlrll");
+    const char *cols[6] = {"seat", "bot", "win share", "95% CI", exact ? "exact" : head, head};
+    columns(sec, exact ? 6 : 5, cols);
+    cJSON_ArrayForEach(s, get(r, "seats"))
     {
-        char seat[16], val[64], ci[96], sc[64] = "—";
+        char seat[16], val[64], ci[96], sc[64] = "—", ex[64] = "—";
         snprintf(seat, sizeof seat, "%.0f", report_num(s, "seat"));
         estimate_cells(get(s, "win_share"), val, sizeof val, ci, sizeof ci);
         double m = report_num(get(s, score), "value");
         if (!isnan(m))
             snprintf(sc, sizeof sc, "%.*f", decimals(m), m);
-        const char *cell[5] = {seat, report_str(s, "bot"), val, ci, sc};
-        row(rows_of(sec), 5, cell);
+        double x = report_num(get(s, "win_share"), "exact");
+        if (!isnan(x))
+            snprintf(ex, sizeof ex, "%.4f%%", 100 * x);
+        const char *cell[6] = {seat, report_str(s, "bot"), val, ci, exact ? ex : sc, sc};
+        row(rows_of(sec), exact ? 6 : 5, cell);
     }
 }
 

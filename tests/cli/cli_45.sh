@@ -27,3 +27,14 @@ if grep -q '^game over after [0-9]* rounds\{0,1\} ([a-z_]*): ' "$work/out"; then
 else
     bad "45 trace ends with the winner" "$(tail -n 2 "$work/out")"
 fi
+
+# --exact shows the exact one-turn figures in the text summary too, beside the pooled rows of
+# each bot (before, only the JSON and --detail had them): optimal-score, the default bot,
+# shuts the box in 4.9507% of turns and scores 11.964 on average (man page's table).
+expect_ok "45 exact text" --game=45 --exact --runs=2000 --seed=1 --quiet
+if grep -q '^  turns that shut the box .*exact 4\.9507%$' "$work/out" &&
+    grep -q '^  score of a turn (open tiles) .*exact 11\.964$' "$work/out"; then
+    ok "45 exact figures in the text summary"
+else
+    bad "45 exact figures in the text summary" "$(grep 'turn' "$work/out")"
+fi

@@ -20,6 +20,14 @@ if grep -q '"exact":[[:space:]]*0.50794856499141' "$work/out"; then
 else
     bad "cinesi exact win share of seat 1 (2 players)" "0.50794856499141... not in the report"
 fi
+# ... and in the text summary's "Who wins", a column beside the simulated share.
+expect_ok "cinesi exact text" --game=cinesi --players=2 --exact --runs=2000 --seed=1 --quiet
+if grep -qE '^  seat  bot .*win share  95% CI +exact  mean steps$' "$work/out" &&
+    grep -qE '^     1  random .* 50\.7949%  ' "$work/out"; then
+    ok "cinesi exact win share in the text summary"
+else
+    bad "cinesi exact win share in the text summary" "$(sed -n 4,7p "$work/out")"
+fi
 expect_ok "cinesi exact csv" --game=cinesi --exact --runs=2000 --seed=1 --format=csv --quiet
 if grep -qE '^cinesi,win_share,1,random,0.2578515446965[0-9]*,,,,exact$' "$work/out" &&
     grep -qE '^cinesi,length,,,255.27372409862[0-9]*,,,,exact$' "$work/out"; then

@@ -1,6 +1,7 @@
 /* 45.c — the Gioco del 45 (Shut the Box with tiles 1..9 and two dice, elimination at 45),
  * following seed 001: rounds of one turn each, totals checked at the end of every round,
- * lowest total and the 4-and-5 roll-off among players eliminated together, shut box wins. */
+ * lowest total and the 4-and-5 roll-off among players eliminated together, shut box wins;
+ * with Shut the Box's variants as ruleset options (any tiles per roll, one die near the end). */
 #include "games/45/45.h"
 
 #include <stdlib.h>
@@ -20,15 +21,23 @@ int g45_ways(int total)
     return total <= 7 ? total - 1 : 13 - total;
 }
 
-/* Candidate moves per dice total, highest tile first: the tile itself, then the pairs
- * (total-1, 1), (total-2, 2), ... padded to G45_MAX_MOVES with NO, a tile that is never open.
- * Tiles above the ruleset's highest are never open either, so filtering by the open set is
- * all a roll needs; the fixed-length, branch-free filter keeps the hot loop predictable. */
+int g45_ways_n(int ndice, int total)
+{
+    if (ndice == 1)
+        return total >= 1 && total <= 6 ? 6 : 0;
+    return g45_ways(total);
+}
+
+/* Candidate moves per dice total under shut=one_or_two, highest tile first: the tile itself,
+ * then the pairs (total-1, 1), (total-2, 2), ... padded to G45_PAIR_MOVES with NO, a tile
+ * that is never open. Tiles above the ruleset's highest are never open either, so filtering
+ * by the open set is all a roll needs; the fixed-length, branch-free filter keeps the hot
+ * loop predictable. (Total 1 comes only from one die.) */
 #define T(k) (1 << ((k)-1))
 #define NO (1 << 15)
-static const int32_t candidates[G45_TOTALS][G45_MAX_MOVES] = {
+static const int32_t candidates[G45_TOTALS][G45_PAIR_MOVES] = {
     [0] = {NO, NO, NO, NO, NO, NO},
-    [1] = {NO, NO, NO, NO, NO, NO},
+    [1] = {T(1), NO, NO, NO, NO, NO},
     [2] = {T(2), NO, NO, NO, NO, NO},
     [3] = {T(3), T(2) | T(1), NO, NO, NO, NO},
     [4] = {T(4), T(3) | T(1), NO, NO, NO, NO},
@@ -44,15 +53,46 @@ static const int32_t candidates[G45_TOTALS][G45_MAX_MOVES] = {
 #undef T
 #undef NO
 
-int g45_moves(int open, int total, int32_t *out)
+/* The moves of a roll under shut=one_or_two (the hot path: fixed length, no branch). */
+static inline int pair_moves(int open, int total, int32_t *out)
 {
     const int32_t *c = candidates[total];
     int n = 0;
-    for (int i = 0; i < G45_MAX_MOVES; i++) {
+    for (int i = 0; i < G45_PAIR_MOVES; i++) {
         out[n] = c[i];
         n += (c[i] & ~open) == 0;
     }
     return n;
+}
+
+/* The moves of a roll under shut=any, from the ruleset's list of candidates. */
+static int any_moves(const g45_rules *r, int open, int total, int32_t *out)
+{
+    const int32_t *c = r->cand[total];
+    int n = 0;
+    for (int i = 0; i < r->ncand[total]; i++) {
+        out[n] = c[i];
+        n += (c[i] & ~open) == 0;
+    }
+    return n;
+}
+
+int g45_moves(const g45_rules *r, int open, int total, int32_t *out)
+{
+    return r->shut == G45_SHUT_ONE_OR_TWO ? pair_moves(open, total, out)
+                                          : any_moves(r, open, total, out);
+}
+
+int g45_dice_rule(const g45_rules *r, int open)
+{
+    switch (r->one_die) {
+    case G45_ONE_DIE_SUM_6:
+        return g45_sum(open) <= 6 ? 1 : 2;
+    case G45_ONE_DIE_HIGH_SHUT:
+        return open >> 6 ? 2 : 0; /* tile k is bit k-1: bits 6 and up are the tiles 7.. */
+    default:
+        return 2;
+    }
 }
 
 int g45_sum(int set)
@@ -67,20 +107,41 @@ int g45_sum(int set)
 /* ---- rules --------------------------------------------------------------------------- */
 
 static const char *const shut_tie_names[] = {"rolloff", "share", "lowest_total", NULL};
+static const char *const shut_names[] = {"one_or_two", "any", NULL};
+static const char *const one_die_names[] = {"never", "high_tiles_shut", "sum_6_or_less", NULL};
+
+/* Fills r->cand: for each total, the tile sets within 1..tiles that sum to it and that
+ * r->shut allows (at most two tiles, or any number), in decreasing bitmask order (the
+ * highest tile first, as candidates above). */
+static void fill_candidates(g45_rules *r)
+{
+    for (int t = 0; t < G45_TOTALS; t++) {
+        r->ncand[t] = 0;
+        for (int set = (1 << r->tiles) - 1; set > 0 && t > 0; set--)
+            if (g45_sum(set) == t &&
+                (r->shut == G45_SHUT_ANY || __builtin_popcount((unsigned)set) <= 2))
+                r->cand[t][r->ncand[t]++] = set;
+        for (int i = r->ncand[t]; i < G45_MAX_MOVES; i++)
+            r->cand[t][i] = 0;
+    }
+}
 
 static int rules_load(void *out, const cJSON *json, char *err, size_t errlen)
 {
-    static const char *const keys[] = {"tiles", "limit", "weights", "shut_ties", NULL};
+    static const char *const keys[] = {"tiles", "limit",  "weights", "shut_ties",
+                                       "shut",  "one_die", NULL};
     g45_rules *r = out;
     long tiles, limit, w[GAME_MAX_SEATS];
-    int nw, tie;
+    int nw, tie, shut, one_die;
     memset(r, 0, sizeof *r);
     if (rules_only_keys(json, "", keys, err, errlen) ||
         rules_int(json, "", "tiles", 2, G45_MAX_TILES, &tiles, err, errlen) ||
         rules_int(json, "", "limit", 1, G45_MAX_LIMIT, &limit, err, errlen) ||
         rules_int_array(json, "", "weights", 1, GAME_MAX_SEATS, 1, 1000000, w, &nw, err,
                         errlen) ||
-        rules_enum(json, "", "shut_ties", shut_tie_names, &tie, err, errlen))
+        rules_enum(json, "", "shut_ties", shut_tie_names, &tie, err, errlen) ||
+        rules_enum(json, "", "shut", shut_names, &shut, err, errlen) ||
+        rules_enum(json, "", "one_die", one_die_names, &one_die, err, errlen))
         return -1;
     r->tiles = (int)tiles;
     r->limit = (int)limit;
@@ -88,6 +149,9 @@ static int rules_load(void *out, const cJSON *json, char *err, size_t errlen)
     for (int i = 0; i < nw; i++)
         r->weights[i] = (int)w[i];
     r->shut_ties = (g45_shut_ties)tie;
+    r->shut = (g45_shut_rule)shut;
+    r->one_die = (g45_one_die)one_die;
+    fill_candidates(r);
     return 0;
 }
 
@@ -316,7 +380,54 @@ static void end_turn(g45_state *s, rng *chance, trace *tr)
         end_round(s, chance, tr);
 }
 
-/* Rolls and plays forced moves until a roll offers a choice or the game ends. */
+/* The dice of the next roll: 2, 1, or 0 when the player is to choose (one_die). A choice
+ * already made (s->ndice) is used up here. */
+static inline int next_dice(g45_state *s)
+{
+    const g45_rules *r = s->rules;
+    if (r->one_die == G45_ONE_DIE_NEVER)
+        return 2;
+    if (r->one_die == G45_ONE_DIE_SUM_6)
+        return s->left <= 6 ? 1 : 2;
+    if (s->open >> 6) /* a tile from 7 up is open */
+        return 2;
+    int n = s->ndice;
+    s->ndice = 0;
+    return n;
+}
+
+/* Plays the roll of the dice total `total` (made of a, and b if nd is 2): ends the turn if no
+ * move is legal, shuts a forced move, or leaves the choice pending; returns true for a
+ * pending choice. */
+static inline bool roll(g45_state *s, int nd, int a, int b, int n, rng *chance, trace *tr)
+{
+    int32_t *mv = s->moves;
+    int total = a + b;
+    if (nd == 2)
+        TRACE(tr, "seat %d rolls %d+%d = %d: %d move%s", s->seat + 1, a, b, total, n,
+              n == 1 ? "" : "s");
+    else
+        TRACE(tr, "seat %d rolls one die: %d: %d move%s", s->seat + 1, a, n, n == 1 ? "" : "s");
+    if (n == 0) {
+        end_turn(s, chance, tr);
+    } else if (n == 1) {
+        if (tr) {
+            char buf[48];
+            set_text(mv[0], buf, sizeof buf);
+            TRACE(tr, "seat %d shuts %s (forced)", s->seat + 1, buf);
+        }
+        s->open &= ~mv[0];
+        s->left -= total;
+    } else {
+        s->dice = total;
+        s->nmoves = n;
+        return true;
+    }
+    return false;
+}
+
+/* Rolls and plays forced moves until a roll (or the choice of dice) offers a choice or the
+ * game ends. The seed's rules (s->plain) take a path of their own: two dice, pairs. */
 static void run(g45_state *s, rng *chance, trace *tr)
 {
     int32_t *mv = s->moves;
@@ -325,25 +436,26 @@ static void run(g45_state *s, rng *chance, trace *tr)
             end_turn(s, chance, tr);
             continue;
         }
-        int a = rng_die(chance, 6), b = rng_die(chance, 6);
-        int n = g45_moves(s->open, a + b, mv);
-        TRACE(tr, "seat %d rolls %d+%d = %d: %d move%s", s->seat + 1, a, b, a + b, n,
-              n == 1 ? "" : "s");
-        if (n == 0) {
-            end_turn(s, chance, tr);
-        } else if (n == 1) {
-            if (tr) {
-                char buf[48];
-                set_text(mv[0], buf, sizeof buf);
-                TRACE(tr, "seat %d shuts %s (forced)", s->seat + 1, buf);
-            }
-            s->open &= ~mv[0];
-            s->left -= a + b;
-        } else {
-            s->dice = a + b;
-            s->nmoves = n;
+        if (s->plain) {
+            int a = rng_die(chance, 6), b = rng_die(chance, 6);
+            if (roll(s, 2, a, b, pair_moves(s->open, a + b, mv), chance, tr))
+                return;
+            continue;
+        }
+        int nd = next_dice(s);
+        if (nd == 0) { /* one die or two: the player's choice, two listed first */
+            s->kind = G45_KIND_DICE;
+            s->nmoves = 2;
+            mv[0] = 2;
+            mv[1] = 1;
             return;
         }
+        int a = rng_die(chance, 6), b = nd == 2 ? rng_die(chance, 6) : 0;
+        int n = s->rules->shut == G45_SHUT_ONE_OR_TWO ? pair_moves(s->open, a + b, mv)
+                                                      : any_moves(s->rules, s->open, a + b, mv);
+        s->kind = G45_KIND_SHUT;
+        if (roll(s, nd, a, b, n, chance, tr))
+            return;
     }
 }
 
@@ -363,6 +475,9 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->winners = 0;
     s->end = 0;
     s->rolloff_rounds = 0;
+    s->kind = G45_KIND_SHUT;
+    s->ndice = 0;
+    s->plain = r->shut == G45_SHUT_ONE_OR_TWO && r->one_die == G45_ONE_DIE_NEVER;
     for (int k = 0; k < nseats; k++) {
         s->total[k] = s->elim_round[k] = s->turns[k] = s->shuts[k] = 0;
         memset(s->hist[k], 0, sizeof(int) * (size_t)(s->full_sum + 1));
@@ -378,27 +493,50 @@ static bool decide(const void *st, decision *d)
     if (s->over)
         return false;
     d->seat = s->seat;
-    d->kind = 0;
     d->n = s->nmoves;
-    memcpy(d->action, s->moves, sizeof s->moves);
+    d->kind = s->kind;
+    memcpy(d->action, s->moves, sizeof s->moves); /* fixed length: no loop, no branch */
     return true;
 }
 
+/* Whether action a is one of the moves the pending decision of s allows. */
+/* Whether action a is one of the moves listed for the pending shut decision of s: one open
+ * tile, or two, adding up to the dice (cheaper to check than to list the moves again), or
+ * under shut=any any open tiles adding up to them. */
+static inline bool legal_shut(const g45_state *s, int32_t action)
+{
+    uint32_t a = (uint32_t)action;
+    if (a == 0 || (a & ~(uint32_t)s->open) != 0)
+        return false;
+    if (!s->plain && s->rules->shut == G45_SHUT_ANY)
+        return g45_sum((int)a) == s->dice;
+    uint32_t rest = a & (a - 1);
+    int sum = __builtin_ctz(a) + 1 + (rest ? __builtin_ctz(rest) + 1 : 0);
+    return (rest & (rest - 1)) == 0 && sum == s->dice;
+}
+
+/* An illegal action: a broken invariant of the runner or of a bot (exit 4's abort). */
+static _Noreturn void illegal(const g45_state *s, int32_t action)
+{
+    fprintf(stderr, "45: action 0x%x is not a legal move (roll %d, open 0x%x)\n",
+            (unsigned)action, s->dice, (unsigned)s->open);
+    abort();
+}
+
+/* A choice of dice is used by the next roll, whose trace line says one die or two. */
 static void apply(void *st, int32_t action, rng *chance, trace *tr)
 {
     g45_state *s = st;
-    /* A legal move is one open tile, or two, adding up to the dice (cheaper to check than to
-     * list the moves again). */
-    uint32_t a = (uint32_t)action, rest = a & (a - 1);
-    int sum = a ? __builtin_ctz(a) + 1 + (rest ? __builtin_ctz(rest) + 1 : 0) : 0;
-    bool ok = a && (rest & (rest - 1)) == 0 && (a & ~(uint32_t)s->open) == 0 && sum == s->dice;
-    if (s->over || !ok) {
-        fprintf(stderr, "45: action 0x%x is not a legal move (roll %d, open 0x%x)\n",
-                (unsigned)action, s->dice, (unsigned)s->open);
-        abort();
+    if (!s->plain && s->kind == G45_KIND_DICE) {
+        if (s->over || (action != 1 && action != 2))
+            illegal(s, action);
+        s->ndice = action;
+    } else {
+        if (s->over || !legal_shut(s, action))
+            illegal(s, action);
+        s->open &= ~action;
+        s->left -= s->dice;
     }
-    s->open &= ~action;
-    s->left -= s->dice;
     run(s, chance, tr);
 }
 
@@ -477,7 +615,10 @@ static void finish(const void *st, outcome *o, recorder *rec)
 static void action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
 {
     (void)st;
-    (void)d;
+    if (d->kind == G45_KIND_DICE) {
+        snprintf(buf, n, "roll %s", a == 1 ? "one die" : "two dice");
+        return;
+    }
     char tiles[48];
     set_text(a, tiles, sizeof tiles);
     snprintf(buf, n, "shut %s", tiles);
@@ -485,7 +626,7 @@ static void action_name(const void *st, const decision *d, int32_t a, char *buf,
 
 /* ---- descriptor ---------------------------------------------------------------------- */
 
-static const char *const kind_names[] = {"shut", NULL};
+static const char *const kind_names[] = {"shut", "dice", NULL};
 
 static const char *const end_names[] = {
     "last_standing", "lowest_total",  "rolloff",           "heaviest",
@@ -531,7 +672,7 @@ const game_type game_45 = {
     .min_seats = 1,
     .max_seats = GAME_MAX_SEATS,
     .default_seats = 2,
-    .default_bot = "optimal-shut",
+    .default_bot = "optimal-score",
     .default_rules = config_45_json,
     .rules_size = sizeof(g45_rules),
     .rules_load = rules_load,

@@ -12,8 +12,9 @@ enum {
     G45_MAX_TILES = 12,                                   /* ruleset key tiles: 2..12 */
     G45_SETS = 1 << G45_MAX_TILES,                        /* tile sets, as bitmasks */
     G45_MAX_SUM = G45_MAX_TILES * (G45_MAX_TILES + 1) / 2, /* highest turn score: 78 */
-    G45_TOTALS = 13,                                      /* dice totals 0..12 (2..12 used) */
-    G45_MAX_MOVES = 6,                                    /* most distinct moves for a total */
+    G45_TOTALS = 13,                                      /* dice totals 0..12 (1..12 used) */
+    G45_PAIR_MOVES = 6,  /* most distinct moves for a total when a move is one or two tiles */
+    G45_MAX_MOVES = 15,  /* ... and when it is any number of tiles (12 = 15 distinct sums) */
     G45_MAX_LIMIT = 10000,
 };
 
@@ -24,8 +25,27 @@ typedef enum g45_shut_ties {
     G45_SHUT_LOWEST_TOTAL, /* the shutter with the lowest total wins; ties: roll-off */
 } g45_shut_ties;
 
+/* Which tiles a roll may shut (ruleset shut). */
+typedef enum g45_shut_rule {
+    G45_SHUT_ONE_OR_TWO, /* seed 001: the tile equal to the total, or two tiles summing to it */
+    G45_SHUT_ANY,        /* Shut the Box's usual rule: any open tiles summing to the total */
+} g45_shut_rule;
+
+/* When a player rolls one die instead of two (ruleset one_die). */
+typedef enum g45_one_die {
+    G45_ONE_DIE_NEVER,      /* seed 001: always two dice */
+    G45_ONE_DIE_HIGH_SHUT,  /* may choose one die once every tile from 7 up is shut */
+    G45_ONE_DIE_SUM_6,      /* must roll one die while the open tiles sum to 6 or less */
+} g45_one_die;
+
 typedef struct g45_rules {
     int tiles;                   /* tiles 1..tiles */
+    g45_shut_rule shut;
+    g45_one_die one_die;
+    /* The candidate moves of each total (1..12) under `shut`, highest tile first (in
+     * decreasing bitmask order), then 0s; ncand[t] of them. Filled by rules_load. */
+    int32_t cand[G45_TOTALS][G45_MAX_MOVES];
+    int ncand[G45_TOTALS];
     int limit;                   /* a total >= limit at the end of a round eliminates */
     int weights[GAME_MAX_SEATS]; /* per seat, for the "heaviest player" roll-off rule */
     int nweights;                /* how many weights the ruleset gave (>= seats played) */
@@ -49,6 +69,9 @@ enum {
     G45_END_NO_WINNER,
 };
 
+/* Decision kinds, in the order of game_45.kind_names. */
+enum { G45_KIND_SHUT, G45_KIND_DICE };
+
 /* Metric indices, in the order of game_45.metrics. */
 enum { G45_M_SHUT_RATE, G45_M_MEAN_TURN_SCORE, G45_M_ELIMINATED, G45_M_ROLLOFF_ROUNDS };
 
@@ -62,6 +85,9 @@ typedef struct g45_state {
     int open;       /* open tiles of the current turn */
     int left;       /* sum of the open tiles (each move shuts tiles summing to the dice) */
     int dice;       /* total of the roll awaiting a decision */
+    bool plain;     /* shut=one_or_two and one_die=never: the seed's play, the hot path */
+    int kind;       /* the pending decision: G45_KIND_SHUT, or G45_KIND_DICE (one or two) */
+    int ndice;      /* dice chosen for the next roll (one_die=high_shut), 0: not chosen */
     int nmoves;     /* its legal moves, listed once by run() for decide() */
     int32_t moves[G45_MAX_MOVES];
     bool over;
@@ -84,26 +110,42 @@ int g45_ways(int total);
 /* Writes into out (room for G45_MAX_MOVES, all of it may be written) the distinct legal
  * moves (tile bitmasks) for a roll of `total` (0..12) with the tiles of `open` still open,
  * the move with the highest tile first; returns their number (0..G45_MAX_MOVES). A move is
- * the one tile equal to total, or two tiles summing to it. */
-int g45_moves(int open, int total, int32_t *out);
+ * what r->shut allows: one tile equal to total or two tiles summing to it, or any tiles
+ * summing to it. */
+int g45_moves(const g45_rules *r, int open, int total, int32_t *out);
+
+/* The dice a player with the tiles of `open` open rolls under r: 2 (two dice), 1 (one die)
+ * or 0 (the player chooses: one_die=high_shut once every tile from 7 up is shut). */
+int g45_dice_rule(const g45_rules *r, int open);
+
+/* Ways (out of 36) to roll `total` with ndice dice (1 or 2): a die counts 6 ways per face. */
+int g45_ways_n(int ndice, int total);
 
 /* Sum of the tile numbers in set. */
 int g45_sum(int set);
 
-/* A deterministic turn policy: best[set][total] is the move to play (0: none legal). */
-typedef uint16_t g45_policy[G45_SETS][G45_TOTALS];
+/* A deterministic turn policy: best[set][total] is the move to play (0: none legal), and
+ * dice[set] the dice to roll (1 or 2) where the player may choose. */
+typedef struct g45_policy {
+    uint16_t best[G45_SETS][G45_TOTALS];
+    uint8_t dice[G45_SETS];
+} g45_policy;
 
 /* The objective of an exact policy. */
 typedef enum g45_goal { G45_MIN_SCORE, G45_MAX_SHUT } g45_goal;
 
-/* Fills p with the optimal policy for `goal` over tiles 1..tiles by exact dynamic programming
- * over the tile sets; equally good moves are broken towards the move with the highest tile.
- * Uses only p and locals (no shared state). */
-void g45_policy_build(g45_policy *p, int tiles, g45_goal goal);
+/* Fills p with the optimal policy for `goal` under r (its tiles, shut and one_die rules) by
+ * exact dynamic programming over the tile sets; equally good moves are broken towards the
+ * move with the highest tile, equally good dice towards two dice. Uses only p and locals. */
+void g45_policy_build(g45_policy *p, const g45_rules *r, g45_goal goal);
 
-/* The best chance of shutting every tile of 1..tiles in one turn, exactly: returns the
- * numerator over 36^tiles (tiles <= 12, so it fits). */
-uint64_t g45_best_shut_numerator(int tiles);
+/* The best chance of shutting every tile in one turn under r, exactly: returns the numerator
+ * over 36^tiles (tiles <= 12, so it fits). */
+uint64_t g45_best_shut_numerator(const g45_rules *r);
+
+/* The lowest expected turn score under r, exactly: the numerator over 36^(tiles+1), which
+ * needs up to 74 bits. */
+unsigned __int128 g45_best_score_numerator(const g45_rules *r);
 
 /* The game (45.c). */
 extern const game_type game_45;

@@ -618,13 +618,13 @@ static const metric_group groups[] = {
 };
 
 static const metric_label labels[] = {
-    {"pig10_hits", "tables taken at exactly 10, per game", NULL},
-    {"tables_given", "tables handed over by going past 10, per game", NULL},
-    {"tables_received", "tables received when another went past 10, per game", NULL},
+    {"pig10_hits", "tables taken at exactly 10, per player and game", NULL},
+    {"tables_given", "tables handed over by going past 10, per player and game", NULL},
+    {"tables_received", "tables received when another went past 10, per player and game", NULL},
     {"cards_left_on_table", "cards left on the table at the end", "cards"},
-    {"siren_subtractions", "sirens (5) subtracted, per game", NULL},
-    {"frogs", "frogs (0) played, per game", NULL},
-    {"set_plays", "same-card or same-number plays, per game", NULL},
+    {"siren_subtractions", "sirens (5) subtracted, per player and game", NULL},
+    {"frogs", "frogs (0) played, per player and game", NULL},
+    {"set_plays", "same-card or same-number plays, per player and game", NULL},
     {NULL, NULL, NULL},
 };
 

@@ -1,0 +1,281 @@
+#!/bin/sh
+# check_figures.sh BINARY [PAGE...] — every figure quoted in README.md and the man pages comes
+# from a command written beside it. Before a quoted figure's paragraph a page carries a pair
+#     .\" check: giochi-sim --game=wari --runs=2000 --seed=1        (man pages, roff comments)
+#     .\" expect: 17.0% 354
+#     <!-- check: giochi-sim --game=45 --exact -->                  (README.md, HTML comments)
+#     <!-- expect: 4.9507% -->
+# This re-runs each command (by sh in a scratch directory, with giochi-sim on the PATH being
+# BINARY, so a command may chain several runs with ; or pipe them)
+# and fails unless every expect token appears, as a whole figure (not inside a longer number),
+# both in the command's output and in the page's visible text from the marker to the next
+# check marker. It also warns, without failing, about figures (decimals, percentages) in the
+# README and in the man pages' sections of results (EXAMPLES, EXACT ANALYSIS, STRENGTH,
+# RESULTS, HEADLINE FIGURES, BANK VALUE, EXPERIMENTS, MOVE PATHS) that no marker's expect
+# lists (not SPEED or PERFORMANCE: timings are measurements of a machine), unless a marker
+# `.\" not-a-figure: 0.2` (`<!-- not-a-figure: 0.2 -->`) says they define rather than report; set
+# CHECK_FIGURES_STRICT=1 to fail on those too, CHECK_FIGURES_QUIET=1 to count them only.
+# A marker `.\" check-slow: CMD` is for a run of minutes: its tokens are looked for in the page
+# only, unless CHECK_FIGURES_SLOW=1. Tokens are split at blanks. Ends with "docs: N passed, N failed"; PAGEs default to
+# README.md and man/*.[1-9].
+set -u
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+self_bin=$1
+shift
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$(dirname "$here")")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+warned=0
+slowed=0
+ok() { passed=$((passed + 1)); [ -z "${CHECK_VERBOSE:-}" ] || echo "ok   $1"; }
+bad() { failed=$((failed + 1)); echo "FAIL $1: $2" >&2; }
+
+mkdir "$work/bin"
+ln -s "$bin" "$work/bin/giochi-sim"
+if [ $# -eq 0 ]; then
+    set -- "$top/README.md" "$top"/man/*.[1-9]
+fi
+
+# figures.awk: shared functions (awk -v kind=roff|md). marker(line, "check"|"expect") gives a
+# marker's text or ""; visible(line) a line's text as a reader sees it ("" for comments and
+# roff requests); whole(text, tok) is 1 when tok occurs in text not preceded by a digit or a
+# point and not followed by a digit (nor by a point and a digit).
+cat >"$work/figures.awk" <<'AWK'
+function marker(s, what,    r) {
+    if (kind == "roff") {
+        r = "^\\.\\\\\" " what ": "
+        if (s !~ r) return ""
+        sub(r, "", s)
+        return s
+    }
+    r = "^<!-- " what ": "
+    if (s !~ r) return ""
+    sub(r, "", s)
+    sub(/[ \t]*-->[ \t]*$/, "", s)
+    return s
+}
+function visible(s) {
+    if (kind == "roff") {
+        if (s ~ /^\.\\"/ || s ~ /^'\\"/) return ""
+        if (s ~ /^\.IP /) sub(/^\.IP /, "", s)
+        else if (s ~ /^\.(B|I|BR|RB|IR|RI|BI|IB|SM|SB|SH|SS) /) sub(/^\.[A-Z]+ /, "", s)
+        else if (s ~ /^\./) return ""
+        gsub(/\\-/, "-", s); gsub(/\\&/, "", s); gsub(/\\\(em/, "—", s)
+        gsub(/\\\(en/, "–", s); gsub(/\\\(mu/, "×", s); gsub(/\\f[BIRP]/, "", s)
+        gsub(/\\\(dq/, "\"", s); gsub(/\\e/, "\\", s); gsub(/\\ /, " ", s); gsub(/\\c/, "", s)
+        return s
+    }
+    if (s ~ /^<!--.*-->[ \t]*$/) return ""
+    return s
+}
+function whole(text, tok,    i, before, after, after2, off) {
+    off = 0
+    while ((i = index(substr(text, off + 1), tok)) > 0) {
+        i += off
+        before = i > 1 ? substr(text, i - 1, 1) : ""
+        after = substr(text, i + length(tok), 1)
+        after2 = substr(text, i + length(tok) + 1, 1)
+        if (!(tok ~ /^[0-9.]/ && before ~ /[0-9.]/) &&
+            !(tok ~ /[0-9]$/ && (after ~ /[0-9]/ || (after == "." && after2 ~ /[0-9]/))))
+            return 1
+        off = i
+    }
+    return 0
+}
+AWK
+
+# split.awk (-v dir=DIR): cuts a page into markers, DIR/m.N.cmd, m.N.tok, m.N.txt (visible
+# text up to the next check marker) and m.N.at (its line); a check not followed at once by an
+# expect leaves m.N.err, an expect after no check m.0.err.
+cat >"$work/split.awk" <<'AWK'
+{
+    c = marker($0, "check")
+    slow = marker($0, "check-slow")
+    if (slow != "") {
+        c = slow
+        print 1 > (dir "/m." (n + 1) ".slow")
+    }
+    e = marker($0, "expect")
+    if (c != "") {
+        n++
+        print c > (dir "/m." n ".cmd")
+        print FNR > (dir "/m." n ".at")
+        want = 1
+        next
+    }
+    if (e != "") {
+        if (want) print e > (dir "/m." n ".tok")
+        else print FNR > (dir "/m.0.err")
+        want = 0
+        next
+    }
+    if (want) print FNR > (dir "/m." n ".err")
+    want = 0
+    if (n) print visible($0) > (dir "/m." n ".txt")
+}
+AWK
+
+# match.awk TOKENS OUTPUT TEXT: names each token missing from the output or from the text.
+cat >"$work/match.awk" <<'AWK'
+FILENAME == ARGV[1] { for (i = 1; i <= NF; i++) tok[++nt] = $i; next }
+FILENAME == ARGV[2] { out = out $0 "\n"; next }
+{ txt = txt $0 "\n" }
+END {
+    for (i = 1; i <= nt; i++) {
+        if (!whole(out, tok[i])) printf " %s (not in the output)", tok[i]
+        if (!whole(txt, tok[i])) printf " %s (not in the page text)", tok[i]
+    }
+}
+AWK
+
+# warn.awk: figures no marker vouches for, as LINE:FIGURE: decimals and percentages in the
+# README and in the man pages' sections of results, outside command lines, that are no figure of an
+# expect token of the marker region they sit in.
+cat >"$work/warn.awk" <<'AWK'
+function figures(s, into,    fig, pre, pre2) {
+    nf_ = 0
+    while (match(s, /[0-9]+(\.[0-9]+)?%|[0-9]*\.[0-9]+/)) {
+        fig = substr(s, RSTART, RLENGTH)
+        pre = RSTART > 1 ? substr(s, RSTART - 1, 1) : ""
+        pre2 = RSTART > 2 ? substr(s, RSTART - 2, 1) : ""
+        s = substr(s, RSTART + RLENGTH)
+        # part of a name or an option (giochi-sim-45.7, --until=x:0.01), or the confidence level
+        if (pre ~ /[A-Za-z0-9._=:\/]/ || (pre == "-" && pre2 ~ /[A-Za-z]/) || fig == "95%")
+            continue
+        into[++nf_] = fig
+    }
+    return nf_
+}
+kind == "roff" && /^\.SH / {
+    ex = ($0 ~ /^\.SH "?(EXAMPLES|EXACT ANALYSIS|STRENGTH|RESULTS|HEADLINE FIGURES|BANK VALUE|EXPERIMENTS|MOVE PATHS)/)
+}
+kind == "md" { ex = 1 }
+{
+    if (marker($0, "check") != "") {
+        for (k in vouched) delete vouched[k]
+        next
+    }
+    d = marker($0, "not-a-figure")
+    if (d != "") { # numbers of a definition, not results: vouched for up to the next check
+        nt = split(d, t, /[ \t]+/)
+        for (i = 1; i <= nt; i++) vouched[t[i]] = 1
+        next
+    }
+    e = marker($0, "expect")
+    if (e != "") {
+        nt = split(e, t, /[ \t]+/)
+        for (i = 1; i <= nt; i++) # every number of the token (x1.4 vouches for 1.4)
+            while (match(t[i], /[0-9]+(\.[0-9]+)?%|[0-9]*\.[0-9]+/)) {
+                vouched[substr(t[i], RSTART, RLENGTH)] = 1
+                t[i] = substr(t[i], RSTART + RLENGTH)
+            }
+        next
+    }
+    if (!ex) next
+    s = visible($0)
+    if (s ~ /^ *\$ / || s ~ /^ *\.\/giochi-sim / || s ~ /^ *giochi-sim /) next
+    m = figures(s, got)
+    for (j = 1; j <= m; j++)
+        if (!(got[j] in vouched)) printf "%d:%s\n", FNR, got[j]
+}
+AWK
+
+# check_page PAGE: the checks above for one page (adds to passed, failed and warned).
+check_page() {
+    page=$1
+    name=${page#"$top"/}
+    case $page in *.md) kind=md ;; *) kind=roff ;; esac
+    rm -f "$work"/m.*
+    awk -v kind="$kind" -v dir="$work" -f "$work/figures.awk" -f "$work/split.awk" "$page"
+    [ -e "$work/m.0.err" ] &&
+        bad "$name:$(head -n 1 "$work/m.0.err")" "an expect marker with no check marker just before it"
+    for cmdf in "$work"/m.*.cmd; do
+        [ -e "$cmdf" ] || continue
+        m=${cmdf%.cmd}
+        at=$(cat "$m.at")
+        cmd=$(cat "$cmdf")
+        if [ -e "$m.err" ] || [ ! -e "$m.tok" ]; then
+            bad "$name:$at" "a check marker with no expect marker on the next line"
+            continue
+        fi
+        touch "$m.txt"
+        case $cmd in
+        giochi-sim\ *) ;;
+        *)
+            bad "$name:$at" "the command does not start with giochi-sim: $cmd"
+            continue
+            ;;
+        esac
+        if [ -e "$m.slow" ] && [ -z "${CHECK_FIGURES_SLOW:-}" ]; then
+            # a run of minutes: its figures are checked in the page only (CHECK_FIGURES_SLOW=1
+            # runs it too)
+            : >"$m.out"
+            missing=$(awk -v kind="$kind" -f "$work/figures.awk" -f "$work/match.awk" \
+                "$m.tok" "$m.out" "$m.txt" | sed 's/ [^ ]* (not in the output)//g')
+            if [ -z "$missing" ]; then
+                ok "$name:$at (slow: text only)"
+                slowed=$((slowed + 1))
+            else
+                bad "$name:$at" "'$cmd':$missing"
+            fi
+            continue
+        fi
+        rm -rf "$work/run"
+        mkdir "$work/run"
+        (cd "$work/run" && PATH="$work/bin:$PATH" sh -c "$cmd") >"$m.out" 2>"$m.stderr"
+        rc=$?
+        if [ "$rc" -ne 0 ]; then
+            bad "$name:$at" "'$cmd' exits $rc: $(head -c 200 "$m.stderr")"
+            continue
+        fi
+        missing=$(awk -v kind="$kind" -f "$work/figures.awk" -f "$work/match.awk" \
+            "$m.tok" "$m.out" "$m.txt")
+        if [ -z "$missing" ]; then
+            ok "$name:$at"
+        else
+            bad "$name:$at" "'$cmd':$missing"
+        fi
+    done
+    awk -v kind="$kind" -f "$work/figures.awk" -f "$work/warn.awk" "$page" >"$work/warn"
+    while IFS=: read -r line fig; do
+        warned=$((warned + 1))
+        [ -n "${CHECK_FIGURES_QUIET:-}" ] ||
+            echo "docs: warning: $name:$line: $fig has no check marker" >&2
+        [ -z "${CHECK_FIGURES_STRICT:-}" ] || failed=$((failed + 1))
+    done <"$work/warn"
+}
+
+# The checker itself first, on two pages of its own: it must pass the good one and find the
+# four faults of the bad one (a figure missing from the output, one missing from the text, a
+# check without expect, a failing command) and its two unvouched figures.
+fixtures=$here/fixtures
+if [ -z "${CHECK_FIGURES_NO_SELF_TEST:-}" ]; then
+    for f in good bad; do
+        CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 "$0" "$self_bin" "$fixtures/$f.7" \
+            >"$work/self.$f" 2>&1
+    done
+    if grep -q '^docs: 1 passed, 0 failed$' "$work/self.good" &&
+        grep -q '^docs: 0 figure(s) without a check marker, 0 slow' "$work/self.good"; then
+        ok "figure checker passes a good page"
+    else
+        bad "figure checker passes a good page" "$(cat "$work/self.good")"
+    fi
+    if grep -q '^docs: 0 passed, 4 failed$' "$work/self.bad" &&
+        grep -q '^docs: 2 figure(s) without a check marker, 0 slow' "$work/self.bad" &&
+        grep -q '5.3489% (not in the output)' "$work/self.bad" &&
+        grep -q '5.3488% (not in the page text)' "$work/self.bad"; then
+        ok "figure checker fails a bad page"
+    else
+        bad "figure checker fails a bad page" "$(cat "$work/self.bad")"
+    fi
+fi
+
+for page in "$@"; do
+    check_page "$page"
+done
+echo "docs: $warned figure(s) without a check marker, $slowed slow check(s) not run"
+echo "docs: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
