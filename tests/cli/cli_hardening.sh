@@ -205,3 +205,29 @@ for g in 45 oca pig10; do
 done
 expect_ok "--check with --trace" --game=oca --runs=10 --seed=1 --trace=3 --check
 expect_error "--check with --perft" 2 "--perft counts move paths: it cannot be combined" --game=45 --perft=2 --check
+
+# ---- issue 27, 8: a bot out of memory is exit 5 (not a bot that failed to set up) ------------
+# Under a 40 MB address-space limit a plain run of one wari game fits, while alphabeta's
+# transposition table of 2^24 entries and mcts's tree of 10^6 nodes (32 MB, and its path) do not.
+if [ -z "${GIOCHI_SANITIZE:-}" ]; then
+    for b in alphabeta:tt=24 mcts:playouts=1e6; do
+        for bots in greedy "$b"; do
+            (
+                ulimit -v 40000
+                "$bin" --game=wari --bots="$bots" --runs=1 --threads=1 --seed=1 -q -o "$work/mem/bot.json" \
+                    >/dev/null 2>"$work/mem.err"
+                echo $? >"$work/mem.rc"
+            )
+            rc=$(cat "$work/mem.rc")
+            if [ "$bots" = greedy ]; then
+                [ "$rc" -eq 0 ] && ok "40 MB suffice for a plain wari game" || bad "40 MB suffice for a plain wari game" "exit $rc: $(cat "$work/mem.err")"
+            else
+                [ "$rc" -eq 5 ] && [ "$(wc -l <"$work/mem.err")" -eq 1 ] &&
+                    grep -q "^giochi-sim: out of memory (bot '${b%%:*}' " "$work/mem.err" &&
+                    ok "$b out of memory: exit 5, one line" || bad "$b out of memory: exit 5, one line" "exit $rc: $(head -c 300 "$work/mem.err")"
+            fi
+        done
+    done
+    rm -f "$work/mem/bot.json"
+    no_tmp "bot out of memory: no temporary file" "$work/mem"
+fi
