@@ -928,6 +928,13 @@ static void merge_parts(const options *o, const run_config *cfg)
             if (partial_get_batch(&p[i], o->part_payload[f] + o->part_len[f], cfg, &pf, &pr,
                                   &one, err, sizeof err) != 0)
                 die(EXIT_USAGE, "'%s': %s", o->parts[f], err);
+            uint64_t sf, sn; /* the games this shard plays of the batch */
+            partial_shard_range(pr, (uint64_t)i, (uint64_t)o->nparts, &sf, &sn);
+            if (pf != cfg->first || pr != cfg->runs || one.games != sn)
+                die(EXIT_USAGE, "'%s' does not hold shard %d/%d of the run of its identity "
+                    "(runs: %llu; it holds %llu games of %llu)", o->parts[f], i, o->nparts,
+                    (unsigned long long)cfg->runs, (unsigned long long)one.games,
+                    (unsigned long long)pr);
             if (i == 0) {
                 first = pf;
                 runs = pr;
@@ -935,7 +942,8 @@ static void merge_parts(const options *o, const run_config *cfg)
                 die(EXIT_USAGE, "'%s' and '%s' hold different batches", o->parts[o->part_order[0] - 1],
                     o->parts[f]);
             }
-            run_result_merge(&sum, &one, cfg->nseats);
+            if (partial_merge(&sum, &one, cfg->nseats, err, sizeof err) != 0)
+                die(EXIT_USAGE, "'%s': %s", o->parts[f], err);
             run_result_free(&one);
         }
         run_result *m = realloc(merged, sizeof *merged * (size_t)(nmerged + 1));

@@ -83,9 +83,10 @@ static int add_block(engine *e, preader *r, char *err, size_t errlen)
             run_result one;
             if (partial_get_result(&r->p, r->end, &S->cfg[0], &one, err, errlen) != 0)
                 return -1;
-            if (e->counting[s])
-                run_result_merge(&S->bres, &one, S->nseats);
+            int rc = e->counting[s] ? partial_merge(&S->bres, &one, S->nseats, err, errlen) : 0;
             run_result_free(&one);
+            if (rc != 0)
+                return -1;
         }
     }
     if (r->bad) {
