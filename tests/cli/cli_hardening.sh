@@ -231,3 +231,51 @@ if [ -z "${GIOCHI_SANITIZE:-}" ]; then
     rm -f "$work/mem/bot.json"
     no_tmp "bot out of memory: no temporary file" "$work/mem"
 fi
+
+# ---- issue 27, 1-3 and 8: --merge treats a part as hostile: exit 2, one line naming the file ----
+# /dev/zero is refused at its first line (the old reader read it without bound: under the
+# limit of 100 MB it could not even start the check)
+(
+    [ -n "${GIOCHI_SANITIZE:-}" ] || ulimit -v 100000
+    "$bin" --merge /dev/zero >"$work/zero.out" 2>"$work/zero.err"
+    echo $? >"$work/zero.rc"
+)
+[ "$(cat "$work/zero.rc")" -eq 2 ] && [ "$(wc -l <"$work/zero.err")" -eq 1 ] &&
+    grep -q "^giochi-sim: '/dev/zero' is not a giochi-sim partial result" "$work/zero.err" &&
+    ok "--merge /dev/zero refused at once" || bad "--merge /dev/zero refused at once" "exit $(cat "$work/zero.rc"): $(head -c 300 "$work/zero.err")"
+# Forged parts with a valid checksum (FNV-1a over all before it, recomputed here): one whose
+# identity (both parts') says 901 runs for the 900 their batch holds, one whose game count is not its length's.
+if command -v python3 >/dev/null 2>&1; then
+    mkdir "$work/forge"
+    for i in 0 1; do
+        "$bin" --game=45 --runs=900 --seed=4 --shard=$i/2 -q -o "$work/forge/p.$i" || bad "forge: shard $i" "exit $?"
+    done
+    cat >"$work/forge/forge.py" <<'PY'
+import struct, sys
+src, dst, what = sys.argv[1:4]
+b = open(src, "rb").read()
+head = b.index(b"\n", b.index(b"\n") + 1) + 1          # magic line, identity line
+magic_id, rest = b[:head], b[head:-8]
+if what == "runs":
+    magic_id = magic_id.replace(b'"runs":900', b'"runs":901')
+else:                                                  # the batch's game count: word 2 + 4
+    p = bytearray(rest)
+    at = 8 + 8 * (2 + 4)
+    p[at:at + 8] = struct.pack("<Q", struct.unpack("<Q", p[at:at + 8])[0] + 1)
+    rest = bytes(p)
+h = 0xcbf29ce484222325
+for c in magic_id + rest:
+    h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
+open(dst, "wb").write(magic_id + rest + struct.pack("<Q", h))
+PY
+    python3 "$work/forge/forge.py" "$work/forge/p.0" "$work/forge/runs.0" runs
+    python3 "$work/forge/forge.py" "$work/forge/p.1" "$work/forge/runs.1" runs
+    python3 "$work/forge/forge.py" "$work/forge/p.1" "$work/forge/games.1" games
+    expect_ok "forge: the genuine parts merge" --merge "$work/forge/p.0" "$work/forge/p.1"
+    expect_error "forge: identity runs not the contents'" 2 \
+        "^giochi-sim: '$work/forge/runs.0' does not hold shard 0/2 of the run of its identity \\(runs: 901; it holds 450 games of 900\\)$" \
+        --merge "$work/forge/runs.1" "$work/forge/runs.0"
+    expect_error "forge: games not the length's" 2 \
+        "^giochi-sim: '$work/forge/games.1': partial result does not make sense: game length: 450 observations of 451 games$" \
+        --merge "$work/forge/p.0" "$work/forge/games.1"
+fi
