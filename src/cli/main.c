@@ -1078,6 +1078,11 @@ int main(int argc, char **argv)
         *slash = '/';
         if (o.output == NULL)
             die(EXIT_USAGE, "--shard writes a partial result: give it a file with --output");
+        unsigned char key[PARTIAL_KEY_MAX]; /* a key to sign with must load before the games */
+        size_t klen;
+        char kerr[512];
+        if (partial_key(key, &klen, kerr, sizeof kerr) < 0)
+            die(EXIT_USAGE, "%s", kerr);
         if (o.trace || o.format || o.plot || o.html || o.detail)
             die(EXIT_USAGE, "--shard writes a partial result: --trace, --format, --detail, "
                             "--plot and --html do not apply (give them to --merge)");

@@ -8,6 +8,7 @@
 
 #include "config/rules.h"
 #include "core/registry.h"
+#include "dist/sha256.h"
 
 static const char magic[] = "giochi-sim partial result\n";
 
@@ -525,11 +526,61 @@ static uint64_t fnv1a(uint64_t h, const unsigned char *p, size_t n)
 
 #define FNV_BASIS 0xcbf29ce484222325ULL
 
+/* ---- authenticity ------------------------------------------------------------------------ */
+
+int partial_key(unsigned char key[PARTIAL_KEY_MAX], size_t *klen, char *err, size_t errlen)
+{
+    const char *path = getenv("GIOCHI_PART_KEY");
+    if (path == NULL || path[0] == '\0')
+        return 0;
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(err, errlen, "GIOCHI_PART_KEY: cannot read the key file '%s': %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    unsigned char extra;
+    size_t n = fread(key, 1, PARTIAL_KEY_MAX, f);
+    bool more = n == PARTIAL_KEY_MAX && fread(&extra, 1, 1, f) == 1, failed = ferror(f) != 0;
+    fclose(f);
+    if (failed) {
+        snprintf(err, errlen, "GIOCHI_PART_KEY: cannot read the key file '%s'", path);
+        return -1;
+    }
+    if (n < PARTIAL_KEY_MIN || more) {
+        snprintf(err, errlen, "GIOCHI_PART_KEY: the key file '%s' holds %s%zu bytes (%d to %d: "
+                 "e.g. head -c 32 /dev/urandom)", path, more ? "more than " : "", n,
+                 PARTIAL_KEY_MIN, PARTIAL_KEY_MAX);
+        return -1;
+    }
+    *klen = n;
+    return 1;
+}
+
+/* The name of the MAC in a part's identity. */
+static const char mac_name[] = "hmac-sha256";
+
 int partial_write_file(FILE *f, const cJSON *identity, const pbuf *payload)
 {
+    unsigned char key[PARTIAL_KEY_MAX];
+    size_t klen = 0;
+    char kerr[300];
+    int keyed = partial_key(key, &klen, kerr, sizeof kerr);
+    if (keyed < 0)
+        return errno = EINVAL, -1;
+    cJSON *signed_id = NULL;
+    if (keyed) { /* the identity says that a MAC follows the checksum */
+        signed_id = cJSON_Duplicate(identity, 1);
+        if (signed_id == NULL || cJSON_AddStringToObject(signed_id, "mac", mac_name) == NULL) {
+            cJSON_Delete(signed_id);
+            return errno = ENOMEM, -1;
+        }
+        identity = signed_id;
+    }
     char *id = cJSON_PrintUnformatted(identity);
+    cJSON_Delete(signed_id);
     if (id == NULL || payload->oom)
-        return errno = ENOMEM, -1;
+        return cJSON_free(id), errno = ENOMEM, -1;
     pbuf all = {0};
     put(&all, magic, strlen(magic));
     put(&all, id, strlen(id));
@@ -538,6 +589,12 @@ int partial_write_file(FILE *f, const cJSON *identity, const pbuf *payload)
     put_u64(&all, (uint64_t)payload->len);
     put(&all, payload->p, payload->len);
     put_u64(&all, fnv1a(FNV_BASIS, all.p, all.len));
+    if (keyed && !all.oom) {
+        unsigned char mac[SHA256_BYTES];
+        hmac_sha256(key, klen, all.p, all.len, mac);
+        put(&all, mac, sizeof mac);
+    }
+    memset(key, 0, sizeof key);
     int rc = 0;
     if (all.oom)
         rc = (errno = ENOMEM, -1);
@@ -651,7 +708,13 @@ int partial_read_stream(FILE *f, const char *path, cJSON **identity, unsigned ch
                  "allows (%llu)", path, (unsigned long long)plen, (unsigned long long)cap);
         goto out;
     }
-    for (uint64_t left = plen + 8; left > 0 && !b.oom;) {
+    const cJSON *mac = cJSON_GetObjectItemCaseSensitive(id, "mac");
+    if (mac != NULL && !(cJSON_IsString(mac) && strcmp(mac->valuestring, mac_name) == 0)) {
+        snprintf(err, errlen, "'%s' has a malformed identity (mac)", path);
+        goto out;
+    }
+    size_t maclen = mac ? SHA256_BYTES : 0; /* the MAC follows the checksum */
+    for (uint64_t left = plen + 8 + maclen; left > 0 && !b.oom;) {
         size_t want = left < sizeof chunk ? (size_t)left : sizeof chunk;
         if (!read_exactly(f, chunk, want)) {
             if (ferror(f))
@@ -671,11 +734,35 @@ int partial_read_stream(FILE *f, const char *path, cJSON **identity, unsigned ch
         snprintf(err, errlen, "'%s' is truncated or has bytes after its end", path);
         goto out;
     }
-    reader t = {b.p + b.len - 8, b.p + b.len, false};
-    if (get_u64(&t) != fnv1a(FNV_BASIS, b.p, b.len - 8)) {
+    size_t signed_len = b.len - maclen; /* magic to checksum */
+    reader t = {b.p + signed_len - 8, b.p + signed_len, false};
+    if (get_u64(&t) != fnv1a(FNV_BASIS, b.p, signed_len - 8)) {
         snprintf(err, errlen, "'%s' is corrupted (checksum mismatch)", path);
         goto out;
     }
+    unsigned char key[PARTIAL_KEY_MAX];
+    size_t klen = 0;
+    int keyed = partial_key(key, &klen, err, errlen);
+    if (keyed < 0)
+        goto out;
+    if (keyed && mac == NULL) {
+        snprintf(err, errlen, "'%s' carries no MAC, and GIOCHI_PART_KEY asks for one (write "
+                 "the part with the key set)", path);
+        goto out;
+    }
+    if (keyed) {
+        unsigned char want[SHA256_BYTES], diff = 0;
+        hmac_sha256(key, klen, b.p, signed_len, want);
+        for (int i = 0; i < SHA256_BYTES; i++) /* in constant time */
+            diff |= (unsigned char)(want[i] ^ b.p[signed_len + i]);
+        memset(key, 0, sizeof key);
+        if (diff != 0) {
+            snprintf(err, errlen, "'%s' fails its MAC check: written with another key, or "
+                     "altered since (GIOCHI_PART_KEY)", path);
+            goto out;
+        }
+    }
+    cJSON_DeleteItemFromObjectCaseSensitive(id, "mac"); /* keyed or not, the same run */
     *payload = malloc(plen ? (size_t)plen : 1);
     if (*payload == NULL) {
         snprintf(err, errlen, "cannot read '%s': out of memory", path);

@@ -91,9 +91,20 @@ int partial_get_batch(const unsigned char **p, const unsigned char *end, const r
  * would not fit its integer. Returns 0, or -1 with a message (dst is then to be discarded). */
 int partial_merge(run_result *dst, const run_result *src, int nseats, char *err, size_t errlen);
 
+/* Authenticity. The checksum catches damage, not forgery; when the environment variable
+ * GIOCHI_PART_KEY names a key file (PARTIAL_KEY_MIN to PARTIAL_KEY_MAX bytes, e.g. from
+ * `head -c 32 /dev/urandom`), partial_write_file adds "mac": "hmac-sha256" to the identity
+ * and an HMAC-SHA-256 of the file under the key after the checksum, and partial_read_file
+ * refuses a part without one or whose MAC is not the key's. Without the variable, a MAC is
+ * read past unchecked. partial_key loads the key: returns 1 with it in key and *klen, 0 if the
+ * variable is unset or empty, or -1 with a one-line message (unreadable, too short or long). */
+enum { PARTIAL_KEY_MIN = 16, PARTIAL_KEY_MAX = 4096 };
+int partial_key(unsigned char key[PARTIAL_KEY_MAX], size_t *klen, char *err, size_t errlen);
+
 /* Writes a partial-result file to f: a first line naming the format, the identity (a JSON
- * object, one line), the payload bytes, and an 8-byte checksum of everything before it.
- * Returns 0, or -1 if a write failed (the caller reports errno). */
+ * object, one line), the payload bytes, and an 8-byte checksum of everything before it (then,
+ * with GIOCHI_PART_KEY set, the MAC: see above). Returns 0, or -1 if a write failed (the
+ * caller reports errno; EINVAL: the key file could not be loaded, see partial_key). */
 int partial_write_file(FILE *f, const cJSON *identity, const pbuf *payload);
 
 /* Reads a partial-result file, in bounded steps: the first line (refused at once if it is not
@@ -103,7 +114,9 @@ int partial_write_file(FILE *f, const cJSON *identity, const pbuf *payload);
  * PARTIAL_MAX_PAYLOAD), the payload, the checksum, and the end of the file. Returns 0 with
  * the identity (caller frees with cJSON_Delete) and a copy of the payload (caller frees
  * *payload), or -1 with a one-line message naming path: unreadable, not a partial file,
- * another format version, too long, truncated or corrupted (checksum). */
+ * another format version, too long, truncated or corrupted (checksum), or with
+ * GIOCHI_PART_KEY set, without a MAC or with another key's. The identity returned has no
+ * "mac" (signed and unsigned parts of one run compare equal). */
 int partial_read_file(const char *path, cJSON **identity, unsigned char **payload,
                       size_t *len, char *err, size_t errlen);
 /* partial_read_file from an open stream f (not closed here), its messages naming path. */

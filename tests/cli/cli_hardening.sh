@@ -279,3 +279,35 @@ PY
         "^giochi-sim: '$work/forge/games.1': partial result does not make sense: game length: 450 observations of 451 games$" \
         --merge "$work/forge/p.0" "$work/forge/games.1"
 fi
+
+# ---- issue 27: authenticity: GIOCHI_PART_KEY signs parts (HMAC-SHA-256) and --merge checks them --
+# (exported for one check at a time and unset after: the later tests run without a key)
+mkdir "$work/keyed"
+printf 'a key of thirty-two bytes, fixed' >"$work/keyed/key"
+printf 'another key of thirty-two bytes!' >"$work/keyed/other"
+for i in 0 1; do
+    GIOCHI_PART_KEY="$work/keyed/key" "$bin" --game=45 --runs=300 --seed=6 --shard=$i/2 -q \
+        -o "$work/keyed/p.$i" || bad "keyed shard $i" "exit $?"
+done
+"$bin" --game=45 --runs=300 --seed=6 --shard=1/2 -q -o "$work/keyed/plain.1"
+unset GIOCHI_PART_KEY
+export GIOCHI_PART_KEY="$work/keyed/key"
+expect_ok "keyed: parts signed with the key merge" --merge "$work/keyed/p.0" "$work/keyed/p.1"
+unset GIOCHI_PART_KEY
+export GIOCHI_PART_KEY="$work/keyed/other"
+expect_error "keyed: another key is refused" 2 \
+    "^giochi-sim: '$work/keyed/p.0' fails its MAC check: written with another key, or altered since \\(GIOCHI_PART_KEY\\)$" \
+    --merge "$work/keyed/p.0" "$work/keyed/p.1"
+unset GIOCHI_PART_KEY
+export GIOCHI_PART_KEY="$work/keyed/key"
+expect_error "keyed: an unsigned part is refused" 2 \
+    "^giochi-sim: '$work/keyed/plain.1' carries no MAC, and GIOCHI_PART_KEY asks for one" \
+    --merge "$work/keyed/p.0" "$work/keyed/plain.1"
+unset GIOCHI_PART_KEY
+expect_ok "keyed: without the key, signed and unsigned parts merge" --merge "$work/keyed/p.0" "$work/keyed/plain.1"
+unset GIOCHI_PART_KEY
+export GIOCHI_PART_KEY="$work/keyed/none"
+expect_error "keyed: a missing key file stops a shard before it plays" 2 \
+    "^giochi-sim: GIOCHI_PART_KEY: cannot read the key file '$work/keyed/none': No such file or directory$" \
+    --game=45 --runs=300 --seed=6 --shard=0/2 -q -o "$work/keyed/x"
+unset GIOCHI_PART_KEY

@@ -2,6 +2,7 @@
  * run merged into the report of the whole run (every game, a few seat counts). */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "dist/partial.h"
@@ -654,4 +655,101 @@ TEST(partial_reads_in_bounded_steps)
     CHECK(ftell(f) == n + 8); /* not a byte of the payload read */
     fclose(f);
     free(text);
+}
+
+/* Writes n bytes of `fill` as a key file at path and points GIOCHI_PART_KEY at it. */
+static void use_key(const char *path, int fill, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    for (size_t i = 0; i < n; i++)
+        fputc(fill + (int)i % 7, f);
+    fclose(f);
+    setenv("GIOCHI_PART_KEY", path, 1);
+}
+
+/* Writes payload as a part file at path under the key in force. */
+static void write_part(const char *path, const run_config *cfg, const pbuf *payload)
+{
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    cJSON *id = part_identity(cfg);
+    CHECK_INT(partial_write_file(f, id, payload), 0);
+    fclose(f);
+    cJSON_Delete(id);
+}
+
+/* Issue 27 (authenticity): with GIOCHI_PART_KEY set, a part carries an HMAC; a part written
+ * with another key, without one, or altered with its checksum recomputed is refused; without
+ * the variable a signed part reads as any other, its identity without the "mac". */
+TEST(partial_key_signs_and_checks_parts)
+{
+    run_config cfg;
+    void *rules;
+    cJSON *ruleset;
+    run_result res;
+    real_part("45", 2, 100, &cfg, &rules, &ruleset, &res);
+    pbuf b = {0};
+    partial_put_batch(&b, &cfg, &res);
+    char key[] = "/tmp/giochi-key-XXXXXX", other[] = "/tmp/giochi-key-XXXXXX";
+    char part[] = "/tmp/giochi-signed-XXXXXX";
+    close(mkstemp(key));
+    close(mkstemp(other));
+    close(mkstemp(part));
+    char err[300];
+    cJSON *id;
+    unsigned char *payload;
+    size_t len;
+    use_key(key, 'k', 32);
+    write_part(part, &cfg, &b);
+    CHECK_INT(partial_read_file(part, &id, &payload, &len, err, sizeof err), 0);
+    CHECK(len == b.len && memcmp(payload, b.p, len) == 0);
+    CHECK(cJSON_GetObjectItem(id, "mac") == NULL);
+    cJSON_Delete(id);
+    free(payload);
+    use_key(other, 'o', 32); /* another key */
+    CHECK_INT(partial_read_file(part, &id, &payload, &len, err, sizeof err), -1);
+    CHECK(strstr(err, "fails its MAC check") != NULL);
+    /* altered: a byte of the payload changed and the checksum made valid again */
+    use_key(key, 'k', 32);
+    FILE *f = fopen(part, "rb");
+    unsigned char *text = malloc(1 << 16);
+    size_t n = fread(text, 1, 1 << 16, f);
+    fclose(f);
+    text[n - 8 - 32 - 100] ^= 1;
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n - 8 - 32; i++)
+        h = (h ^ text[i]) * 0x100000001b3ULL;
+    for (int i = 0; i < 8; i++)
+        text[n - 8 - 32 + i] = (unsigned char)(h >> (8 * i));
+    f = fopen(part, "wb");
+    fwrite(text, 1, n, f);
+    fclose(f);
+    CHECK_INT(partial_read_file(part, &id, &payload, &len, err, sizeof err), -1);
+    CHECK(strstr(err, "fails its MAC check") != NULL);
+    /* unsigned, read with a key: refused; signed, read without: accepted */
+    unsetenv("GIOCHI_PART_KEY");
+    write_part(part, &cfg, &b);
+    use_key(key, 'k', 32);
+    CHECK_INT(partial_read_file(part, &id, &payload, &len, err, sizeof err), -1);
+    CHECK(strstr(err, "carries no MAC, and GIOCHI_PART_KEY asks for one") != NULL);
+    write_part(part, &cfg, &b);
+    unsetenv("GIOCHI_PART_KEY");
+    CHECK_INT(partial_read_file(part, &id, &payload, &len, err, sizeof err), 0);
+    CHECK(cJSON_GetObjectItem(id, "mac") == NULL);
+    cJSON_Delete(id);
+    free(payload);
+    /* a key file too short is named */
+    use_key(key, 'k', 8);
+    CHECK_INT(partial_read_file(part, &id, &payload, &len, err, sizeof err), -1);
+    CHECK(strstr(err, "GIOCHI_PART_KEY: the key file") != NULL && strstr(err, "holds 8 bytes") != NULL);
+    unsetenv("GIOCHI_PART_KEY");
+    remove(key);
+    remove(other);
+    remove(part);
+    free(text);
+    free(b.p);
+    run_result_free(&res);
+    cJSON_Delete(ruleset);
+    free(rules);
 }
