@@ -76,8 +76,10 @@ static int add_block(engine *e, preader *r, char *err, size_t errlen)
         for (int j = 0; j < S->nslots; j++) {
             exp_pair p;
             get_pair(r, &p);
-            if (e->counting[s])
-                exp_pair_merge(&S->bsum[j], &p);
+            if (e->counting[s] && !exp_pair_merge(&S->bsum[j], &p)) {
+                snprintf(err, errlen, "the block sums do not fit in their integers");
+                return -1;
+            }
         }
         if (S->nrot == 1 && !r->bad) {
             run_result one;

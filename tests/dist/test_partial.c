@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "dist/partial.h"
+#include "experiment/experiment.h"
 #include "core/registry.h"
 #include "report/report.h"
 #include "config/rules.h"
@@ -752,4 +753,17 @@ TEST(partial_key_signs_and_checks_parts)
     run_result_free(&res);
     cJSON_Delete(ruleset);
     free(rules);
+}
+
+/* An experiment's block sums read from a part are added checked: sums near the end of 128
+ * bits do not overflow (UBSan in the sanitizer build) but report that they do not fit. */
+TEST(partial_block_sums_add_checked)
+{
+    exp_pair d = {.n = 3, .x = ((__int128)1 << 126), .cc = 5}, s = d;
+    CHECK(!exp_pair_merge(&d, &s));
+    exp_pair e = {.n = 3, .x = 7, .cc = 5}, t = e;
+    CHECK(exp_pair_merge(&e, &t));
+    CHECK(e.n == 6 && e.x == 14 && e.cc == 10);
+    exp_pair f = {.n = INT64_MAX}, u = {.n = 1};
+    CHECK(!exp_pair_merge(&f, &u));
 }
