@@ -8,9 +8,10 @@
 #   make mpi        build ./giochi-sim-mpi, the same tool over MPI ranks (OpenMPI)
 #   make bench      games per second per case (repeated, median and spread), and the ratio to bare loops
 #                   (BENCH_INSTR=1: also in instructions per game, with valgrind)
-#   make fuzz       build the libFuzzer target (tests/fuzz/) with clang and run it FUZZ_SECONDS
-#                   (default 60) from the corpus in tests/fuzz/corpus; new inputs and crashes
-#                   go to build-fuzz/. Skipped, with a message, if libFuzzer cannot be had.
+#   make fuzz       build the libFuzzer targets (tests/fuzz/) with clang and run them for
+#                   FUZZ_SECONDS (default 60) in all, half each: rulesets from tests/fuzz/corpus,
+#                   partial files from tests/fuzz/corpus-merge; new inputs and crashes go to
+#                   build-fuzz/. Skipped, with a message, if libFuzzer cannot be had.
 #   make install / uninstall   honour PREFIX (/usr/local) and DESTDIR
 #   make clean
 
@@ -157,20 +158,28 @@ $(BUILD)/bench/%: tests/bench/%.c $(BUILD)/libgiochi.a
 bench: all $(BARE_BIN)
 	@tests/bench.sh ./$(BIN) $(BUILD)/bench
 
-# The fuzz target: every object built by clang with coverage for libFuzzer and ASan/UBSan.
+# The fuzz targets: every object built by clang with coverage for libFuzzer and ASan/UBSan.
+# fuzz-rules (rulesets, --set, --bots) and fuzz-merge (partial files, as --merge reads them)
+# share FUZZ_SECONDS half and half, so that CI's fuzz minute stays a minute.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                 -fno-sanitize-recover=undefined -fsanitize=fuzzer-no-link
+FUZZ_HALF     = $$(( ($(FUZZ_SECONDS) + 1) / 2 ))
 
 fuzz:
 	@FUZZ_CC=$(FUZZ_CC) tools/deps.sh fuzz || { echo "fuzz: skipped: libFuzzer is not available (see above)"; exit 0; }; \
-	$(MAKE) --no-print-directory BUILD=build-fuzz CC=$(FUZZ_CC) OPT='$(FUZZ_OPT)' build-fuzz/fuzz-rules && \
-	mkdir -p build-fuzz/corpus && \
-	build-fuzz/fuzz-rules -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-	    -print_final_stats=1 -artifact_prefix=build-fuzz/ build-fuzz/corpus tests/fuzz/corpus
+	$(MAKE) --no-print-directory BUILD=build-fuzz CC=$(FUZZ_CC) OPT='$(FUZZ_OPT)' build-fuzz/fuzz-rules build-fuzz/fuzz-merge && \
+	mkdir -p build-fuzz/corpus build-fuzz/corpus-merge && \
+	build-fuzz/fuzz-rules -max_total_time=$(FUZZ_HALF) -timeout=10 -rss_limit_mb=2048 \
+	    -print_final_stats=1 -artifact_prefix=build-fuzz/ build-fuzz/corpus tests/fuzz/corpus && \
+	build-fuzz/fuzz-merge -max_total_time=$(FUZZ_HALF) -timeout=10 -rss_limit_mb=2048 -max_len=262144 \
+	    -print_final_stats=1 -artifact_prefix=build-fuzz/merge- build-fuzz/corpus-merge tests/fuzz/corpus-merge
 
 $(BUILD)/fuzz-rules: tests/fuzz/fuzz_rules.c $(BUILD)/libgiochi.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) -fsanitize=address,undefined
+
+$(BUILD)/fuzz-merge: tests/fuzz/fuzz_merge.c $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) -fsanitize=address,undefined
 
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/registry.h"
+#include "core/xalloc.h"
 
 enum {
     MAX_PLY = 128,   /* positions on the search stack: depth plus forced-move extensions */
@@ -110,9 +111,10 @@ static int setup(void *vctx, const game_type *g, const void *rules, int seat, in
         c->tt_mask = ((uint64_t)1 << bits) - 1;
     }
     if (!c->stack || !c->dec || !c->keys || !c->hints || (g->hash && bits > 0 && !c->tt)) {
-        teardown(c);
-        snprintf(err, errlen, "bot 'alphabeta': out of memory (tt=%d)", bits);
-        return -1;
+        /* out of memory is exit 5 (xalloc.h), not a bot that failed to set up */
+        char what[64];
+        snprintf(what, sizeof what, "bot 'alphabeta' tt=%d: try a smaller tt", bits);
+        xalloc_fail(what);
     }
     rng_seed(&c->none, 0);
     return 0;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/registry.h"
+#include "core/xalloc.h"
 
 enum {
     NONE = -1,
@@ -93,10 +94,8 @@ static int setup_policy(mcts_ctx *c, const void *rules, char *err, size_t errlen
         def[i] = p->params[i].def;
     for (int k = 0; k < c->nseats; k++) {
         c->pctx[k] = calloc(1, p->ctx_size ? p->ctx_size : 1);
-        if (c->pctx[k] == NULL) {
-            snprintf(err, errlen, "bot 'mcts': out of memory");
-            return -1;
-        }
+        if (c->pctx[k] == NULL)
+            xalloc_fail("bot 'mcts': its policy bot");
         if (p->peer && k > 0) /* as the runner does (bot_type.peer) */
             p->peer(c->pctx[k], c->pctx[k - 1]);
         char perr[200];
@@ -138,9 +137,10 @@ static int setup(void *vctx, const game_type *g, const void *rules, int seat, in
     c->found = malloc(sizeof *c->found * GAME_MAX_ACTIONS);
     c->scratch = malloc(g->state_size);
     if (!c->pool || !c->path || !c->found || !c->scratch) {
-        teardown(c);
-        snprintf(err, errlen, "bot 'mcts': out of memory (playouts=%d)", (int)param[0]);
-        return -1;
+        /* out of memory is exit 5 (xalloc.h), not a bot that failed to set up */
+        char what[64];
+        snprintf(what, sizeof what, "bot 'mcts' playouts=%d: try fewer playouts", (int)param[0]);
+        xalloc_fail(what);
     }
     if (c->policy && setup_policy(c, rules, err, errlen) != 0) {
         teardown(c);

@@ -261,6 +261,13 @@ static void merge_parts(const options *o, const merge_input *m, const run_config
             if (partial_get_batch(&p[i], m->payload[f] + m->len[f], cfg, &pf, &pr,
                                   &one, err, sizeof err) != 0)
                 die(EXIT_USAGE, "'%s': %s", o->parts[f], err);
+            uint64_t sf, sn; /* the games this shard plays of the batch */
+            partial_shard_range(pr, (uint64_t)i, (uint64_t)o->nparts, &sf, &sn);
+            if (pf != cfg->first || pr != cfg->runs || one.games != sn)
+                die(EXIT_USAGE, "'%s' does not hold shard %d/%d of the run of its identity "
+                    "(runs: %llu; it holds %llu games of %llu)", o->parts[f], i, o->nparts,
+                    (unsigned long long)cfg->runs, (unsigned long long)one.games,
+                    (unsigned long long)pr);
             if (i == 0) {
                 first = pf;
                 runs = pr;
@@ -268,7 +275,8 @@ static void merge_parts(const options *o, const merge_input *m, const run_config
                 die(EXIT_USAGE, "'%s' and '%s' hold different batches", o->parts[m->order[0] - 1],
                     o->parts[f]);
             }
-            run_result_merge(&sum, &one, cfg->nseats);
+            if (partial_merge(&sum, &one, cfg->nseats, err, sizeof err) != 0)
+                die(EXIT_USAGE, "'%s': %s", o->parts[f], err);
             run_result_free(&one);
         }
         merged = xrealloc(merged, sizeof *merged * (size_t)(nmerged + 1));
@@ -302,6 +310,11 @@ void shard_start(job *j)
     *slash = '/';
     if (o->output == NULL)
         die(EXIT_USAGE, "--shard writes a partial result: give it a file with --output");
+    unsigned char key[PARTIAL_KEY_MAX]; /* a key to sign with must load before the games */
+    size_t klen;
+    char kerr[512];
+    if (partial_key(key, &klen, kerr, sizeof kerr) < 0)
+        die(EXIT_USAGE, "%s", kerr);
     if (o->trace || o->format || o->plot || o->html || o->detail)
         die(EXIT_USAGE, "--shard writes a partial result: --trace, --format, --detail, "
                         "--plot and --html do not apply (give them to --merge)");

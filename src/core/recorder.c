@@ -141,38 +141,54 @@ void acc_add_cell(acc *a, int64_t value, int64_t count)
         a->count[value - a->lo] += count;
 }
 
-void acc_merge(acc *dst, const acc *src)
+/* dst += src, or false if the sum does not fit (dst then holds it wrapped: no undefined
+ * behaviour, and the caller discards dst). */
+static bool add64(int64_t *dst, int64_t src)
+{
+    return !__builtin_add_overflow(*dst, src, dst);
+}
+
+static bool add128(__int128 *dst, __int128 src)
+{
+    return !__builtin_add_overflow(*dst, src, dst);
+}
+
+bool acc_merge(acc *dst, const acc *src)
 {
     if (src->n == 0)
-        return;
+        return true;
     if (src->count == NULL && !src->wide) { /* a rate */
-        dst->n += src->n;
-        dst->hits += src->hits;
-        return;
+        bool ok = add64(&dst->n, src->n);
+        return add64(&dst->hits, src->hits) && ok;
     }
     bool seen = dst->n > 0 || dst->count != NULL || dst->wide;
     if (!seen || src->min < dst->min)
         dst->min = src->min;
     if (!seen || src->max > dst->max)
         dst->max = src->max;
-    dst->n += src->n;
-    dst->hits += src->hits;
-    dst->sum += src->sum;
-    dst->sumsq += src->sumsq;
+    bool ok = add64(&dst->n, src->n);
+    ok = add64(&dst->hits, src->hits) && ok;
+    ok = add128(&dst->sum, src->sum) && ok;
+    ok = add128(&dst->sumsq, src->sumsq) && ok;
     if (src->wide) {
         free(dst->count);
         dst->count = NULL;
         dst->wide = true;
-        return;
+        return ok;
     }
     /* src's cells lie within its window and its extremes (a worker's window may hold slack
-     * beyond them; its spilled cells reached dst before) */
+     * beyond them; its spilled cells reached dst before); counted by offset, so that a window
+     * ending at INT64_MAX ends the loop too */
     int64_t lo = src->lo > src->min ? src->lo : src->min;
-    int64_t hi = src->lo + src->len - 1 < src->max ? src->lo + src->len - 1 : src->max;
+    int64_t hi = src->max - src->lo < src->len - 1 ? src->max : src->lo + (src->len - 1);
     cover(dst, lo, hi);
-    if (dst->count != NULL)
-        for (int64_t v = lo; v <= hi; v++)
-            dst->count[v - dst->lo] += src->count[v - src->lo];
+    if (dst->count != NULL) {
+        int64_t *d = dst->count + (lo - dst->lo);
+        const int64_t *c = src->count + (lo - src->lo);
+        for (uint64_t k = 0, n = (uint64_t)hi - (uint64_t)lo; k <= n; k++)
+            ok = add64(&d[k], c[k]) && ok;
+    }
+    return ok;
 }
 
 void acc_free(acc *a)
@@ -231,10 +247,12 @@ void rec_flush(recorder *rec)
         acc_flush(&rec->a[i]);
 }
 
-void rec_merge(recorder *dst, const recorder *src)
+bool rec_merge(recorder *dst, const recorder *src)
 {
+    bool ok = true;
     for (int i = 0; i < dst->nmetrics * REC_SLOTS; i++)
-        acc_merge(&dst->a[i], &src->a[i]);
+        ok = acc_merge(&dst->a[i], &src->a[i]) && ok;
+    return ok;
 }
 
 const acc *rec_get(const recorder *rec, int m, int seat)

@@ -70,8 +70,9 @@ struct recorder {
 recorder *rec_new(const game_type *g, int nseats, bool per_game);
 /* Frees rec and everything it owns. */
 void rec_free(recorder *rec);
-/* Adds every accumulator of src into dst (same game and seat count). */
-void rec_merge(recorder *dst, const recorder *src);
+/* Adds every accumulator of src into dst (same game and seat count). Returns false if a count
+ * or sum of the total does not fit its integer (see acc_merge): dst is then to be discarded. */
+bool rec_merge(recorder *dst, const recorder *src);
 /* The accumulator of metric m at seat (-1: game level). */
 const acc *rec_get(const recorder *rec, int m, int seat);
 
@@ -122,7 +123,10 @@ static inline bool acc_hist_deferred(acc *a, int64_t lo, const uint32_t *count, 
         p[k] += count[k];
     return true;
 }
-void acc_merge(acc *dst, const acc *src);
+/* Adds src into dst, every addition checked: returns false if a count or sum of the total
+ * does not fit (possible only with figures read from outside, see partial.h), leaving dst
+ * with wrapped figures that the caller must discard, never with undefined behaviour. */
+bool acc_merge(acc *dst, const acc *src);
 void acc_free(acc *a);
 
 /* acc_add(a, value, count) for count >= 1, with the common case inline: a histogram already

@@ -410,24 +410,32 @@ static void result_flush(run_result *res, int nseats)
     }
 }
 
-static void result_merge(run_result *dst, const run_result *src, int nseats)
+/* *dst += src, or false if the sum does not fit (wrapped then: no undefined behaviour). */
+static bool add_count(int64_t *dst, int64_t src)
 {
-    rec_merge(dst->rec, src->rec);
-    acc_merge(&dst->length, &src->length);
+    return !__builtin_add_overflow(*dst, src, dst);
+}
+
+/* Adds src into dst, every addition checked; false if some total does not fit. */
+static bool result_merge(run_result *dst, const run_result *src, int nseats)
+{
+    bool ok = rec_merge(dst->rec, src->rec);
+    ok = acc_merge(&dst->length, &src->length) && ok;
     for (int k = 0; k < nseats; k++) {
-        acc_merge(&dst->score[k], &src->score[k]);
-        acc_merge(&dst->rank[k], &src->rank[k]);
-        dst->win_units[k] += src->win_units[k];
-        dst->wins_alone[k] += src->wins_alone[k];
-        dst->wins_shared[k] += src->wins_shared[k];
+        ok = acc_merge(&dst->score[k], &src->score[k]) && ok;
+        ok = acc_merge(&dst->rank[k], &src->rank[k]) && ok;
+        ok = add_count(&dst->win_units[k], src->win_units[k]) && ok;
+        ok = add_count(&dst->wins_alone[k], src->wins_alone[k]) && ok;
+        ok = add_count(&dst->wins_shared[k], src->wins_shared[k]) && ok;
     }
-    dst->tied_games += src->tied_games;
-    dst->no_winner += src->no_winner;
+    ok = add_count(&dst->tied_games, src->tied_games) && ok;
+    ok = add_count(&dst->no_winner, src->no_winner) && ok;
     for (int e = 0; e < dst->nends; e++)
-        dst->end_count[e] += src->end_count[e];
+        ok = add_count(&dst->end_count[e], src->end_count[e]) && ok;
     for (int i = 0; i < 2 * nseats * dst->nkinds; i++)
-        dst->choices[i] += src->choices[i];
-    dst->games += src->games;
+        ok = add_count(&dst->choices[i], src->choices[i]) && ok;
+    ok = !__builtin_add_overflow(dst->games, src->games, &dst->games) && ok;
+    return ok;
 }
 
 void run_result_free(run_result *res)
@@ -842,8 +850,8 @@ void run_result_unspill(run_result *dst, const run_result *src, acc_spill *s)
     s->n = 0;
 }
 
-void run_result_merge(run_result *dst, const run_result *src, int nseats)
+bool run_result_merge(run_result *dst, const run_result *src, int nseats)
 {
-    result_merge(dst, src, nseats);
     dst->wall_seconds += src->wall_seconds;
+    return result_merge(dst, src, nseats);
 }

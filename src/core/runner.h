@@ -123,11 +123,13 @@ void run_result_free(run_result *res);
  * experiment.c): run_result_init prepares an empty result for cfg (per_game: its recorder keeps
  * each game's own figures, see rec_game_value); run_tally folds one played game's outcome into
  * the built-in figures (run_game has already recorded its metrics); run_result_merge adds src
- * into dst (exact integers: any order gives the same result; wall_seconds adds up too). Free
- * with run_result_free. */
+ * into dst (exact integers: any order gives the same result; wall_seconds adds up too) and
+ * returns false if some count or sum of the total does not fit its integer (every addition is
+ * checked: results read from outside, see partial.h, can be anything), dst then to be
+ * discarded. Free with run_result_free. */
 void run_result_init(run_result *res, const run_config *cfg, bool per_game);
 void run_tally(run_result *res, const run_config *cfg, const outcome *o);
-void run_result_merge(run_result *dst, const run_result *src, int nseats);
+bool run_result_merge(run_result *dst, const run_result *src, int nseats);
 
 /* A worker's result whose histograms keep a bounded window (see acc_spill in recorder.h):
  * run_result_spill sets every accumulator of res to spill into s; run_result_unspill adds the

@@ -56,8 +56,8 @@ void stats_summary(const acc *a, summary *s)
         __int128 nsq, sq, num;
         double var;
         if (!__builtin_mul_overflow((__int128)a->n, a->sumsq, &nsq) &&
-            !__builtin_mul_overflow(a->sum, a->sum, &sq)) {
-            num = nsq - sq;
+            !__builtin_mul_overflow(a->sum, a->sum, &sq) &&
+            !__builtin_sub_overflow(nsq, sq, &num)) {
             var = (double)num / (n * (n - 1));
         } else {
             long double m = (long double)a->sum / (long double)a->n;

@@ -2,10 +2,13 @@
 #include "dist/partial.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "config/rules.h"
+#include "core/registry.h"
+#include "dist/sha256.h"
 
 static const char magic[] = "giochi-sim partial result\n";
 
@@ -154,103 +157,323 @@ __int128 partial_get_i128(preader *r)
     return get_i128(r);
 }
 
-/* Reads an accumulator into a (zeroed). */
-static void get_acc(reader *r, acc *a)
+/* ---- sense: what a result read from outside must satisfy -------------------------------
+ * A result is input from anywhere (a colleague's shard, a job array's part), so the reader
+ * checks not only that the bytes parse but that they could have been played: every figure
+ * against the game's count of games, every histogram against its own count, sums and
+ * extremes, the values within PARTIAL_VALUE_LIMIT, and the histograms' memory within
+ * PARTIAL_MAX_CELLS. The first figure that fails is named in the message. */
+
+/* Where a check failed: the accumulator's name and what is wrong with it. */
+typedef struct sense {
+    reader r;
+    const run_config *cfg;
+    const recorder *rec;
+    uint64_t cells;  /* histogram cells allocated so far (the budget is PARTIAL_MAX_CELLS) */
+    char field[96];  /* the field being read, for the message */
+    char what[160];  /* what is wrong with it; empty while all is well */
+} sense;
+
+/* Records the first failure (later ones are consequences). Returns false. */
+static bool __attribute__((format(printf, 2, 3))) refuse(sense *c, const char *fmt, ...)
 {
-    uint64_t tag = get_u64(r);
-    if (tag == 0 || r->bad)
-        return;
-    if (tag > 3) {
-        r->bad = true;
-        return;
+    if (c->what[0] == '\0') {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(c->what, sizeof c->what, fmt, ap);
+        va_end(ap);
     }
-    a->n = (int64_t)get_u64(r);
-    a->hits = (int64_t)get_u64(r);
-    if (tag == 1)
-        return;
+    c->r.bad = true;
+    return false;
+}
+
+/* A count: a u64 that must fit an int64 (every count of a result is one). */
+static int64_t get_count(sense *c, const char *field)
+{
+    uint64_t v = get_u64(&c->r);
+    if (v > INT64_MAX && !c->r.bad) {
+        if (field != c->field)
+            snprintf(c->field, sizeof c->field, "%s", field);
+        refuse(c, "%llu is not a count", (unsigned long long)v);
+        return 0;
+    }
+    return (int64_t)v;
+}
+
+enum { ACC_WANT_RATE, ACC_WANT_MEAN };
+
+/* Reads an accumulator into a (zeroed), written by put_acc for an accumulator of kind want,
+ * and checks it: a rate's hits at most its trials; a mean's extremes in order and within
+ * PARTIAL_VALUE_LIMIT, a histogram exactly as wide as its extremes, with cells in order that
+ * each hold an observation and whose counts, sum and sum of squares are the accumulator's own;
+ * a dropped histogram (wide) only when the extremes are too far apart for one, with its sums
+ * within what its extremes allow. */
+static bool get_acc(sense *c, acc *a, int want)
+{
+    reader *r = &c->r;
+    uint64_t tag = get_u64(r);
+    if (r->bad || tag == 0)
+        return !r->bad;
+    if (tag > 3 || (want == ACC_WANT_RATE) != (tag == 1))
+        return refuse(c, "an accumulator of kind %llu where a %s belongs",
+                      (unsigned long long)tag, want == ACC_WANT_RATE ? "rate" : "mean");
+    a->n = get_count(c, c->field);
+    a->hits = get_count(c, c->field);
+    if (r->bad)
+        return false;
+    if (tag == 1) {
+        if (a->n == 0 || a->hits > a->n)
+            return refuse(c, "%lld hits out of %lld trials", (long long)a->hits, (long long)a->n);
+        return true;
+    }
     a->sum = get_i128(r);
     a->sumsq = get_i128(r);
     a->min = (int64_t)get_u64(r);
     a->max = (int64_t)get_u64(r);
-    if (tag == 3) {
+    if (r->bad)
+        return false;
+    if (a->n == 0 || a->hits != 0)
+        return refuse(c, "a mean of %lld observations with %lld hits", (long long)a->n,
+                      (long long)a->hits);
+    if (a->min > a->max || a->min < -PARTIAL_VALUE_LIMIT || a->max > PARTIAL_VALUE_LIMIT)
+        return refuse(c, "extremes %lld..%lld (values lie within +-2^62, the least first)",
+                      (long long)a->min, (long long)a->max);
+    uint64_t span = (uint64_t)(a->max - a->min) + 1;
+    if (tag == 3) { /* wide: the extremes alone made the histogram go */
         a->wide = true;
-        return;
+        __int128 n = a->n;
+        if (span <= ACC_MAX_SPAN)
+            return refuse(c, "a dropped histogram of extremes %lld..%lld, which one can hold",
+                          (long long)a->min, (long long)a->max);
+        if (a->sum < n * a->min || a->sum > n * a->max || a->sumsq < 0)
+            return refuse(c, "sums that %lld observations in %lld..%lld cannot have",
+                          (long long)a->n, (long long)a->min, (long long)a->max);
+        __int128 nq, ss;
+        if (!__builtin_mul_overflow(n, a->sumsq, &nq) &&
+            !__builtin_mul_overflow(a->sum, a->sum, &ss) && nq < ss)
+            return refuse(c, "a sum of squares below its sum's square over the count");
+        return true;
     }
-    uint64_t span = (uint64_t)a->max - (uint64_t)a->min + 1, cells = get_u64(r);
-    if (r->bad || a->max < a->min || span > ACC_MAX_SPAN || cells > span ||
-        cells > (uint64_t)(r->end - r->p) / 16) {
-        r->bad = true;
-        return;
-    }
+    uint64_t cells = get_u64(r);
+    if (r->bad)
+        return false;
+    if (span > ACC_MAX_SPAN)
+        return refuse(c, "a histogram over %llu values (at most %d are kept)",
+                      (unsigned long long)span, ACC_MAX_SPAN);
+    if (cells == 0 || cells > span || cells > (uint64_t)(r->end - r->p) / 16)
+        return refuse(c, "%llu histogram cells over %llu values", (unsigned long long)cells,
+                      (unsigned long long)span);
+    if (span > PARTIAL_MAX_CELLS - c->cells)
+        return refuse(c, "histograms over more than %d values in all (%d MiB)",
+                      PARTIAL_MAX_CELLS, PARTIAL_MAX_CELLS / (1 << 17));
+    c->cells += span;
     a->lo = a->min;
     a->len = (int64_t)span;
     a->count = calloc((size_t)span, sizeof *a->count);
-    if (a->count == NULL) {
-        r->bad = true;
-        return;
-    }
+    if (a->count == NULL)
+        return refuse(c, "out of memory");
+    __int128 n = 0, sum = 0, sumsq = 0;
+    uint64_t next = 0; /* the least offset the next cell may have */
+    bool fits = true;
     for (uint64_t i = 0; i < cells; i++) {
-        uint64_t off = get_u64(r), c = get_u64(r);
-        if (off >= span) {
-            r->bad = true;
-            return;
-        }
-        a->count[off] = (int64_t)c;
+        uint64_t off = get_u64(r), k = get_u64(r);
+        if (r->bad)
+            return false;
+        if (off < next || off >= span || k == 0 || k > INT64_MAX || (i == 0 && off != 0) ||
+            (i == cells - 1 && off != span - 1))
+            return refuse(c, "histogram cell %llu (offset %llu, count %llu) out of order, "
+                          "empty or beyond the extremes", (unsigned long long)i,
+                          (unsigned long long)off, (unsigned long long)k);
+        next = off + 1;
+        a->count[off] = (int64_t)k;
+        __int128 v = a->min + (int64_t)off, vk, vvk;
+        /* |v| <= 2^62 and k < 2^63: v k fits; v^2 k may not, and then no result could hold it */
+        fits = fits && !__builtin_add_overflow(n, (__int128)k, &n) &&
+               !__builtin_mul_overflow(v, (__int128)k, &vk) &&
+               !__builtin_add_overflow(sum, vk, &sum) &&
+               !__builtin_mul_overflow(v * v, (__int128)k, &vvk) &&
+               !__builtin_add_overflow(sumsq, vvk, &sumsq);
     }
+    if (!fits || n != a->n || sum != a->sum || sumsq != a->sumsq)
+        return refuse(c, "histogram counts, sum or sum of squares that are not the "
+                      "accumulator's (%lld observations)", (long long)a->n);
+    return true;
+}
+
+/* The name of accumulator i of rec's table: "metric NAME" at the game or "metric NAME, seat K". */
+static void metric_field(sense *c, int m, int slot)
+{
+    if (slot == 0)
+        snprintf(c->field, sizeof c->field, "metric %s", c->rec->metrics[m].name);
+    else
+        snprintf(c->field, sizeof c->field, "metric %s, seat %d", c->rec->metrics[m].name,
+                 slot);
+}
+
+/* The checks of a whole result that tie its figures to its count of games. */
+static bool result_sense(sense *c, const run_result *res, int nseats)
+{
+    int64_t games = (int64_t)res->games;
+    unsigned __int128 ends = 0, alone = 0, units = 0, shared = 0;
+    snprintf(c->field, sizeof c->field, "games");
+    if (res->tied_games + res->no_winner > games) /* each at most INT64_MAX: no overflow */
+        return refuse(c, "%lld tied games and %lld without a winner out of %lld",
+                      (long long)res->tied_games, (long long)res->no_winner, (long long)games);
+    if (!(res->wall_seconds >= 0 && res->wall_seconds < 1e300)) {
+        snprintf(c->field, sizeof c->field, "wall_seconds");
+        return refuse(c, "%g is not a time", res->wall_seconds);
+    }
+    for (int e = 0; e < res->nends; e++)
+        ends += (uint64_t)res->end_count[e];
+    snprintf(c->field, sizeof c->field, "end counts");
+    if (ends > (uint64_t)games)
+        return refuse(c, "%llu ends of %lld games", (unsigned long long)ends, (long long)games);
+    for (int i = 0; i < nseats * res->nkinds; i++)
+        if (res->choices[2 * i + 1] > res->choices[2 * i]) {
+            snprintf(c->field, sizeof c->field, "choices of seat %d", i / res->nkinds + 1);
+            return refuse(c, "%lld other choices out of %lld", (long long)res->choices[2 * i + 1],
+                          (long long)res->choices[2 * i]);
+        }
+    snprintf(c->field, sizeof c->field, "game length");
+    if (res->length.n != games)
+        return refuse(c, "%lld observations of %lld games", (long long)res->length.n,
+                      (long long)games);
+    for (int k = 0; k < nseats; k++) {
+        snprintf(c->field, sizeof c->field, "score of seat %d", k + 1);
+        if (res->score[k].n != games)
+            return refuse(c, "%lld observations of %lld games", (long long)res->score[k].n,
+                          (long long)games);
+        snprintf(c->field, sizeof c->field, "rank of seat %d", k + 1);
+        if (res->rank[k].n > games ||
+            (res->rank[k].n > 0 && (res->rank[k].min < 1 || res->rank[k].max > nseats)))
+            return refuse(c, "%lld ranks in %lld..%lld of %lld games of %d players",
+                          (long long)res->rank[k].n, (long long)res->rank[k].min,
+                          (long long)res->rank[k].max, (long long)games, nseats);
+        snprintf(c->field, sizeof c->field, "wins of seat %d", k + 1);
+        /* a win alone is RUN_WIN_UNIT units, a shared one RUN_WIN_UNIT / nseats to / 2 */
+        unsigned __int128 a = (uint64_t)res->wins_alone[k], s = (uint64_t)res->wins_shared[k],
+                          u = (uint64_t)res->win_units[k];
+        if (a + s > (uint64_t)games || u < a * RUN_WIN_UNIT + s * (RUN_WIN_UNIT / (unsigned)nseats) ||
+            u > a * RUN_WIN_UNIT + s * (RUN_WIN_UNIT / 2))
+            return refuse(c, "%lld alone, %lld shared, %lld/%d wins of %lld games",
+                          (long long)res->wins_alone[k], (long long)res->wins_shared[k],
+                          (long long)res->win_units[k], RUN_WIN_UNIT, (long long)games);
+        alone += a;
+        shared += s;
+        units += u;
+    }
+    snprintf(c->field, sizeof c->field, "wins");
+    unsigned __int128 won = (uint64_t)(games - res->no_winner),
+                      tied = (uint64_t)res->tied_games;
+    if (alone + tied != won || units != won * RUN_WIN_UNIT || shared < 2 * tied ||
+        shared > (uint64_t)nseats * tied)
+        return refuse(c, "the seats' wins do not add up to the %llu games won",
+                      (unsigned long long)won);
+    return true;
 }
 
 int partial_get_result(const unsigned char **p, const unsigned char *end, const run_config *cfg,
                        run_result *res, char *err, size_t errlen)
 {
-    reader r = {*p, end, false};
     run_result_init(res, cfg, false);
-    uint64_t format = get_u64(&r), nseats = get_u64(&r), nmetrics = get_u64(&r),
-             nends = get_u64(&r);
-    if (!r.bad && format != PARTIAL_FORMAT) {
+    sense c = {.r = {*p, end, false}, .cfg = cfg, .rec = res->rec};
+    reader *r = &c.r;
+    uint64_t format = get_u64(r), nseats = get_u64(r), nmetrics = get_u64(r), nends = get_u64(r);
+    if (!r->bad && format != PARTIAL_FORMAT) {
         snprintf(err, errlen, "partial result of format %llu, this giochi-sim reads format %d",
                  (unsigned long long)format, PARTIAL_FORMAT);
         run_result_free(res);
         return -1;
     }
-    if (!r.bad && (nseats != (uint64_t)cfg->nseats || nmetrics != (uint64_t)res->rec->nmetrics ||
-                   nends != (uint64_t)res->nends)) {
+    if (!r->bad && (nseats != (uint64_t)cfg->nseats || nmetrics != (uint64_t)res->rec->nmetrics ||
+                    nends != (uint64_t)res->nends)) {
         snprintf(err, errlen, "partial result does not fit the game %s with %d players",
                  cfg->game->name, cfg->nseats);
         run_result_free(res);
         return -1;
     }
-    res->games = get_u64(&r);
-    res->tied_games = (int64_t)get_u64(&r);
-    res->no_winner = (int64_t)get_u64(&r);
-    uint64_t wbits = get_u64(&r);
+    res->games = (uint64_t)get_count(&c, "games");
+    res->tied_games = get_count(&c, "tied games");
+    res->no_winner = get_count(&c, "games without a winner");
+    uint64_t wbits = get_u64(r);
     memcpy(&res->wall_seconds, &wbits, sizeof wbits);
     for (int e = 0; e < res->nends; e++)
-        res->end_count[e] = (int64_t)get_u64(&r);
-    if (get_u64(&r) != (uint64_t)res->nkinds && !r.bad) {
+        res->end_count[e] = get_count(&c, "end counts");
+    if (get_u64(r) != (uint64_t)res->nkinds && !r->bad) {
         snprintf(err, errlen, "partial result does not fit the game %s (decision kinds)",
                  cfg->game->name);
         run_result_free(res);
         return -1;
     }
     for (int i = 0; i < 2 * cfg->nseats * res->nkinds; i++)
-        res->choices[i] = (int64_t)get_u64(&r);
-    get_acc(&r, &res->length);
-    for (int k = 0; k < cfg->nseats; k++) {
-        get_acc(&r, &res->score[k]);
-        get_acc(&r, &res->rank[k]);
-        res->win_units[k] = (int64_t)get_u64(&r);
-        res->wins_alone[k] = (int64_t)get_u64(&r);
-        res->wins_shared[k] = (int64_t)get_u64(&r);
+        res->choices[i] = get_count(&c, "choices");
+    snprintf(c.field, sizeof c.field, "game length");
+    get_acc(&c, &res->length, ACC_WANT_MEAN);
+    for (int k = 0; k < cfg->nseats && !r->bad; k++) {
+        snprintf(c.field, sizeof c.field, "score of seat %d", k + 1);
+        get_acc(&c, &res->score[k], ACC_WANT_MEAN);
+        snprintf(c.field, sizeof c.field, "rank of seat %d", k + 1);
+        get_acc(&c, &res->rank[k], ACC_WANT_MEAN);
+        res->win_units[k] = get_count(&c, "wins");
+        res->wins_alone[k] = get_count(&c, "wins");
+        res->wins_shared[k] = get_count(&c, "wins");
     }
-    for (int m = 0; m < res->rec->nmetrics; m++)
-        for (int slot = 0; slot < REC_SLOTS; slot++)
-            get_acc(&r, &res->rec->a[m * REC_SLOTS + slot]);
-    if (r.bad) {
-        snprintf(err, errlen, "partial result is truncated or malformed");
+    const metric_def *md = res->rec->metrics;
+    for (int m = 0; m < res->rec->nmetrics && !r->bad; m++)
+        for (int slot = 0; slot < REC_SLOTS && !r->bad; slot++) {
+            metric_field(&c, m, slot);
+            acc *a = &res->rec->a[m * REC_SLOTS + slot];
+            get_acc(&c, a, md[m].kind == METRIC_RATE ? ACC_WANT_RATE : ACC_WANT_MEAN);
+            bool used = md[m].scope == METRIC_GAME ? slot == 0 : slot >= 1 && slot <= cfg->nseats;
+            if (!r->bad && !used && (a->n != 0 || a->hits != 0))
+                refuse(&c, "figures where the game records none");
+        }
+    if (!r->bad)
+        result_sense(&c, res, cfg->nseats);
+    if (r->bad) {
+        if (c.what[0])
+            snprintf(err, errlen, "partial result does not make sense: %s: %s", c.field, c.what);
+        else
+            snprintf(err, errlen, "partial result is truncated or malformed");
         run_result_free(res);
         return -1;
     }
-    *p = r.p;
+    *p = r->p;
+    return 0;
+}
+
+/* The histogram cells a's total with b would span: 0 for a rate or a dropped histogram. */
+static uint64_t union_cells(const acc *a, const acc *b)
+{
+    bool ha = a->count != NULL && a->n > 0, hb = b->count != NULL && b->n > 0;
+    if (a->wide || b->wide || (!ha && !hb))
+        return 0;
+    int64_t lo = ha ? a->min : b->min, hi = ha ? a->max : b->max;
+    if (hb) {
+        lo = b->min < lo ? b->min : lo;
+        hi = b->max > hi ? b->max : hi;
+    }
+    uint64_t span = (uint64_t)hi - (uint64_t)lo + 1;
+    return span > ACC_MAX_SPAN ? 0 : span;
+}
+
+int partial_merge(run_result *dst, const run_result *src, int nseats, char *err, size_t errlen)
+{
+    uint64_t cells = union_cells(&dst->length, &src->length);
+    for (int k = 0; k < nseats; k++)
+        cells += union_cells(&dst->score[k], &src->score[k]) +
+                 union_cells(&dst->rank[k], &src->rank[k]);
+    for (int i = 0; i < dst->rec->nmetrics * REC_SLOTS; i++)
+        cells += union_cells(&dst->rec->a[i], &src->rec->a[i]);
+    if (cells > PARTIAL_MAX_CELLS) {
+        snprintf(err, errlen, "the merged histograms would span more than %d values (%d MiB)",
+                 PARTIAL_MAX_CELLS, PARTIAL_MAX_CELLS / (1 << 17));
+        return -1;
+    }
+    if (!run_result_merge(dst, src, nseats)) {
+        snprintf(err, errlen, "a count or sum of the merged results does not fit in its integer");
+        return -1;
+    }
     return 0;
 }
 
@@ -272,8 +495,19 @@ int partial_get_batch(const unsigned char **p, const unsigned char *end, const r
         snprintf(err, errlen, "partial result is truncated or malformed");
         return -1;
     }
+    if (*runs > UINT64_MAX - *first) {
+        snprintf(err, errlen, "partial result does not make sense: batch: games %llu+%llu",
+                 (unsigned long long)*first, (unsigned long long)*runs);
+        return -1;
+    }
     if (partial_get_result(&r.p, end, cfg, res, err, errlen) != 0)
         return -1;
+    if (res->games > *runs) {
+        snprintf(err, errlen, "partial result does not make sense: games: %llu played of a "
+                 "batch of %llu", (unsigned long long)res->games, (unsigned long long)*runs);
+        run_result_free(res);
+        return -1;
+    }
     *p = r.p;
     return 0;
 }
@@ -292,11 +526,61 @@ static uint64_t fnv1a(uint64_t h, const unsigned char *p, size_t n)
 
 #define FNV_BASIS 0xcbf29ce484222325ULL
 
+/* ---- authenticity ------------------------------------------------------------------------ */
+
+int partial_key(unsigned char key[PARTIAL_KEY_MAX], size_t *klen, char *err, size_t errlen)
+{
+    const char *path = getenv("GIOCHI_PART_KEY");
+    if (path == NULL || path[0] == '\0')
+        return 0;
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(err, errlen, "GIOCHI_PART_KEY: cannot read the key file '%s': %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    unsigned char extra;
+    size_t n = fread(key, 1, PARTIAL_KEY_MAX, f);
+    bool more = n == PARTIAL_KEY_MAX && fread(&extra, 1, 1, f) == 1, failed = ferror(f) != 0;
+    fclose(f);
+    if (failed) {
+        snprintf(err, errlen, "GIOCHI_PART_KEY: cannot read the key file '%s'", path);
+        return -1;
+    }
+    if (n < PARTIAL_KEY_MIN || more) {
+        snprintf(err, errlen, "GIOCHI_PART_KEY: the key file '%s' holds %s%zu bytes (%d to %d: "
+                 "e.g. head -c 32 /dev/urandom)", path, more ? "more than " : "", n,
+                 PARTIAL_KEY_MIN, PARTIAL_KEY_MAX);
+        return -1;
+    }
+    *klen = n;
+    return 1;
+}
+
+/* The name of the MAC in a part's identity. */
+static const char mac_name[] = "hmac-sha256";
+
 int partial_write_file(FILE *f, const cJSON *identity, const pbuf *payload)
 {
+    unsigned char key[PARTIAL_KEY_MAX];
+    size_t klen = 0;
+    char kerr[300];
+    int keyed = partial_key(key, &klen, kerr, sizeof kerr);
+    if (keyed < 0)
+        return errno = EINVAL, -1;
+    cJSON *signed_id = NULL;
+    if (keyed) { /* the identity says that a MAC follows the checksum */
+        signed_id = cJSON_Duplicate(identity, 1);
+        if (signed_id == NULL || cJSON_AddStringToObject(signed_id, "mac", mac_name) == NULL) {
+            cJSON_Delete(signed_id);
+            return errno = ENOMEM, -1;
+        }
+        identity = signed_id;
+    }
     char *id = cJSON_PrintUnformatted(identity);
+    cJSON_Delete(signed_id);
     if (id == NULL || payload->oom)
-        return errno = ENOMEM, -1;
+        return cJSON_free(id), errno = ENOMEM, -1;
     pbuf all = {0};
     put(&all, magic, strlen(magic));
     put(&all, id, strlen(id));
@@ -305,6 +589,12 @@ int partial_write_file(FILE *f, const cJSON *identity, const pbuf *payload)
     put_u64(&all, (uint64_t)payload->len);
     put(&all, payload->p, payload->len);
     put_u64(&all, fnv1a(FNV_BASIS, all.p, all.len));
+    if (keyed && !all.oom) {
+        unsigned char mac[SHA256_BYTES];
+        hmac_sha256(key, klen, all.p, all.len, mac);
+        put(&all, mac, sizeof mac);
+    }
+    memset(key, 0, sizeof key);
     int rc = 0;
     if (all.oom)
         rc = (errno = ENOMEM, -1);
@@ -312,6 +602,38 @@ int partial_write_file(FILE *f, const cJSON *identity, const pbuf *payload)
         rc = -1;
     free(all.p);
     return rc;
+}
+
+/* Reads exactly n bytes of f into p; false at the end of the file or on an error. */
+static bool read_exactly(FILE *f, void *p, size_t n)
+{
+    return fread(p, 1, n, f) == n;
+}
+
+/* The most payload bytes a file of identity id may declare: for a plain run of a known game
+ * (the identity's "experiment" is null), one batch whose histograms span at most
+ * PARTIAL_MAX_CELLS values; for anything else (an experiment's blocks), PARTIAL_MAX_PAYLOAD. */
+static uint64_t payload_cap(const cJSON *id)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(id, "experiment");
+    const cJSON *game = cJSON_GetObjectItemCaseSensitive(id, "game");
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(id, "players");
+    const game_type *g = cJSON_IsString(game) ? registry_game(game->valuestring) : NULL;
+    if (!cJSON_IsNull(x) || g == NULL || !cJSON_IsNumber(players) || players->valuedouble < 1 ||
+        players->valuedouble > GAME_MAX_SEATS)
+        return PARTIAL_MAX_PAYLOAD;
+    uint64_t nseats = (uint64_t)players->valuedouble, nends = 0, nkinds = 0, nmetrics = 0;
+    while (g->end_names[nends])
+        nends++;
+    while (g->kind_names && g->kind_names[nkinds])
+        nkinds++;
+    while (g->metrics && g->metrics[nmetrics].name)
+        nmetrics++;
+    /* an accumulator: tag, n, hits, sum, sumsq, min, max, cell count; a cell 16 bytes */
+    uint64_t acc_bytes = 8 * 3 + 16 * 2 + 8 * 3;
+    uint64_t fixed = 8 * (2 + 8 + nends + 1 + 2 * nseats * nkinds + 3 * nseats);
+    uint64_t accs = 1 + 2 * nseats + nmetrics * REC_SLOTS;
+    return fixed + accs * acc_bytes + 16 * (uint64_t)PARTIAL_MAX_CELLS;
 }
 
 int partial_read_file(const char *path, cJSON **identity, unsigned char **payload, size_t *len,
@@ -324,65 +646,137 @@ int partial_read_file(const char *path, cJSON **identity, unsigned char **payloa
         snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
         return -1;
     }
+    int rc = partial_read_stream(f, path, identity, payload, len, err, errlen);
+    fclose(f);
+    return rc;
+}
+
+int partial_read_stream(FILE *f, const char *path, cJSON **identity, unsigned char **payload,
+                        size_t *len, char *err, size_t errlen)
+{
+    *identity = NULL;
+    *payload = NULL;
+    /* Bounded at every step: the magic line, an identity line of at most
+     * PARTIAL_MAX_IDENTITY bytes, the payload's length (refused beyond the identity's cap
+     * before a byte of it is read), the payload, the checksum, then nothing. */
+    size_t ml = strlen(magic);
     pbuf b = {0};
     unsigned char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        put(&b, chunk, n);
-    bool failed = ferror(f) != 0;
-    fclose(f);
-    if (failed || b.oom) {
-        snprintf(err, errlen, "cannot read '%s': %s", path, b.oom ? "out of memory" : "read error");
-        free(b.p);
-        return -1;
+    int rc = -1;
+    cJSON *id = NULL;
+    if (!read_exactly(f, chunk, ml) || memcmp(chunk, magic, ml) != 0) {
+        if (ferror(f))
+            snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+        else
+            snprintf(err, errlen, "'%s' is not a giochi-sim partial result (written by --shard)",
+                     path);
+        goto out;
     }
-    size_t ml = strlen(magic);
-    if (b.len < ml || memcmp(b.p, magic, ml) != 0) {
-        snprintf(err, errlen, "'%s' is not a giochi-sim partial result (written by --shard)", path);
-        free(b.p);
-        return -1;
+    put(&b, chunk, ml);
+    int ch;
+    while ((ch = getc(f)) != EOF && ch != '\n' && b.len - ml < PARTIAL_MAX_IDENTITY)
+        put(&b, &(unsigned char){(unsigned char)ch}, 1);
+    if (ch != '\n') {
+        if (ferror(f))
+            snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+        else if (ch == EOF)
+            snprintf(err, errlen, "'%s' is truncated", path);
+        else
+            snprintf(err, errlen, "'%s' has an identity line longer than %d bytes", path,
+                     PARTIAL_MAX_IDENTITY);
+        goto out;
     }
-    unsigned char *nl = b.len > ml ? memchr(b.p + ml, '\n', b.len - ml) : NULL;
-    size_t head = nl ? (size_t)(nl - b.p) + 1 : 0;
-    if (nl == NULL || b.len < head + 16) {
-        snprintf(err, errlen, "'%s' is truncated", path);
-        free(b.p);
-        return -1;
-    }
-    reader r = {b.p + head, b.p + b.len, false};
-    uint64_t plen = get_u64(&r);
-    if (plen != b.len - head - 16) {
-        snprintf(err, errlen, "'%s' is truncated or has bytes after its end", path);
-        free(b.p);
-        return -1;
-    }
-    reader t = {b.p + b.len - 8, b.p + b.len, false};
-    if (get_u64(&t) != fnv1a(FNV_BASIS, b.p, b.len - 8)) {
-        snprintf(err, errlen, "'%s' is corrupted (checksum mismatch)", path);
-        free(b.p);
-        return -1;
-    }
-    *nl = '\0';
+    put(&b, "", 1); /* the identity's text ends here; the newline replaces it below */
+    size_t head = b.len;
     char perr[256];
-    cJSON *id = rules_parse((const char *)b.p + ml, path, perr, sizeof perr);
-    if (id == NULL || !cJSON_IsObject(id)) {
-        snprintf(err, errlen, "'%s' has a malformed identity", path);
-        cJSON_Delete(id);
-        free(b.p);
-        return -1;
+    id = rules_parse((const char *)b.p + ml, path, perr, sizeof perr);
+    if (b.oom || id == NULL || !cJSON_IsObject(id)) {
+        snprintf(err, errlen, b.oom ? "cannot read '%s': out of memory"
+                                    : "'%s' has a malformed identity", path);
+        goto out;
     }
-    *payload = malloc(plen ? plen : 1);
+    b.p[head - 1] = '\n';
+    if (!read_exactly(f, chunk, 8)) {
+        snprintf(err, errlen, "'%s' is truncated", path);
+        goto out;
+    }
+    put(&b, chunk, 8);
+    reader r = {chunk, chunk + 8, false};
+    uint64_t plen = get_u64(&r), cap = payload_cap(id);
+    if (plen > cap) {
+        snprintf(err, errlen, "'%s' declares %llu bytes of results, more than its identity "
+                 "allows (%llu)", path, (unsigned long long)plen, (unsigned long long)cap);
+        goto out;
+    }
+    const cJSON *mac = cJSON_GetObjectItemCaseSensitive(id, "mac");
+    if (mac != NULL && !(cJSON_IsString(mac) && strcmp(mac->valuestring, mac_name) == 0)) {
+        snprintf(err, errlen, "'%s' has a malformed identity (mac)", path);
+        goto out;
+    }
+    size_t maclen = mac ? SHA256_BYTES : 0; /* the MAC follows the checksum */
+    for (uint64_t left = plen + 8 + maclen; left > 0 && !b.oom;) {
+        size_t want = left < sizeof chunk ? (size_t)left : sizeof chunk;
+        if (!read_exactly(f, chunk, want)) {
+            if (ferror(f))
+                snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+            else
+                snprintf(err, errlen, "'%s' is truncated", path);
+            goto out;
+        }
+        put(&b, chunk, want);
+        left -= want;
+    }
+    if (b.oom) {
+        snprintf(err, errlen, "cannot read '%s': out of memory", path);
+        goto out;
+    }
+    if (getc(f) != EOF) {
+        snprintf(err, errlen, "'%s' is truncated or has bytes after its end", path);
+        goto out;
+    }
+    size_t signed_len = b.len - maclen; /* magic to checksum */
+    reader t = {b.p + signed_len - 8, b.p + signed_len, false};
+    if (get_u64(&t) != fnv1a(FNV_BASIS, b.p, signed_len - 8)) {
+        snprintf(err, errlen, "'%s' is corrupted (checksum mismatch)", path);
+        goto out;
+    }
+    unsigned char key[PARTIAL_KEY_MAX];
+    size_t klen = 0;
+    int keyed = partial_key(key, &klen, err, errlen);
+    if (keyed < 0)
+        goto out;
+    if (keyed && mac == NULL) {
+        snprintf(err, errlen, "'%s' carries no MAC, and GIOCHI_PART_KEY asks for one (write "
+                 "the part with the key set)", path);
+        goto out;
+    }
+    if (keyed) {
+        unsigned char want[SHA256_BYTES], diff = 0;
+        hmac_sha256(key, klen, b.p, signed_len, want);
+        for (int i = 0; i < SHA256_BYTES; i++) /* in constant time */
+            diff |= (unsigned char)(want[i] ^ b.p[signed_len + i]);
+        memset(key, 0, sizeof key);
+        if (diff != 0) {
+            snprintf(err, errlen, "'%s' fails its MAC check: written with another key, or "
+                     "altered since (GIOCHI_PART_KEY)", path);
+            goto out;
+        }
+    }
+    cJSON_DeleteItemFromObjectCaseSensitive(id, "mac"); /* keyed or not, the same run */
+    *payload = malloc(plen ? (size_t)plen : 1);
     if (*payload == NULL) {
         snprintf(err, errlen, "cannot read '%s': out of memory", path);
-        cJSON_Delete(id);
-        free(b.p);
-        return -1;
+        goto out;
     }
-    memcpy(*payload, r.p, plen);
-    *len = plen;
+    memcpy(*payload, b.p + head + 8, (size_t)plen);
+    *len = (size_t)plen;
     *identity = id;
+    id = NULL;
+    rc = 0;
+out:
+    cJSON_Delete(id);
     free(b.p);
-    return 0;
+    return rc;
 }
 
 int partial_identity_check(cJSON *id, const char *path, const char *version,

@@ -76,16 +76,19 @@ static int add_block(engine *e, preader *r, char *err, size_t errlen)
         for (int j = 0; j < S->nslots; j++) {
             exp_pair p;
             get_pair(r, &p);
-            if (e->counting[s])
-                exp_pair_merge(&S->bsum[j], &p);
+            if (e->counting[s] && !exp_pair_merge(&S->bsum[j], &p)) {
+                snprintf(err, errlen, "the block sums do not fit in their integers");
+                return -1;
+            }
         }
         if (S->nrot == 1 && !r->bad) {
             run_result one;
             if (partial_get_result(&r->p, r->end, &S->cfg[0], &one, err, errlen) != 0)
                 return -1;
-            if (e->counting[s])
-                run_result_merge(&S->bres, &one, S->nseats);
+            int rc = e->counting[s] ? partial_merge(&S->bres, &one, S->nseats, err, errlen) : 0;
             run_result_free(&one);
+            if (rc != 0)
+                return -1;
         }
     }
     if (r->bad) {

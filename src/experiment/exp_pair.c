@@ -40,12 +40,16 @@ void exp_pair_complete(exp_pair *p, int64_t ca, int64_t cb, bool self)
     }
 }
 
-void exp_pair_merge(exp_pair *d, const exp_pair *s)
+bool exp_pair_merge(exp_pair *d, const exp_pair *s)
 {
-    d->n += s->n;
-    d->x += s->x, d->c += s->c, d->xx += s->xx, d->xc += s->xc, d->cc += s->cc;
-    d->bx += s->bx, d->bc += s->bc, d->bxx += s->bxx, d->bxc += s->bxc, d->bcc += s->bcc;
-    d->x_bx += s->x_bx, d->x_bc += s->x_bc, d->c_bx += s->c_bx, d->c_bc += s->c_bc;
+    bool ok = !__builtin_add_overflow(d->n, s->n, &d->n);
+    __int128 *dst[] = {&d->x,  &d->c,  &d->xx,  &d->xc,  &d->cc,   &d->bx,   &d->bc,
+                       &d->bxx, &d->bxc, &d->bcc, &d->x_bx, &d->x_bc, &d->c_bx, &d->c_bc};
+    const __int128 *src[] = {&s->x,  &s->c,  &s->xx,  &s->xc,  &s->cc,   &s->bx,   &s->bc,
+                             &s->bxx, &s->bxc, &s->bcc, &s->x_bx, &s->x_bc, &s->c_bx, &s->c_bc};
+    for (size_t i = 0; i < sizeof dst / sizeof *dst; i++)
+        ok = !__builtin_add_overflow(*dst[i], *src[i], dst[i]) && ok;
+    return ok;
 }
 
 /* The ratio *r = Σx/Σc of one side's sums over n games (c = Σc, not 0), and the sum of

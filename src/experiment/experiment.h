@@ -111,8 +111,9 @@ typedef struct exp_pair {
 
 /* Adds one game. */
 void exp_pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc);
-/* Adds every sum of src into dst. */
-void exp_pair_merge(exp_pair *dst, const exp_pair *src);
+/* Adds every sum of src into dst, each addition checked: false if one does not fit (sums
+ * read from a forged part can be anything), dst then holding wrapped sums to discard. */
+bool exp_pair_merge(exp_pair *dst, const exp_pair *src);
 
 /* A figure and its difference from the baseline. Fields are NAN when undefined (no
  * observation; fewer than two games for an interval). */

@@ -205,3 +205,109 @@ for g in 45 oca pig10; do
 done
 expect_ok "--check with --trace" --game=oca --runs=10 --seed=1 --trace=3 --check
 expect_error "--check with --perft" 2 "--perft counts move paths: it cannot be combined" --game=45 --perft=2 --check
+
+# ---- issue 27, 8: a bot out of memory is exit 5 (not a bot that failed to set up) ------------
+# Under a 40 MB address-space limit a plain run of one wari game fits, while alphabeta's
+# transposition table of 2^24 entries and mcts's tree of 10^6 nodes (32 MB, and its path) do not.
+if [ -z "${GIOCHI_SANITIZE:-}" ]; then
+    for b in alphabeta:tt=24 mcts:playouts=1e6; do
+        for bots in greedy "$b"; do
+            (
+                ulimit -v 40000
+                "$bin" --game=wari --bots="$bots" --runs=1 --threads=1 --seed=1 -q -o "$work/mem/bot.json" \
+                    >/dev/null 2>"$work/mem.err"
+                echo $? >"$work/mem.rc"
+            )
+            rc=$(cat "$work/mem.rc")
+            if [ "$bots" = greedy ]; then
+                [ "$rc" -eq 0 ] && ok "40 MB suffice for a plain wari game" || bad "40 MB suffice for a plain wari game" "exit $rc: $(cat "$work/mem.err")"
+            else
+                [ "$rc" -eq 5 ] && [ "$(wc -l <"$work/mem.err")" -eq 1 ] &&
+                    grep -q "^giochi-sim: out of memory (bot '${b%%:*}' " "$work/mem.err" &&
+                    ok "$b out of memory: exit 5, one line" || bad "$b out of memory: exit 5, one line" "exit $rc: $(head -c 300 "$work/mem.err")"
+            fi
+        done
+    done
+    rm -f "$work/mem/bot.json"
+    no_tmp "bot out of memory: no temporary file" "$work/mem"
+fi
+
+# ---- issue 27, 1-3 and 8: --merge treats a part as hostile: exit 2, one line naming the file ----
+# /dev/zero is refused at its first line (the old reader read it without bound: under the
+# limit of 100 MB it could not even start the check)
+(
+    [ -n "${GIOCHI_SANITIZE:-}" ] || ulimit -v 100000
+    "$bin" --merge /dev/zero >"$work/zero.out" 2>"$work/zero.err"
+    echo $? >"$work/zero.rc"
+)
+[ "$(cat "$work/zero.rc")" -eq 2 ] && [ "$(wc -l <"$work/zero.err")" -eq 1 ] &&
+    grep -q "^giochi-sim: '/dev/zero' is not a giochi-sim partial result" "$work/zero.err" &&
+    ok "--merge /dev/zero refused at once" || bad "--merge /dev/zero refused at once" "exit $(cat "$work/zero.rc"): $(head -c 300 "$work/zero.err")"
+# Forged parts with a valid checksum (FNV-1a over all before it, recomputed here): one whose
+# identity (both parts') says 901 runs for the 900 their batch holds, one whose game count is not its length's.
+if command -v python3 >/dev/null 2>&1; then
+    mkdir "$work/forge"
+    for i in 0 1; do
+        "$bin" --game=45 --runs=900 --seed=4 --shard=$i/2 -q -o "$work/forge/p.$i" || bad "forge: shard $i" "exit $?"
+    done
+    cat >"$work/forge/forge.py" <<'PY'
+import struct, sys
+src, dst, what = sys.argv[1:4]
+b = open(src, "rb").read()
+head = b.index(b"\n", b.index(b"\n") + 1) + 1          # magic line, identity line
+magic_id, rest = b[:head], b[head:-8]
+if what == "runs":
+    magic_id = magic_id.replace(b'"runs":900', b'"runs":901')
+else:                                                  # the batch's game count: word 2 + 4
+    p = bytearray(rest)
+    at = 8 + 8 * (2 + 4)
+    p[at:at + 8] = struct.pack("<Q", struct.unpack("<Q", p[at:at + 8])[0] + 1)
+    rest = bytes(p)
+h = 0xcbf29ce484222325
+for c in magic_id + rest:
+    h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
+open(dst, "wb").write(magic_id + rest + struct.pack("<Q", h))
+PY
+    python3 "$work/forge/forge.py" "$work/forge/p.0" "$work/forge/runs.0" runs
+    python3 "$work/forge/forge.py" "$work/forge/p.1" "$work/forge/runs.1" runs
+    python3 "$work/forge/forge.py" "$work/forge/p.1" "$work/forge/games.1" games
+    expect_ok "forge: the genuine parts merge" --merge "$work/forge/p.0" "$work/forge/p.1"
+    expect_error "forge: identity runs not the contents'" 2 \
+        "^giochi-sim: '$work/forge/runs.0' does not hold shard 0/2 of the run of its identity \\(runs: 901; it holds 450 games of 900\\)$" \
+        --merge "$work/forge/runs.1" "$work/forge/runs.0"
+    expect_error "forge: games not the length's" 2 \
+        "^giochi-sim: '$work/forge/games.1': partial result does not make sense: game length: 450 observations of 451 games$" \
+        --merge "$work/forge/p.0" "$work/forge/games.1"
+fi
+
+# ---- issue 27: authenticity: GIOCHI_PART_KEY signs parts (HMAC-SHA-256) and --merge checks them --
+# (exported for one check at a time and unset after: the later tests run without a key)
+mkdir "$work/keyed"
+printf 'a key of thirty-two bytes, fixed' >"$work/keyed/key"
+printf 'another key of thirty-two bytes!' >"$work/keyed/other"
+for i in 0 1; do
+    GIOCHI_PART_KEY="$work/keyed/key" "$bin" --game=45 --runs=300 --seed=6 --shard=$i/2 -q \
+        -o "$work/keyed/p.$i" || bad "keyed shard $i" "exit $?"
+done
+"$bin" --game=45 --runs=300 --seed=6 --shard=1/2 -q -o "$work/keyed/plain.1"
+unset GIOCHI_PART_KEY
+export GIOCHI_PART_KEY="$work/keyed/key"
+expect_ok "keyed: parts signed with the key merge" --merge "$work/keyed/p.0" "$work/keyed/p.1"
+unset GIOCHI_PART_KEY
+export GIOCHI_PART_KEY="$work/keyed/other"
+expect_error "keyed: another key is refused" 2 \
+    "^giochi-sim: '$work/keyed/p.0' fails its MAC check: written with another key, or altered since \\(GIOCHI_PART_KEY\\)$" \
+    --merge "$work/keyed/p.0" "$work/keyed/p.1"
+unset GIOCHI_PART_KEY
+export GIOCHI_PART_KEY="$work/keyed/key"
+expect_error "keyed: an unsigned part is refused" 2 \
+    "^giochi-sim: '$work/keyed/plain.1' carries no MAC, and GIOCHI_PART_KEY asks for one" \
+    --merge "$work/keyed/p.0" "$work/keyed/plain.1"
+unset GIOCHI_PART_KEY
+expect_ok "keyed: without the key, signed and unsigned parts merge" --merge "$work/keyed/p.0" "$work/keyed/plain.1"
+unset GIOCHI_PART_KEY
+export GIOCHI_PART_KEY="$work/keyed/none"
+expect_error "keyed: a missing key file stops a shard before it plays" 2 \
+    "^giochi-sim: GIOCHI_PART_KEY: cannot read the key file '$work/keyed/none': No such file or directory$" \
+    --game=45 --runs=300 --seed=6 --shard=0/2 -q -o "$work/keyed/x"
+unset GIOCHI_PART_KEY
