@@ -194,6 +194,9 @@ typedef struct oca_state {
     int takeover_loss;                  /* a failed bank's unpaid loss, in all */
     int takeover_owed[GAME_MAX_SEATS];  /* ... and each creditor's part of it */
     oca_offer offer;
+    /* the short sale in progress: 1 + the price index at which each card's offer was refused
+     * (0: not refused); a refused card is offered again only for less */
+    int8_t short_refused[OCA_MAX_CARDS];
     /* start() zeroes the state from capo up to here (the rules, n and the ledger before capo
      * it sets itself); the fields below it sets one by one (the debts and the steps are
      * written before they are read): a new field goes between capo and here */

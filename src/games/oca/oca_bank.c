@@ -136,8 +136,12 @@ static bool shortfall(oca_state *st, oca_op *o, trace *tr)
         pop(st);
         return false;
     }
-    if (o->stage < STAGE_AID && o->stage < st->r->short_sale_offers && oca_can_sell(st, s))
-        return oca_build_short_sale(st, s);
+    if (o->stage < STAGE_AID && o->stage < st->r->short_sale_offers && oca_can_sell(st, s)) {
+        if (o->stage == 0) /* a new shortfall: no offer of it refused yet */
+            memset(st->short_refused, 0, sizeof st->short_refused);
+        if (oca_build_short_sale(st, s))
+            return true;
+    }
     if (o->stage < STAGE_AID)
         o->stage = STAGE_AID;
     if (o->stage == STAGE_AID && !st->aid_used[s] && st->r->mutual_aid_rolls > 0)
@@ -210,6 +214,10 @@ void oca_pay_each(oca_state *st, int from, unsigned each, int amount, int reason
     int payer = resolve(st, from);
     if (pay_each_now(st, payer, each, amount, reason, detail, tr))
         return;
+    /* the step's payees are the solvent others: a payer is never his own creditor, so that
+     * oca_op_due (the loss a shortfall traces, and what a short seller must raise) is what
+     * he really owes */
+    each &= st->solvent & ~(1u << payer);
     push(st, OP_PAY, payer, 0, amount, reason, detail);
     top(st)->each = (uint8_t)each;
 }

@@ -68,13 +68,25 @@ static GIOCHI_INLINE bool turn_begins(oca_state *st, int s, trace *tr)
     return st->r->trading && oca_trade_window(st, s);
 }
 
-/* PH_DECLARE: asks the mover for a declaration (art. 7) if he may make one. */
+/* What a declaration can cost seat s at most: a player's stake, or a banker's miss paid to
+ * every other participant (art. 7). */
+static inline int64_t declare_cost(const oca_state *st, int s)
+{
+    if (s != st->banker)
+        return st->r->declare_stake;
+    unsigned others = st->members & st->solvent & ~(1u << s);
+    return (int64_t)st->r->banker_declare_miss * __builtin_popcount(others);
+}
+
+/* PH_DECLARE: asks the mover for a declaration (art. 7) if he may make one. The text does
+ * not say what a declarer who cannot pay his loss does; a player who cannot pay the stake is
+ * not offered one, and neither is a banker who cannot pay a miss to every other participant
+ * in full (the same rule for both: nobody declares into a loss he cannot cover). */
 static GIOCHI_INLINE bool declare_step(oca_state *st)
 {
     int s = st->mover;
     st->phase = PH_ROLL;
-    if (st->declare_left[s] == 0 || st->bankrupt[s] ||
-        (s != st->banker && st->led.balance[s] < st->r->declare_stake)) {
+    if (st->declare_left[s] == 0 || st->bankrupt[s] || st->led.balance[s] < declare_cost(st, s)) {
         if (st->declare_left[s] > 0)
             st->declare_left[s]--;
         return false;

@@ -318,14 +318,21 @@ bool oca_can_sell(const oca_state *st, int seat)
 bool oca_build_short_sale(oca_state *st, int seat)
 {
     decision *d = &st->pend;
-    d->seat = seat;
-    d->kind = K_SHORT_SALE;
     d->n = 0;
     d->action[d->n++] = 0;
-    for (int c = 0; c < st->r->ncards; c++)
-        if (st->holder[c] == seat)
-            for (int p = 0; p < st->r->nprices && d->n < GAME_MAX_ACTIONS; p++)
-                d->action[d->n++] = OCA_TRADE(TR_SELL, c, 0, p);
+    for (int c = 0; c < st->r->ncards; c++) {
+        if (st->holder[c] != seat)
+            continue;
+        /* an offer refused in this shortfall comes back only at a lower price: the same
+         * offer again would be the same question to the same buyers */
+        int below = st->short_refused[c] ? st->short_refused[c] - 1 : st->r->nprices;
+        for (int p = 0; p < below && d->n < GAME_MAX_ACTIONS; p++)
+            d->action[d->n++] = OCA_TRADE(TR_SELL, c, 0, p);
+    }
+    if (d->n == 1)
+        return false;
+    d->seat = seat;
+    d->kind = K_SHORT_SALE;
     return true;
 }
 
@@ -336,6 +343,7 @@ void oca_answer_short(oca_state *st, oca_op *o, int32_t a)
         return;
     }
     o->stage++;
+    st->short_refused[OCA_TR_A(a)] = (int8_t)(OCA_TR_P(a) + 1); /* if refused: only for less */
     st->offer = (oca_offer){TR_SELL, o->seat, -1, (int8_t)OCA_TR_A(a), -1,
                             st->r->price[OCA_TR_P(a)]};
     st->s.short_sales++;

@@ -347,7 +347,8 @@ bool oca_react_possible(const oca_state *st, int s, int sq);
 bool oca_react_step(oca_state *st);
 void oca_answer_react(oca_state *st, int32_t a, trace *tr);
 
-/* A seat short of points: whether he can offer a card, the list of his offers, his answer. */
+/* A seat short of points: whether he can offer a card; the list of his offers (a card
+ * refused in this shortfall only below its refused price), false if none is left; his answer. */
 bool oca_can_sell(const oca_state *st, int seat);
 bool oca_build_short_sale(oca_state *st, int seat);
 void oca_answer_short(oca_state *st, oca_op *o, int32_t a);

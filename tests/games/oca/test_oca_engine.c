@@ -230,8 +230,8 @@ static void pay_each_reference(oca_state *st, int from, unsigned each, int amoun
     if (payer < st->n && (st->bankrupt[payer] || to == 0))
         return;
     if (payer < st->n && st->led.balance[payer] < (int64_t)amount * __builtin_popcount(to)) {
-        push(st, OP_PAY, payer, 0, amount, reason, detail); /* the step keeps the whole mask */
-        top(st)->each = (uint8_t)each;
+        push(st, OP_PAY, payer, 0, amount, reason, detail); /* the step's payees: the */
+        top(st)->each = (uint8_t)to;                        /* solvent others */
         return;
     }
     int seat[GAME_MAX_SEATS], k = clockwise(st, payer, to, seat);
@@ -403,4 +403,34 @@ TEST(oca_engine_turn_agrees_with_and_without_a_trace)
     fclose(sink);
     CHECK_INT(bad, 0);
     CHECK(answers > 10000);
+}
+
+/* Article 8's loss is what the payer owes the others: a payment "to every player" that he
+ * cannot cover is pushed as one step whose payees are the solvent others, never himself, so
+ * the loss traced and the amount a short seller must raise are the real ones (oca_op_due:
+ * 3 x 5 = 15 for a banker's missed declaration at four players, not 20). */
+TEST(oca_engine_art8_a_short_payment_to_each_owes_only_the_others)
+{
+    oca_rules r;
+    load_default(&r, NULL, NULL);
+    oca_state *st = &(oca_state){0};
+    rng ch;
+    rng_seed(&ch, 7);
+    game_oca.start(st, &r, 4, &ch, NULL);
+    ledger_transfer(&st->led, 2, ACC_FONDO, st->led.balance[2] - 7, "test", -1, NULL);
+    int before = st->nops;
+    oca_pay_each(st, 2, st->members, 5, R_BANKER_MISS, -1, NULL);
+    CHECK_INT(st->nops, before + 1);
+    const oca_op *o = &st->op[st->nops - 1];
+    CHECK_INT(o->each >> 2 & 1, 0);
+    CHECK_INT((int)oca_op_due(o), 15);
+    /* a bankrupt seat is no payee either */
+    oca_state *h = &(oca_state){0};
+    rng_seed(&ch, 7);
+    game_oca.start(h, &r, 4, &ch, NULL);
+    h->bankrupt[3] = true;
+    h->solvent &= ~(1u << 3);
+    ledger_transfer(&h->led, 2, ACC_FONDO, h->led.balance[2] - 7, "test", -1, NULL);
+    oca_pay_each(h, 2, h->members | 1u << 3, 5, R_SQUARE, 10, NULL);
+    CHECK_INT((int)oca_op_due(&h->op[h->nops - 1]), 10);
 }

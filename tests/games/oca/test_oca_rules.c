@@ -409,6 +409,42 @@ TEST(oca_art7_banker_hit_from_a_player_who_fails_is_not_collected)
     CHECK_INT(g.st.s.declare_hits[1], 1);
 }
 
+/* "Anche il banchiere può tentare le dichiarazioni suddette ... pagando agli stessi 5 punti in
+ * caso contrario": the text is silent on a declarer who cannot pay his loss. A player who
+ * cannot pay the stake is not offered a declaration; the same rule for the banker: with less
+ * than 5 for every other participant, he is not asked (gap; giochi-sim-oca(7)). */
+TEST(oca_gap_banker_who_cannot_pay_a_miss_is_not_offered_a_declaration)
+{
+    oca_rules r;
+    ot_load(&r, NULL);
+    tgame g;
+    ot_begin_banker3(&g, &r); /* 170, 275, 155 */
+    ot_hooks(&g);
+    turn(&g, 0, 0, 3);
+    turn(&g, 1, 26, 1); /* the banker on square 27: a Pulcinella */
+    turn(&g, 2, 0, 3);
+    turn(&g, 0, 0, 4);
+    ot_drain(&g, 1, 9);           /* a miss would cost 2 x 5 = 10 */
+    act(&g, K_TRADE, 1, 0, 1, 6); /* no declaration asked: the roll follows at once */
+    int seat, kind = ot_pending(&g, &seat);
+    CHECK(!(kind == K_DECLARE && seat == 1));
+    CHECK_INT(g.st.pos[1], 33);
+    CHECK_INT(g.st.declare_left[1], 0);
+    /* with 10 he can pay the miss to both: he is asked */
+    tgame h;
+    ot_begin_banker3(&h, &r);
+    ot_hooks(&h);
+    turn(&h, 0, 0, 3);
+    turn(&h, 1, 26, 1);
+    turn(&h, 2, 0, 3);
+    turn(&h, 0, 0, 4);
+    ot_drain(&h, 1, 10);
+    act(&h, K_TRADE, 1, 0, 0);
+    act(&h, K_DECLARE, 1, 4, 1, 6); /* miss: pays 5 to each, 27 -> 33 */
+    CHECK_INT(ot_pts(&h, 1), 0);
+    CHECK(!h.st.bankrupt[1]);
+}
+
 /* ---- article 8: bankruptcy, mutual aid, the failed bank --------------------------------------- */
 
 /* "prima di essere dichiarato fallito esso ha ancora due possibilità di salvarsi ricorrendo al
@@ -428,7 +464,8 @@ TEST(oca_art8_short_player_sells_then_mutual_aid_saves_him)
     act(&g, K_SHORT_SALE, 1, OCA_TRADE(TR_SELL, c17, 0, 0), 0);
     act(&g, K_BUY_CARD, 2, 0, 0);
     act(&g, K_BUY_CARD, 0, 0, 0);
-    act(&g, K_SHORT_SALE, 1, 0, 0);          /* gives up selling */
+    /* refused at the lowest price, the card cannot be offered for less: no offer is left,
+     * so the mutual aid is next (giochi-sim-oca(7): a refused offer returns only cheaper) */
     act(&g, K_MUTUAL_AID, 1, 3, 2, 1, 3);    /* two rolls at 3: the second hits */
     CHECK(g.st.aid_used[1]);
     CHECK_INT(ot_pts(&g, 1), 5 + 20 - 15);
@@ -448,6 +485,34 @@ TEST(oca_art8_short_player_sells_then_mutual_aid_saves_him)
     CHECK_INT(ot_pts(&g, 1), 0);
     CHECK_INT(ot_pts(&g, ACC_FONDO), fondo + 15);
     CHECK_INT(g.st.in_race, 2);
+}
+
+/* Art. 12 lets a player short of points sell his cards; the text does not say how often he
+ * may ask. An offer refused in one shortfall is offered again only for less (gap): the same
+ * card at the same price would be the same question to the same buyers. */
+TEST(oca_gap_refused_short_sale_returns_only_cheaper)
+{
+    oca_rules r;
+    ot_load(&r, NULL);
+    tgame g;
+    ot_begin_cashier3(&g, &r);
+    int c17 = r.square_card[17];
+    turn(&g, 0, 0, 3);
+    ot_drain(&g, 1, 5);
+    turn(&g, 1, 9, 1); /* square 10: pay 15 with 5 */
+    act(&g, K_SHORT_SALE, 1, OCA_TRADE(TR_SELL, c17, 0, 2), 0);
+    act(&g, K_BUY_CARD, 2, 0, 0);
+    act(&g, K_BUY_CARD, 0, 0, 0);
+    decision d;
+    CHECK(game_oca.decide(&g.st, &d));
+    CHECK_INT(d.kind, K_SHORT_SALE);
+    int offers = 0;
+    for (int i = 1; i < d.n; i++) {
+        CHECK_INT(OCA_TR_A(d.action[i]), c17);
+        CHECK(OCA_TR_P(d.action[i]) < 2);
+        offers++;
+    }
+    CHECK_INT(offers, 2);
 }
 
 /* "Un giocatore è fallito ed esce dal gioco nel caso si trovasse a non poter coprire
