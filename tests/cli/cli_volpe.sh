@@ -40,3 +40,15 @@ if tr -d ' \t\n' <"$work/out" | grep -q '"trapped_D7":{"value":'; then
 else
     bad "volpe heat map per point" "no trapped_D7 in the report"
 fi
+
+# --perft counts moves at the table: in a position with thousands of jump chains (the one of
+# tests/games/volpe/test_volpe.c, whose reference counts 8732 fox moves there) the pages of
+# the fox's list are expanded, not counted as one "more moves" action each.
+printf '%s\n' '{"fox": "C3", "fox_wins_at": 17, "geese": ["D1", "C2", "D2", "E2", "B3", "D3",' \
+    '"F3", "A4", "B4", "C4", "D4", "E4", "F4", "B5", "D5", "C6", "D6"]}' >"$work/chains.json"
+expect_ok "volpe perft many chains" --game=volpe --config="$work/chains.json" --perft=1 --quiet
+if [ "$(cat "$work/out")" = "1 8732" ]; then
+    ok "volpe perft counts every page's moves"
+else
+    bad "volpe perft counts every page's moves" "$(cat "$work/out")"
+fi
