@@ -18,6 +18,7 @@
 #include "cli/outfile.h"
 #include "dist/partial.h"
 #include "core/perft.h"
+#include "core/replay.h"
 #include "report/plot.h"
 #include "core/registry.h"
 #include "report/report.h"
@@ -48,7 +49,7 @@ const char *argp_program_bug_address = "the giochi-sim issue tracker";
 
 typedef struct options {
     const char *game, *bots, *output, *games_csv, *format;
-    const char *runs, *seed, *players, *threads, *trace, *perft;
+    const char *runs, *seed, *players, *threads, *trace, *perft, *replay;
     const char *set[MAX_SETS];
     int nsets;
     const char *config[MAX_CONFIGS]; /* merged in order */
@@ -138,6 +139,7 @@ enum {
     OPT_PRINT_RULESET,
     OPT_USAGE,
     OPT_PERFT,
+    OPT_REPLAY,
     OPT_PROGRESS,
     OPT_CHECK,
     OPT_SHARD,
@@ -176,6 +178,10 @@ static const struct argp_option option_table[] = {
      "Print the play-by-play of game INDEX of this run instead of a report", 0},
     {"exact", OPT_EXACT, 0, 0, "Add the game's exact analysis beside the simulated figures", 0},
     {"print-ruleset", OPT_PRINT_RULESET, 0, 0, "Print the effective ruleset as JSON and exit", 0},
+    {"replay", OPT_REPLAY, "FILE", 0,
+     "Play the game record FILE (one action a line, by its --trace name or number; 'seed N' "
+     "for the chance draws; '#' comments) and print its trace and outcome",
+     0},
     {"perft", OPT_PERFT, "D", 0,
      "Count the move paths of each length 1..D from the start (games without chance or "
      "hidden information) instead of playing",
@@ -291,6 +297,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_EXACT: o->exact = true; break;
     case OPT_PRINT_RULESET: o->print_ruleset = true; break;
     case OPT_PERFT: o->perft = arg; break;
+    case OPT_REPLAY: o->replay = arg; break;
     case OPT_SHARD: o->shard = arg; break;
     case OPT_MERGE: o->merge = true; break;
     case OPT_DETAIL: o->detail = true; break;
@@ -1026,6 +1033,18 @@ int main(int argc, char **argv)
 
     if (o.perft)
         run_perft(g, rules, &o, ruleset);
+    if (o.replay) { /* one recorded game, played by src/core/replay.c */
+        if (o.trace || o.runs || o.bots || o.format || o.games_csv || o.exact || o.check)
+            die(EXIT_USAGE, "--replay plays one recorded game: it cannot be combined with "
+                "--trace, --runs, --bots, --format, --games-csv, --exact or --check");
+        int n = o.players ? (int)whole_option("players", o.players,
+                                              (unsigned long long)g->min_seats,
+                                              (unsigned long long)g->max_seats)
+                          : g->default_seats;
+        if (replay_file(g, rules, n, o.replay, stdout, err, sizeof err) != 0)
+            die(EXIT_USAGE, "%s", err);
+        exit(0);
+    }
 
     run_config cfg = {0};
     cfg.game = g;

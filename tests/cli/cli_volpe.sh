@@ -52,3 +52,16 @@ if [ "$(cat "$work/out")" = "1 8732" ]; then
 else
     bad "volpe perft counts every page's moves" "$(cat "$work/out")"
 fi
+
+# --replay in that position: a move of the third page played by number after two page turns,
+# then by its name alone, the page turns left to the replay.
+printf 'fox: more moves\nfox: more moves\n8\n' >"$work/pages.rec"
+expect_ok "volpe replay page turns" --game=volpe --config="$work/chains.json" --replay="$work/pages.rec"
+grep '^  > seat 1 (replay) fox: fox C3' "$work/out" | sed 's/   \[.*//; s/^.*fox: //' >"$work/move.txt"
+grep -c 'more moves (page' "$work/out" | grep -qx 2 && [ -s "$work/move.txt" ] &&
+    ok "volpe replay turns two pages" || bad "volpe replay turns two pages" "$(head -n 8 "$work/out")"
+sed '1d;$d' "$work/out" >"$work/paged.txt" # without the header (the file's name) and the count
+expect_ok "volpe replay a later page's move by name" --game=volpe --config="$work/chains.json" \
+    --replay="$work/move.txt"
+sed '1d;$d' "$work/out" >"$work/named.txt"
+same "volpe replay by name turns the pages itself" "$work/paged.txt" "$work/named.txt"

@@ -49,12 +49,46 @@ static void fill_masks(wari_rules *r)
     }
 }
 
-/* Reads and checks every key of the ruleset (all are required: the default provides them). */
+/* Reads the optional key "start" of json into r (r->pits and r->total read already): the
+ * pits of both rows in sowing order, the two stores and the seat to move (1 or 2); every seed
+ * must be somewhere. Absent: the usual start. */
+static int load_start(wari_rules *r, const cJSON *json, char *err, size_t errlen)
+{
+    static const char *const keys[] = {"pits", "stores", "turn", NULL};
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(json, "start");
+    if (st == NULL)
+        return 0;
+    long pit[WARI_MAX_BOARD], store[2], turn;
+    int n = 2 * r->pits, len;
+    if (rules_only_keys(st, "start", keys, err, errlen) ||
+        rules_int_array(st, "start", "pits", n, n, 0, r->total, pit, &len, err, errlen) ||
+        rules_int_array(st, "start", "stores", 2, 2, 0, r->total, store, &len, err, errlen) ||
+        rules_int(st, "start", "turn", 1, 2, &turn, err, errlen))
+        return -1;
+    long sum = store[0] + store[1];
+    for (int i = 0; i < n; i++)
+        sum += pit[i];
+    if (sum != r->total)
+        return rules_error(err, errlen, "start", "pits",
+                           "pits and stores hold %ld seeds, the ruleset's board %d", sum,
+                           r->total);
+    r->has_start = true;
+    for (int i = 0; i < n; i++)
+        r->start_pit[i] = (uint8_t)pit[i];
+    r->start_store[0] = (int)store[0];
+    r->start_store[1] = (int)store[1];
+    r->start_turn = (int)turn - 1;
+    return 0;
+}
+
+/* Reads and checks every key of the ruleset (all are required: the default provides them,
+ * but for the optional "start"). */
 static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
 {
     static const char *const keys[] = {"pits",       "seeds",      "grand_slam",
                                        "must_feed",  "repetition", "no_capture_limit",
-                                       "move_cap",   "first_player", NULL};
+                                       "move_cap",   "first_player", "start",
+                                       NULL};
     wari_rules *r = rules;
     memset(r, 0, sizeof *r);
     long pits = 0, seeds = 0, limit = 0, cap = 0;
@@ -73,6 +107,8 @@ static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
     r->total = 2 * r->pits * r->seeds;
     r->no_capture_limit = (int)limit;
     r->move_cap = (int)cap;
+    if (load_start(r, json, err, errlen))
+        return -1;
     /* The repetition rule keeps every position of a stretch without capture: the stretch
      * must fit its memory. */
     if (r->repetition && r->move_cap > WARI_STRETCH &&
@@ -468,6 +504,15 @@ static void start(void *state, const void *rules, int nseats, rng *chance, trace
     (void)nseats;
     const wari_rules *r = rules;
     wari_state *st = state;
+    if (r->has_start) { /* a position given as data (ruleset key start) */
+        wari_set_position(st, r, r->start_pit, r->start_store, r->start_turn, 0, 0);
+        st->first = (uint8_t)r->start_turn;
+        TRACE(tr, "from the ruleset's start position; seat %d moves first", r->start_turn + 1);
+        trace_board(st, tr);
+        if (st->over)
+            end_game(st, st->end, tr); /* once more, to trace the end */
+        return;
+    }
     uint8_t pit[WARI_MAX_BOARD] = {0};
     memset(pit, r->seeds, (size_t)(2 * r->pits));
     int store[2] = {0, 0};

@@ -51,6 +51,12 @@ typedef struct wari_rules {
     bool repetition;      /* a repeated position since the last capture ends the game */
     int no_capture_limit; /* moves without a capture that end the game; 0: no limit */
     int move_cap;         /* moves that end the game */
+    /* Optional ruleset key "start": the position a game starts from instead of full pits
+     * (then first_player is not drawn: start_turn moves first). */
+    bool has_start;
+    uint8_t start_pit[WARI_MAX_BOARD];
+    int start_store[2];
+    int start_turn;
     /* binom[n][k] = C(n, k) for the exact position keys (wari_key); entries the ruleset
      * never uses may wrap. */
     uint64_t binom[WARI_BINOM_N + 1][WARI_MAX_BOARD];

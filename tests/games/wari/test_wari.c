@@ -603,6 +603,38 @@ TEST(wari_repetition_memory_starts_again_at_a_capture)
     free(r);
 }
 
+/* Ruleset key start: every game starts from the position given as data, its player to move
+ * first, the memory of the repetition rule starting there; every seed must be somewhere. */
+TEST(wari_start_position_as_data)
+{
+    wari_rules *r = LOAD("{\"start\": {\"pits\": [0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1], "
+                         "\"stores\": [20, 24], \"turn\": 2}, \"first_player\": \"random\"}");
+    wari_state st;
+    rng chance;
+    rng_seed(&chance, 1);
+    game_wari.start(&st, r, 2, &chance, NULL);
+    BOARD(&st, ((int[]){0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1}), 20, 24);
+    CHECK_INT(st.turn, 1);
+    CHECK_INT(st.first, 1);
+    CHECK_INT(st.moves, 0);
+    CHECK_INT(st.nrec, 0);
+    CHECK(!st.over);
+    free(r);
+    char err[256];
+    r = try_load("{\"start\": {\"pits\": [0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1], "
+                 "\"stores\": [20, 20], \"turn\": 1}}", err, sizeof err);
+    CHECK(r == NULL);
+    CHECK(strstr(err, "'start.pits'") != NULL);
+    r = try_load("{\"start\": {\"pits\": [1, 2], \"stores\": [20, 20], \"turn\": 1}}", err,
+                 sizeof err);
+    CHECK(r == NULL);
+    CHECK(strstr(err, "'start.pits'") != NULL);
+    r = try_load("{\"start\": {\"pits\": [0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1], "
+                 "\"stores\": [20, 24], \"turn\": 1, \"side\": 1}}", err, sizeof err);
+    CHECK(r == NULL);
+    CHECK(strstr(err, "side") != NULL);
+}
+
 /* With the rule on, every position of a stretch without capture is kept: the ruleset must
  * bound the stretch (move_cap, or a no-capture limit) by the memory's WARI_STRETCH moves. */
 TEST(wari_repetition_needs_a_bounded_stretch)
