@@ -5,6 +5,8 @@
 #include "games/wari/wari.h"
 
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config/configs.h"
@@ -399,6 +401,11 @@ static bool repeated(wari_state *st, int played)
         return false;
     }
     int j = st->nrec++;
+    if (__builtin_expect(j >= WARI_STRETCH, 0)) { /* the ruleset bounds the stretch */
+        fprintf(stderr, "giochi-sim: wari: %d moves without capture exceed the repetition "
+                "memory (a broken invariant)\n", j + 1);
+        exit(4);
+    }
     uint8_t *cell = &st->rec[j >> 1];
     *cell = (uint8_t)((j & 1) ? (*cell & 0x0f) | played << 4 : played);
     unsigned bit = filter_bit(st->pit, st->turn);

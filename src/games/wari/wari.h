@@ -132,8 +132,9 @@ int wari_row_seeds(const wari_rules *r, const uint8_t *pit, int seat);
 
 /* Test and search hook: sets st to the position with board pit[] (2*pits entries), stores
  * store[2] and seat `turn` to move, as if `moves` moves had been played, none of them a
- * capture after move `last_capture`; the history holds only this position. Checks the end
- * conditions of the player to move like a move would. Does not take ownership of rules. */
+ * capture after move `last_capture`; the repetition memory starts at this position. Checks
+ * the end conditions of the player to move like a move would. Does not take ownership of
+ * rules. */
 void wari_set_position(wari_state *st, const wari_rules *rules, const uint8_t *pit,
                        const int *store, int turn, int moves, int last_capture);
 
