@@ -76,6 +76,10 @@ void mode_print(const game_type *g, const options *o, const cJSON *ruleset)
 /* --perft: the move-path counts of depths 1..D; exits. */
 void mode_perft(job *j) __attribute__((noreturn));
 
+/* --replay=FILE: plays one recorded game (core/replay.h) and prints its trace and outcome;
+ * exits. */
+void mode_replay(job *j) __attribute__((noreturn));
+
 /* A plain run: plays cfg.runs games and writes the report (or, with --shard, the partial
  * result), the games CSV and the extra outputs. */
 void mode_run(job *j);

@@ -48,6 +48,8 @@ int main(int argc, char **argv)
     job_rules(&j);
     if (o.perft)
         mode_perft(&j);
+    if (o.replay)
+        mode_replay(&j);
     job_check(&j);
     /* --list and --print-ruleset print only once every option has been checked. */
     if (o.list || o.print_ruleset)

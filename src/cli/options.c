@@ -24,6 +24,7 @@ enum {
     OPT_PRINT_RULESET,
     OPT_USAGE,
     OPT_PERFT,
+    OPT_REPLAY,
     OPT_PROGRESS,
     OPT_CHECK,
     OPT_SHARD,
@@ -62,6 +63,10 @@ static const struct argp_option option_table[] = {
      "Print the play-by-play of game INDEX of this run instead of a report", 0},
     {"exact", OPT_EXACT, 0, 0, "Add the game's exact analysis beside the simulated figures", 0},
     {"print-ruleset", OPT_PRINT_RULESET, 0, 0, "Print the effective ruleset as JSON and exit", 0},
+    {"replay", OPT_REPLAY, "FILE", 0,
+     "Play the game record FILE (one action a line, by its --trace name or number; 'seed N' "
+     "for the chance draws; '#' comments) and print its trace and outcome",
+     0},
     {"perft", OPT_PERFT, "D", 0,
      "Count the move paths of each length 1..D from the start (games without chance or "
      "hidden information) instead of playing",
@@ -177,6 +182,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_EXACT: o->exact = true; break;
     case OPT_PRINT_RULESET: o->print_ruleset = true; break;
     case OPT_PERFT: o->perft = arg; break;
+    case OPT_REPLAY: o->replay = arg; break;
     case OPT_SHARD: o->shard = arg; break;
     case OPT_MERGE: o->merge = true; break;
     case OPT_DETAIL: o->detail = true; break;

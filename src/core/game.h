@@ -232,6 +232,13 @@ typedef struct game_type {
     /* Move-ordering hint for d (listed by decide on st): score[i] for d->action[i], higher
      * first (captures before quiet moves). NULL: actions keep their listed order. */
     void (*order)(const void *st, const decision *d, int32_t *score);
+    /* Optional, for a game whose decisions may end in an action that is no move at the
+     * table but turns to the next page of the same player's moves (a list longer than
+     * GAME_MAX_ACTIONS): true if action a of d (listed by decide on st) is such a page turn.
+     * --perft then counts the moves of every page at the same depth, expanding page turns in
+     * place, so that its counts are moves at the table; a decision holds at most one page
+     * turn. NULL: every action is a move. */
+    bool (*page_turn)(const void *st, const decision *d, int32_t a);
     /* A fast game-specific bot that generic search may use as its playout policy (mcts
      * rollout=1), set up like a seat's bot with its default parameters, one context for
      * each seat (it then chooses for that seat in playouts). NULL: none. */

@@ -3,7 +3,8 @@
  * The number of legal action sequences of each length from the start position is the board
  * game programmer's check that move generation is right: two independent implementations
  * must agree to the last node. A game whose position ended before depth d contributes
- * nothing at depth d. */
+ * nothing at depth d. Paths are of moves at the table: an action that only turns to the next
+ * page of a long list of moves (game_type.page_turn) is expanded, not counted. */
 #ifndef GIOCHI_PERFT_H
 #define GIOCHI_PERFT_H
 

@@ -60,8 +60,8 @@ void run_bots_free(const run_config *cfg, void **ctx)
 }
 
 /* Traces one decision: who chooses, the options when few, and the choice. */
-static void trace_decision(const run_config *cfg, const void *st, const decision *d, int k,
-                           trace *tr)
+void run_trace_decision(const run_config *cfg, const void *st, const decision *d, int k,
+                        trace *tr)
 {
     const game_type *g = cfg->game;
     char name[128];
@@ -247,7 +247,7 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
                 continue;
             }
             if (tr != NULL)
-                trace_decision(cfg, st, dp, k, tr);
+                run_trace_decision(cfg, st, dp, k, tr);
             apply(st, dp->action[k], &chance, tr);
             step++; /* for the message of a broken check only */
             if (invariants && invariants(st, what, sizeof what) != 0)
@@ -758,6 +758,22 @@ int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t er
     return 0;
 }
 
+void run_trace_outcome(const run_config *cfg, const outcome *o, FILE *out)
+{
+    const game_type *g = cfg->game;
+    fprintf(out, "end: %s after %d %s; winner:", g->end_names[o->end], o->length,
+            g->length_unit);
+    if (o->winners == 0)
+        fputs(" nobody", out);
+    for (int k = 0; k < cfg->nseats; k++)
+        if (o->winners & (1u << k))
+            fprintf(out, " seat %d", k + 1);
+    fputc('\n', out);
+    for (int k = 0; k < cfg->nseats; k++)
+        fprintf(out, "  seat %d: %s %lld, rank %d\n", k + 1, g->score_name,
+                (long long)o->score[k], o->rank[k]);
+}
+
 int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char *err,
               size_t errlen)
 {
@@ -782,18 +798,7 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
         run_bots_free(cfg, ctx);
         return -1;
     }
-    const game_type *g = cfg->game;
-    fprintf(out, "end: %s after %d %s; winner:", g->end_names[o->end], o->length,
-            g->length_unit);
-    if (o->winners == 0)
-        fputs(" nobody", out);
-    for (int k = 0; k < cfg->nseats; k++)
-        if (o->winners & (1u << k))
-            fprintf(out, " seat %d", k + 1);
-    fputc('\n', out);
-    for (int k = 0; k < cfg->nseats; k++)
-        fprintf(out, "  seat %d: %s %lld, rank %d\n", k + 1, g->score_name,
-                (long long)o->score[k], o->rank[k]);
+    run_trace_outcome(cfg, o, out);
     /* The same row --games-csv writes for this game, to compare with the batch. */
     fputs("csv: ", out);
     csv_header(out, cfg);

@@ -139,6 +139,14 @@ bool run_result_merge(run_result *dst, const run_result *src, int nseats);
 void run_result_spill(run_result *res, acc_spill *s);
 void run_result_unspill(run_result *dst, const run_result *src, acc_spill *s);
 
+/* The trace's line for decision d on st, whose action k the seat's bot chose:
+ * "  > seat 1 (greedy) sow: pit 6 (4 seeds)   [options: ...]" (the options when 2..12). */
+void run_trace_decision(const run_config *cfg, const void *st, const decision *d, int k,
+                        FILE *tr);
+/* The trace's closing lines for outcome o: "end: KIND after N UNIT; winner: seat S", then one
+ * line per seat with its score and rank. */
+void run_trace_outcome(const run_config *cfg, const outcome *o, FILE *out);
+
 /* Plays game `index` alone with its trace written to out, exactly as the batch plays it;
  * with cfg->check, checked as run_game_checked (returns -1 with its message). */
 int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char *err,

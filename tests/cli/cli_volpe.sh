@@ -40,3 +40,28 @@ if tr -d ' \t\n' <"$work/out" | grep -q '"trapped_D7":{"value":'; then
 else
     bad "volpe heat map per point" "no trapped_D7 in the report"
 fi
+
+# --perft counts moves at the table: in a position with thousands of jump chains (the one of
+# tests/games/volpe/test_volpe.c, whose reference counts 8732 fox moves there) the pages of
+# the fox's list are expanded, not counted as one "more moves" action each.
+printf '%s\n' '{"fox": "C3", "fox_wins_at": 17, "geese": ["D1", "C2", "D2", "E2", "B3", "D3",' \
+    '"F3", "A4", "B4", "C4", "D4", "E4", "F4", "B5", "D5", "C6", "D6"]}' >"$work/chains.json"
+expect_ok "volpe perft many chains" --game=volpe --config="$work/chains.json" --perft=1 --quiet
+if [ "$(cat "$work/out")" = "1 8732" ]; then
+    ok "volpe perft counts every page's moves"
+else
+    bad "volpe perft counts every page's moves" "$(cat "$work/out")"
+fi
+
+# --replay in that position: a move of the third page played by number after two page turns,
+# then by its name alone, the page turns left to the replay.
+printf 'fox: more moves\nfox: more moves\n8\n' >"$work/pages.rec"
+expect_ok "volpe replay page turns" --game=volpe --config="$work/chains.json" --replay="$work/pages.rec"
+grep '^  > seat 1 (replay) fox: fox C3' "$work/out" | sed 's/   \[.*//; s/^.*fox: //' >"$work/move.txt"
+grep -c 'more moves (page' "$work/out" | grep -qx 2 && [ -s "$work/move.txt" ] &&
+    ok "volpe replay turns two pages" || bad "volpe replay turns two pages" "$(head -n 8 "$work/out")"
+sed '1d;$d' "$work/out" >"$work/paged.txt" # without the header (the file's name) and the count
+expect_ok "volpe replay a later page's move by name" --game=volpe --config="$work/chains.json" \
+    --replay="$work/move.txt"
+sed '1d;$d' "$work/out" >"$work/named.txt"
+same "volpe replay by name turns the pages itself" "$work/paged.txt" "$work/named.txt"

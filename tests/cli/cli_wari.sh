@@ -60,3 +60,39 @@ for bots in alphabeta:depth=4,mcts:playouts=40 mcts:playouts=40:rollout=1,greedy
     json_without_run "$work/s2.json" >"$work/s2.norun"
     same "wari $bots: JSON identical for 1 and 2 threads" "$work/s1.norun" "$work/s2.norun"
 done
+
+# Repetition at any distance since the last capture, through --replay from a start position
+# given as data (ruleset key start): three stretches of random games (the data of
+# tests/games/wari/test_wari.c, far_stretch, whose own list of boards shows that each first
+# repeats its start on its last move) end by repetition on that move: 48, 50 and 100 moves.
+for stretch in \
+    "48 0,0,1,0,0,2,0,0,0,0,0,1 24,20 1 6 1 3 2 4 3 5 4 6 6 2 5 3 1 1 2 2 6 1 3 2 4 4 5 5 6 6 1 3 2 1 3 5 4 6 5 2 1 3 2 4 6 5 3 1 4 2 5" \
+    "50 0,0,1,1,0,1,0,0,0,0,1,0 20,24 2 5 3 6 6 1 1 2 4 3 2 4 6 5 5 1 6 1 3 6 4 2 1 4 5 3 6 1 2 2 3 3 4 5 5 6 1 4 2 5 6 6 2 1 1 2 3 3 5 4 2" \
+    "100 0,0,1,0,0,0,1,0,0,0,0,2 20,24 2 1 3 6 1 2 4 3 5 4 6 5 2 1 3 2 4 6 5 3 6 1 1 4 2 2 3 3 4 4 5 5 6 6 2 1 3 2 1 3 4 4 2 5 5 6 6 1 3 2 5 3 6 1 1 2 2 3 3 4 4 6 6 1 1 2 2 3 3 5 4 6 1 4 2 5 3 6 5 1 1 2 4 3 5 4 2 5 6 1 3 2 4 3 5 6 6 4 1 5 2"; do
+    set -- $stretch
+    n=$1 pits=$2 stores=$3 turn=$4
+    shift 4
+    { echo "# a stretch of $n moves without capture back to its start"
+      for p in "$@"; do echo "pit $p"; done; } >"$work/far.rec"
+    start="start={\"pits\": [$pits], \"stores\": [$stores], \"turn\": $turn}"
+    expect_ok "wari replay far repetition $n" --game=wari --set "$start" --replay="$work/far.rec"
+    grep -qx "end: repetition after $n moves; winner: seat [12]" "$work/out" &&
+        ok "wari repetition $n moves back ends the game" ||
+        bad "wari repetition $n moves back ends the game" "$(grep '^end\|^not over' "$work/out")"
+    # one move short of it the game goes on
+    sed '$d' "$work/far.rec" >"$work/short.rec"
+    expect_ok "wari replay far repetition $n, one move short" --game=wari --set "$start" \
+        --replay="$work/short.rec"
+    tail -n 1 "$work/out" | grep -q "^not over: the record stops after $((n - 1)) actions" &&
+        ok "wari no repetition before move $n" || bad "wari no repetition before move $n" "$(tail -n 1 "$work/out")"
+    # and a move after it is refused with the line's number
+    { cat "$work/far.rec"; echo "pit 1"; } >"$work/long.rec"
+    expect_error "wari replay after the end" 2 "long.rec:$((n + 2)): the game is over \(repetition after $n moves\)" \
+        --game=wari --set "$start" --replay="$work/long.rec"
+done
+expect_error "wari start seeds counted" 2 "ruleset key 'start.pits': pits and stores hold 49 seeds" \
+    --game=wari --set 'start={"pits": [0,0,1,0,0,2,0,0,0,0,0,1], "stores": [24,21], "turn": 1}'
+expect_error "wari start turn" 2 "ruleset key 'start.turn'" \
+    --game=wari --set 'start={"pits": [0,0,1,0,0,2,0,0,0,0,0,1], "stores": [24,20], "turn": 3}'
+expect_error "wari repetition bounds the move cap" 2 "ruleset key 'move_cap': must be 1..1024 while repetition is on" \
+    --game=wari --set move_cap=5000

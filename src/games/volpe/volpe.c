@@ -600,6 +600,15 @@ static void finish(const void *st, outcome *o, recorder *rec)
     if (s->trapped_at >= 0)
         for (int p = 0; p < VOLPE_POINTS; p++)
             rec_batch_rate(&b, VOLPE_M_TRAPPED + p, -1, p == s->trapped_at, 1);
+    for (int k = 0; k < VOLPE_ENDS; k++)
+        rec_batch_rate(&b, VOLPE_M_ENDS + k, -1, s->end == k, 1);
+}
+
+/* The fox's "more moves" turns the page of its list: no move at the table (for --perft). */
+static bool page_turn(const void *st, const decision *d, int32_t a)
+{
+    (void)st;
+    return d->kind == VOLPE_FOX && a == VOLPE_MORE;
 }
 
 static void action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
@@ -715,13 +724,27 @@ static const metric_def metrics[] = {
     TRAP("A4"), TRAP("B4"), TRAP("C4"), TRAP("D4"), TRAP("E4"), TRAP("F4"), TRAP("G4"),
     TRAP("A5"), TRAP("B5"), TRAP("C5"), TRAP("D5"), TRAP("E5"), TRAP("F5"), TRAP("G5"),
     TRAP("C6"), TRAP("D6"), TRAP("E6"), TRAP("C7"), TRAP("D7"), TRAP("E7"),
+    /* how the games end, as game figures (VOLPE_M_ENDS on): the fox's wins by captures and
+     * by blocked geese look alike in the win shares */
+    {"end_fox_captured", METRIC_RATE, METRIC_GAME,
+     "games the fox won by taking fox_wins_at geese"},
+    {"end_fox_trapped", METRIC_RATE, METRIC_GAME, "games the geese won by trapping the fox"},
+    {"end_geese_blocked", METRIC_RATE, METRIC_GAME,
+     "games ended because the geese could not move (a fox win under geese_blocked=lose, a "
+     "draw under draw)"},
+    {"end_repetition", METRIC_RATE, METRIC_GAME, "games drawn by a repeated position"},
+    {"end_no_progress", METRIC_RATE, METRIC_GAME,
+     "games drawn after no_progress_moves moves without a capture or a goose advance"},
+    {"end_move_cap", METRIC_RATE, METRIC_GAME, "games drawn at the move cap"},
     {NULL, 0, 0, NULL},
 };
 #undef TRAP
 
-/* The summary: the geese the fox takes, its captures, and where it was trapped (the heat map
- * of the JSON report, one share per point). */
-static const char *const headline[] = {"geese_captured", "capture_moves", "multi_jumps", NULL};
+/* The summary: how the games end (who won, and by which rule), the geese the fox takes, its
+ * captures, and where it was trapped (the heat map of the JSON report, one share per point). */
+static const char *const headline[] = {
+    "end_fox_captured", "end_geese_blocked", "end_fox_trapped", "end_repetition",
+    "end_no_progress",  "end_move_cap",      "geese_captured",  NULL};
 
 static const char *const trap_points[] = {
     "trapped_C1", "trapped_D1", "trapped_E1", "trapped_C2", "trapped_D2", "trapped_E2",
@@ -753,6 +776,12 @@ static const metric_label labels[] = {
     TRAPPED("E5"), TRAPPED("F5"), TRAPPED("G5"), TRAPPED("C6"), TRAPPED("D6"), TRAPPED("E6"),
     TRAPPED("C7"), TRAPPED("D7"), TRAPPED("E7"),
 #undef TRAPPED
+    {"end_fox_captured", "ended: the fox took its geese (fox wins)", NULL},
+    {"end_fox_trapped", "ended: the fox was trapped (geese win)", NULL},
+    {"end_geese_blocked", "ended: the geese could not move (fox wins by default)", NULL},
+    {"end_repetition", "ended: a repeated position (draw)", NULL},
+    {"end_no_progress", "ended: no progress (draw)", NULL},
+    {"end_move_cap", "ended: the move cap (draw)", NULL},
     {NULL, NULL, NULL},
 };
 
@@ -812,6 +841,7 @@ const game_type game_volpe = {
     .evaluate = volpe_evaluate,
     .hash = hash,
     .order = order,
+    .page_turn = page_turn,
     .policy = &volpe_bot_greedy,
     .headline = headline,
     .groups = groups,

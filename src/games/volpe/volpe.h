@@ -46,7 +46,8 @@ enum {
 };
 
 /* Metric indices, in the order of game_volpe.metrics; the trap heat map follows, one
- * METRIC_RATE per point from VOLPE_M_TRAPPED (point 0) to VOLPE_M_TRAPPED + 32. */
+ * METRIC_RATE per point from VOLPE_M_TRAPPED (point 0) to VOLPE_M_TRAPPED + 32, then one
+ * METRIC_RATE per end kind from VOLPE_M_ENDS (VOLPE_END_FOX_CAPTURED) on, in their order. */
 enum {
     VOLPE_M_CAPTURED,
     VOLPE_M_FOX_MOVES,
@@ -54,6 +55,8 @@ enum {
     VOLPE_M_MULTI_JUMPS,
     VOLPE_M_LONGEST_CHAIN,
     VOLPE_M_TRAPPED,
+    VOLPE_M_ENDS = VOLPE_M_TRAPPED + VOLPE_POINTS,
+    VOLPE_ENDS = VOLPE_END_MOVE_CAP + 1, /* end kinds */
 };
 
 /* The board's lines under a ruleset: step[p][dir] is the point one step from p in dir, or

@@ -4,6 +4,9 @@
  * game ends on a majority, a blocked side, a repetition, a no-capture limit or a move cap. */
 #include "games/wari/wari.h"
 
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config/configs.h"
@@ -49,12 +52,46 @@ static void fill_masks(wari_rules *r)
     }
 }
 
-/* Reads and checks every key of the ruleset (all are required: the default provides them). */
+/* Reads the optional key "start" of json into r (r->pits and r->total read already): the
+ * pits of both rows in sowing order, the two stores and the seat to move (1 or 2); every seed
+ * must be somewhere. Absent: the usual start. */
+static int load_start(wari_rules *r, const cJSON *json, char *err, size_t errlen)
+{
+    static const char *const keys[] = {"pits", "stores", "turn", NULL};
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(json, "start");
+    if (st == NULL)
+        return 0;
+    long pit[WARI_MAX_BOARD], store[2], turn;
+    int n = 2 * r->pits, len;
+    if (rules_only_keys(st, "start", keys, err, errlen) ||
+        rules_int_array(st, "start", "pits", n, n, 0, r->total, pit, &len, err, errlen) ||
+        rules_int_array(st, "start", "stores", 2, 2, 0, r->total, store, &len, err, errlen) ||
+        rules_int(st, "start", "turn", 1, 2, &turn, err, errlen))
+        return -1;
+    long sum = store[0] + store[1];
+    for (int i = 0; i < n; i++)
+        sum += pit[i];
+    if (sum != r->total)
+        return rules_error(err, errlen, "start", "pits",
+                           "pits and stores hold %ld seeds, the ruleset's board %d", sum,
+                           r->total);
+    r->has_start = true;
+    for (int i = 0; i < n; i++)
+        r->start_pit[i] = (uint8_t)pit[i];
+    r->start_store[0] = (int)store[0];
+    r->start_store[1] = (int)store[1];
+    r->start_turn = (int)turn - 1;
+    return 0;
+}
+
+/* Reads and checks every key of the ruleset (all are required: the default provides them,
+ * but for the optional "start"). */
 static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
 {
     static const char *const keys[] = {"pits",       "seeds",      "grand_slam",
                                        "must_feed",  "repetition", "no_capture_limit",
-                                       "move_cap",   "first_player", NULL};
+                                       "move_cap",   "first_player", "start",
+                                       NULL};
     wari_rules *r = rules;
     memset(r, 0, sizeof *r);
     long pits = 0, seeds = 0, limit = 0, cap = 0;
@@ -73,6 +110,16 @@ static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
     r->total = 2 * r->pits * r->seeds;
     r->no_capture_limit = (int)limit;
     r->move_cap = (int)cap;
+    if (load_start(r, json, err, errlen))
+        return -1;
+    /* The repetition rule keeps every position of a stretch without capture: the stretch
+     * must fit its memory. */
+    if (r->repetition && r->move_cap > WARI_STRETCH &&
+        (r->no_capture_limit == 0 || r->no_capture_limit > WARI_STRETCH))
+        return rules_error(err, errlen, "", "move_cap",
+                           "must be 1..%d while repetition is on and no_capture_limit is 0 or "
+                           "above %d (every position since the last capture is kept)",
+                           WARI_STRETCH, WARI_STRETCH);
     fill_masks(r);
     fill_binom(r);
     /* Position keys count the boards of `total` seeds in 2*pits pits: they must fit. */
@@ -103,16 +150,14 @@ int wari_row_seeds(const wari_rules *r, const uint8_t *pit, int seat)
     return row_seeds(r, pit, seat);
 }
 
-/* Sows pit a of seat on pit[] in place, captures by the rules, and returns the seeds captured
- * (see wari_sow); *slam tells whether the move would capture every opponent seed. "Ad uno ad
- * uno, li mette nelle cavità seguenti, in senso antiorario"; the pit sown from is skipped
- * when a sowing goes round the board; "non si può mangiare se non con l'ultima pallina
- * distribuita". */
-static GIOCHI_INLINE int sow(const wari_rules *r, uint8_t *pit, int seat, int a, bool *slam)
+/* Sows the seeds of board pit `from` (0..2*pits-1) on pit[] in place, without capturing,
+ * and returns the pit the last seed fell into. "Ad uno ad uno, li mette nelle cavità
+ * seguenti, in senso antiorario"; the pit sown from is skipped when a sowing goes round the
+ * board. Also what the repetition rule replays: a move that captures nothing is this alone. */
+static GIOCHI_INLINE int spread(const wari_rules *r, uint8_t *pit, int from)
 {
-    int p = r->pits, n = 2 * p, from = seat * p + a, k = pit[from], laps = 0, rest = k;
+    int n = 2 * r->pits, k = pit[from], laps = 0, rest = k;
     pit[from] = 0;
-    *slam = false;
     if (k >= n - 1) { /* laps: each other pit gets k / (n-1), the first k % (n-1) one more */
         laps = k / (n - 1);
         rest = k % (n - 1);
@@ -133,6 +178,16 @@ static GIOCHI_INLINE int sow(const wari_rules *r, uint8_t *pit, int seat, int a,
         last -= n;
     else if (last < 0)
         last += n;
+    return last;
+}
+
+/* Sows pit a of seat on pit[] in place, captures by the rules, and returns the seeds captured
+ * (see wari_sow); *slam tells whether the move would capture every opponent seed. "Non si può
+ * mangiare se non con l'ultima pallina distribuita". */
+static GIOCHI_INLINE int sow(const wari_rules *r, uint8_t *pit, int seat, int a, bool *slam)
+{
+    int p = r->pits, last = spread(r, pit, seat * p + a);
+    *slam = false;
     /* "Quando l'ultimo pezzo cade in una cavità avversaria in cui si trovino al momento due o
      * tre palline, colui che mangia prende questi pezzi", then the pits before it while they
      * are the opponent's and hold two or three. */
@@ -223,6 +278,16 @@ static GIOCHI_INLINE int legal(const wari_rules *r, const uint8_t *pit, int seat
         for (int a = 0; a < p; a++)
             if (row[a] >= p - a) /* reaches the opponent's row */
                 out[n++] = a;
+        /* Under captures_all a sowing round the board may reach the row and then take every
+         * seed of it back: the row is judged after the move, so such a move does not feed. */
+        if (r->grand_slam == WARI_SLAM_CAPTURES_ALL && !slam_impossible(r, pit, seat)) {
+            unsigned slams = slam_mask(r, pit, seat);
+            int kept = 0;
+            for (int i = 0; i < n; i++)
+                if (!(slams >> out[i] & 1))
+                    out[kept++] = out[i];
+            n = kept;
+        }
     } else {
         for (int a = 0; a < p; a++) { /* without branches: which pits are empty is random */
             out[n] = a;
@@ -278,39 +343,93 @@ uint64_t wari_key(const wari_rules *r, const uint8_t *pit)
 
 /* ---- the end ------------------------------------------------------------------------------- */
 
-/* Whether the position after move st->moves repeats one since the last capture with the same
- * player to move (every second move), among the last WARI_HISTORY; records it either way. */
-static bool repeated(wari_state *st)
+/* The filter bit of the board pit[] with seat `turn` to move: a multiplicative hash of the
+ * board's two words and the turn (exactness comes from the replay, not from the hash). */
+static inline unsigned filter_bit(const uint8_t *pit, int turn)
 {
-    uint64_t key = key_of(st->rules, st->pit);
-    int m = st->moves;
-    bool seen = false;
-    for (int q = m - 2; q >= st->last_capture && q > m - WARI_HISTORY; q -= 2)
-        if (st->hist[q % WARI_HISTORY] == key) {
-            seen = true;
-            break;
-        }
-    st->hist[m % WARI_HISTORY] = key;
-    return seen;
+    uint64_t w0, w1;
+    memcpy(&w0, pit, 8);
+    memcpy(&w1, pit + 8, 8);
+    uint64_t x = (w0 ^ (uint64_t)turn) * 0x9e3779b97f4a7c15u + w1 * 0xc2b2ae3d27d4eb4fu;
+    x ^= x >> 29;
+    return (unsigned)((x * 0xbf58476d1ce4e5b9u) >> (64 - WARI_FILTER_LOG2));
+}
+
+/* Own-row pit of the j-th move since the anchor. */
+static inline int rec_at(const wari_state *st, int j)
+{
+    return (st->rec[j >> 1] >> (4 * (j & 1))) & 0xf;
+}
+
+/* Whether the current position (board, side to move) occurred since the anchor: replays the
+ * moves from the anchor and compares every position with the same side to move. */
+static bool occurred(const wari_state *st)
+{
+    const wari_rules *r = st->rules;
+    uint8_t b[WARI_MAX_BOARD];
+    memcpy(b, st->anchor, sizeof b);
+    int n = st->nrec, seat = st->turn ^ (n & 1);
+    for (int j = 0; j < n; j++) {
+        if (((n - j) & 1) == 0 && memcmp(b, st->pit, sizeof b) == 0)
+            return true;
+        spread(r, b, seat * r->pits + rec_at(st, j));
+        seat ^= 1;
+    }
+    return false;
+}
+
+/* Makes the current position the anchor of the repetition memory: the first of a stretch
+ * without capture. */
+static void anchor_here(wari_state *st)
+{
+    memcpy(st->anchor, st->pit, sizeof st->anchor);
+    st->nrec = 0;
+    memset(st->seen, 0, sizeof st->seen);
+    unsigned bit = filter_bit(st->pit, st->turn);
+    st->seen[bit >> 6] |= (uint64_t)1 << (bit & 63);
+}
+
+/* Records the move just played (own-row pit `played` of the seat that moved; -1: a capture,
+ * the start or a set position, where the memory starts again) and returns whether the new
+ * position, with the same player to move, occurred before since the last capture, at any
+ * distance: a clear filter bit says no at once, a set one is checked by replay. */
+static bool repeated(wari_state *st, int played)
+{
+    if (played < 0) {
+        anchor_here(st);
+        return false;
+    }
+    int j = st->nrec++;
+    if (GIOCHI_UNLIKELY(j >= WARI_STRETCH)) { /* the ruleset bounds the stretch */
+        fprintf(stderr, "giochi-sim: wari: %d moves without capture exceed the repetition "
+                "memory (a broken invariant)\n", j + 1);
+        exit(4);
+    }
+    uint8_t *cell = &st->rec[j >> 1];
+    *cell = (uint8_t)((j & 1) ? (*cell & 0x0f) | played << 4 : played);
+    unsigned bit = filter_bit(st->pit, st->turn);
+    uint64_t *w = &st->seen[bit >> 6], m = (uint64_t)1 << (bit & 63);
+    if (!(*w & m)) {
+        *w |= m;
+        return false;
+    }
+    return occurred(st);
 }
 
 /* Whether the player to move has a legal move, and sets st->starving: seeds on his row, and
- * when must_feed and the opponent is empty, a pit that reaches the opponent (grand slams
- * never leave him without one: a forbidden slam is played when it is the only move). */
+ * when must_feed and the opponent is empty, a move that leaves him seeds (a forbidden slam
+ * is played when it is the only move; under captures_all one that takes them all back does
+ * not feed). */
 static bool can_move(wari_state *st)
 {
     const wari_rules *r = st->rules;
-    int p = r->pits;
     st->starving = r->must_feed && row_seeds(r, st->pit, 1 - st->turn) == 0;
     if (row_seeds(r, st->pit, st->turn) == 0)
         return false;
     if (!st->starving)
         return true;
-    const uint8_t *row = st->pit + st->turn * p;
-    for (int a = 0; a < p; a++)
-        if (row[a] >= p - a)
-            return true;
-    return false;
+    int32_t out[WARI_MAX_PITS];
+    return legal(r, st->pit, st->turn, true, out) > 0;
 }
 
 static const char *const end_names[] = {"majority",         "blocked",  "repetition",
@@ -337,14 +456,14 @@ static void end_game(wari_state *st, int end, trace *tr)
  * then a player who cannot move (the blocked game), then the repetition, the no-capture
  * limit and the move cap (the players "possono prendere quelli che hanno messo alla loro
  * destra e terminare la partita"). */
-static void settle(wari_state *st, trace *tr)
+static void settle(wari_state *st, int played, trace *tr)
 {
     const wari_rules *r = st->rules;
     if (2 * st->store[0] > r->total || 2 * st->store[1] > r->total)
         end_game(st, WARI_END_MAJORITY, tr);
     else if (!can_move(st))
         end_game(st, WARI_END_BLOCKED, tr);
-    else if (r->repetition && repeated(st))
+    else if (r->repetition && repeated(st, played))
         end_game(st, WARI_END_REPETITION, tr);
     else if (r->no_capture_limit > 0 && st->moves - st->last_capture >= r->no_capture_limit)
         end_game(st, WARI_END_NO_CAPTURE, tr);
@@ -372,7 +491,8 @@ static void trace_board(const wari_state *st, trace *tr)
 void wari_set_position(wari_state *st, const wari_rules *rules, const uint8_t *pit,
                        const int *store, int turn, int moves, int last_capture)
 {
-    memset(st, 0, sizeof *st);
+    /* the moves since the anchor are read only below nrec: no need to zero them */
+    memset(st, 0, offsetof(wari_state, rec));
     st->rules = rules;
     memcpy(st->pit, pit, (size_t)(2 * rules->pits));
     st->store[0] = (int16_t)store[0];
@@ -380,7 +500,7 @@ void wari_set_position(wari_state *st, const wari_rules *rules, const uint8_t *p
     st->turn = (uint8_t)turn;
     st->moves = moves;
     st->last_capture = last_capture;
-    settle(st, NULL);
+    settle(st, -1, NULL);
 }
 
 /* Fills every pit, picks who moves first ("il primo giocatore": seat 1, or drawn from the
@@ -390,6 +510,15 @@ static void start(void *state, const void *rules, int nseats, rng *chance, trace
     (void)nseats;
     const wari_rules *r = rules;
     wari_state *st = state;
+    if (r->has_start) { /* a position given as data (ruleset key start) */
+        wari_set_position(st, r, r->start_pit, r->start_store, r->start_turn, 0, 0);
+        st->first = (uint8_t)r->start_turn;
+        TRACE(tr, "from the ruleset's start position; seat %d moves first", r->start_turn + 1);
+        trace_board(st, tr);
+        if (st->over)
+            end_game(st, st->end, tr); /* once more, to trace the end */
+        return;
+    }
     uint8_t pit[WARI_MAX_BOARD] = {0};
     memset(pit, r->seeds, (size_t)(2 * r->pits));
     int store[2] = {0, 0};
@@ -437,7 +566,7 @@ static void apply(void *state, int32_t action, rng *chance, trace *tr)
         trace_board(st, tr);
     }
     st->turn = (uint8_t)(1 - seat);
-    settle(st, tr);
+    settle(st, got ? -1 : action, tr);
 }
 
 /* The pending move of the player to move: his legal pits. */
@@ -603,7 +732,9 @@ static const bot_type *const bots[] = {&bot_random, &bot_wari_greedy, NULL};
 
 /* Wari for giochi-sim: 2 seats, perfect information, deterministic after the start. */
 /* --check: seeds are conserved (the pits and both stores hold every seed of the start), no
- * store is negative, and the counters stay within the game (moves at most the cap). */
+ * store is negative, the counters stay within the game (moves at most the cap), and the
+ * repetition memory replayed from its anchor leads to the board, whose filter bit is set (a
+ * replay of up to WARI_STRETCH sowings: --check is for tests, not speed). */
 static int check(const void *vst, char *err, size_t errlen)
 {
     const wari_state *s = vst;
@@ -621,6 +752,22 @@ static int check(const void *vst, char *err, size_t errlen)
         return snprintf(err, errlen, "turn %d after %d moves (cap %d)", s->turn, s->moves,
                         r->move_cap),
                -1;
+    if (r->repetition && !s->over) {
+        /* the memory: the stretch since the anchor, replayed, leads to the board */
+        if (s->nrec > s->moves - s->last_capture || s->nrec > WARI_STRETCH)
+            return snprintf(err, errlen, "repetition memory: %d moves since the anchor, %d "
+                            "since the last capture", s->nrec, s->moves - s->last_capture),
+                   -1;
+        uint8_t b[WARI_MAX_BOARD];
+        memcpy(b, s->anchor, sizeof b);
+        for (int j = 0, seat = s->turn ^ (s->nrec & 1); j < s->nrec; j++, seat ^= 1)
+            spread(r, b, seat * r->pits + rec_at(s, j));
+        unsigned bit = filter_bit(s->pit, s->turn);
+        if (memcmp(b, s->pit, sizeof b) != 0 || !(s->seen[bit >> 6] >> (bit & 63) & 1))
+            return snprintf(err, errlen, "repetition memory: the %d moves since the anchor "
+                            "do not lead to the board", s->nrec),
+                   -1;
+    }
     return 0;
 }
 

@@ -12,10 +12,14 @@ enum {
     WARI_MAX_PITS = 8,   /* most pits per row */
     WARI_MAX_SEEDS = 12, /* most seeds per pit at the start */
     WARI_MAX_BOARD = 2 * WARI_MAX_PITS,
-    /* Positions kept for the repetition rule: the last WARI_HISTORY positions since the last
-     * capture (see wari_state.hist). A position that comes back only later is not seen: the
-     * no-capture limit or the move cap ends such a game instead. */
-    WARI_HISTORY = 48,
+    /* The repetition rule keeps every position since the last capture as the moves that led
+     * to it from there (see wari_state): at most WARI_STRETCH of them, which the ruleset
+     * guarantees (with repetition on, move_cap or no_capture_limit is at most WARI_STRETCH). */
+    WARI_STRETCH = 1024,
+    /* Bits of the filter of those positions (a power of two): a position whose bit is clear
+     * is new; a set bit is checked exactly by replaying the moves. */
+    WARI_FILTER_LOG2 = 11,
+    WARI_FILTER_WORDS = (1 << WARI_FILTER_LOG2) / 64,
     /* Largest n of the binomial table behind the exact position keys (total seeds + 2 rows). */
     WARI_BINOM_N = 2 * WARI_MAX_PITS * WARI_MAX_SEEDS + WARI_MAX_BOARD,
 };
@@ -47,6 +51,12 @@ typedef struct wari_rules {
     bool repetition;      /* a repeated position since the last capture ends the game */
     int no_capture_limit; /* moves without a capture that end the game; 0: no limit */
     int move_cap;         /* moves that end the game */
+    /* Optional ruleset key "start": the position a game starts from instead of full pits
+     * (then first_player is not drawn: start_turn moves first). */
+    bool has_start;
+    uint8_t start_pit[WARI_MAX_BOARD];
+    int start_store[2];
+    int start_turn;
     /* binom[n][k] = C(n, k) for the exact position keys (wari_key); entries the ruleset
      * never uses may wrap. */
     uint64_t binom[WARI_BINOM_N + 1][WARI_MAX_BOARD];
@@ -67,7 +77,7 @@ typedef struct wari_counts {
 } wari_counts;
 
 /* A position. Plain data (memcpy'd by search at every node), so kept small: the board, the
- * stores, the counters and a ring of exact keys of the positions since the last capture.
+ * stores, the counters and the moves since the last capture (the repetition rule's memory).
  * Pits 0..pits-1 are seat 0's row, pits..2*pits-1 seat 1's; sowing goes up the indices
  * (counter-clockwise), round from the last pit to pit 0. */
 typedef struct wari_state {
@@ -83,9 +93,15 @@ typedef struct wari_state {
     int32_t moves;      /* moves played */
     int32_t last_capture; /* move count right after the last capture (0: none yet) */
     wari_counts count[2];
-    /* hist[m % WARI_HISTORY] = wari_key of the position after move m, for every m since the
-     * last capture within the last WARI_HISTORY moves (repetition rule only). */
-    uint64_t hist[WARI_HISTORY];
+    /* The repetition rule's memory (repetition on only): the board `anchor` right after the
+     * last capture (or as wari_set_position set it), the pits played since (rec, own-row pit
+     * numbers, two to a byte, low nibble first: nrec moves), and one bit per position since
+     * the anchor in `seen` (its hash, see wari.c). The side to move at the anchor is turn when
+     * nrec is even, the other seat otherwise; stores do not change between captures. */
+    uint16_t nrec;
+    uint8_t anchor[WARI_MAX_BOARD];
+    uint64_t seen[WARI_FILTER_WORDS];
+    uint8_t rec[WARI_STRETCH / 2];
 } wari_state;
 
 /* What one move does, as wari_sow computes it without touching a state. */
@@ -116,8 +132,9 @@ int wari_row_seeds(const wari_rules *r, const uint8_t *pit, int seat);
 
 /* Test and search hook: sets st to the position with board pit[] (2*pits entries), stores
  * store[2] and seat `turn` to move, as if `moves` moves had been played, none of them a
- * capture after move `last_capture`; the history holds only this position. Checks the end
- * conditions of the player to move like a move would. Does not take ownership of rules. */
+ * capture after move `last_capture`; the repetition memory starts at this position. Checks
+ * the end conditions of the player to move like a move would. Does not take ownership of
+ * rules. */
 void wari_set_position(wari_state *st, const wari_rules *rules, const uint8_t *pit,
                        const int *store, int turn, int moves, int last_capture);
 

@@ -417,6 +417,39 @@ TEST(volpe_geese_blocked_options)
     CHECK_INT(s.moves, 2);
 }
 
+/* The end kinds are figures of their own (the summary's headline), one per game: the fox's
+ * wins by captures and by blocked geese, which the win shares do not tell apart. */
+TEST(volpe_end_kinds_are_figures)
+{
+    static const struct { const char *rules, *move; int end; } ends[] = {
+        {"{\"fox\": \"D4\", \"geese\": [\"D5\", \"A3\", \"G3\"], \"fox_wins_at\": 1}",
+         "fox D4xD6 takes D5", VOLPE_END_FOX_CAPTURED},
+        {"{\"diagonals\": \"none\", \"fox\": \"D4\", \"geese\": [\"C7\", \"D7\", \"E7\"], "
+         "\"fox_wins_at\": 3}",
+         "fox D4-D3", VOLPE_END_GEESE_BLOCKED},
+        {"{\"max_moves\": 1}", "fox D5-D6", VOLPE_END_MOVE_CAP},
+    };
+    for (size_t c = 0; c < sizeof ends / sizeof ends[0]; c++) {
+        volpe_rules r = rules_with(ends[c].rules);
+        volpe_state s;
+        begin(&s, &r);
+        play(&s, ends[c].move);
+        outcome o = finished(&s);
+        CHECK_INT(o.end, ends[c].end);
+        recorder *rec = rec_new(&game_volpe, 2, true);
+        rec_game_begin(rec);
+        game_volpe.finish(&s, &o, rec);
+        for (int k = 0; k < VOLPE_ENDS; k++) {
+            const acc *a = rec_get(rec, VOLPE_M_ENDS + k, -1);
+            CHECK_INT(a->n, 1);
+            CHECK_INT(a->hits, k == ends[c].end);
+        }
+        CHECK_STR(game_volpe.metrics[VOLPE_M_ENDS + ends[c].end].name + 4,
+                  game_volpe.end_names[ends[c].end]);
+        rec_free(rec);
+    }
+}
+
 /* repetition: the n-th occurrence of a position (pieces and side to move) draws; 0 off. */
 TEST(volpe_repetition_draws)
 {
@@ -530,6 +563,7 @@ typedef struct ref_move {
 enum { REF_MAX = 20000 };
 
 static int ref_diag; /* 0 all, 1 alquerque, 2 none: as volpe_diagonals */
+static int ref_wins_at = 12; /* geese the fox must take (fox_wins_at) */
 
 static int ref_on(int x, int y)
 {
@@ -647,7 +681,7 @@ static void ref_play(ref_pos *p, const ref_move *m)
     }
     p->fox_turn = !p->fox_turn;
     ref_move scratch[REF_MAX];
-    if (p->taken >= 12 || ref_moves(p, scratch) == 0)
+    if (p->taken >= ref_wins_at || ref_moves(p, scratch) == 0)
         p->over = 1; /* 12 geese, a trapped fox, or blocked geese (who lose) */
 }
 
@@ -785,6 +819,17 @@ TEST(volpe_many_chains_come_in_pages)
     CHECK_INT(n, total);
     for (int i = 0; i < total && i < seen; i++)
         CHECK_INT(all[i], sorted[i]);
+    /* --perft counts moves at the table: every page's moves at depth 1, the page turns not
+     * (the reference's count above), and at depth 2 the geese's replies to each of them. */
+    uint64_t nodes[2], ref[2] = {0};
+    char err[128];
+    CHECK_INT(perft_from(&game_volpe, &s, 2, nodes, err, sizeof err), 0);
+    ref_wins_at = __builtin_popcountll(geese);
+    ref_perft(&p, 2, 0, ref);
+    ref_wins_at = 12;
+    CHECK_INT(nodes[0], (uint64_t)total);
+    CHECK_INT(nodes[0], ref[0]);
+    CHECK_INT(nodes[1], ref[1]);
     /* A move of the third page. */
     t = s;
     rng c = no_chance();

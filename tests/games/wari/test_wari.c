@@ -423,6 +423,32 @@ TEST(wari_grand_slam_captures_all)
     free(r);
 }
 
+/* Must feed under captures_all: the opponent's row is judged after the move. 17 seeds from
+ * pit 6 go round the board, make every pit of the empty opponent 2 and take them all back:
+ * the move reaches his row but leaves it as empty as before, so it does not feed him. */
+TEST(wari_captures_all_feeding_is_judged_after_the_move)
+{
+    wari_rules *all = LOAD("{\"grand_slam\": \"captures_all\"}");
+    wari_rules *abapa = LOAD(NULL);
+    const int lone[12] = {1, 0, 0, 0, 0, 17, 0, 0, 0, 0, 0, 0};
+    const int two[12] = {0, 0, 0, 0, 2, 17, 0, 0, 0, 0, 0, 0};
+    wari_state st;
+    setpos(&st, all, lone, 15, 15, 0); /* the 17 seeds were the only way to reach him */
+    CHECK(st.over);
+    CHECK_INT(st.end, WARI_END_BLOCKED);
+    setpos(&st, abapa, lone, 15, 15, 0); /* where a grand slam captures nothing, it feeds */
+    CHECK(!st.over);
+    CHECK(is_legal(&st, 5));
+    setpos(&st, all, two, 15, 14, 0);
+    CHECK(!st.over);
+    CHECK(is_legal(&st, 4));
+    CHECK(!is_legal(&st, 5));
+    setpos(&st, abapa, two, 15, 14, 0);
+    CHECK(is_legal(&st, 4) && is_legal(&st, 5));
+    free(all);
+    free(abapa);
+}
+
 /* ---- the end ------------------------------------------------------------------------------ */
 
 /* "Vince colui che, alla fine, avrà il maggior numero di palline": more than half of the
@@ -490,6 +516,137 @@ TEST(wari_repetition_ends_the_game)
         PLAY(&st, cycle[i % 12]);
     CHECK(!st.over);
     free(off);
+    free(r);
+}
+
+/* Stretches without capture from random games (seed-independent data: each was found by
+ * replaying random games against a plain list of every board since the last capture) whose
+ * first repeated position is the stretch's own start, 48, 50 and 100 moves later: further
+ * back than any window of the last moves would look. */
+static const struct {
+    int board[12], s1, s2, turn, n;
+    int moves[100]; /* pits 1..6 of the player to move */
+} far_stretch[] = {
+    {{0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1}, 24, 20, 0, 48,
+     {6, 1, 3, 2, 4, 3, 5, 4, 6, 6, 2, 5, 3, 1, 1, 2, 2, 6, 1, 3, 2, 4, 4, 5,
+      5, 6, 6, 1, 3, 2, 1, 3, 5, 4, 6, 5, 2, 1, 3, 2, 4, 6, 5, 3, 1, 4, 2, 5}},
+    {{0, 0, 1, 1, 0, 1, 0, 0, 0, 0, 1, 0}, 20, 24, 1, 50,
+     {5, 3, 6, 6, 1, 1, 2, 4, 3, 2, 4, 6, 5, 5, 1, 6, 1, 3, 6, 4, 2, 1, 4, 5, 3,
+      6, 1, 2, 2, 3, 3, 4, 5, 5, 6, 1, 4, 2, 5, 6, 6, 2, 1, 1, 2, 3, 3, 5, 4, 2}},
+    {{0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 2}, 20, 24, 1, 100,
+     {1, 3, 6, 1, 2, 4, 3, 5, 4, 6, 5, 2, 1, 3, 2, 4, 6, 5, 3, 6, 1, 1, 4, 2, 2,
+      3, 3, 4, 4, 5, 5, 6, 6, 2, 1, 3, 2, 1, 3, 4, 4, 2, 5, 5, 6, 6, 1, 3, 2, 5,
+      3, 6, 1, 1, 2, 2, 3, 3, 4, 4, 6, 6, 1, 1, 2, 2, 3, 3, 5, 4, 6, 1, 4, 2, 5,
+      3, 6, 5, 1, 1, 2, 4, 3, 5, 4, 2, 5, 6, 1, 3, 2, 4, 3, 5, 6, 6, 4, 1, 5, 2}},
+};
+
+/* The repetition rule looks back over the whole stretch since the last capture: the position
+ * that comes back 48, 50 or 100 moves later ends the game on that move, not before (the test
+ * keeps its own list of the boards to say which move repeats first), and as a position in
+ * the middle of a search would: from a copy made halfway (memcpy, as search bots clone). */
+TEST(wari_repetition_at_any_distance_since_the_last_capture)
+{
+    wari_rules *r = LOAD(NULL);
+    for (size_t c = 0; c < sizeof far_stretch / sizeof far_stretch[0]; c++) {
+        int n = far_stretch[c].n;
+        wari_state st, copy;
+        setpos(&st, r, far_stretch[c].board, far_stretch[c].s1, far_stretch[c].s2,
+               far_stretch[c].turn);
+        uint8_t seen[101][WARI_MAX_BOARD];
+        memcpy(seen[0], st.pit, sizeof seen[0]);
+        for (int i = 0; i < n; i++) {
+            CHECK(!st.over);
+            if (i == n / 2) { /* go on in a copy: the memory is part of the state */
+                memcpy(&copy, &st, sizeof copy);
+                memset(&st, 0xa5, sizeof st);
+                memcpy(&st, &copy, sizeof st);
+            }
+            PLAY(&st, far_stretch[c].moves[i]);
+            int first = -1; /* the plain list: an earlier board with the same side to move */
+            for (int j = (i + 1) % 2; j <= i; j += 2)
+                if (memcmp(seen[j], st.pit, sizeof seen[j]) == 0 && first < 0)
+                    first = j;
+            memcpy(seen[i + 1], st.pit, sizeof seen[i + 1]);
+            CHECK_INT(st.over, first >= 0);
+            if (first >= 0)
+                CHECK_INT(i + 1, n); /* the stretch's first repeat is its last move ... */
+        }
+        CHECK_INT(memcmp(seen[0], seen[n], sizeof seen[0]), 0); /* ... back to its start */
+        CHECK(st.over);
+        CHECK_INT(st.end, WARI_END_REPETITION);
+        CHECK_INT(st.moves, n);
+        CHECK_INT(game_wari.check(&st, (char[64]){0}, 64), 0);
+    }
+    free(r);
+}
+
+/* A capture starts the memory again (nothing from before it can come back: the stores have
+ * changed), and --check replays the memory to the board. */
+TEST(wari_repetition_memory_starts_again_at_a_capture)
+{
+    wari_rules *r = LOAD(NULL);
+    wari_state st;
+    setpos(&st, r, (int[]){0, 0, 0, 1, 0, 1, 1, 0, 0, 1, 0, 1}, 20, 23, 0);
+    PLAY(&st, 4); /* pit 4 (1 seed) into pit 5: no capture */
+    PLAY(&st, 6); /* seat 2's pit 6 (1 seed) into seat 1's pit 1 */
+    CHECK_INT(st.nrec, 2);
+    char err[128];
+    CHECK_INT(game_wari.check(&st, err, sizeof err), 0);
+    st.rec[0] ^= 3; /* a broken memory is what --check reports */
+    CHECK(game_wari.check(&st, err, sizeof err) != 0);
+    CHECK(strstr(err, "repetition memory") != NULL);
+    st.rec[0] ^= 3;
+    PLAY(&st, 6); /* pit 6 (1 seed) makes seat 2's pit 1 two: a capture (not a grand slam) */
+    CHECK_INT(st.store[0], 22);
+    CHECK_INT(st.nrec, 0);
+    CHECK_INT(game_wari.check(&st, err, sizeof err), 0);
+    free(r);
+}
+
+/* Ruleset key start: every game starts from the position given as data, its player to move
+ * first, the memory of the repetition rule starting there; every seed must be somewhere. */
+TEST(wari_start_position_as_data)
+{
+    wari_rules *r = LOAD("{\"start\": {\"pits\": [0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1], "
+                         "\"stores\": [20, 24], \"turn\": 2}, \"first_player\": \"random\"}");
+    wari_state st;
+    rng chance;
+    rng_seed(&chance, 1);
+    game_wari.start(&st, r, 2, &chance, NULL);
+    BOARD(&st, ((int[]){0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1}), 20, 24);
+    CHECK_INT(st.turn, 1);
+    CHECK_INT(st.first, 1);
+    CHECK_INT(st.moves, 0);
+    CHECK_INT(st.nrec, 0);
+    CHECK(!st.over);
+    free(r);
+    char err[256];
+    r = try_load("{\"start\": {\"pits\": [0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1], "
+                 "\"stores\": [20, 20], \"turn\": 1}}", err, sizeof err);
+    CHECK(r == NULL);
+    CHECK(strstr(err, "'start.pits'") != NULL);
+    r = try_load("{\"start\": {\"pits\": [1, 2], \"stores\": [20, 20], \"turn\": 1}}", err,
+                 sizeof err);
+    CHECK(r == NULL);
+    CHECK(strstr(err, "'start.pits'") != NULL);
+    r = try_load("{\"start\": {\"pits\": [0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 1], "
+                 "\"stores\": [20, 24], \"turn\": 1, \"side\": 1}}", err, sizeof err);
+    CHECK(r == NULL);
+    CHECK(strstr(err, "side") != NULL);
+}
+
+/* With the rule on, every position of a stretch without capture is kept: the ruleset must
+ * bound the stretch (move_cap, or a no-capture limit) by the memory's WARI_STRETCH moves. */
+TEST(wari_repetition_needs_a_bounded_stretch)
+{
+    char err[256];
+    wari_rules *r = try_load("{\"move_cap\": 5000}", err, sizeof err);
+    CHECK(r == NULL);
+    CHECK(strstr(err, "'move_cap'") != NULL);
+    free(r);
+    r = LOAD("{\"move_cap\": 5000, \"no_capture_limit\": 500}");
+    free(r);
+    r = LOAD("{\"move_cap\": 5000, \"repetition\": false}");
     free(r);
 }
 
@@ -829,6 +986,84 @@ TEST(wari_perft_matches_the_reference_from_random_positions)
         free(r);
     }
     CHECK(compared > 100);
+}
+
+/* Every position whose player to move faces an empty row, on boards of 3, 4 and 6 pits, under
+ * each grand-slam rule: the engine's legal moves (and whether the game is blocked) are the
+ * reference's, which tries each move and looks at the opponent's row after it. Among them
+ * are moves that reach the row and take it all back (counted, so that the test covers them). */
+TEST(wari_feeding_an_empty_row_matches_the_reference)
+{
+    static const char *const slam[] = {"allowed_no_capture", "forbidden", "captures_all"};
+    static const struct { int pits, seeds, top; } boards[] = {{3, 12, 13}, {4, 9, 10}, {6, 8, 0}};
+    int compared = 0, taken_back = 0;
+    for (int k = 0; k < 3; k++)
+        for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+            char overlay[128];
+            snprintf(overlay, sizeof overlay,
+                     "{\"grand_slam\": \"%s\", \"pits\": %d, \"seeds\": %d}", slam[k],
+                     boards[b].pits, boards[b].seeds);
+            wari_rules *r = LOAD(overlay);
+            int p = r->pits;
+            ref_game *g = calloc(1, sizeof *g);
+            g->pits = p;
+            g->total = r->total;
+            g->slam = k;
+            g->feed = true;
+            rng pick;
+            rng_seed(&pick, 5);
+            /* small boards: every own row with pits of 0..top-1 seeds; 6 pits: 20000 rows
+             * drawn with one pit or two of 11 seeds or more (sowings round the board) */
+            long rows = 1;
+            for (int i = 0; i < p && boards[b].top; i++)
+                rows *= boards[b].top;
+            if (!boards[b].top)
+                rows = 20000;
+            for (long x = 0; x < rows; x++) {
+                uint8_t pit[WARI_MAX_BOARD] = {0};
+                int sum = 0;
+                for (int i = 0, v = (int)x; i < p; i++) {
+                    if (boards[b].top) {
+                        pit[i] = (uint8_t)(v % boards[b].top);
+                        v /= boards[b].top;
+                    } else {
+                        pit[i] = (uint8_t)(rng_below(&pick, 4) == 0 ? 11 + rng_below(&pick, 8)
+                                                                   : rng_below(&pick, 4));
+                    }
+                    sum += pit[i];
+                }
+                if (sum == 0 || sum > r->total)
+                    continue;
+                int rest = r->total - sum, store[2] = {rest / 2, rest - rest / 2};
+                wari_state st;
+                wari_set_position(&st, r, pit, store, 0, 0, 0);
+                decision d;
+                int n = game_wari.decide(&st, &d) ? d.n : 0;
+                ref_pos pos = {.mover = 0};
+                for (int i = 0; i < p; i++)
+                    pos.row[0][i] = pit[i];
+                int want[WARI_MAX_PITS], m = ref_legal(g, &pos, want);
+                bool same = n == m;
+                for (int i = 0; same && i < n; i++)
+                    same = d.action[i] == want[i];
+                if (!same)
+                    check_fail(__FILE__, __LINE__, "%s, %d pits, row %ld: %d moves, %d wanted",
+                               slam[k], p, x, n, m);
+                for (int i = 0; k == 2 && i < p; i++) { /* reaches, feeds not */
+                    if (pit[i] < p - i)
+                        continue;
+                    ref_pos next;
+                    bool all_taken;
+                    ref_move(g, &pos, i, &next, &all_taken);
+                    taken_back += ref_seeds(g, &next, 1) == 0;
+                }
+                compared++;
+            }
+            free(g);
+            free(r);
+        }
+    CHECK(compared > 50000);
+    CHECK(taken_back > 100);
 }
 
 /* ---- greedy ------------------------------------------------------------------------------- */
