@@ -13,13 +13,15 @@ struct pool_thread {
     int t;
 };
 
-void pool_init(pool *p, uint64_t first, uint64_t end, int nthreads, uint64_t max_chunk,
-               uint64_t per_thread)
+void pool_init(pool *p, uint64_t first, uint64_t end, int nthreads, uint64_t min_chunk,
+               uint64_t max_chunk, uint64_t per_thread)
 {
     int n = nthreads < 1 ? 1 : nthreads;
     uint64_t games = end - first;
     *p = (pool){.first = first, .end = end};
     p->chunk = games / ((uint64_t)n * per_thread);
+    if (p->chunk < min_chunk)
+        p->chunk = min_chunk;
     if (p->chunk < 1)
         p->chunk = 1;
     if (p->chunk > max_chunk)

@@ -28,10 +28,11 @@ typedef struct pool {
 /* Sets up p to hand out the games [first, end) to at most nthreads workers (nthreads < 1
  * counts as 1), in chunks of at most max_chunk games and few enough that every worker gets
  * about per_thread claims: chunk = (end - first) / (nthreads per_thread), clamped to
- * [1, max_chunk]. p->nworkers is nthreads cut to the number of chunks (but at least 1, so a
- * run of no games still has one worker, which sets up its bots and finds no chunk). */
-void pool_init(pool *p, uint64_t first, uint64_t end, int nthreads, uint64_t max_chunk,
-               uint64_t per_thread);
+ * [min_chunk, max_chunk] (min_chunk at least 1, at most max_chunk). p->nworkers is nthreads
+ * cut to the number of chunks (but at least 1, so a run of no games still has one worker,
+ * which sets up its bots and finds no chunk). */
+void pool_init(pool *p, uint64_t first, uint64_t end, int nthreads, uint64_t min_chunk,
+               uint64_t max_chunk, uint64_t per_thread);
 
 /* Claims the next chunk: true with its index in *c and its games [*from, *to); false when
  * every chunk has been handed out or the pool was stopped. Any thread may call it. */

@@ -653,7 +653,7 @@ int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t er
     shared sh;
     memset(&sh, 0, sizeof sh);
     sh.cfg = cfg;
-    pool_init(&sh.pool, cfg->first, cfg->first + cfg->runs, cfg->threads, CHUNK,
+    pool_init(&sh.pool, cfg->first, cfg->first + cfg->runs, cfg->threads, 1, CHUNK,
               CHUNKS_PER_THREAD);
     int nthreads = sh.pool.nworkers;
     sh.window = (uint64_t)nthreads * CSV_WINDOW;

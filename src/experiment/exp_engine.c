@@ -1,6 +1,7 @@
-/* exp_engine.c — plays the settings of an experiment in step: every game index under the
- * baseline first, then under each other setting (each rotation), on the worker pool; adds
- * each game's figures to exact per-slot paired sums (exp_play.c drives it block by block). */
+/* exp_engine.c — plays the settings of an experiment in step on the worker pool: each chunk
+ * of game indices under the baseline first, then under each other setting (each rotation);
+ * adds each game's figures to exact per-slot paired sums (exp_play.c drives it block by
+ * block). A worker's memory does not grow with the number of settings (see worker). */
 #include "experiment/experiment_priv.h"
 
 #include <math.h>
@@ -9,7 +10,10 @@
 
 #include "core/xalloc.h"
 
-enum { CHUNK = 256, CHUNKS_PER_THREAD = 8 };
+/* A worker claims at most CHUNK games at once (see pair64), and at least MIN_CHUNK: each
+ * setting but the baseline starts and ends a part of its own in every chunk (mate_begin,
+ * mate_end), a cost of about two games of the oca. */
+enum { MIN_CHUNK = 32, CHUNK = 256, CHUNKS_PER_THREAD = 8 };
 
 /* The game loop adds into 64-bit partial sums, flushed into the exact 128-bit ones of
  * exp_pair after each chunk of at most CHUNK games (flush_chunk): while every figure is below
@@ -40,8 +44,10 @@ enum { SMALL = 1 << 22 };
 #define SMALL_ALL(u) ((u) < 2u * SMALL)
 #define SMALL_BIAS(v) ((uint64_t)(v) + SMALL)
 
-typedef struct wset {    /* one worker's part of one setting */
-    run_result res;      /* tallies (not rotated, counting) */
+typedef struct wset {    /* one worker's part of the setting it plays */
+    run_result res;      /* the baseline's tallies (not rotated, counting) */
+    run_result *tally;   /* where the tallies go: &res, the setting's block tallies (the mate
+                            part), or NULL: none kept */
     acc_spill spill;     /* their histogram cells outside the window (moved to the block's) */
     recorder *scratch;   /* per-game figures of plays whose tallies are not kept */
     acc_spill drop;      /* their histogram cells outside the window (dropped) */
@@ -54,13 +60,24 @@ typedef struct wset {    /* one worker's part of one setting */
     int64_t *x, *c;      /* this game's figure per slot */
     uint64_t *prev_x[2]; /* the totals of res.rec [0] and scratch [1] after the last play */
     int64_t *prev_c[2];  /* into them, per accumulator (see play_figure) */
-    void *ctx[GAME_MAX_SEATS][GAME_MAX_SEATS]; /* [rotation][seat] */
+    int nseats;          /* the seats scratch was made for */
 } wset;
 
+/* A setting's bots in one worker: [rotation][seat]. */
+typedef void *bot_ctx[GAME_MAX_SEATS][GAME_MAX_SEATS];
+
+/* One worker. Its memory but for the bots does not grow with the number of settings: it plays
+ * a chunk under the baseline first, keeping the baseline's figures of every game of the chunk
+ * (bx, bc, bend), then under each other setting in turn in one reused part (mate), whose sums
+ * go into the setting's block sums when the chunk is done. */
 struct worker {
     engine *e;
-    wset *ws; /* per setting */
-    void *st, *view; /* the view in an allocation of its own */
+    wset base;          /* the baseline's part, for the whole block */
+    wset mate;          /* the part of the other setting being played */
+    bot_ctx *ctx;       /* per setting */
+    int64_t *bx, *bc;   /* the baseline's figure per slot of each game of the chunk */
+    int *bend;          /* and its end slot (wset.end) */
+    void *st, *view;    /* the view in an allocation of its own */
 };
 typedef struct worker worker;
 
@@ -339,24 +356,24 @@ static void flush_chunk(const setting *S, wset *W, bool count)
     W->games = 0;
 }
 
-/* Plays game i of setting s (each rotation) and adds it to this worker's chunk sums. */
-static void play_setting(engine *e, worker *w, int s, uint64_t i)
+/* Plays game i of setting s (each rotation) and adds it to W's chunk sums, paired with the
+ * baseline's figures of the game in B (B is W for the baseline itself). */
+static void play_setting(engine *e, worker *w, int s, wset *W, const wset *B, uint64_t i)
 {
     setting *S = &e->set[s];
-    wset *W = &w->ws[s];
-    const wset *B = &w->ws[e->base];
-    bool tally = e->counting[s] && S->nrot == 1;
-    recorder *rec = tally ? W->res.rec : W->scratch;
+    void *(*ctx)[GAME_MAX_SEATS] = w->ctx[s];
+    bool tally = W->tally != NULL;
+    recorder *rec = tally ? W->tally->rec : W->scratch;
     uint64_t *prev_x = W->prev_x[!tally];
     int64_t *prev_c = W->prev_c[!tally];
     outcome o;
     if (S->nrot == 1) {
         if (tally) /* choices by kind count as in a plain run */
-            run_game_counted(&S->cfg[0], W->ctx[0], i, w->st, w->view, &o, rec, &W->res);
+            run_game_counted(&S->cfg[0], ctx[0], i, w->st, w->view, &o, rec, W->tally);
         else
-            run_game(&S->cfg[0], W->ctx[0], i, w->st, w->view, &o, rec, NULL);
+            run_game(&S->cfg[0], ctx[0], i, w->st, w->view, &o, rec, NULL);
         if (tally)
-            run_tally(&W->res, &S->cfg[0], &o);
+            run_tally(W->tally, &S->cfg[0], &o);
         W->games++;
         if (W == B)
             fill(S, W, B, FILL_BASE, 0, &o, rec, prev_x, prev_c);
@@ -369,51 +386,112 @@ static void play_setting(engine *e, worker *w, int s, uint64_t i)
     memset(W->x, 0, (size_t)S->nslots * sizeof *W->x);
     memset(W->c, 0, (size_t)S->nslots * sizeof *W->c);
     for (int r = 0; r < S->nrot; r++) {
-        run_game(&S->cfg[r], W->ctx[r], i, w->st, w->view, &o, rec, NULL);
+        run_game(&S->cfg[r], ctx[r], i, w->st, w->view, &o, rec, NULL);
         fill(S, W, B, FILL_ADD, r, &o, rec, prev_x, prev_c);
     }
     pair_game(S, W, B, i);
 }
 
-/* Plays game i of every setting the block plays. */
-static void play_game(engine *e, worker *w, uint64_t i)
+/* Gets the mate part of w ready for setting S, whose lock it takes: its sums go straight into
+ * S's block sums (bsum, and bres when it keeps tallies), exact integer sums that are the same
+ * in any order; the scratch recorder is remade if S has other seats. */
+static void mate_begin(worker *w, setting *S, bool tally)
 {
-    /* the baseline first: the others pair with its figures of the game. It is played whenever
-     * another setting is, and keeps its own sums even when it has stopped counting: they are
-     * its partners' sums of the baseline alone (hand_baseline). */
-    play_setting(e, w, e->base, i);
-    for (int s = 0; s < e->nset; s++)
-        if (s != e->base && e->played[s])
-            play_setting(e, w, s, i);
+    wset *W = &w->mate;
+    size_t nacc = (size_t)W->scratch->nmetrics * REC_SLOTS;
+    pthread_mutex_lock(&S->lock);
+    W->acc = S->bsum;
+    W->tally = tally ? &S->bres : NULL;
+    if (tally) { /* the recorder's totals so far (see play_figure) */
+        const acc *A = S->bres.rec->a;
+        for (size_t a = 0; a < nacc; a++) {
+            W->prev_x[0][a] = (uint64_t)A[a].sum + (uint64_t)A[a].hits;
+            W->prev_c[0][a] = A[a].n;
+        }
+    }
+    if (W->nseats != S->nseats) {
+        rec_free(W->scratch);
+        W->scratch = rec_new(w->e->g, S->nseats, false);
+        rec_set_spill(W->scratch, &W->drop);
+        W->nseats = S->nseats;
+        memset(W->prev_x[1], 0, nacc * sizeof *W->prev_x[1]);
+        memset(W->prev_c[1], 0, nacc * sizeof *W->prev_c[1]);
+    }
+    W->end = -1;
 }
 
-/* A worker thread: takes chunks of the block until none is left, and after each one moves its
- * sums into its totals (and spilled histogram cells into the block's). */
+/* Ends the mate part's chunk of setting s: its chunk sums into the block sums, and S's lock
+ * released. */
+static void mate_end(engine *e, worker *w, int s)
+{
+    setting *S = &e->set[s];
+    wset *W = &w->mate;
+    W->drop.n = 0;
+    flush_chunk(S, W, e->counting[s]);
+    W->acc = NULL;
+    W->tally = NULL;
+    pthread_mutex_unlock(&S->lock);
+}
+
+/* Plays the games [from, to) of a chunk under every setting the block plays. The baseline
+ * first, game by game, keeping its figures of each game, with which the others pair. It is
+ * played whenever another setting is, and keeps its own sums even when it has stopped
+ * counting: they are its partners' sums of the baseline alone (hand_baseline). Then each
+ * other setting over the whole chunk, in the mate part. */
+static void play_chunk(engine *e, worker *w, uint64_t from, uint64_t to)
+{
+    wset *B = &w->base;
+    const setting *SB = &e->set[e->base];
+    size_t nb = (size_t)SB->nslots;
+    B->tally = e->counting[e->base] && SB->nrot == 1 ? &B->res : NULL;
+    for (uint64_t i = from; i < to; i++) {
+        play_setting(e, w, e->base, B, B, i);
+        memcpy(w->bx + (i - from) * nb, B->x, nb * sizeof *B->x);
+        memcpy(w->bc + (i - from) * nb, B->c, nb * sizeof *B->c);
+        w->bend[i - from] = B->end;
+    }
+    /* each worker starts at a setting of its own, so that two rarely wait for one lock */
+    int first = (int)((int64_t)(w - e->w) * e->nset / (e->nworkers > 0 ? e->nworkers : 1));
+    for (int n = 0; n < e->nset; n++) {
+        int s = (first + n) % e->nset;
+        if (s == e->base || !e->played[s])
+            continue;
+        setting *S = &e->set[s];
+        mate_begin(w, S, e->counting[s] && S->nrot == 1);
+        wset game = *B; /* the baseline as it was after game i */
+        for (uint64_t i = from; i < to; i++) {
+            game.x = w->bx + (i - from) * nb;
+            game.c = w->bc + (i - from) * nb;
+            game.end = w->bend[i - from];
+            play_setting(e, w, s, &w->mate, &game, i);
+        }
+        if (e->counting[s])
+            hand_baseline(S, &w->mate, B);
+        mate_end(e, w, s);
+    }
+}
+
+/* A worker thread: takes chunks of the block until none is left; after each one, the other
+ * settings' sums are in their block sums (mate_end), and the baseline's move into its totals
+ * in the worker (and its spilled histogram cells into the block's). */
 static void work(void *arg, int t)
 {
     worker *w = (worker *)arg + t;
     engine *e = w->e;
     uint64_t k, from, to;
     while (pool_take(&e->pool, &k, &from, &to)) {
-        for (uint64_t i = from; i < to; i++)
-            play_game(e, w, i);
+        play_chunk(e, w, from, to);
         atomic_fetch_add(&e->prog.plays, (to - from) * e->plays_per_game);
         if (w == &e->w[0])
             exp_progress_show(&e->prog);
-        const wset *B = &w->ws[e->base];
-        for (int s = 0; s < e->nset; s++)
-            if (e->counting[s] && s != e->base)
-                hand_baseline(&e->set[s], &w->ws[s], B);
-        for (int s = 0; s < e->nset; s++) {
-            wset *W = &w->ws[s];
-            W->drop.n = 0;
-            if (e->played[s])
-                flush_chunk(&e->set[s], W, e->counting[s]);
-            if (e->counting[s] && W->spill.n > 0) {
-                pthread_mutex_lock(&e->lock);
-                run_result_unspill(&e->set[s].bres, &W->res, &W->spill);
-                pthread_mutex_unlock(&e->lock);
-            }
+        int b = e->base;
+        wset *B = &w->base;
+        B->drop.n = 0;
+        flush_chunk(&e->set[b], B, e->counting[b]);
+        if (e->counting[b] && B->spill.n > 0) {
+            pthread_mutex_lock(&e->lock);
+            run_result_unspill(&e->set[b].bres, &B->res, &B->spill);
+            pthread_mutex_unlock(&e->lock);
         }
     }
 }
@@ -422,7 +500,7 @@ static void work(void *arg, int t)
  * the calling thread, which shows the progress). */
 static void play_games(engine *e, uint64_t from, uint64_t to)
 {
-    pool_init(&e->pool, from, to, e->nworkers, CHUNK, CHUNKS_PER_THREAD);
+    pool_init(&e->pool, from, to, e->nworkers, MIN_CHUNK, CHUNK, CHUNKS_PER_THREAD);
     e->plays_per_game = 0;
     for (int s = 0; s < e->nset; s++)
         e->plays_per_game += e->played[s] ? (uint64_t)e->set[s].nrot : 0;
@@ -449,30 +527,38 @@ void exp_engine_total(engine *e, int s)
     }
 }
 
+/* Frees what part W owns. */
+static void wset_free(wset *W)
+{
+    if (W->res.rec)
+        run_result_free(&W->res);
+    rec_free(W->scratch);
+    free(W->spill.cell);
+    free(W->drop.cell);
+    free(W->acc);
+    free(W->part);
+    free(W->big);
+    free(W->x);
+    free(W->c);
+    for (int k = 0; k < 2; k++) {
+        free(W->prev_x[k]);
+        free(W->prev_c[k]);
+    }
+}
+
 void exp_engine_free(engine *e)
 {
     for (int t = 0; t < e->nworkers; t++) {
         worker *w = &e->w[t];
-        for (int s = 0; s < e->nset && w->ws; s++) {
-            wset *W = &w->ws[s];
+        for (int s = 0; s < e->nset && w->ctx; s++)
             for (int r = 0; r < e->set[s].nrot; r++)
-                run_bots_free(&e->set[s].cfg[r], W->ctx[r]);
-            if (W->res.rec)
-                run_result_free(&W->res);
-            rec_free(W->scratch);
-            free(W->spill.cell);
-            free(W->drop.cell);
-            free(W->acc);
-            free(W->part);
-            free(W->big);
-            free(W->x);
-            free(W->c);
-            for (int k = 0; k < 2; k++) {
-                free(W->prev_x[k]);
-                free(W->prev_c[k]);
-            }
-        }
-        free(w->ws);
+                run_bots_free(&e->set[s].cfg[r], w->ctx[s][r]);
+        free(w->ctx);
+        wset_free(&w->base);
+        wset_free(&w->mate);
+        free(w->bx);
+        free(w->bc);
+        free(w->bend);
         free(w->st);
         free(w->view);
     }
@@ -480,18 +566,20 @@ void exp_engine_free(engine *e)
     free(e->played);
     free(e->counting);
     pthread_mutex_destroy(&e->lock);
+    for (int s = 0; s < e->nset; s++)
+        pthread_mutex_destroy(&e->set[s].lock);
 }
 
-/* Moves what the workers summed in the block just played into the block sums of each counting
- * setting, and clears the workers' (their memory does not outgrow one block). */
+/* Moves what the workers summed of the baseline in the block just played into its block sums
+ * when it counts, and clears the workers' (their memory does not outgrow one block); the other
+ * settings' went there at the end of every chunk (mate_end). */
 static void collect_block(engine *e)
 {
-    for (int s = 0; s < e->nset; s++) {
-        if (!e->counting[s])
-            continue;
+    int s = e->base;
+    if (e->counting[s]) {
         setting *S = &e->set[s];
         for (int t = 0; t < e->nworkers; t++) {
-            wset *W = &e->w[t].ws[s];
+            wset *W = &e->w[t].base;
             for (int j = 0; j < S->nslots; j++)
                 exp_pair_merge(&S->bsum[j], &W->acc[j]);
             memset(W->acc, 0, (size_t)S->nslots * sizeof *W->acc);
@@ -515,6 +603,31 @@ void exp_play_block(engine *e, uint64_t from, uint64_t to)
     collect_block(e);
 }
 
+/* Allocates part W for settings of at most nslots slots, with a scratch recorder for S's
+ * seats; and, when keep_res (the baseline's part, kept for the whole block), its own sums and
+ * S's tallies. */
+static void wset_alloc(wset *W, const game_type *g, const setting *S, int nslots, bool keep_res)
+{
+    if (keep_res) {
+        run_result_init(&W->res, &S->cfg[0], false);
+        run_result_spill(&W->res, &W->spill);
+    }
+    W->scratch = rec_new(g, S->nseats, false);
+    rec_set_spill(W->scratch, &W->drop);
+    W->nseats = S->nseats;
+    for (int k = 0; k < 2; k++) {
+        size_t nacc = (size_t)W->scratch->nmetrics * REC_SLOTS;
+        W->prev_x[k] = xcalloc(nacc, sizeof *W->prev_x[k]);
+        W->prev_c[k] = xcalloc(nacc, sizeof *W->prev_c[k]);
+    }
+    W->acc = keep_res ? xcalloc((size_t)nslots, sizeof *W->acc) : NULL;
+    W->part = xcalloc((size_t)nslots, sizeof *W->part);
+    W->big = xcalloc((size_t)nslots, sizeof *W->big);
+    W->x = xcalloc((size_t)nslots, sizeof *W->x);
+    W->c = xcalloc((size_t)nslots, sizeof *W->c);
+    W->end = -1;
+}
+
 int exp_engine_setup(engine *e, char *err, size_t errlen)
 {
     const game_type *g = e->g;
@@ -524,6 +637,7 @@ int exp_engine_setup(engine *e, char *err, size_t errlen)
     pthread_mutex_init(&e->lock, NULL);
     for (int s = 0; s < e->nset; s++) {
         setting *S = &e->set[s];
+        pthread_mutex_init(&S->lock, NULL);
         S->sum = xcalloc((size_t)S->nslots, sizeof *S->sum);
         S->bsum = xcalloc((size_t)S->nslots, sizeof *S->bsum);
         if (S->nrot == 1) {
@@ -531,32 +645,26 @@ int exp_engine_setup(engine *e, char *err, size_t errlen)
             run_result_init(&S->bres, &S->cfg[0], false);
         }
     }
+    int maxslots = 1;
+    for (int s = 0; s < e->nset; s++)
+        if (e->set[s].nslots > maxslots)
+            maxslots = e->set[s].nslots;
+    const setting *SB = &e->set[e->base];
     for (int t = 0; t < e->nworkers; t++) {
         worker *w = &e->w[t];
         w->e = e;
         w->st = xcalloc(1, g->state_size);
         w->view = xcalloc(1, g->view_size ? g->view_size : 1);
-        w->ws = xcalloc((size_t)e->nset, sizeof *w->ws);
+        wset_alloc(&w->base, g, SB, SB->nslots, true);
+        wset_alloc(&w->mate, g, SB, maxslots, false);
+        w->bx = xcalloc((size_t)CHUNK * (size_t)SB->nslots, sizeof *w->bx);
+        w->bc = xcalloc((size_t)CHUNK * (size_t)SB->nslots, sizeof *w->bc);
+        w->bend = xcalloc(CHUNK, sizeof *w->bend);
+        w->ctx = xcalloc((size_t)e->nset, sizeof *w->ctx);
         for (int s = 0; s < e->nset; s++) {
             setting *S = &e->set[s];
-            wset *W = &w->ws[s];
-            run_result_init(&W->res, &S->cfg[0], false);
-            run_result_spill(&W->res, &W->spill);
-            W->scratch = rec_new(g, S->nseats, false);
-            rec_set_spill(W->scratch, &W->drop);
-            for (int k = 0; k < 2; k++) {
-                size_t nacc = (size_t)W->scratch->nmetrics * REC_SLOTS;
-                W->prev_x[k] = xcalloc(nacc, sizeof *W->prev_x[k]);
-                W->prev_c[k] = xcalloc(nacc, sizeof *W->prev_c[k]);
-            }
-            W->acc = xcalloc((size_t)S->nslots, sizeof *W->acc);
-            W->part = xcalloc((size_t)S->nslots, sizeof *W->part);
-            W->big = xcalloc((size_t)S->nslots, sizeof *W->big);
-            W->x = xcalloc((size_t)S->nslots, sizeof *W->x);
-            W->end = -1;
-            W->c = xcalloc((size_t)S->nslots, sizeof *W->c);
             for (int r = 0; r < S->nrot; r++)
-                if (run_bots_setup(&S->cfg[r], W->ctx[r], err, errlen) != 0) {
+                if (run_bots_setup(&S->cfg[r], w->ctx[s][r], err, errlen) != 0) {
                     exp_engine_free(e);
                     return 4;
                 }

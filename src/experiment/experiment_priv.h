@@ -119,6 +119,7 @@ typedef struct setting {
     exp_pair *acc;   /* totals per slot */
     exp_pair *bsum;  /* the block being played: its sums per slot, */
     run_result bres; /* and its tallies (not rotated) */
+    pthread_mutex_t lock; /* held by the worker adding a chunk's games into bsum and bres */
     cJSON *exact;
 } setting;
 

@@ -38,7 +38,7 @@ TEST(pool_hands_out_every_game_once_on_any_thread_count)
             pool p;
             memset(&s, 0, sizeof s);
             s.p = &p;
-            pool_init(&p, FIRST, FIRST + GAMES, threads, 64, 8);
+            pool_init(&p, FIRST, FIRST + GAMES, threads, 1, 64, 8);
             /* chunk = 5000 / (threads 8) clamped to at most 64 */
             uint64_t want = GAMES / ((uint64_t)threads * 8) > 64 ? 64 : GAMES / (threads * 8);
             CHECK_INT(p.chunk, want);
@@ -63,15 +63,15 @@ TEST(pool_hands_out_every_game_once_on_any_thread_count)
 TEST(pool_has_no_more_workers_than_chunks_and_stops)
 {
     pool p;
-    pool_init(&p, 10, 13, 8, 1024, 8); /* 3 games: 3 chunks of 1 */
+    pool_init(&p, 10, 13, 8, 1, 1024, 8); /* 3 games: 3 chunks of 1 */
     CHECK_INT(p.chunk, 1);
     CHECK_INT(p.nworkers, 3);
-    pool_init(&p, 5, 5, 4, 1024, 8); /* no game: still one worker, no chunk */
+    pool_init(&p, 5, 5, 4, 1, 1024, 8); /* no game: still one worker, no chunk */
     CHECK_INT(p.nchunks, 0);
     CHECK_INT(p.nworkers, 1);
     uint64_t c, from, to;
     CHECK(!pool_take(&p, &c, &from, &to));
-    pool_init(&p, 0, 100, 0, 10, 8); /* threads < 1 counts as 1 */
+    pool_init(&p, 0, 100, 0, 1, 10, 8); /* threads < 1 counts as 1 */
     CHECK_INT(p.nworkers, 1);
     CHECK_INT(p.chunk, 10);
     CHECK(pool_take(&p, &c, &from, &to));
@@ -81,4 +81,8 @@ TEST(pool_has_no_more_workers_than_chunks_and_stops)
     pool_stop(&p);
     CHECK(pool_stopped(&p));
     CHECK(!pool_take(&p, &c, &from, &to));
+    pool_init(&p, 0, 100, 8, 30, 256, 8); /* 100 / 64 is 1, raised to 30: 4 chunks */
+    CHECK_INT(p.chunk, 30);
+    CHECK_INT(p.nchunks, 4);
+    CHECK_INT(p.nworkers, 4);
 }
