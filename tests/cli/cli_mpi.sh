@@ -105,4 +105,36 @@ else
     mpi 2 "$mpi_bin" --game=45 --runs=30 --seed=2 --trace=4 >"$work/trace.mpi" 2>"$work/err"
     "$bin" --game=45 --runs=30 --seed=2 --trace=4 >"$work/trace.one"
     same "mpi trace: rank 0 alone prints it" "$work/trace.one" "$work/trace.mpi"
+    # What is not a report is printed once, by rank 0, as one process prints it (#27).
+    for args in --help --version --usage --list "--list --game=oca" "--game=pig10 --print-ruleset" \
+        "--game=wari --perft=4 -q" "--game=volpe --perft=3 --format=json -q"; do
+        # shellcheck disable=SC2086
+        "$bin" $args >"$work/once.one" 2>"$work/once.err1"
+        # shellcheck disable=SC2086
+        mpi 3 "$mpi_bin" $args >"$work/once.mpi" 2>"$work/once.err3"
+        rc=$?
+        [ "$rc" -eq 0 ] && cmp -s "$work/once.one" "$work/once.mpi" && ok "mpi $args: printed once" ||
+            bad "mpi $args: printed once" "exit $rc, $(wc -l <"$work/once.mpi") lines against $(wc -l <"$work/once.one")"
+    done
+    "$bin" --game=wari --perft=4 >/dev/null 2>"$work/once.err1"
+    mpi 3 "$mpi_bin" --game=wari --perft=4 >/dev/null 2>"$work/once.err3"
+    [ "$(wc -l <"$work/once.err3")" -eq 1 ] && ok "mpi perft: one nodes/s line" ||
+        bad "mpi perft: one nodes/s line" "$(cat "$work/once.err3")"
+    mpi 3 "$mpi_bin" --list --output="$work/list.mpi" && "$bin" --list >"$work/list.one" &&
+        same "mpi --list --output: the listing once" "$work/list.one" "$work/list.mpi"
+    # Standard output checked as one process checks it: a full disk is exit 3 with one line.
+    if [ -w /dev/full ]; then
+        for args in "--game=45 --runs=50 --seed=1 --format=json -q" "--game=45 --runs=50 --seed=1 --sweep limit=40,45 -q" \
+            --list --help "--game=45 --print-ruleset" "--game=wari --perft=3 -q"; do
+            # shellcheck disable=SC2086
+            mpi 2 "$mpi_bin" $args >/dev/full 2>"$work/err"
+            rc=$?
+            if [ "$rc" -eq 3 ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+                grep -q "cannot write 'standard output': No space left on device" "$work/err"; then
+                ok "mpi $args on a full disk: exit 3"
+            else
+                bad "mpi $args on a full disk: exit 3" "exit $rc: $(head -c 300 "$work/err")"
+            fi
+        done
+    fi
 fi
