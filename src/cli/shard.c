@@ -21,6 +21,8 @@ static int shard_batch(const run_config *cfg, run_result *res, char *err, size_t
     partial_shard_range(cfg->runs, shard_index, shard_count, &first, &count);
     part.first = cfg->first + first;
     part.runs = count;
+    if (count == 0) /* more shards than games: no rows, and no header (shard of game 0 has it) */
+        part.games_csv = NULL;
     if (run_batch_local(&part, res, err, errlen) != 0)
         return -1;
     partial_put_batch(&shard_bytes, cfg, res);

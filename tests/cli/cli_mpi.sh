@@ -138,3 +138,24 @@ else
         done
     fi
 fi
+
+# More shards or ranks than games: the games CSV still has exactly one header (#27 item 6).
+for split in 2/3 1/4 3/7; do
+    runs=${split%/*} n=${split#*/}
+    "$bin" --game=45 --runs="$runs" --seed=4 -q --output=/dev/null --games-csv="$work/few.one"
+    i=0
+    : >"$work/few.all"
+    while [ "$i" -lt "$n" ]; do
+        "$bin" --game=45 --runs="$runs" --seed=4 -q --shard="$i/$n" --output="$work/few.part" \
+            --games-csv="$work/few.$i" && cat "$work/few.$i" >>"$work/few.all"
+        i=$((i + 1))
+    done
+    [ "$(grep -c '^game_index,' "$work/few.all")" -eq 1 ] && ok "$runs games in $n shards: one CSV header" ||
+        bad "$runs games in $n shards: one CSV header" "$(grep -c '^game_index,' "$work/few.all") headers"
+    same "$runs games in $n shards: games CSVs concatenate to the run's" "$work/few.one" "$work/few.all"
+    if [ -x "$mpi_bin" ] && command -v mpirun >/dev/null 2>&1; then
+        mpi "$n" "$mpi_bin" --game=45 --runs="$runs" --seed=4 -q --output=/dev/null \
+            --games-csv="$work/few.mpi" 2>"$work/err" || bad "mpi -n $n, $runs games" "exit $?: $(head -c 300 "$work/err")"
+        same "mpi -n $n, $runs games: the run's games CSV (one header)" "$work/few.one" "$work/few.mpi"
+    fi
+done
