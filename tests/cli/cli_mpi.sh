@@ -159,3 +159,46 @@ for split in 2/3 1/4 3/7; do
         same "mpi -n $n, $runs games: the run's games CSV (one header)" "$work/few.one" "$work/few.mpi"
     fi
 done
+
+# A part whose identity's runs disagrees with what it holds (a forged or mixed-up part, its
+# checksum made right again): refused, exit 2, naming the file and runs (#27 item 8).
+if command -v python3 >/dev/null 2>&1; then
+    # forge FROM TO OLD NEW [RUNS] — copies part FROM to TO with OLD replaced by NEW in its
+    # identity (the JSON line after the magic), the first batch's runs (the second integer of
+    # the payload, after its length) set to RUNS if given, and the FNV-1a checksum of the
+    # file recomputed (partial.c's layout).
+    forge() {
+        python3 - "$@" <<'PY'
+import sys
+src, dst, old, new = sys.argv[1:5]
+b = open(src, "rb").read()[:-8]
+nl = b.index(b"\n", b.index(b"{"))
+head = b[:nl].replace(old.encode(), new.encode(), 1)
+b = head + b[nl:]
+if len(sys.argv) > 5:
+    at = len(head) + 1 + 8 + 8
+    b = b[:at] + int(sys.argv[5]).to_bytes(8, "little") + b[at + 8:]
+h = 0xcbf29ce484222325
+for c in b:
+    h = ((h ^ c) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+open(dst, "wb").write(b + h.to_bytes(8, "little"))
+PY
+    }
+    for i in 0 1; do
+        "$bin" --game=45 --runs=1000 --seed=6 --shard=$i/2 -q --output="$work/runs.$i"
+        forge "$work/runs.$i" "$work/forged.$i" '"runs":1000' '"runs":2000'
+    done
+    expect_ok "merge: untouched parts" --merge "$work/runs.0" "$work/runs.1"
+    forge "$work/runs.0" "$work/same.0" '"runs":1000' '"runs":1000'
+    expect_ok "merge: forge() alone keeps a part valid" --merge "$work/same.0" "$work/runs.1"
+    expect_error "merge: identity runs disagrees with the batches" 2 \
+        "'.*forged.0': its identity says runs 2000, but it holds a batch of 1000 games" \
+        --merge "$work/forged.0" "$work/forged.1"
+    # the batch made to agree with the identity, but not the games the shard holds: 500 games
+    # are not the 499 of shard 0/2 of 999
+    forge "$work/runs.0" "$work/mixed.0" '"runs":1000' '"runs":999' 999
+    forge "$work/runs.1" "$work/mixed.1" '"runs":1000' '"runs":999' 999
+    expect_error "merge: a shard's games disagree with its share of runs" 2 \
+        "'.*mixed.0': shard 0/2 of runs 999 plays 499 games, but it holds 500" \
+        --merge "$work/mixed.0" "$work/mixed.1"
+fi
