@@ -7,6 +7,7 @@
 #include "cli/fail.h"
 #include "cli/job.h"
 #include "core/perft.h"
+#include "dist/dist.h"
 
 /* --perft: prints the move-path counts of depths 1..D as text ("d COUNT" lines), JSON or CSV,
  * with the nodes per second on stderr unless --quiet, then exits. */
@@ -38,6 +39,9 @@ void mode_perft(job *j)
     if (!g->deterministic)
         die(EXIT_USAGE, "--perft: %s has chance or hidden information (move paths are counted "
                         "for deterministic games of perfect information)", g->name);
+    dist_apart();
+    if (dist_rank() != 0) /* under MPI rank 0 alone counts and prints */
+        exit(EXIT_OK);
     outset s;
     outset_open(&s, o->output, NULL, NULL, NULL);
     FILE *f = outset_file(&s, OUT_REPORT);

@@ -1,11 +1,13 @@
 /* mode_print.c — the modes that print instead of playing: --list and --print-ruleset. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/fail.h"
 #include "cli/job.h"
 #include "config/rules.h"
 #include "core/registry.h"
+#include "dist/dist.h"
 
 /* True if game g lists bot `name` among its slow bots. */
 static bool slow_bot(const game_type *g, const char *name)
@@ -63,6 +65,9 @@ static void list_game(FILE *f, const game_type *g, bool detail)
 
 void mode_print(const game_type *g, const options *o, const cJSON *ruleset)
 {
+    dist_apart();
+    if (dist_rank() != 0) /* under MPI rank 0 alone prints */
+        exit(EXIT_OK);
     outset s;
     outset_open(&s, o->output, NULL, NULL, NULL);
     FILE *f = outset_file(&s, OUT_REPORT);

@@ -34,7 +34,7 @@ static cJSON *exact_analysis(const job *j)
         sb.param[k] = cfg->seat[k].param;
     }
     cJSON *exact = j->g->exact(j->rules, &sb);
-    if (exact == NULL && !j->o->quiet)
+    if (exact == NULL && !j->o->quiet && dist_rank() == 0)
         fprintf(stderr, "giochi-sim: note: no exact analysis for these bots\n");
     return exact;
 }

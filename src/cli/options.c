@@ -11,6 +11,7 @@
 #include "cli/fail.h"
 #include "cli/outfile.h"
 #include "core/rng.h"
+#include "dist/dist.h"
 #include "report/plot.h"
 
 const char *argp_program_version = "giochi-sim " GIOCHI_VERSION;
@@ -205,14 +206,16 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case 'q': o->quiet = true; break;
     case OPT_PROGRESS: o->progress = true; break;
     case OPT_CHECK: o->check = true; break;
+    /* Under MPI, rank 0 alone prints what is not a report. */
     case '?':
-        argp_help(state->root_argp, stdout, ARGP_HELP_STD_HELP, (char *)"giochi-sim");
-        exit_flushed();
     case OPT_USAGE:
-        argp_help(state->root_argp, stdout, ARGP_HELP_USAGE, (char *)"giochi-sim");
-        exit_flushed();
     case 'V':
-        puts(argp_program_version);
+        dist_apart();
+        if (dist_rank() == 0 && key == 'V')
+            puts(argp_program_version);
+        else if (dist_rank() == 0)
+            argp_help(state->root_argp, stdout, key == '?' ? ARGP_HELP_STD_HELP : ARGP_HELP_USAGE,
+                      (char *)"giochi-sim");
         exit_flushed();
     case ARGP_KEY_ARG:
         if (o->nparts == MAX_PARTS)

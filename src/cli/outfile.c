@@ -1,12 +1,18 @@
-/* outfile.c — atomic output files: write to a temporary beside the target, then rename. */
+/* outfile.c — atomic output files: write to a temporary beside the target, then rename; the
+ * temporaries removed by any signal that would end the run. */
+#define _GNU_SOURCE /* O_TMPFILE */
 #include "cli/outfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/xalloc.h"
@@ -39,6 +45,49 @@ void outfile_remove_pending(void)
     for (int i = 0; i < MAX_PENDING; i++)
         if (pending[i] != NULL)
             unlink(pending[i]);
+}
+
+/* The signals whose default action ends the process (SIGKILL and SIGSTOP aside, which cannot
+ * be caught; SIGABRT, SIGSEGV and their kin are a crash, not a request to stop). */
+static const int stop_signals[] = {SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM, SIGPIPE, SIGALRM,
+                                   SIGUSR1, SIGUSR2, SIGXCPU,   SIGXFSZ, SIGVTALRM, SIGPROF};
+
+/* Blocks every signal of stop_signals, the mask before into *old. */
+static void block_stop_signals(sigset_t *old)
+{
+    sigset_t stop;
+    sigemptyset(&stop);
+    for (size_t i = 0; i < sizeof stop_signals / sizeof *stop_signals; i++)
+        sigaddset(&stop, stop_signals[i]);
+    sigprocmask(SIG_BLOCK, &stop, old);
+}
+
+/* Removes the temporary output files and exits with 128 + the signal's number. Only
+ * async-signal-safe calls (unlink, getpid, _exit). A SIGXFSZ that this process's own write
+ * raised (past a file-size limit, ulimit -f: the kernel sends it as from the process itself)
+ * returns instead: the write then fails with EFBIG, reported as any failed write (exit 3). */
+static void on_stop_signal(int sig, siginfo_t *info, void *context)
+{
+    (void)context;
+    if (sig == SIGXFSZ && info != NULL && info->si_code == SI_USER && info->si_pid == getpid())
+        return;
+    outfile_remove_pending();
+    _exit(128 + sig);
+}
+
+void outfile_catch_signals(void)
+{
+    for (size_t i = 0; i < sizeof stop_signals / sizeof *stop_signals; i++) {
+        struct sigaction old;
+        if (sigaction(stop_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue; /* ignored by the caller (nohup): stays ignored */
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_sigaction = on_stop_signal;
+        sa.sa_flags = SA_SIGINFO;
+        sigfillset(&sa.sa_mask); /* one handler at a time */
+        sigaction(stop_signals[i], &sa, NULL);
+    }
 }
 
 enum { MAX_LINKS = 40 }; /* as the kernel's own limit on links followed in one lookup */
@@ -153,6 +202,86 @@ static int fail_via(outfile *o, const char *path, const char *target, int code, 
     return -1;
 }
 
+/* Where the system has them (Linux: O_TMPFILE, and /proc to link it), the file is written
+ * without a name in the target's directory, and named only when complete (name_unnamed):
+ * then not even SIGKILL or a crash leaves a temporary file. Returns the descriptor (o->unnamed
+ * set), or -1 if the system or the file system cannot. */
+static int open_unnamed(outfile *o)
+{
+#ifdef O_TMPFILE
+    if (access("/proc/self/fd", X_OK) != 0)
+        return -1;
+    char *d = copy(o->target);
+    int fd = open(dirname(d), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    free(d);
+    o->unnamed = fd >= 0;
+    return fd;
+#else
+    (void)o;
+    return -1;
+#endif
+}
+
+/* A temporary file beside the target, named at once (mkstemp) and in the pending list from
+ * the moment it exists. Returns the descriptor, or -1 with errno set. */
+static int open_named(outfile *o)
+{
+    size_t n = strlen(o->target) + 16;
+    o->tmp = xmalloc(n);
+    snprintf(o->tmp, n, "%s.tmp-XXXXXX", o->target);
+    /* The file and its entry in the pending list come into being together: a signal that
+     * arrived between the two would leave a temporary file that no handler knows of. */
+    sigset_t old;
+    block_stop_signals(&old);
+    int fd = mkstemp(o->tmp);
+    int saved = errno;
+    if (fd >= 0)
+        pending_add(o->tmp);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    errno = saved;
+    return fd;
+}
+
+/* Gives the complete unnamed file of o a temporary name beside its target (o->tmp, in the
+ * pending list), for outfile_rename. Returns 0, or -1 with errno set. */
+static int name_unnamed(outfile *o)
+{
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fileno(o->f));
+    size_t n = strlen(o->target) + 16;
+    o->tmp = xmalloc(n);
+    static const char digits[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    for (int attempt = 0; attempt < 100; attempt++) {
+        uint64_t r = 0;
+        if (getrandom(&r, sizeof r, GRND_NONBLOCK) != sizeof r)
+            r = (uint64_t)time(NULL) * 6364136223846793005u + (uint64_t)getpid() + (uint64_t)attempt;
+        char suffix[7];
+        for (int i = 0; i < 6; i++, r /= 62)
+            suffix[i] = digits[r % 62];
+        suffix[6] = '\0';
+        snprintf(o->tmp, n, "%s.tmp-%s", o->target, suffix);
+        sigset_t old;
+        block_stop_signals(&old);
+        int rc = linkat(AT_FDCWD, proc, AT_FDCWD, o->tmp, AT_SYMLINK_FOLLOW);
+        int saved = errno;
+        if (rc == 0)
+            pending_add(o->tmp);
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        if (rc == 0)
+            return 0;
+        if (saved != EEXIST) {
+            free(o->tmp);
+            o->tmp = NULL;
+            errno = saved;
+            return -1;
+        }
+    }
+    free(o->tmp);
+    o->tmp = NULL;
+    errno = EEXIST;
+    return -1;
+}
+
 int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
@@ -177,28 +306,15 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
     o->target = follow_links(path);
     if (o->target == NULL)
         return fail(o, path, strerror(errno), err, errlen);
-    size_t n = strlen(o->target) + 16;
-    o->tmp = xmalloc(n);
-    snprintf(o->tmp, n, "%s.tmp-XXXXXX", o->target);
-    /* The file and its entry in the pending list come into being together: a signal that
-     * arrived between the two would leave a temporary file that no handler knows of. */
-    sigset_t stop, old;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    sigaddset(&stop, SIGHUP);
-    sigaddset(&stop, SIGPIPE);
-    sigaddset(&stop, SIGQUIT);
-    sigprocmask(SIG_BLOCK, &stop, &old);
-    int fd = mkstemp(o->tmp);
-    if (fd >= 0)
-        pending_add(o->tmp);
-    sigprocmask(SIG_SETMASK, &old, NULL);
+    int fd = open_unnamed(o);
     if (fd < 0) {
-        int saved = errno;
-        free(o->tmp);
-        o->tmp = NULL;
-        return fail_via(o, path, o->target, saved, err, errlen);
+        fd = open_named(o);
+        if (fd < 0) {
+            int saved = errno;
+            free(o->tmp);
+            o->tmp = NULL;
+            return fail_via(o, path, o->target, saved, err, errlen);
+        }
     }
     if (exists) {
         /* A file replaced keeps its owner (where the system allows it) and its mode; the
@@ -208,7 +324,8 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
         }
         fchmod(fd, st.st_mode & 07777);
     } else {
-        /* mkstemp makes the file private; give a new file the mode a plain creat() would. */
+        /* mkstemp makes the file private (and O_TMPFILE's mode is its own): give a new file
+         * the mode a plain creat() would. */
         mode_t mask = umask(0);
         umask(mask);
         fchmod(fd, 0666 & ~mask);
@@ -227,6 +344,10 @@ int outfile_close(outfile *o, char *err, size_t errlen)
     const char *name = o->path ? o->path : "standard output";
     int bad = fflush(o->f) != 0 || ferror(o->f);
     int saved = errno;
+    if (!bad && o->unnamed && name_unnamed(o) != 0) {
+        bad = 1;
+        saved = errno;
+    }
     if (o->f != stdout && fclose(o->f) != 0 && !bad) {
         bad = 1;
         saved = errno;

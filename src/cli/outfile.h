@@ -1,4 +1,5 @@
-/* outfile.h — output files that appear complete or not at all (temporary file + rename). */
+/* outfile.h — output files that appear complete or not at all (temporary file + rename), and
+ * the signal handlers that remove the temporaries of a run that is stopped. */
 #ifndef GIOCHI_OUTFILE_H
 #define GIOCHI_OUTFILE_H
 
@@ -9,11 +10,15 @@ typedef struct outfile {
     FILE *f;          /* write here */
     char *path;       /* the name given, for messages; NULL for standard output */
     char *target;     /* the file renamed into place (a symbolic link's target) */
-    char *tmp;        /* temporary file beside it; NULL when written in place */
+    char *tmp;        /* temporary file beside it; NULL when written in place or unnamed */
+    bool unnamed;     /* written without a name (O_TMPFILE), named when closed */
 } outfile;
 
 /* Opens path for writing through a temporary file in the same directory as the file it names;
- * NULL or "-" means standard output. Symbolic links are followed, a dangling one too: the
+ * NULL or "-" means standard output. Where the system allows (Linux's O_TMPFILE on the file
+ * system of that directory), the temporary file has no name until outfile_close: a run
+ * stopped in any way, even by SIGKILL, leaves nothing; elsewhere it is NAME.tmp-XXXXXX from
+ * the start. Symbolic links are followed, a dangling one too: the
  * file the last link names is written (created if need be) and every link is kept. A path
  * naming something other than a regular file (/dev/null, a pipe, a terminal) is written in
  * place, since renaming over it would replace it. A regular file that is replaced keeps its
@@ -22,8 +27,9 @@ typedef struct outfile {
  * does not exist or cannot be written. */
 int outfile_open(outfile *o, const char *path, char *err, size_t errlen);
 
-/* Flushes and closes the stream, checking every error. Returns 0, or -1 with a message
- * (the temporary file is then removed). The file is not yet visible under its name. */
+/* Flushes and closes the stream, checking every error; an unnamed temporary file gets its
+ * temporary name here. Returns 0, or -1 with a message (the temporary file is then removed).
+ * The file is not yet visible under its name. */
 int outfile_close(outfile *o, char *err, size_t errlen);
 
 /* Gives a closed file its final name. Returns 0, or -1 with a message. Frees o's names. */
@@ -36,8 +42,14 @@ void outfile_abort(outfile *o);
  * and resolving directories), so that one output would silently replace the other. */
 bool outfile_same(const char *a, const char *b);
 
-/* Removes every temporary file still open. Async-signal-safe: for a handler of SIGINT or
- * SIGTERM, so that an interrupted run leaves no temporary file behind. */
+/* Removes every temporary file still open. Async-signal-safe: for a signal handler, so that
+ * an interrupted run leaves no temporary file behind. */
 void outfile_remove_pending(void);
+
+/* Makes every signal whose default action ends the process (HUP, INT, QUIT, TERM, PIPE,
+ * ALRM, USR1, USR2, XCPU, XFSZ, VTALRM, PROF) remove the temporary files and exit with status
+ * 128 + the signal's number. Signals the caller ignores stay ignored; SIGXFSZ raised by a
+ * write past a file-size limit makes that write fail (EFBIG) instead. */
+void outfile_catch_signals(void);
 
 #endif

@@ -1,45 +1,16 @@
 /* outset.c — the output files of one run, opened, abandoned and committed in one place. */
 #include "cli/outset.h"
 
-#include <signal.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include "cli/fail.h"
 
-/* Removes the temporary output files, then dies of the signal as if it were not caught. */
-static void on_signal(int sig)
-{
-    outfile_remove_pending();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-/* An interrupted run (Ctrl-C, kill, a closed pipe) leaves no temporary file behind. Signals
- * the caller ignores stay ignored. */
-static void catch_signals(void)
-{
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-        struct sigaction old;
-        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-            continue;
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_signal;
-        sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
-    }
-    /* Past a file-size limit (ulimit -f) a write fails with EFBIG, reported as any failed
-     * write (exit 3), instead of the signal killing the run with its temporary files. */
-    signal(SIGXFSZ, SIG_IGN);
-}
-
 void outset_open(outset *s, const char *report, const char *games, const char *plot,
                  const char *html)
 {
     memset(s, 0, sizeof *s);
-    catch_signals();
+    outfile_catch_signals();
     const char *name[OUT_KINDS] = {report, games, plot, html};
     char err[512];
     for (int k = 0; k < OUT_KINDS; k++) {

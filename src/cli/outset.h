@@ -15,7 +15,8 @@ typedef struct outset {
     bool open[OUT_KINDS]; /* opened and neither abandoned nor committed yet */
 } outset;
 
-/* Catches the signals that would end the run (so that no temporary file is left behind),
+/* Catches the signals that would end the run (outfile_catch_signals: no temporary file is
+ * left behind, exit 128 + the signal),
  * then opens the report (NULL or "-": standard output) and each other output named (NULL:
  * none), in the order of enum out_kind, so that a bad path fails before anything is played.
  * On a failure abandons those already open and dies with exit 3 and the file's message.

@@ -21,6 +21,8 @@ static int shard_batch(const run_config *cfg, run_result *res, char *err, size_t
     partial_shard_range(cfg->runs, shard_index, shard_count, &first, &count);
     part.first = cfg->first + first;
     part.runs = count;
+    if (count == 0) /* more shards than games: no rows, and no header (shard of game 0 has it) */
+        part.games_csv = NULL;
     if (run_batch_local(&part, res, err, errlen) != 0)
         return -1;
     partial_put_batch(&shard_bytes, cfg, res);
@@ -238,6 +240,24 @@ void merge_read(options *o, merge_input *m)
     m->order = order;
 }
 
+/* Dies (exit 2, naming the file) unless the batch a part of a plain run holds is what its
+ * identity says: the whole run (games 0..runs-1, runs from the identity), of which this
+ * shard (index of shards) played its share. */
+static void check_batch(const char *path, const run_config *cfg, uint64_t first, uint64_t runs,
+                        uint64_t index, uint64_t shards, uint64_t games)
+{
+    if (first != 0 || runs != cfg->runs)
+        die(EXIT_USAGE, "'%s': its identity says runs %llu, but it holds a batch of %llu games "
+                        "from game %llu", path, (unsigned long long)cfg->runs,
+            (unsigned long long)runs, (unsigned long long)first);
+    uint64_t from, count;
+    partial_shard_range(runs, index, shards, &from, &count);
+    if (games != count)
+        die(EXIT_USAGE, "'%s': shard %llu/%llu of runs %llu plays %llu games, but it holds %llu",
+            path, (unsigned long long)index, (unsigned long long)shards,
+            (unsigned long long)runs, (unsigned long long)count, (unsigned long long)games);
+}
+
 /* --merge of a plain run, once it is set up as cfg: merges the parts' batches in shard order
  * and sends run_batch to them. */
 static void merge_parts(const options *o, const merge_input *m, const run_config *cfg)
@@ -261,13 +281,6 @@ static void merge_parts(const options *o, const merge_input *m, const run_config
             if (partial_get_batch(&p[i], m->payload[f] + m->len[f], cfg, &pf, &pr,
                                   &one, err, sizeof err) != 0)
                 die(EXIT_USAGE, "'%s': %s", o->parts[f], err);
-            uint64_t sf, sn; /* the games this shard plays of the batch */
-            partial_shard_range(pr, (uint64_t)i, (uint64_t)o->nparts, &sf, &sn);
-            if (pf != cfg->first || pr != cfg->runs || one.games != sn)
-                die(EXIT_USAGE, "'%s' does not hold shard %d/%d of the run of its identity "
-                    "(runs: %llu; it holds %llu games of %llu)", o->parts[f], i, o->nparts,
-                    (unsigned long long)cfg->runs, (unsigned long long)one.games,
-                    (unsigned long long)pr);
             if (i == 0) {
                 first = pf;
                 runs = pr;
@@ -275,6 +288,7 @@ static void merge_parts(const options *o, const merge_input *m, const run_config
                 die(EXIT_USAGE, "'%s' and '%s' hold different batches", o->parts[m->order[0] - 1],
                     o->parts[f]);
             }
+            check_batch(o->parts[f], cfg, pf, pr, (uint64_t)i, m->nshards, one.games);
             if (partial_merge(&sum, &one, cfg->nseats, err, sizeof err) != 0)
                 die(EXIT_USAGE, "'%s': %s", o->parts[f], err);
             run_result_free(&one);
@@ -287,6 +301,9 @@ static void merge_parts(const options *o, const merge_input *m, const run_config
         merged_runs[nmerged] = runs;
         nmerged++;
     }
+    if (nmerged != 1) /* a plain run is one batch */
+        die(EXIT_USAGE, "'%s': a part of a plain run holds one batch, this one %d",
+            o->parts[m->order[0] - 1], nmerged);
     for (int i = 1; i < o->nparts; i++) {
         int f = m->order[i] - 1;
         if (p[i] != m->payload[f] + m->len[f])

@@ -13,7 +13,9 @@
 #include "core/runner.h"
 #include "dist/partial.h"
 
-/* Starts the distribution (MPI_Init, and MPI_Finalize at exit); nothing for one process. */
+/* Starts the distribution (MPI_Init, and MPI_Finalize at exit); nothing for one process.
+ * Under mpirun, rank 0's standard output is then mpirun's own where it can be reached, so
+ * that a failed write to it is seen (see dist_mpi.c). */
 void dist_start(int *argc, char ***argv);
 
 /* This process's rank (0 for one process: the one that writes every output), and the number
@@ -26,6 +28,11 @@ int dist_ranks(void);
  * MPI rank 0 alone speaks, and an output error or running out of memory (3, 5), which one
  * rank may meet alone, ends every rank (MPI_Abort). */
 void dist_fail(int code, const char *msg) __attribute__((noreturn));
+
+/* From here on the ranks go apart (rank 0 prints what is not a report, the others leave):
+ * a failure then ends rank 0 alone with its code, without aborting ranks that are already
+ * done. Nothing for one process. */
+void dist_apart(void);
 
 /* The seed every rank plays: rank 0's (a broadcast); seed itself for one process. */
 uint64_t dist_seed(uint64_t seed);

@@ -33,6 +33,10 @@ void dist_fail(int code, const char *msg)
     exit(code);
 }
 
+void dist_apart(void)
+{
+}
+
 uint64_t dist_seed(uint64_t seed)
 {
     return seed;

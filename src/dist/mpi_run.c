@@ -203,13 +203,15 @@ int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errl
     char *csv_text = NULL;
     size_t csv_len = 0;
     part.games_csv = NULL;
-    if (want_csv) {
+    /* A rank without games (more ranks than games) writes no rows and no header: the rank
+     * that plays game 0 has it. */
+    if (want_csv && count > 0) {
         part.games_csv = open_memstream(&csv_text, &csv_len);
         if (part.games_csv == NULL)
             snprintf(err, errlen, "out of memory for the games CSV");
     }
     run_result mine;
-    bool failed = want_csv && part.games_csv == NULL, oom = failed;
+    bool failed = want_csv && count > 0 && part.games_csv == NULL, oom = failed;
     if (!failed)
         failed = run_batch_local(&part, &mine, err, errlen) != 0;
     if (part.games_csv && fclose(part.games_csv) != 0 && !failed) {
@@ -302,7 +304,9 @@ int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errl
         if (rank == 0) {
             for (int r = 0; r < size; r++) {
                 size_t n = csv_len;
-                unsigned char *text = r == 0 ? (unsigned char *)csv_text : recv_bytes(r, &n);
+                unsigned char *text = r != 0 ? recv_bytes(r, &n)
+                                      : csv_text ? (unsigned char *)csv_text
+                                                 : (unsigned char *)"";
                 if (text == NULL)
                     csv_oom = 1;
                 else if (!write_errno && fwrite(text, 1, n, real_csv) != n)

@@ -183,19 +183,8 @@ if [ -c /dev/null ]; then
     expect_ok "output to /dev/null" --game=45 --runs=10 --output=/dev/null --games-csv=/dev/null
     [ -c /dev/null ] && ok "/dev/null still a device" || bad "/dev/null still a device" "replaced by a file"
 fi
-# an interrupted run leaves no temporary file
-"$bin" --game=oca --runs=1000000000 --output="$work/int.txt" --games-csv="$work/int.csv" -q 2>/dev/null &
-pid=$!
-# wait (without sleeping) until its temporary files exist: the run has then started
-tries=0
-while :; do
-    set -- "$work"/int.csv.tmp-*
-    [ -e "$1" ] || [ $tries -gt 200000 ] || ! kill -0 $pid 2>/dev/null && break
-    tries=$((tries + 1))
-done
-kill -TERM $pid
-{ wait $pid; } 2>/dev/null
-ls "$work" | grep -q 'tmp-' && bad "no temporary files after SIGTERM" "$(ls "$work")" || ok "no temporary files after SIGTERM"
+# an interrupted run leaves no temporary file: tests/cli/cli_signals.sh (every signal that
+# would end the run)
 
 # ---- reproducibility ---------------------------------------------------------------------
 for g in $("$bin" --list | sed -n 's/^\([a-z0-9]*\) — .*/\1/p'); do

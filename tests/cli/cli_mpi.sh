@@ -105,4 +105,100 @@ else
     mpi 2 "$mpi_bin" --game=45 --runs=30 --seed=2 --trace=4 >"$work/trace.mpi" 2>"$work/err"
     "$bin" --game=45 --runs=30 --seed=2 --trace=4 >"$work/trace.one"
     same "mpi trace: rank 0 alone prints it" "$work/trace.one" "$work/trace.mpi"
+    # What is not a report is printed once, by rank 0, as one process prints it (#27).
+    for args in --help --version --usage --list "--list --game=oca" "--game=pig10 --print-ruleset" \
+        "--game=wari --perft=4 -q" "--game=volpe --perft=3 --format=json -q"; do
+        # shellcheck disable=SC2086
+        "$bin" $args >"$work/once.one" 2>"$work/once.err1"
+        # shellcheck disable=SC2086
+        mpi 3 "$mpi_bin" $args >"$work/once.mpi" 2>"$work/once.err3"
+        rc=$?
+        [ "$rc" -eq 0 ] && cmp -s "$work/once.one" "$work/once.mpi" && ok "mpi $args: printed once" ||
+            bad "mpi $args: printed once" "exit $rc, $(wc -l <"$work/once.mpi") lines against $(wc -l <"$work/once.one")"
+    done
+    "$bin" --game=wari --perft=4 >/dev/null 2>"$work/once.err1"
+    mpi 3 "$mpi_bin" --game=wari --perft=4 >/dev/null 2>"$work/once.err3"
+    [ "$(wc -l <"$work/once.err3")" -eq 1 ] && ok "mpi perft: one nodes/s line" ||
+        bad "mpi perft: one nodes/s line" "$(cat "$work/once.err3")"
+    mpi 3 "$mpi_bin" --list --output="$work/list.mpi" && "$bin" --list >"$work/list.one" &&
+        same "mpi --list --output: the listing once" "$work/list.one" "$work/list.mpi"
+    # Standard output checked as one process checks it: a full disk is exit 3 with one line.
+    if [ -w /dev/full ]; then
+        for args in "--game=45 --runs=50 --seed=1 --format=json -q" "--game=45 --runs=50 --seed=1 --sweep limit=40,45 -q" \
+            --list --help "--game=45 --print-ruleset" "--game=wari --perft=3 -q"; do
+            # shellcheck disable=SC2086
+            mpi 2 "$mpi_bin" $args >/dev/full 2>"$work/err"
+            rc=$?
+            if [ "$rc" -eq 3 ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+                grep -q "cannot write 'standard output': No space left on device" "$work/err"; then
+                ok "mpi $args on a full disk: exit 3"
+            else
+                bad "mpi $args on a full disk: exit 3" "exit $rc: $(head -c 300 "$work/err")"
+            fi
+        done
+    fi
+fi
+
+# More shards or ranks than games: the games CSV still has exactly one header (#27 item 6).
+for split in 2/3 1/4 3/7; do
+    runs=${split%/*} n=${split#*/}
+    "$bin" --game=45 --runs="$runs" --seed=4 -q --output=/dev/null --games-csv="$work/few.one"
+    i=0
+    : >"$work/few.all"
+    while [ "$i" -lt "$n" ]; do
+        "$bin" --game=45 --runs="$runs" --seed=4 -q --shard="$i/$n" --output="$work/few.part" \
+            --games-csv="$work/few.$i" && cat "$work/few.$i" >>"$work/few.all"
+        i=$((i + 1))
+    done
+    [ "$(grep -c '^game_index,' "$work/few.all")" -eq 1 ] && ok "$runs games in $n shards: one CSV header" ||
+        bad "$runs games in $n shards: one CSV header" "$(grep -c '^game_index,' "$work/few.all") headers"
+    same "$runs games in $n shards: games CSVs concatenate to the run's" "$work/few.one" "$work/few.all"
+    if [ -x "$mpi_bin" ] && command -v mpirun >/dev/null 2>&1; then
+        mpi "$n" "$mpi_bin" --game=45 --runs="$runs" --seed=4 -q --output=/dev/null \
+            --games-csv="$work/few.mpi" 2>"$work/err" || bad "mpi -n $n, $runs games" "exit $?: $(head -c 300 "$work/err")"
+        same "mpi -n $n, $runs games: the run's games CSV (one header)" "$work/few.one" "$work/few.mpi"
+    fi
+done
+
+# A part whose identity's runs disagrees with what it holds (a forged or mixed-up part, its
+# checksum made right again): refused, exit 2, naming the file and runs (#27 item 8).
+if command -v python3 >/dev/null 2>&1; then
+    # forge FROM TO OLD NEW [RUNS] — copies part FROM to TO with OLD replaced by NEW in its
+    # identity (the JSON line after the magic), the first batch's runs (the second integer of
+    # the payload, after its length) set to RUNS if given, and the FNV-1a checksum of the
+    # file recomputed (partial.c's layout).
+    forge() {
+        python3 - "$@" <<'PY'
+import sys
+src, dst, old, new = sys.argv[1:5]
+b = open(src, "rb").read()[:-8]
+nl = b.index(b"\n", b.index(b"{"))
+head = b[:nl].replace(old.encode(), new.encode(), 1)
+b = head + b[nl:]
+if len(sys.argv) > 5:
+    at = len(head) + 1 + 8 + 8
+    b = b[:at] + int(sys.argv[5]).to_bytes(8, "little") + b[at + 8:]
+h = 0xcbf29ce484222325
+for c in b:
+    h = ((h ^ c) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+open(dst, "wb").write(b + h.to_bytes(8, "little"))
+PY
+    }
+    for i in 0 1; do
+        "$bin" --game=45 --runs=1000 --seed=6 --shard=$i/2 -q --output="$work/runs.$i"
+        forge "$work/runs.$i" "$work/forged.$i" '"runs":1000' '"runs":2000'
+    done
+    expect_ok "merge: untouched parts" --merge "$work/runs.0" "$work/runs.1"
+    forge "$work/runs.0" "$work/same.0" '"runs":1000' '"runs":1000'
+    expect_ok "merge: forge() alone keeps a part valid" --merge "$work/same.0" "$work/runs.1"
+    expect_error "merge: identity runs disagrees with the batches" 2 \
+        "'.*forged.0': its identity says runs 2000, but it holds a batch of 1000 games" \
+        --merge "$work/forged.0" "$work/forged.1"
+    # the batch made to agree with the identity, but not the games the shard holds: 500 games
+    # are not the 499 of shard 0/2 of 999
+    forge "$work/runs.0" "$work/mixed.0" '"runs":1000' '"runs":999' 999
+    forge "$work/runs.1" "$work/mixed.1" '"runs":1000' '"runs":999' 999
+    expect_error "merge: a shard's games disagree with its share of runs" 2 \
+        "'.*mixed.0': shard 0/2 of runs 999 plays 499 games, but it holds 500" \
+        --merge "$work/mixed.0" "$work/mixed.1"
 fi
