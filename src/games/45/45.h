@@ -106,6 +106,8 @@ void g45_policy_build(g45_policy *p, int tiles, g45_goal goal);
 uint64_t g45_best_shut_numerator(int tiles);
 
 /* The game (45.c). */
+/* game_type.view_json (45_json.c): the position as JSON for bots outside the process. */
+void g45_view_json(const void *seen, int seat, jsonw *w);
 extern const game_type game_45;
 
 /* The game's own bots (45_bots.c). */

@@ -843,4 +843,5 @@ const game_type game_cinesi = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .view_json = cinesi_view_json,
 };
