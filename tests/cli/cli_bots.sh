@@ -6,6 +6,9 @@
 # the human seat on a pseudo-terminal.
 
 ex=$top/examples/bots
+mpi_bin=${GIOCHI_MPI_BIN:-$(dirname "$bin")/giochi-sim-mpi}
+case $mpi_bin in /*) ;; *) mpi_bin=$(pwd)/$mpi_bin ;; esac
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fault=$here/bots/fault_bot.py
 games=$("$bin" --list | sed -n 's/^\([a-z0-9]*\) — .*/\1/p')
 cc=${CC:-cc}
@@ -119,7 +122,7 @@ for game in wari pig10; do
     json_without_run "$work/m.json" >"$work/m.norun"
     same "$game program bot: 3 shards merged" "$work/t1.norun" "$work/m.norun"
     if [ -x "$mpi_bin" ] && command -v mpirun >/dev/null 2>&1; then
-        mpi 2 "$mpi_bin" --game="$game" --runs=600 --seed=8 -q --format=json --threads=1 \
+        mpirun --oversubscribe -q -n 2 "$mpi_bin" --game="$game" --runs=600 --seed=8 -q --format=json --threads=1 \
             --bot-program="c=$work/cbot" --bots=c >"$work/mpi.json" 2>"$work/err"
         json_without_run "$work/mpi.json" >"$work/mpi.norun"
         same "$game program bot: 2 MPI ranks" "$work/t1.norun" "$work/mpi.norun"
@@ -239,4 +242,13 @@ if [ "$rc" -eq 7 ] && grep -q 'giochi-sim: the human seat 1 quit at game 0 (no r
     ok "human: q quits with exit 7 and no report"
 else
     bad "human: q quits with exit 7 and no report" "exit $rc: $(tail -c 300 "$work/tty")"
+fi
+
+# ---- the manual's example exchanges are those of today's giochi-sim ------------------------------
+if python3 "$top/tools/bot_exchange.py" "$bin" >"$work/exchanges" 2>"$work/err"; then
+    sed -n '/^\.\\" Made by tools\/bot_exchange.py/,/^\.SH EXIT STATUS/p' "$top/man/giochi-sim-bots.7" |
+        sed '$d' >"$work/page_exchanges"
+    same "giochi-sim-bots(7) exchanges are up to date (tools/bot_exchange.py)" "$work/exchanges" "$work/page_exchanges"
+else
+    bad "tools/bot_exchange.py runs" "$(head -c 300 "$work/err")"
 fi
