@@ -53,6 +53,16 @@ same "pig10 greedy port: 2000 games alike" "$work/builtin.csv" "$work/port.csv"
 [ "$(wc -l <"$work/port.csv")" -eq 2001 ] && ok "pig10 greedy port: every row" ||
     bad "pig10 greedy port: every row" "$(wc -l <"$work/port.csv") lines"
 
+# ... and a port of Wari's greedy, which breaks ties from the start message's seed with the
+# generator of rng.h, plays the built-in greedy's games in either seat: the seed it is sent is
+# the one the built-in bot's stream gets
+"$bin" --game=wari --runs=1500 --seed=5 -q --bots=greedy --games-csv="$work/builtin.csv" >/dev/null
+for bots in pyg,greedy greedy,pyg; do
+    "$bin" --game=wari --runs=1500 --seed=5 -q --bot-program="pyg=python3 $ex/wari_greedy.py" \
+        --bots=$bots --games-csv="$work/port.csv" >/dev/null 2>"$work/err"
+    same "wari greedy port ($bots): 1500 games alike" "$work/builtin.csv" "$work/port.csv"
+done
+
 # ---- what the bot is told ---------------------------------------------------------------------
 rm -f "$work/log"
 FAULT_LOG=$work/log "$bin" --game=pig10 --runs=3 --seed=4 -q --set hand_size=4 \
