@@ -49,7 +49,9 @@ static int human_setup(void *ctx, const game_type *g, const void *rules, int sea
     return 0;
 }
 
-/* The view's per-seat arrays (one entry per seat), shown seat by seat. */
+/* The view's per-seat arrays (one entry per seat), shown seat by seat. The human seat reads
+ * the keys of the games' view_json (src/games/GAME/GAME_json.c): what it does not know it
+ * shows as it is. */
 static bool per_seat(const char *key)
 {
     static const char *const keys[] = {"totals",  "in_game",  "shut_this_round", "stores",
@@ -62,10 +64,39 @@ static bool per_seat(const char *key)
     return false;
 }
 
-/* Writes a scalar or a flat array in words. */
-static void words(FILE *f, const cJSON *v)
+/* Members that name a seat (numbered from 0 in the JSON, from 1 at the table; -1: none). */
+static bool names_seat(const char *key)
 {
-    if (cJSON_IsBool(v))
+    static const char *const keys[] = {"seat",  "turn",  "top_seat",    "mover", "capo",
+                                       "banker", "first", "high_bidder", NULL};
+    for (int i = 0; key && keys[i]; i++)
+        if (strcmp(keys[i], key) == 0)
+            return true;
+    return false;
+}
+
+/* Members that count cards by value (PIG 10): shown as the cards themselves. */
+static bool by_value(const char *key)
+{
+    return strcmp(key, "hand") == 0 || strcmp(key, "table") == 0 || strcmp(key, "played") == 0;
+}
+
+/* Writes a scalar or a flat array in words; key (may be NULL) is the member it is of. */
+static void words(FILE *f, const cJSON *v, const char *key)
+{
+    if (cJSON_IsNumber(v) && names_seat(key)) {
+        if (v->valueint < 0)
+            fputs("none", f);
+        else
+            fprintf(f, "seat %d", v->valueint + 1);
+    } else if (cJSON_IsArray(v) && key && by_value(key)) {
+        int value = 0, shown = 0;
+        for (const cJSON *e = v->child; e; e = e->next, value++)
+            for (int k = 0; cJSON_IsNumber(e) && k < e->valueint; k++)
+                fprintf(f, "%s%d", shown++ ? " " : "", value);
+        if (shown == 0)
+            fputs("none", f);
+    } else if (cJSON_IsBool(v))
         fputs(cJSON_IsTrue(v) ? "yes" : "no", f);
     else if (cJSON_IsNumber(v))
         fprintf(f, "%.15g", v->valuedouble);
@@ -75,14 +106,15 @@ static void words(FILE *f, const cJSON *v)
         if (cJSON_GetArraySize(v) == 0)
             fputs("none", f);
         for (const cJSON *e = v->child; e; e = e->next) {
-            words(f, e);
+            words(f, e, NULL);
             if (e->next)
                 fputc(' ', f);
         }
     } else if (cJSON_IsObject(v)) {
         for (const cJSON *e = v->child; e; e = e->next) {
-            fprintf(f, "%s ", e->string);
-            words(f, e);
+            if (!names_seat(e->string)) /* "seat 2" says it already */
+                fprintf(f, "%s ", e->string);
+            words(f, e, e->string);
             if (e->next)
                 fputs(", ", f);
         }
@@ -97,8 +129,8 @@ static void show(FILE *f, human_ctx *c, const char *json, bool remember)
 {
     cJSON *v = cJSON_Parse(json);
     for (const cJSON *m = v ? v->child : NULL; m; m = m->next) {
-        if (strcmp(m->string, "seat") == 0)
-            continue;
+        if (strcmp(m->string, "seat") == 0 || strcmp(m->string, "deck") == 0)
+            continue; /* said in the heading; the ruleset's (the same all game) */
         char label[64];
         snprintf(label, sizeof label, "%s", m->string);
         for (char *p = label; *p; p++)
@@ -112,7 +144,7 @@ static void show(FILE *f, human_ctx *c, const char *json, bool remember)
             int k = 0;
             for (const cJSON *e = m->child; e; e = e->next, k++) {
                 fprintf(f, "%sseat %d%s: ", k ? ", " : "", k + 1, k == c->seat ? " (you)" : "");
-                words(f, e);
+                words(f, e, NULL);
             }
         } else if (cJSON_IsArray(m) && m->child && cJSON_IsObject(m->child)) {
             int n = cJSON_GetArraySize(m), k = 0; /* a history: its last entries */
@@ -121,11 +153,11 @@ static void show(FILE *f, human_ctx *c, const char *json, bool remember)
             for (const cJSON *e = m->child; e; e = e->next, k++)
                 if (k >= n - 6) {
                     fputs("| ", f);
-                    words(f, e);
+                    words(f, e, NULL);
                     fputc(' ', f);
                 }
         } else {
-            words(f, m);
+            words(f, m, m->string);
         }
         fputs(changed ? "   (changed)\n" : "\n", f);
     }
