@@ -332,24 +332,19 @@ static void send_message(program_ctx *c)
     }
 }
 
-/* Reads one line from the bot (without its newline, NUL-terminated, in c->buf; returns its
- * length), waiting at most the time limit. The line is consumed by the next call. */
-static size_t read_line(program_ctx *c, size_t *consumed)
+/* Reads one line from the bot into the start of c->buf (its newline replaced by a NUL),
+ * waiting at most the time limit; *consumed is set to the bytes the line took, which the
+ * caller drops from the buffer (drop_line) once it has read the line. */
+static void read_line(program_ctx *c, size_t *consumed)
 {
-    if (*consumed) {
-        memmove(c->buf, c->buf + *consumed, c->have - *consumed);
-        c->have -= *consumed;
-        *consumed = 0;
-    }
     double deadline = now_ms() + timeout_ms;
     size_t scanned = 0;
     for (;;) {
         char *nl = memchr(c->buf + scanned, '\n', c->have - scanned);
         if (nl) {
-            size_t len = (size_t)(nl - c->buf);
             *nl = '\0';
-            *consumed = len + 1;
-            return len;
+            *consumed = (size_t)(nl - c->buf) + 1;
+            return;
         }
         scanned = c->have;
         if (c->have == sizeof c->buf - 1)
@@ -372,6 +367,13 @@ static size_t read_line(program_ctx *c, size_t *consumed)
         }
         c->have += (size_t)k;
     }
+}
+
+/* Drops the first `consumed` bytes of what the bot wrote (a line read by read_line). */
+static void drop_line(program_ctx *c, size_t consumed)
+{
+    memmove(c->buf, c->buf + consumed, c->have - consumed);
+    c->have -= consumed;
 }
 
 /* Starts the process and makes the handshake. */
@@ -457,8 +459,7 @@ static void start(program_ctx *c)
     cJSON_Delete(ans);
     if (!ok)
         fail(c, "answered the handshake with '%.80s' (expected {\"type\":\"ready\"})", c->buf);
-    memmove(c->buf, c->buf + consumed, c->have - consumed);
-    c->have -= consumed;
+    drop_line(c, consumed);
 }
 
 static int program_setup(const program *p, void *ctx, const game_type *g, const void *rules,
@@ -597,7 +598,7 @@ static int program_choose(void *ctx, const void *seen, const decision *d, rng *r
     send_message(c);
 
     size_t consumed = 0;
-    size_t len = read_line(c, &consumed);
+    read_line(c, &consumed);
     const char *s = c->buf;
     while (*s == ' ' || *s == '\t' || *s == '\r')
         s++;
@@ -635,9 +636,7 @@ static int program_choose(void *ctx, const void *seen, const decision *d, rng *r
         fail(c, "answered '%s' (expected an action index 0..%d or an action's name)", shown,
              d->n - 1);
     }
-    (void)len;
-    memmove(c->buf, c->buf + consumed, c->have - consumed);
-    c->have -= consumed;
+    drop_line(c, consumed);
     return k;
 }
 

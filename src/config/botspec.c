@@ -100,8 +100,10 @@ int botspec_parse(const game_type *g, const char *text, seat_spec *spec, char *c
                 return snprintf(err, errlen, "bot '%s' does not play %s (bots: %s)", name,
                                 g->name, names),
                        -1;
-        return snprintf(err, errlen, "unknown bot '%s' for game %s (bots: %s)", name, g->name,
-                        names),
+        return snprintf(err, errlen,
+                        "unknown bot '%s' for game %s (bots: %s; also human, and programs "
+                        "declared with --bot-program NAME=COMMAND)",
+                        name, g->name, names),
                -1;
     }
     spec->bot = b;
