@@ -71,8 +71,13 @@ static void proc_drop(int slot)
         atomic_store(&procs[slot], 0);
 }
 
+/* Set once the run is being stopped (a failure, a signal, the exit): a bot's failure found
+ * after it (the bot killed by the stop) waits for the end instead of exiting with 6. */
+static atomic_flag stopping = ATOMIC_FLAG_INIT;
+
 void program_kill_all(void)
 {
+    atomic_flag_test_and_set(&stopping);
     for (int i = 0; i < MAX_PROCS; i++) {
         pid_t pid = atomic_exchange(&procs[i], 0);
         if (pid > 0) {
@@ -267,8 +272,7 @@ static void __attribute__((noreturn, format(printf, 2, 3))) fail(program_ctx *c,
 void program_exit(const char *line, int status)
 {
     /* the first to stop the run speaks; another thread stopping it too (its bot killed by
-     * the first) waits for the exit */
-    static atomic_flag stopping = ATOMIC_FLAG_INIT;
+     * the first, or by a signal's handler) waits for the end */
     if (atomic_flag_test_and_set(&stopping))
         for (;;)
             pause();

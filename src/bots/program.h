@@ -53,8 +53,10 @@ int program_param(const bot_type *b, const char *key, char *err, size_t errlen);
  * no view_json. For --list. */
 void program_list(FILE *f, const game_type *g);
 
-/* Kills every bot process still running (SIGKILL) and reaps them. Async-signal-safe: for a
- * handler of SIGINT or SIGTERM. */
+/* Kills every bot process still running (SIGKILL) and reaps them; from then on a bot that
+ * fails (killed by this) does not end the run with its own message and status, so that a
+ * signal's handler that calls this and then dies of the signal has the last word.
+ * Async-signal-safe: for a handler of SIGINT or SIGTERM. */
 void program_kill_all(void);
 
 /* Ends the run now: kills and reaps every bot process, removes every temporary output file,
