@@ -155,7 +155,12 @@ $(BUILD)/bench/%: tests/bench/%.c $(BUILD)/libgiochi.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
 
-bench: all $(BARE_BIN)
+# The C client of examples/bots/c, for the bot protocol's lines of tests/bench.list.
+$(BUILD)/bench/random_bot: examples/bots/c/random_bot.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $<
+
+bench: all $(BARE_BIN) $(BUILD)/bench/random_bot
 	@tests/bench.sh ./$(BIN) $(BUILD)/bench
 
 # The fuzz targets: every object built by clang with coverage for libFuzzer and ASan/UBSan.

@@ -26,7 +26,7 @@ echo "giochi-sim bench: $reps repetitions per case, median [min-max] games/s; $c
 printf '%-7s %-3s %-34s %9s  %-26s %-26s %7s  %-24s %6s %s\n' game pl bots runs \
     "1 thread" "$cores threads" scaling "bare loop (1 thread)" ratio check
 grep -v '^#' "$list" | while read -r game players bots runs bare; do
-    [ -n "$game" ] || continue
+    [ -n "$game" ] && [ "$game" != protocol ] || continue
     one="" all="" ref="" check=""
     r=0
     while [ "$r" -lt "$reps" ]; do
@@ -68,6 +68,45 @@ grep -v '^#' "$list" | while read -r game players bots runs bare; do
         "$runs" "$o_med [$o_lo-$o_hi]" "$a_txt" "$scal" "$b_txt" "$ratio" "$check"
 done
 echo "ratio: giochi-sim's time per game over the bare loop's (1.00 = as fast as a bare loop)"
+
+# The bot protocol: every seat a program bot, one thread, so giochi-sim and the bot take
+# turns on one core; decisions per second of wall time and, with GNU time, per second of CPU
+# time of both processes (a figure a busy machine moves less), medians of the repetitions.
+echo
+echo "bot protocol (giochi-sim-bots(7)): decisions/s through the pipe, one thread, median [min-max]"
+printf '%-7s %-3s %8s %10s  %-24s %-24s %s\n' game pl runs decisions "per wall second" \
+    "per CPU second" command
+gnutime=$(command -v /usr/bin/time || true)
+grep '^protocol ' "$list" | while read -r _ game players runs cmd; do
+    [ -x "$baredir/${cmd%% *}" ] && cmd="$baredir/$cmd"
+    rates="" cpus="" n=0
+    r=0
+    while [ "$r" -lt "$reps" ]; do
+        r=$((r + 1))
+        set -- "$bin" --bot-program="bot=$cmd" --game="$game" --players="$players" --bots=bot \
+            --runs="$runs" --seed=1 --threads=1 --format=json --quiet
+        if [ -n "$gnutime" ]; then
+            "$gnutime" -f '%U %S' -o "$tmp.cpu" "$@" >"$tmp"
+        else
+            "$@" >"$tmp"
+        fi
+        n=$(tr -d ' \t\n' <"$tmp" | grep -o '"decisions":[0-9]*' | head -n 1 | cut -d: -f2)
+        w=$(sed -n 's/.*"wall_seconds":[[:space:]]*\([0-9.eE+-]*\).*/\1/p' "$tmp")
+        rates="$rates $(echo "$n $w" | awk '{ printf "%.0f", $1 / $2 }')"
+        [ -n "$gnutime" ] && cpus="$cpus $(echo "$n $(cat "$tmp.cpu")" | awk '{ printf "%.0f", $1 / ($2 + $3) }')"
+    done
+    set -- $(echo "$rates" | tr ' ' '\n' | grep . | stats)
+    wall="$1 [$2-$3]" cpu=-
+    if [ -n "$cpus" ]; then
+        set -- $(echo "$cpus" | tr ' ' '\n' | grep . | stats)
+        cpu="$1 [$2-$3]"
+    fi
+    printf '%-7s %-3s %8s %10s  %-24s %-24s %s\n' "$game" "$players" "$runs" "$n" "$wall" "$cpu" "$cmd"
+done
+rm -f "$tmp.cpu"
+    set -- $(echo "$rates" | tr ' ' '\n' | grep . | stats)
+    printf '%-7s %-3s %8s %10s  %-28s %s\n' "$game" "$players" "$runs" "$n" "$1 [$2-$3]" "$cmd"
+done
 
 # BENCH_INSTR=1: the same ratio in instructions per game (valgrind's cachegrind), a count that
 # does not move with the machine's load: giochi-sim and the bare loop on a twentieth of each

@@ -43,6 +43,7 @@ void job_rules(job *j)
         j->rules = xcalloc(1, g->rules_size ? g->rules_size : 1);
         if (g->rules_load(j->rules, j->ruleset, err, sizeof err) != 0)
             die(EXIT_USAGE, "%s", err);
+        rules_remember(j->rules, j->ruleset);
     } else {
         j->rules = rules_effective_files(g, o->config, o->nconfigs, o->set, o->nsets,
                                          &j->ruleset, err, sizeof err);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bots/program.h"
 #include "cli/fail.h"
 #include "cli/job.h"
 #include "config/rules.h"
@@ -39,6 +40,7 @@ static void list_game(FILE *f, const game_type *g, bool detail)
                     p->max, p->integer ? ", whole" : "");
         }
     }
+    program_list(f, g);
     char err[256];
     cJSON *rules = rules_parse(g->default_rules, g->name, err, sizeof err);
     fprintf(f, "  ruleset options (--set KEY=VALUE; defaults shown):\n");

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bots/program.h"
 #include "cli/fail.h"
 #include "cli/outfile.h"
 #include "core/rng.h"
@@ -35,6 +36,7 @@ enum {
     OPT_HTML,
 };
 enum { OPT_SWEEP = 1100, OPT_BASELINE, OPT_ROTATE, OPT_UNTIL, OPT_SENSITIVITY, OPT_METRIC };
+enum { OPT_BOT_PROGRAM = 1200, OPT_BOT_TIMEOUT }; /* bots outside the process (program.h) */
 
 static const struct argp_option option_table[] = {
     {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
@@ -103,6 +105,13 @@ static const struct argp_option option_table[] = {
      0},
     {"metric", OPT_METRIC, "FIGURES", 0,
      "The figures a sweep's text rows and --sensitivity report (e.g. length,win_share@1)", 0},
+    {"bot-program", OPT_BOT_PROGRAM, "NAME=COMMAND", 0,
+     "Declare a bot outside the process: COMMAND (run by /bin/sh) speaks the line-JSON protocol "
+     "of giochi-sim-bots(7); then --bots=NAME, NAME:key=value (numbers, passed to it). "
+     "--bots=human seats you at the terminal",
+     0},
+    {"bot-timeout", OPT_BOT_TIMEOUT, "SECONDS", 0,
+     "Time limit of a program bot for each answer (default 10)", 0},
     {"list", 'l', 0, 0, "List games, their bots and their ruleset options (with --game: one game)",
      0},
     {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},
@@ -133,7 +142,24 @@ static void bad_option(const char *text)
 
 /* Options that may be given more than once, applied in order; flags may repeat harmlessly.
  * Any other option given twice is an error rather than a silent "last one wins". */
-static const int repeatable[] = {OPT_SET, 'c', OPT_SWEEP};
+static const int repeatable[] = {OPT_SET, 'c', OPT_SWEEP, OPT_BOT_PROGRAM};
+
+/* --bot-program NAME=COMMAND (declared at once, before --bots is read) or --bot-timeout. */
+static void bot_program_option(bool declare, const char *arg)
+{
+    char err[512];
+    if (declare && program_declare(arg, err, sizeof err) != 0)
+        die(EXIT_USAGE, "%s", err);
+    if (declare)
+        return;
+    char *end;
+    errno = 0;
+    double s = strtod(arg, &end);
+    if (end == arg || *end != '\0' || errno || !(s > 0 && s <= 86400))
+        die(EXIT_USAGE, "--bot-timeout '%s': expected seconds, more than 0 and at most 86400",
+            arg);
+    program_set_timeout(s);
+}
 
 /* Dies if key names a single-valued option already given. */
 static void reject_repeat(options *o, int key)
@@ -202,6 +228,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         o->sensitivity_keys = arg;
         break;
     case OPT_METRIC: o->metric = arg; break;
+    case OPT_BOT_PROGRAM:
+    case OPT_BOT_TIMEOUT:
+        bot_program_option(key == OPT_BOT_PROGRAM, arg);
+        break;
     case 'l': o->list = true; break;
     case 'q': o->quiet = true; break;
     case OPT_PROGRESS: o->progress = true; break;

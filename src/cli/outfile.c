@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bots/program.h"
 #include "core/xalloc.h"
 
 /* Temporary files not yet renamed or removed, for outfile_remove_pending. The one piece of
@@ -62,8 +63,9 @@ static void block_stop_signals(sigset_t *old)
     sigprocmask(SIG_BLOCK, &stop, old);
 }
 
-/* Removes the temporary output files and exits with 128 + the signal's number. Only
- * async-signal-safe calls (unlink, getpid, _exit). A SIGXFSZ that this process's own write
+/* Removes the temporary output files, kills the bots outside the process (bots/program.h)
+ * and exits with 128 + the signal's number. Only async-signal-safe calls (unlink, getpid,
+ * kill, waitpid, _exit). A SIGXFSZ that this process's own write
  * raised (past a file-size limit, ulimit -f: the kernel sends it as from the process itself)
  * returns instead: the write then fails with EFBIG, reported as any failed write (exit 3). */
 static void on_stop_signal(int sig, siginfo_t *info, void *context)
@@ -72,6 +74,7 @@ static void on_stop_signal(int sig, siginfo_t *info, void *context)
     if (sig == SIGXFSZ && info != NULL && info->si_code == SI_USER && info->si_pid == getpid())
         return;
     outfile_remove_pending();
+    program_kill_all();
     _exit(128 + sig);
 }
 

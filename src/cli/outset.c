@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "bots/program.h"
 #include "cli/fail.h"
 
 void outset_open(outset *s, const char *report, const char *games, const char *plot,

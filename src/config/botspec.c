@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "config/jsoncheck.h"
+#include "bots/program.h"
 #include "core/numfmt.h"
 #include "core/registry.h"
 
@@ -37,9 +38,17 @@ static int parse_param(const bot_type *b, int np, char *kv, seat_spec *spec, boo
                         b->name, kv),
                -1;
     *eq = '\0';
+    if (program_is(b)) /* its table grows as seats name parameters */
+        for (np = 0; b->params[np].name;)
+            np++;
     int i = 0;
     while (i < np && strcmp(b->params[i].name, kv) != 0)
         i++;
+    if (i == np && program_is(b)) { /* a program's parameters are what its users give */
+        if ((i = program_param(b, kv, err, errlen)) < 0)
+            return -1;
+        np = i + 1;
+    }
     if (i == np) {
         if (np == 0)
             return snprintf(err, errlen, "bot '%s' takes no parameters (got '%s')", b->name, kv),
@@ -81,6 +90,8 @@ int botspec_parse(const game_type *g, const char *text, seat_spec *spec, char *c
     if (*name == '\0')
         return snprintf(err, errlen, "--bots: empty bot name"), -1;
     const bot_type *b = registry_bot(g, name);
+    if (b == NULL)
+        b = program_lookup(g, name);
     if (b == NULL) {
         char names[1024];
         registry_bot_names(g, names, sizeof names);
@@ -89,8 +100,10 @@ int botspec_parse(const game_type *g, const char *text, seat_spec *spec, char *c
                 return snprintf(err, errlen, "bot '%s' does not play %s (bots: %s)", name,
                                 g->name, names),
                        -1;
-        return snprintf(err, errlen, "unknown bot '%s' for game %s (bots: %s)", name, g->name,
-                        names),
+        return snprintf(err, errlen,
+                        "unknown bot '%s' for game %s (bots: %s; also human, and programs "
+                        "declared with --bot-program NAME=COMMAND)",
+                        name, g->name, names),
                -1;
     }
     spec->bot = b;
@@ -103,13 +116,18 @@ int botspec_parse(const game_type *g, const char *text, seat_spec *spec, char *c
                -1;
     for (int i = 0; i < np; i++)
         spec->param[i] = b->params[i].def;
+    if (program_is(b)) /* every parameter a later seat may add: not given (NaN) */
+        for (int i = 0; i < BOT_MAX_PARAMS; i++)
+            spec->param[i] = NAN;
     bool given[BOT_MAX_PARAMS] = {false};
     for (char *kv = strsep(&rest, ":"); kv; kv = strsep(&rest, ":"))
         if (parse_param(b, np, kv, spec, given, err, errlen) != 0)
             return -1;
+    while (b->params && b->params[np].name)
+        np++;
     size_t used = (size_t)snprintf(canon, ncanon, "%s", b->name);
     for (int i = 0; i < np && used < ncanon; i++)
-        if (spec->param[i] != b->params[i].def) {
+        if (spec->param[i] != b->params[i].def && !isnan(spec->param[i])) {
             char num[40];
             used += (size_t)snprintf(canon + used, ncanon - used, ":%s=%s", b->params[i].name,
                                      numfmt_double(num, sizeof num, spec->param[i]));

@@ -28,6 +28,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/jsonw.h"
 #include "core/rng.h"
 
 enum {
@@ -251,12 +252,40 @@ typedef struct game_type {
     const char *const *headline; /* metric names shown first, NULL-terminated */
     const metric_group *groups;  /* NULL-title-terminated */
     const metric_label *labels;  /* NULL-name-terminated */
+
+    /* ---- seen from outside (optional) --------------------------------------------------
+     * For bots that live outside the process (src/bots/program.c, a program speaking the
+     * line-JSON protocol of giochi-sim-bots(7)) and for a person at the terminal
+     * (src/bots/human.c). A game without view_json cannot seat them. */
+
+    /* Writes into w one JSON object (jw_obj ... jw_obj_end): everything the bot of `seat`
+     * may read in `seen`, and nothing more. `seen` is exactly what the runner hands that
+     * seat's bot (the state under perfect information, the seat's view otherwise), so a
+     * game with a view writes nothing the view does not hold: never another seat's hidden
+     * cards, the order of a deck or the chance generator. Keys are snake_case, seats are
+     * numbered from 0, per-seat figures are arrays indexed by seat; counts and positions
+     * are integers. Reads `seen` only. */
+    void (*view_json)(const void *seen, int seat, jsonw *w);
+    /* Optional, for a game with a view: renders action a of decision d as action_name does
+     * (the same text), reading the seat's view `seen` instead of the state. NULL: the game
+     * has no view, and action_name is called on the state. */
+    void (*view_action_name)(const void *seen, const decision *d, int32_t a, char *buf,
+                             size_t n);
 } game_type;
 
 /* The largest |evaluate| a game may return; search scores wins beyond it. */
 #define GAME_EVAL_MAX 1000000
 
 /* ---- bots ---------------------------------------------------------------------------- */
+
+/* Which game of a run a bot plays (bot_type.game_begin, game_end): the run's master seed and
+ * the game's index. The seat's stream for the game is RNG_STREAM_SEAT(seat) of the two
+ * (rng_derive); a bot must never pass the master seed on to anything it does not trust,
+ * since the chance stream derives from it too. */
+typedef struct bot_game {
+    uint64_t seed;  /* the master seed */
+    uint64_t index; /* the game's index in the run */
+} bot_game;
 
 /* A numeric bot parameter, set on the command line as name:key=value. */
 typedef struct bot_param {
@@ -300,6 +329,17 @@ struct bot_type {
      * than work it out again. `earlier` is valid only until setup returns: ctx keeps no
      * pointer to it. */
     void (*peer)(void *ctx, const void *earlier);
+
+    /* ---- games seen from outside (optional) --------------------------------------------
+     * For bots that must be told which game of the run they play and how it ended (a
+     * program outside the process, a person at the terminal). */
+
+    /* Called for every seat whose bot has it once start() has dealt, before the first
+     * decision (after begin, if the bot has both), with the game's place in the run and
+     * what the seat sees then. */
+    void (*game_begin)(void *ctx, const bot_game *game, const void *seen);
+    /* Called for every seat whose bot has it once the game is over and its outcome made. */
+    void (*game_end)(void *ctx, const bot_game *game, const outcome *o);
 };
 
 #endif

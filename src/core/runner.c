@@ -200,13 +200,18 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     g->start(st, cfg->rules, cfg->nseats, &chance, tr);
     if (check && g->check && g->check(st, what, sizeof what) != 0)
         goto broken;
+    bool told = false; /* some seat's bot has game_end (a bot outside the process) */
     for (int k = 0; k < cfg->nseats; k++) { /* the start-of-game hooks, after the deal */
         const bot_type *b = cfg->seat[k].bot;
-        if (b->begin == NULL)
+        if (b->begin == NULL && b->game_begin == NULL)
             continue;
         if (g->view)
             g->view(st, k, view);
-        b->begin(ctx[k], g->view ? view : st);
+        if (b->begin)
+            b->begin(ctx[k], g->view ? view : st);
+        if (b->game_begin)
+            b->game_begin(ctx[k], &(bot_game){cfg->seed, index}, g->view ? view : st);
+        told |= b->game_end != NULL;
     }
     table t;
     table_init(&t, cfg, index, choices, nkinds);
@@ -261,6 +266,9 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     g->finish(st, o, rec);
     if (check && outcome_check(cfg, o, what, sizeof what) != 0)
         goto broken;
+    for (int k = 0; told && k < cfg->nseats; k++)
+        if (cfg->seat[k].bot->game_end)
+            cfg->seat[k].bot->game_end(ctx[k], &(bot_game){cfg->seed, index}, o);
     return 0;
 broken:
     snprintf(err, errlen, "game %llu (chance seed %llu), step %ld: %s",

@@ -294,6 +294,7 @@ static void *effective_rules(const exp_options *o, const char *const *extra, int
             return NULL;
         }
         *json = tree;
+        rules_remember(rules, tree);
         return rules;
     }
     const char **sets = xcalloc((size_t)(o->nsets + nextra), sizeof *sets);

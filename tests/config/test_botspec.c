@@ -48,7 +48,8 @@ static void bad(const char *list, int nseats, const char *want)
 TEST(botspec_errors_name_what_is_valid)
 {
     bad("zz", 0, "unknown bot 'zz' for game oca (bots: random, cautious, greedy, aggressive, "
-                 "rollout, mcts)");
+                 "rollout, mcts; also human, and programs declared with --bot-program "
+                 "NAME=COMMAND)");
     bad("random:x=1", 0, "bot 'random' takes no parameters (got 'x')");
     bad("greedy:nope=1", 0, "bot 'greedy' has no parameter 'nope' (parameters: volunteer,");
     bad("greedy:max_bid=1001", 0, "expected a whole number in 0..1000 (got '1001')");

@@ -697,4 +697,5 @@ const game_type game_45 = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .view_json = g45_view_json,
 };

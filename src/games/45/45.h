@@ -148,6 +148,8 @@ uint64_t g45_best_shut_numerator(const g45_rules *r);
 unsigned __int128 g45_best_score_numerator(const g45_rules *r);
 
 /* The game (45.c). */
+/* game_type.view_json (45_json.c): the position as JSON for bots outside the process. */
+void g45_view_json(const void *seen, int seat, jsonw *w);
 extern const game_type game_45;
 
 /* The game's own bots (45_bots.c). */

@@ -839,4 +839,5 @@ const game_type game_cinesi = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .view_json = cinesi_view_json,
 };

@@ -70,6 +70,8 @@ typedef struct cinesi_state {
 } cinesi_state;
 
 /* The game (cinesi.c). */
+/* game_type.view_json (cinesi_json.c): the position as JSON for bots outside the process. */
+void cinesi_view_json(const void *seen, int seat, jsonw *w);
 extern const game_type game_cinesi;
 
 /* ---- exact analysis (cinesi_exact.c) -------------------------------------------------- */

@@ -547,5 +547,6 @@ const game_type game_oca = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .view_json = oca_view_json,
 };
 

@@ -212,6 +212,9 @@ typedef struct oca_state {
 
 enum { END_FINISH, END_BANKRUPTCIES, END_TURN_CAP };
 
+/* game_type.view_json (oca_json.c): the position as JSON for bots outside the process. */
+void oca_view_json(const void *seen, int seat, jsonw *w);
+
 /* Points held by seat (its ledger balance). */
 static inline int64_t oca_points(const oca_state *st, int seat)
 {

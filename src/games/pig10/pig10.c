@@ -580,23 +580,28 @@ int pig10_determinize(pig10_state *st, const pig10_rules *rules, const pig10_vie
     return 0;
 }
 
-/* "play 4: 3+4 = 7", with the value the play makes. */
+/* "play 4: 3+4 = 7", with the value the play makes (contract in pig10.h). */
+void pig10_play_name(int value, int table_n, int32_t a, char *buf, size_t n)
+{
+    int card = PIG10_CARD(a), mode = PIG10_MODE(a);
+    int to = pig10_result(value, table_n, card, mode);
+    if (card == PIG10_FROG)
+        snprintf(buf, n, "play 0 (frog): 0");
+    else if (table_n == 0)
+        snprintf(buf, n, "play %d on the empty table: %d", card, to);
+    else if (mode == PIG10_SUB)
+        snprintf(buf, n, "play 5 (siren) subtracted: %d-5 = %d", value, to);
+    else if (mode == PIG10_SET)
+        snprintf(buf, n, "play %d and set the value: %d", card, to);
+    else
+        snprintf(buf, n, "play %d: %d+%d = %d", card, value, card, to);
+}
+
 static void action_name(const void *state, const decision *d, int32_t a, char *buf, size_t n)
 {
     (void)d;
     const pig10_state *st = state;
-    int card = PIG10_CARD(a), mode = PIG10_MODE(a);
-    int to = pig10_result(st->value, st->table_n, card, mode);
-    if (card == PIG10_FROG)
-        snprintf(buf, n, "play 0 (frog): 0");
-    else if (st->table_n == 0)
-        snprintf(buf, n, "play %d on the empty table: %d", card, to);
-    else if (mode == PIG10_SUB)
-        snprintf(buf, n, "play 5 (siren) subtracted: %d-5 = %d", st->value, to);
-    else if (mode == PIG10_SET)
-        snprintf(buf, n, "play %d and set the value: %d", card, to);
-    else
-        snprintf(buf, n, "play %d: %d+%d = %d", card, st->value, card, to);
+    pig10_play_name(st->value, st->table_n, a, buf, n);
 }
 
 static const char *const kind_names[] = {"play", NULL};
@@ -661,4 +666,6 @@ const game_type game_pig10 = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .view_json = pig10_view_json,
+    .view_action_name = pig10_view_action_name,
 };

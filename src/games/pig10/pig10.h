@@ -218,6 +218,15 @@ int pig10_count_pick(const pig10_rules *rules, const pig10_none *table, const pi
 int pig10_playout_pick(const pig10_state *st, const pig10_none *table, bool count,
                        const decision *d);
 
+/* The name of play a (an action code) on a table of value `value` holding table_n cards, as
+ * traces show it: "play 4: 3+4 = 7". */
+void pig10_play_name(int value, int table_n, int32_t a, char *buf, size_t n);
+
+/* game_type.view_json and view_action_name (pig10_json.c): from the seat's view only. */
+void pig10_view_json(const void *seen, int seat, jsonw *w);
+void pig10_view_action_name(const void *seen, const decision *d, int32_t a, char *buf,
+                            size_t n);
+
 /* The game itself (pig10.c) and its bots (pig10_bots.c, pig10_ismcts.c). */
 extern const game_type game_pig10;
 extern const bot_type bot_pig10_greedy;

@@ -846,4 +846,5 @@ const game_type game_volpe = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .view_json = volpe_view_json,
 };

@@ -160,6 +160,8 @@ uint64_t volpe_fox_region(const volpe_board *b, uint64_t geese, int fox);
 int32_t volpe_evaluate(const void *st, int seat);
 
 /* The game (volpe.c) and its own bot (volpe_bots.c). */
+/* game_type.view_json (volpe_json.c): the position as JSON for bots outside the process. */
+void volpe_view_json(const void *seen, int seat, jsonw *w);
 extern const game_type game_volpe;
 extern const bot_type volpe_bot_greedy;
 

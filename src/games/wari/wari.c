@@ -808,4 +808,5 @@ const game_type game_wari = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .view_json = wari_view_json,
 };

@@ -139,6 +139,8 @@ void wari_set_position(wari_state *st, const wari_rules *rules, const uint8_t *p
                        const int *store, int turn, int moves, int last_capture);
 
 /* The game itself (wari.c) and its bot (wari_bots.c). */
+/* game_type.view_json (wari_json.c): the position as JSON for bots outside the process. */
+void wari_view_json(const void *seen, int seat, jsonw *w);
 extern const game_type game_wari;
 extern const bot_type bot_wari_greedy;
 

@@ -1,0 +1,264 @@
+# cli_bots.sh — bots outside the process (giochi-sim-bots(7)), sourced by tests/cli.sh (uses
+# its helpers: expect_ok, expect_error, ok, bad, same, json_without_run, $bin, $work, $top):
+# the example bots in every game, the C client, the cross-check of the Python port of PIG 10's
+# greedy, parameters, experiments, reproducibility over threads, shards and MPI ranks, every
+# fault a bot can make (its error, exit status 6, no output, no process left), signals, and
+# the human seat on a pseudo-terminal.
+
+ex=$top/examples/bots
+mpi_bin=${GIOCHI_MPI_BIN:-$(dirname "$bin")/giochi-sim-mpi}
+case $mpi_bin in /*) ;; *) mpi_bin=$(pwd)/$mpi_bin ;; esac
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fault=$here/bots/fault_bot.py
+games=$("$bin" --list | sed -n 's/^\([a-z0-9]*\) — .*/\1/p')
+cc=${CC:-cc}
+if $cc -O2 -o "$work/cbot" "$ex/c/random_bot.c" 2>"$work/err"; then
+    ok "the C client builds"
+else
+    bad "the C client builds" "$(head -c 300 "$work/err")"
+fi
+
+# ---- the example bots play every game, through full runs -------------------------------------
+for game in $games; do
+    expect_ok "python random bot plays $game" --game="$game" --runs=20 --seed=1 -q \
+        --bot-program="rnd=python3 $ex/random_bot.py" --bots=rnd
+    grep -q '^20 games' "$work/out" && ok "python random bot: $game report" ||
+        bad "python random bot: $game report" "$(head -c 200 "$work/out")"
+    expect_ok "C client plays $game" --game="$game" --runs=200 --seed=1 -q \
+        --bot-program="c=$work/cbot" --bots=c
+done
+# the heuristics play against the built-in bots and beat the random example
+for pair in "wari wari_capture.py h,r" "pig10 pig10_counter.py h,r,r,r"; do
+    set -- $pair
+    "$bin" --game="$1" --runs=200 --seed=2 -q --format=json \
+        --bot-program="h=python3 $ex/$2" --bot-program="r=python3 $ex/random_bot.py" \
+        --bots="$3" >"$work/h.json" 2>"$work/err"
+    if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+share = {b["bot"]: b["win_share"]["value"] for b in d["bots"]}
+sys.exit(0 if share["h"] > share["r"] + 0.1 else 1)' "$work/h.json"; then
+        ok "$2 beats the random example"
+    else
+        bad "$2 beats the random example" "$(head -c 300 "$work/err")"
+    fi
+done
+
+# ---- a port of PIG 10's greedy makes the built-in greedy's choices, game after game -----------
+"$bin" --game=pig10 --players=4 --runs=2000 --seed=11 -q --bots=greedy \
+    --games-csv="$work/builtin.csv" >/dev/null
+"$bin" --game=pig10 --runs=2000 --seed=11 -q --bot-program="pyg=python3 $ex/pig10_greedy.py" \
+    --bots=pyg,greedy,pyg,greedy --games-csv="$work/port.csv" >/dev/null 2>"$work/err"
+same "pig10 greedy port: 2000 games alike" "$work/builtin.csv" "$work/port.csv"
+[ "$(wc -l <"$work/port.csv")" -eq 2001 ] && ok "pig10 greedy port: every row" ||
+    bad "pig10 greedy port: every row" "$(wc -l <"$work/port.csv") lines"
+
+# ... and a port of Wari's greedy, which breaks ties from the start message's seed with the
+# generator of rng.h, plays the built-in greedy's games in either seat: the seed it is sent is
+# the one the built-in bot's stream gets
+"$bin" --game=wari --runs=1500 --seed=5 -q --bots=greedy --games-csv="$work/builtin.csv" >/dev/null
+for bots in pyg,greedy greedy,pyg; do
+    "$bin" --game=wari --runs=1500 --seed=5 -q --bot-program="pyg=python3 $ex/wari_greedy.py" \
+        --bots=$bots --games-csv="$work/port.csv" >/dev/null 2>"$work/err"
+    same "wari greedy port ($bots): 1500 games alike" "$work/builtin.csv" "$work/port.csv"
+done
+
+# ---- what the bot is told ---------------------------------------------------------------------
+rm -f "$work/log"
+FAULT_LOG=$work/log "$bin" --game=pig10 --runs=3 --seed=4 -q --set hand_size=4 \
+    --bot-program="e=python3 $fault echo" --bots=e:depth=3:width=0.5,greedy,e,greedy \
+    --threads=1 >/dev/null 2>"$work/err"
+python3 - "$work/log" <<'EOF' && ok "messages: handshake, games, decisions, views" || bad "messages: handshake, games, decisions, views" "see above"
+import json, sys
+msgs = [json.loads(l) for l in open(sys.argv[1])]
+hello = [m for m in msgs if m["type"] == "hello"]
+assert len(hello) == 2, len(hello)  # one process per seat
+by_seat = {m["seat"]: m for m in hello}
+assert by_seat[0]["params"] == {"depth": 3, "width": 0.5}, by_seat[0]["params"]
+assert by_seat[2]["params"] == {}, by_seat[2]["params"]
+for m in hello:
+    assert m["protocol"] == 1 and m["game"] == "pig10" and m["seats"] == 4
+    assert m["ruleset"]["hand_size"] == 4  # the effective ruleset
+assert by_seat[0]["seed"] != by_seat[2]["seed"]
+starts = [m for m in msgs if m["type"] == "start"]
+ends = [m for m in msgs if m["type"] == "end"]
+assert [m["game"] for m in starts] == [0, 1, 2, 0, 1, 2] or sorted(m["game"] for m in starts) == [0, 0, 1, 1, 2, 2]
+assert len(ends) == 6 and all(len(m["scores"]) == 4 and m["end"] == "hands_played_out" for m in ends)
+keys = {"seat", "turn", "hand", "value", "table_cards", "top_card", "top_seat", "table",
+        "played", "deck", "pile_left", "hand_sizes", "collected", "siren_below_zero", "history"}
+decide = [m for m in msgs if m["type"] == "decide"]
+assert decide
+for m in decide:
+    v = m["view"]
+    assert set(v) == keys, set(v) ^ keys
+    assert sum(v["hand"]) == v["hand_sizes"][v["seat"]]  # its own hand, whole
+    assert m["kind"] == "play" and all(a["name"].startswith("play ") for a in m["actions"])
+EOF
+
+# ---- parameters in experiments: a sweep and rotated seats --------------------------------------
+rm -f "$work/log"
+FAULT_LOG=$work/log "$bin" --game=wari --runs=4 --seed=1 -q --threads=1 \
+    --bot-program="e=python3 $fault echo" --bots=e,greedy --sweep seat1.depth=1,2 \
+    >"$work/out" 2>"$work/err"
+grep -q '"depth":1' "$work/log" && grep -q '"depth":2' "$work/log" &&
+    ok "a sweep of a program's parameter reaches it" || bad "a sweep of a program's parameter reaches it" "$(cat "$work/err")"
+expect_ok "rotated seats with a program bot" --game=wari --runs=40 --seed=1 -q --rotate-seats \
+    --bot-program="c=$work/cbot" --bots=c,greedy
+expect_ok "--list names the declared programs" --game=wari --list --bot-program="mine=./mine.py"
+grep -q '^    mine  *program: ./mine.py$' "$work/out" && grep -q '^    human ' "$work/out" &&
+    ok "--list shows mine and human" || bad "--list shows mine and human" "$(grep -A3 outside "$work/out")"
+expect_error "unknown program" 2 "unknown bot 'mine'" --game=wari --bots=mine
+expect_error "bad --bot-program" 2 "expected NAME=COMMAND" --game=wari --bot-program=mine
+expect_error "bad --bot-timeout" 2 "--bot-timeout '0'" --game=wari --bot-timeout=0
+expect_error "program declared twice" 2 "declared twice" --game=wari --bot-program=a=x --bot-program=a=y
+
+# ---- the same bytes at any thread count, shard count and MPI rank count ------------------------
+for game in wari pig10; do
+    "$bin" --game="$game" --runs=600 --seed=8 -q --format=json --threads=1 \
+        --bot-program="c=$work/cbot" --bots=c >"$work/t1.json"
+    json_without_run "$work/t1.json" >"$work/t1.norun"
+    "$bin" --game="$game" --runs=600 --seed=8 -q --format=json --threads=3 \
+        --bot-program="c=$work/cbot" --bots=c >"$work/t3.json"
+    json_without_run "$work/t3.json" >"$work/t3.norun"
+    same "$game program bot: 1 and 3 threads" "$work/t1.norun" "$work/t3.norun"
+    parts=""
+    for i in 0 1 2; do
+        "$bin" --game="$game" --runs=600 --seed=8 -q --shard="$i/3" --output="$work/part$i" \
+            --bot-program="c=$work/cbot" --bots=c
+        parts="$parts $work/part$i"
+    done
+    # the merge plays nothing, but knows the bot by its declaration
+    "$bin" --merge $parts --format=json -q --bot-program="c=$work/cbot" >"$work/m.json" 2>"$work/err"
+    json_without_run "$work/m.json" >"$work/m.norun"
+    same "$game program bot: 3 shards merged" "$work/t1.norun" "$work/m.norun"
+    if [ -x "$mpi_bin" ] && command -v mpirun >/dev/null 2>&1; then
+        mpirun --oversubscribe -q -n 2 "$mpi_bin" --game="$game" --runs=600 --seed=8 -q --format=json --threads=1 \
+            --bot-program="c=$work/cbot" --bots=c >"$work/mpi.json" 2>"$work/err"
+        json_without_run "$work/mpi.json" >"$work/mpi.norun"
+        same "$game program bot: 2 MPI ranks" "$work/t1.norun" "$work/mpi.norun"
+    else
+        bad "$game program bot: 2 MPI ranks" "giochi-sim-mpi or mpirun missing"
+    fi
+done
+# a Python bot that draws from its seeds: threads change nothing
+"$bin" --game=pig10 --runs=60 --seed=9 -q --format=json --threads=1 \
+    --bot-program="r=python3 $ex/random_bot.py" --bots=r,greedy,r >"$work/p1.json"
+"$bin" --game=pig10 --runs=60 --seed=9 -q --format=json --threads=2 \
+    --bot-program="r=python3 $ex/random_bot.py" --bots=r,greedy,r >"$work/p2.json"
+json_without_run "$work/p1.json" >"$work/p1.norun"
+json_without_run "$work/p2.json" >"$work/p2.norun"
+same "python random bot: 1 and 2 threads" "$work/p1.norun" "$work/p2.norun"
+
+# ---- faults: one line naming the bot, game and seed, exit 6, no output, no process left -------
+# expect_fault NAME MODE PATTERN [OPTIONS...]: the run of wari (fault bot in seat 1) fails with
+# exit 6; the last line on stderr is giochi-sim's, matching PATTERN; no report file and no
+# temporary file appear; the bot's process is gone.
+expect_fault() {
+    name=$1 mode=$2 pattern=$3
+    shift 3
+    mkdir -p "$work/fault"
+    rm -f "$work/fault/"* "$work/pid"
+    FAULT_PIDFILE=$work/pid "$bin" --game=wari --runs=50 --seed=3 --threads=2 \
+        --bot-program="f=python3 $fault $mode" --bots=f,greedy --output="$work/fault/report" \
+        --games-csv="$work/fault/games.csv" "$@" >"$work/out" 2>"$work/err" </dev/null
+    rc=$?
+    last=$(tail -n 1 "$work/err")
+    if [ "$rc" -ne 6 ]; then
+        bad "$name" "exit $rc, expected 6: $(tail -c 300 "$work/err")"
+    elif ! echo "$last" | grep -qE -- "^giochi-sim: bot 'f' \(seat 1\) $pattern"; then
+        bad "$name" "last line '$(echo "$last" | head -c 300)' does not match '$pattern'"
+    elif [ -n "$(ls -A "$work/fault")" ]; then
+        bad "$name" "left files: $(ls -A "$work/fault")"
+    elif [ -s "$work/pid" ] && kill -0 "$(cat "$work/pid")" 2>/dev/null; then
+        bad "$name" "bot process $(cat "$work/pid") still there"
+    else
+        ok "$name"
+    fi
+}
+expect_fault "fault: exits at once" exit "exited with status 3"
+expect_fault "fault: garbage" garbage "answered 'I think the second one' \(expected an action index 0\.\.[0-9] or an action's name\) at game [0-9]+ of --seed=3 \(last sent: \{\"type\":\"decide\""
+expect_fault "fault: illegal index" illegal "answered the action index 99, not one of 0\.\.[0-9] at game [0-9]+ of --seed=3"
+expect_fault "fault: unknown name" badname "answered \"no such move\", which names none of the [0-9] legal actions"
+expect_fault "fault: crash at the third decision" crash3 "was killed by signal 11 .* at game [0-9]+ of --seed=3"
+expect_fault "fault: past the time limit" sleep "gave no answer within the time limit of 0\.3 s \(--bot-timeout\) at game [0-9]+" --bot-timeout=0.3
+expect_fault "fault: closes its output" closeout "closed its output at game [0-9]+ of --seed=3"
+expect_fault "fault: floods stderr" flood "answered the action index 99"
+[ "$(wc -c <"$work/err")" -gt 600000 ] && ok "fault: the flood was shown" || bad "fault: the flood was shown" "$(wc -c <"$work/err") bytes"
+# the answer by name is accepted
+"$bin" --game=wari --runs=5 --seed=1 -q --bot-program="n=python3 -c \"
+import sys, json
+for l in sys.stdin:
+    m = json.loads(l)
+    if m['type'] == 'hello': print('{\\\"type\\\":\\\"ready\\\"}', flush=True)
+    if m['type'] == 'decide': print(json.dumps(m['actions'][-1]['name']), flush=True)
+\"" --bots=n,greedy >"$work/out" 2>"$work/err" && ok "an answer by name" || bad "an answer by name" "$(cat "$work/err")"
+
+# ---- signals: SIGTERM kills the bots with the run, and leaves no file --------------------------
+mkdir -p "$work/sig"
+rm -f "$work/sig/"*
+mkfifo "$work/sig/pidfifo"
+FAULT_PIDFILE=$work/sig/pidfifo "$bin" --game=wari --runs=50 --seed=3 --threads=1 \
+    --bot-program="f=python3 $fault sleep" --bots=f,greedy --output="$work/sig/report" \
+    >/dev/null 2>"$work/err" </dev/null &
+run=$!
+botpid=$(cat "$work/sig/pidfifo") # waits for the bot to be running
+kill -TERM "$run"
+wait "$run" 2>/dev/null
+rc=$?
+rm -f "$work/sig/pidfifo"
+if [ "$rc" -ne 143 ]; then
+    bad "SIGTERM ends the run" "exit $rc"
+elif kill -0 "$botpid" 2>/dev/null; then
+    bad "SIGTERM ends the run" "bot $botpid still there"
+elif [ -n "$(ls -A "$work/sig")" ]; then
+    bad "SIGTERM ends the run" "left $(ls -A "$work/sig")"
+else
+    ok "SIGTERM ends the run, the bot and every file"
+fi
+
+# ---- the human seat --------------------------------------------------------------------------
+expect_error "human needs a terminal" 2 "bot 'human' needs a person at a terminal" \
+    --game=wari --bots=human,greedy
+pty=$here/bots/pty_play.py
+for game in $games; do
+    python3 "$pty" "$work/tty" 1 -- "$bin" --game="$game" --bots=human --players=2 --runs=1 \
+        --seed=1 --threads=2 >/dev/null 2>&1
+    rc=$?
+    [ "$game" = cinesi ] && players=$("$bin" --game=cinesi --list | sed -n 's/.*(\([0-9]\)-.*/\1/p')
+    if [ "$rc" -eq 0 ] && grep -q '^1 game' "$work/tty" && grep -q '=== game 0 over' "$work/tty"; then
+        ok "human plays $game at a terminal"
+    else
+        bad "human plays $game at a terminal" "exit $rc: $(tail -c 300 "$work/tty")"
+    fi
+done
+python3 "$pty" "$work/tty" x,0,9,1 -- "$bin" --game=wari --bots=human,greedy --runs=5 --seed=1 >/dev/null 2>&1
+rc=$?
+if [ "$rc" -eq 0 ] && grep -q 'please type a number from 1 to 6, or q' "$work/tty" &&
+    grep -q '^5 games, 2 players, seed 1' "$work/tty" && grep -q '^Who wins' "$work/tty" &&
+    grep -q 'own row ' "$work/tty" && grep -q '  1) pit 1 (4 seeds)' "$work/tty"; then
+    ok "human: 5 games against greedy, bad input asked again, the report"
+else
+    bad "human: 5 games against greedy, bad input asked again, the report" "exit $rc: $(tail -c 400 "$work/tty")"
+fi
+python3 "$pty" "$work/tty" 1 -- "$bin" --game=pig10 --bots=human,greedy,greedy --runs=1 --seed=2 >/dev/null 2>&1
+grep -q '^  hand  ' "$work/tty" && grep -q '^  history .*| seat ' "$work/tty" &&
+    ok "human: pig10 shows the hand and the others' last plays" || bad "human: pig10 shows the hand and the others' last plays" "$(head -c 600 "$work/tty")"
+mkdir -p "$work/hq"
+python3 "$pty" "$work/tty" 1,q -- "$bin" --game=wari --bots=human,greedy --runs=5 --seed=1 \
+    --output="$work/hq/report" >/dev/null 2>&1
+rc=$?
+if [ "$rc" -eq 7 ] && grep -q 'giochi-sim: the human seat 1 quit at game 0 (no report written)' "$work/tty" &&
+    [ -z "$(ls -A "$work/hq")" ]; then
+    ok "human: q quits with exit 7 and no report"
+else
+    bad "human: q quits with exit 7 and no report" "exit $rc: $(tail -c 300 "$work/tty")"
+fi
+
+# ---- the manual's example exchanges are those of today's giochi-sim ------------------------------
+if python3 "$top/tools/bot_exchange.py" "$bin" >"$work/exchanges" 2>"$work/err"; then
+    sed -n '/^\.\\" Made by tools\/bot_exchange.py/,/^\.SH EXIT STATUS/p' "$top/man/giochi-sim-bots.7" |
+        sed '$d' >"$work/page_exchanges"
+    same "giochi-sim-bots(7) exchanges are up to date (tools/bot_exchange.py)" "$work/exchanges" "$work/page_exchanges"
+else
+    bad "tools/bot_exchange.py runs" "$(head -c 300 "$work/err")"
+fi
