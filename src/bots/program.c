@@ -22,7 +22,6 @@
 
 #include <cjson/cJSON.h>
 
-#include "cli/outfile.h"
 #include "config/rules.h"
 #include "core/jsonw.h"
 #include "core/runner.h"
@@ -198,8 +197,6 @@ const bot_type *program_lookup(const game_type *g, const char *name)
 {
     if (g->view_json == NULL)
         return NULL;
-    if (strcmp(name, "human") == 0)
-        return &bot_human;
     for (int i = 0; i < nprograms; i++)
         if (strcmp(programs[i].name, name) == 0)
             return &program_bots[i];
@@ -226,11 +223,13 @@ int program_param(const bot_type *b, const char *key, char *err, size_t errlen)
     return i;
 }
 
-void program_list(FILE *f, const game_type *g)
+void program_list(FILE *f, const game_type *g, const bot_type *also)
 {
     if (g->view_json == NULL)
         return;
-    fprintf(f, "  bots outside the process:\n    %-16s %s\n", bot_human.name, bot_human.doc);
+    fprintf(f, "  bots outside the process:\n");
+    if (also)
+        fprintf(f, "    %-16s %s\n", also->name, also->doc);
     for (int i = 0; i < nprograms; i++)
         fprintf(f, "    %-16s program: %s\n", programs[i].name, programs[i].command + 5);
 }
@@ -277,7 +276,7 @@ void program_exit(const char *line, int status)
         for (;;)
             pause();
     program_kill_all();
-    outfile_remove_pending();
+    xalloc_cleanup(); /* the temporary output files, as out of memory removes them */
     ssize_t rc = write(STDERR_FILENO, line, strlen(line));
     (void)rc;
     _exit(status);

@@ -35,8 +35,8 @@ int program_declare(const char *spec, char *err, size_t errlen);
 /* Sets the per-decision time limit (seconds, > 0) for every program bot. */
 void program_set_timeout(double seconds);
 
-/* The bot called name among the bots outside the process (a declared program, or "human"),
- * if game g can seat it (it has view_json); NULL otherwise. */
+/* The declared program bot called name, if game g can seat it (it has view_json); NULL
+ * otherwise. (The human seat, bot_human, is looked up by its name by the caller.) */
 const bot_type *program_lookup(const game_type *g, const char *name);
 
 /* True if b is a declared program bot, whose parameters are whatever its command line gives
@@ -49,9 +49,9 @@ bool program_is(const bot_type *b);
 int program_param(const bot_type *b, const char *key, char *err, size_t errlen);
 
 /* Writes the bots outside the process that game g can seat into f, one line each under a
- * heading: human, then every declared program ("NAME  program: COMMAND"); nothing if g has
- * no view_json. For --list. */
-void program_list(FILE *f, const game_type *g);
+ * heading: `also` first (the human seat, NULL: none), then every declared program ("NAME
+ * program: COMMAND"); nothing if g has no view_json. For --list. */
+void program_list(FILE *f, const game_type *g, const bot_type *also);
 
 /* Kills every bot process still running (SIGKILL) and reaps them; from then on a bot that
  * fails (killed by this) does not end the run with its own message and status, so that a

@@ -40,7 +40,7 @@ static void list_game(FILE *f, const game_type *g, bool detail)
                     p->max, p->integer ? ", whole" : "");
         }
     }
-    program_list(f, g);
+    program_list(f, g, &bot_human);
     char err[256];
     cJSON *rules = rules_parse(g->default_rules, g->name, err, sizeof err);
     fprintf(f, "  ruleset options (--set KEY=VALUE; defaults shown):\n");

@@ -90,6 +90,8 @@ int botspec_parse(const game_type *g, const char *text, seat_spec *spec, char *c
     if (*name == '\0')
         return snprintf(err, errlen, "--bots: empty bot name"), -1;
     const bot_type *b = registry_bot(g, name);
+    if (b == NULL && strcmp(name, "human") == 0 && g->view_json)
+        b = &bot_human;
     if (b == NULL)
         b = program_lookup(g, name);
     if (b == NULL) {

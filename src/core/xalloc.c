@@ -12,6 +12,13 @@
 /* What xalloc_fail runs before it exits (xalloc_on_fail), or NULL. */
 static xalloc_cleanup_fn *_Atomic cleanup;
 
+void xalloc_cleanup(void)
+{
+    xalloc_cleanup_fn *fn = atomic_load(&cleanup);
+    if (fn)
+        fn();
+}
+
 void xalloc_on_fail(xalloc_cleanup_fn *fn)
 {
     atomic_store(&cleanup, fn);
@@ -26,9 +33,7 @@ void xalloc_fail(const char *what)
         w = sizeof msg - n - 3;
     memcpy(msg + n, what, w);
     memcpy(msg + n + w, ")\n", 2);
-    xalloc_cleanup_fn *fn = atomic_load(&cleanup);
-    if (fn)
-        fn();
+    xalloc_cleanup();
     ssize_t rc = write(STDERR_FILENO, msg, n + w + 2);
     (void)rc;
     _exit(XALLOC_EXIT);

@@ -40,6 +40,11 @@ typedef void xalloc_cleanup_fn(void);
  * that core does not call up into it. Any thread may call it. */
 void xalloc_on_fail(xalloc_cleanup_fn *fn);
 
+/* Runs that cleanup now, if one is registered (async-signal-safe): for a layer below the
+ * command line that ends the run itself (bots/program.c), so that it needs no call up into
+ * cli/outfile.h. */
+void xalloc_cleanup(void);
+
 /* Makes cJSON allocate through xmalloc, so that building a report never meets a NULL. Call
  * once, before any cJSON use. */
 void xalloc_json_hooks(void);
