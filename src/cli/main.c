@@ -70,6 +70,8 @@ typedef struct options {
     int nsweeps;
     const char *baseline, *until, *metric, *sensitivity_keys;
     bool rotate, sensitivity;
+    /* searches (experiment.h) */
+    const char *tune, *maximize, *minimize, *target, *over, *tournament, *sprt, *step;
 } options;
 
 #ifdef GIOCHI_MPI
@@ -147,6 +149,8 @@ enum {
     OPT_HTML,
 };
 enum { OPT_SWEEP = 1100, OPT_BASELINE, OPT_ROTATE, OPT_UNTIL, OPT_SENSITIVITY, OPT_METRIC };
+enum { OPT_TUNE = 1200, OPT_MAXIMIZE, OPT_MINIMIZE, OPT_TARGET, OPT_OVER, OPT_TOURNAMENT,
+       OPT_SPRT, OPT_STEP };
 
 static const struct argp_option option_table[] = {
     {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
@@ -211,6 +215,18 @@ static const struct argp_option option_table[] = {
      0},
     {"metric", OPT_METRIC, "FIGURES", 0,
      "The figures a sweep's text rows and --sensitivity report (e.g. length,win_share@1)", 0},
+    {"tune", OPT_TUNE, "seatN.PARAM=LO:HI,...", 0,
+     "Search seat N's bot parameters in these ranges for the values that maximise "
+     "--maximize (or minimise --minimize), then re-evaluate the best on fresh seeds",
+     0},
+    {"maximize", OPT_MAXIMIZE, "FIGURE", 0, "The figure --tune raises (e.g. win_share@1)", 0},
+    {"minimize", OPT_MINIMIZE, "FIGURE", 0, "The figure --tune lowers (e.g. length)", 0},
+    {"target", OPT_TARGET, "FIGURE=VALUE[:HW]", 0,
+     "Goal seek: find where FIGURE equals VALUE as --over's key moves (every crossing, each "
+     "with an interval; HW the figure's half-width there)",
+     0},
+    {"over", OPT_OVER, "KEY=LO:HI", 0,
+     "The ruleset key or seatN.PARAM --target moves, and its range", 0},
     {"list", 'l', 0, 0, "List games, their bots and their ruleset options (with --game: one game)",
      0},
     {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},
@@ -309,6 +325,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         o->sensitivity_keys = arg;
         break;
     case OPT_METRIC: o->metric = arg; break;
+    case OPT_TUNE: o->tune = arg; break;
+    case OPT_MAXIMIZE: o->maximize = arg; break;
+    case OPT_MINIMIZE: o->minimize = arg; break;
+    case OPT_TARGET: o->target = arg; break;
+    case OPT_OVER: o->over = arg; break;
+    case OPT_TOURNAMENT: o->tournament = arg; break;
+    case OPT_SPRT: o->sprt = arg; break;
+    case OPT_STEP: o->step = arg; break;
     case 'l': o->list = true; break;
     case 'q': o->quiet = true; break;
     case OPT_PROGRESS: o->progress = true; break;
@@ -1108,7 +1132,12 @@ int main(int argc, char **argv)
                       .sensitivity = o.sensitivity, .sensitivity_keys = o.sensitivity_keys,
                       .metric = o.metric, .runs = cfg.runs, .seed = cfg.seed,
                       .threads = cfg.threads, .exact = o.exact, .format = fmt,
-                      .argc = argc, .argv = argv};
+                      .argc = argc, .argv = argv, .tune = o.tune,
+                      .maximize = o.maximize ? o.maximize : o.minimize,
+                      .minimize = o.minimize != NULL, .target = o.target, .over = o.over,
+                      .tournament = o.tournament, .sprt = o.sprt, .step = o.step};
+    if (o.maximize && o.minimize)
+        die(EXIT_USAGE, "--maximize and --minimize contradict each other: give one");
     bool experiment = experiment_wanted(&xo);
     cJSON *xtree = NULL; /* the experiment's report, for --plot, --html and --format=html */
     if (experiment && (o.plot || o.html || fmt == REPORT_HTML))
@@ -1135,6 +1164,14 @@ int main(int argc, char **argv)
         xo.parts = shard_count;
         xo.shard_out = &shard_bytes;
     }
+    const char *orphan = o.maximize ? "--maximize goes with --tune"
+                         : o.minimize ? "--minimize goes with --tune"
+                         : o.over     ? "--over goes with --target"
+                         : o.sprt     ? "--sprt goes with --tournament"
+                         : o.step     ? "--step goes with --sensitivity"
+                                      : NULL;
+    if (!experiment && orphan)
+        die(EXIT_USAGE, "%s", orphan);
     if (!experiment && (o.baseline || o.metric))
         die(EXIT_USAGE, "--%s needs --sweep or --sensitivity", o.baseline ? "baseline" : "metric");
 

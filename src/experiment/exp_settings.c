@@ -25,7 +25,7 @@ bool exp_number(const char *s, double *out)
 }
 
 /* Parses --sweep text into a. Returns 0 or -1 with a message. */
-static int parse_axis(const char *text, axis *a, char *err, size_t errlen)
+int exp_parse_axis(const char *text, axis *a, char *err, size_t errlen)
 {
     memset(a, 0, sizeof *a);
     const char *eq = strchr(text, '=');
@@ -113,7 +113,7 @@ static int parse_axis(const char *text, axis *a, char *err, size_t errlen)
 }
 
 /* Replaces (or adds) parameter `param` of a canonical bot description with value. */
-static void with_param(const char *canon, const char *param, const char *value, char *out,
+void exp_with_param(const char *canon, const char *param, const char *value, char *out,
                        size_t n)
 {
     char buf[BOT_SPEC_MAX];
@@ -309,7 +309,7 @@ static void *effective_rules(const exp_options *o, const char *const *extra, int
 
 /* Builds the setting with the given extra --set assignments, players and seat parameters.
  * Returns 0, or -1 with a message. */
-static int make_setting(setting *S, const exp_options *o, const char *const *extra, int nextra,
+int exp_make_setting(setting *S, const exp_options *o, const char *const *extra, int nextra,
                         int players, const axis *ax, const int *pick, int nax, char *err,
                         size_t errlen)
 {
@@ -334,7 +334,7 @@ static int make_setting(setting *S, const exp_options *o, const char *const *ext
             return snprintf(err, errlen, "--sweep '%s': the game has %d players", ax[a].key, n),
                    -1;
         char text[BOT_SPEC_MAX];
-        with_param(S->canon[ax[a].seat], ax[a].param, ax[a].val[pick[a]], text, sizeof text);
+        exp_with_param(S->canon[ax[a].seat], ax[a].param, ax[a].val[pick[a]], text, sizeof text);
         if (botspec_parse(g, text, &seat[ax[a].seat], S->canon[ax[a].seat], BOT_SPEC_MAX, e2,
                           sizeof e2) != 0)
             return snprintf(err, errlen, "--sweep '%s': %s", ax[a].key, e2), -1;
@@ -493,7 +493,7 @@ int exp_sensitivity_settings(experiment *x, char *err, size_t errlen)
     snprintf(x->set[0].label, sizeof x->set[0].label, "default");
     x->set[0].values = cJSON_CreateObject();
     x->nset = 1; /* freed with the experiment, whole or not */
-    if (make_setting(&x->set[0], o, NULL, 0, o->players, NULL, NULL, 0, err, errlen) != 0)
+    if (exp_make_setting(&x->set[0], o, NULL, 0, o->players, NULL, NULL, 0, err, errlen) != 0)
         return 2;
     for (int k = 0; k < x->nkeys; k++) {
         sens_key *K = &x->keys[k];
@@ -512,7 +512,7 @@ int exp_sensitivity_settings(experiment *x, char *err, size_t errlen)
             cJSON_AddItemToObject(S->values, K->key, cJSON_CreateNumber(strtod(val, NULL)));
             const char *extra[1] = {assign};
             char e2[512];
-            if (make_setting(S, o, extra, 1, o->players, NULL, NULL, 0, e2, sizeof e2) != 0) {
+            if (exp_make_setting(S, o, extra, 1, o->players, NULL, NULL, 0, e2, sizeof e2) != 0) {
                 /* a move outside the key's range is reported, not fatal */
                 const char *msg = strstr(e2, ": ") ? strstr(e2, ": ") + 2 : e2;
                 snprintf(K->skipped[side], sizeof K->skipped[0], "%s", msg);
@@ -531,7 +531,7 @@ int exp_sweep_settings(experiment *x, char *err, size_t errlen)
     const exp_options *o = x->o;
     const game_type *g = o->game;
     for (int a = 0; a < o->nsweeps; a++) {
-        if (parse_axis(o->sweeps[a], &x->ax[a], err, errlen) != 0) {
+        if (exp_parse_axis(o->sweeps[a], &x->ax[a], err, errlen) != 0) {
             x->nax = a + 1;
             return 2;
         }
@@ -592,7 +592,7 @@ int exp_sweep_settings(experiment *x, char *err, size_t errlen)
         if (x->nax == 0)
             snprintf(S->label, sizeof S->label, "default");
         x->nset++;
-        if (make_setting(S, o, extra, nextra, players, x->ax, pick, x->nax, err, errlen) != 0)
+        if (exp_make_setting(S, o, extra, nextra, players, x->ax, pick, x->nax, err, errlen) != 0)
             return 2;
     }
     return 0;

@@ -13,7 +13,7 @@
 
 /* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the ties,
  * no-winner and end figures, or a game metric that is a rate. */
-static bool is_share(const setting *S, int j, const game_type *g)
+bool exp_is_share(const setting *S, int j, const game_type *g)
 {
     const char *n = S->slot[j].name;
     if (strcmp(n, "win_share") == 0 || strcmp(n, "seat_advantage") == 0 ||
@@ -26,7 +26,7 @@ static bool is_share(const setting *S, int j, const game_type *g)
 }
 
 /* "12.34%" or "3.512": a share in percent, a mean to 4 significant digits. */
-static void text_value(char *buf, size_t n, double v, bool share, bool sign)
+void exp_text_value(char *buf, size_t n, double v, bool share, bool sign)
 {
     if (isnan(v))
         snprintf(buf, n, "—");
@@ -37,17 +37,17 @@ static void text_value(char *buf, size_t n, double v, bool share, bool sign)
 }
 
 /* "17.10% [16.77, 17.43]" */
-static void text_interval(char *buf, size_t n, double v, double lo, double hi, bool share,
+void exp_text_interval(char *buf, size_t n, double v, double lo, double hi, bool share,
                           bool sign)
 {
     char a[40], b[40], c[40];
-    text_value(a, sizeof a, v, share, sign);
+    exp_text_value(a, sizeof a, v, share, sign);
     if (isnan(lo)) {
         snprintf(buf, n, "%s", a);
         return;
     }
-    text_value(b, sizeof b, lo, share, sign);
-    text_value(c, sizeof c, hi, share, sign);
+    exp_text_value(b, sizeof b, lo, share, sign);
+    exp_text_value(c, sizeof c, hi, share, sign);
     if (share) { /* the brackets in points, without the % sign */
         snprintf(b, sizeof b, sign ? "%+.2f" : "%.2f", 100 * lo);
         snprintf(c, sizeof c, sign ? "%+.2f" : "%.2f", 100 * hi);
@@ -128,7 +128,7 @@ static void render_bots(FILE *out, const setting *S, const game_type *g, const c
             int j = S->ngame_slots + b * S->group + fig[f];
             exp_estimate est;
             exp_pair_estimate(&S->acc[j], &est);
-            text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, is_share(S, j, g),
+            exp_text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, exp_is_share(S, j, g),
                           false);
             if ((int)strlen(cell[b]) > cw[b])
                 cw[b] = (int)strlen(cell[b]);
@@ -144,7 +144,7 @@ static void render_bots(FILE *out, const setting *S, const game_type *g, const c
             int j = S->ngame_slots + b * S->group + fig[f];
             exp_estimate est;
             exp_pair_estimate(&S->acc[j], &est);
-            text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, is_share(S, j, g),
+            exp_text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, exp_is_share(S, j, g),
                           false);
             fprintf(out, "  %-*s", cw[b], cell[b]);
         }
@@ -182,7 +182,7 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
             exp_pair_estimate(&S->acc[j], &est);
             double sh = 1.0 / S->nseats;
             char buf[96];
-            text_interval(buf, sizeof buf, est.value - sh, est.lo - sh, est.hi - sh, true,
+            exp_text_interval(buf, sizeof buf, est.value - sh, est.lo - sh, est.hi - sh, true,
                           true);
             fprintf(out, "  seat %d  %s pp\n", k + 1, buf);
         }
@@ -193,7 +193,7 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
             exp_estimate est;
             exp_pair_estimate(&S->acc[j], &est);
             char buf[96];
-            text_interval(buf, sizeof buf, est.value, est.lo, est.hi, is_share(S, j, g),
+            exp_text_interval(buf, sizeof buf, est.value, est.lo, est.hi, exp_is_share(S, j, g),
                           false);
             fprintf(out, "  %-28s %s\n", S->slot[j].name, buf);
         }
@@ -218,11 +218,11 @@ static void render_sensitivity(const experiment *x, FILE *out)
     size_t errlen = sizeof err;
     setting *B = &set[0];
     int jb = exp_resolve_figure(B, "", o->metric, err, errlen);
-    bool share = is_share(B, jb, g);
+    bool share = exp_is_share(B, jb, g);
     char what[256], buf[128];
     exp_estimate be;
     exp_slot_est(B, jb, B, &be);
-    text_interval(buf, sizeof buf, be.value, be.lo, be.hi, share, false);
+    exp_text_interval(buf, sizeof buf, be.value, be.lo, be.hi, share, false);
     snprintf(what, sizeof what, "sensitivity of %s, %llu games per setting", o->metric,
              (unsigned long long)B->games);
     write_header(out, o, B, what);
@@ -247,7 +247,7 @@ static void render_sensitivity(const experiment *x, FILE *out)
             setting *S = &set[K->side[side]];
             exp_estimate est;
             exp_slot_est(S, exp_resolve_figure(S, "", o->metric, err, errlen), B, &est);
-            text_interval(buf, sizeof buf, est.diff, est.dlo, est.dhi, share, true);
+            exp_text_interval(buf, sizeof buf, est.diff, est.dlo, est.dhi, share, true);
             fprintf(out, " %9s %-30s", kv, buf);
         }
         fputc('\n', out);
@@ -300,14 +300,14 @@ static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t p
                 fprintf(out, "  %-26s %-30s", "—", "");
                 continue;
             }
-            bool share = is_share(S, j, g);
+            bool share = exp_is_share(S, j, g);
             exp_estimate est;
             exp_slot_est(S, j, &set[base], &est);
             char a[96], d[128] = "(baseline)";
-            text_interval(a, sizeof a, est.value, est.lo, est.hi, share, false);
+            exp_text_interval(a, sizeof a, est.value, est.lo, est.hi, share, false);
             if (s != base && S->pair[j] >= 0 && !isnan(est.diff)) {
                 char di[96];
-                text_interval(di, sizeof di, est.diff, est.dlo, est.dhi, share, true);
+                exp_text_interval(di, sizeof di, est.diff, est.dlo, est.dhi, share, true);
                 double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;
                 if (hp > 0)
                     snprintf(d, sizeof d, "%s x%.1f", di, hu / hp);

@@ -157,6 +157,22 @@ int exp_check_options(experiment *x, char *err, size_t errlen);
 int exp_sweep_settings(experiment *x, char *err, size_t errlen);
 int exp_sensitivity_settings(experiment *x, char *err, size_t errlen);
 
+/* Parses one --sweep text (KEY=V1,V2,... or KEY=FROM:TO:STEP) into a (a->val is the
+ * caller's to free). Returns 0 or -1 with a message. */
+int exp_parse_axis(const char *text, axis *a, char *err, size_t errlen);
+
+/* Writes into out (n bytes) the canonical bot description canon with parameter param set to
+ * value (replaced, or added after the others). */
+void exp_with_param(const char *canon, const char *param, const char *value, char *out,
+                    size_t n);
+
+/* Builds setting S (its label set by the caller) from o with nextra more --set assignments
+ * after o's, `players` seats (0: as o->bots gives), and for every AXIS_PARAM axis of ax its
+ * value pick[a] in its seat's bot. Returns 0, or -1 with a message. */
+int exp_make_setting(setting *S, const exp_options *o, const char *const *extra, int nextra,
+                     int players, const axis *ax, const int *pick, int nax, char *err,
+                     size_t errlen);
+
 /* Picks the baseline (--baseline, else the first setting), pairs every slot of every setting
  * with the baseline's, resolves --until and --metric, and computes --exact. Returns 0, or 2
  * with a message. */
@@ -248,6 +264,17 @@ void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e);
  * *run is the "run" object when the tree does not hold it (one setting rendered as text or
  * CSV), else NULL. The caller frees both. */
 cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run);
+
+/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the
+ * ties, no-winner and end figures, or a game metric that is a rate. */
+bool exp_is_share(const setting *S, int j, const game_type *g);
+
+/* "12.34%" or "3.512" (sign: "+1.23", a difference in points, or "+3.512"); "—" for NAN. */
+void exp_text_value(char *buf, size_t n, double v, bool share, bool sign);
+
+/* "17.10% [16.77, 17.43]": v with its interval [lo, hi], written as exp_text_value. */
+void exp_text_interval(char *buf, size_t n, double v, double lo, double hi, bool share,
+                       bool sign);
 
 /* Writes the CSV of the played experiment x from its report tree root. */
 void exp_render_csv(const experiment *x, const cJSON *root, FILE *out);

@@ -1,0 +1,448 @@
+/* test_search.c — the searches (tune.c, seek.c, tournament.c, sensitivity over every key) on
+ * a test-only game with planted answers ("plant", never in the registry).
+ *
+ * Each seat decides twice: q in 0..10, then z in 0..100 (hundredths); its bot "dial" plays
+ * its parameters q and z. Chance draws a uniform v_k per seat and the seat with the largest
+ * s_k v_k wins, s_k = (1 - 0.08 |q_k - 7|)(1 - 2 (z_k - 0.3)^2): the best q is 7 and the best
+ * z 0.3, whatever the others play. The game figure "hit" is the share of games in which a
+ * uniform draw u falls below p, a planted curve of the ruleset: p = x/100 (shape "line"),
+ * p = 0.9 - 0.016 |x - 50| ("hump", 0.5 at x = 25 and x = 75), p = r ("real"); then
+ * mode b adds 0.1, mode c takes 0.1 away, flag true adds 0.2 (p kept in 0..1). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "config/rules.h"
+#include "experiment/experiment.h"
+
+typedef struct plant_rules {
+    long x;
+    double r;
+    int shape, mode;
+    bool flag;
+} plant_rules;
+
+typedef struct plant_state {
+    const plant_rules *r;
+    int nseats, step;
+    int q[GAME_MAX_SEATS], z[GAME_MAX_SEATS];
+    double u, v[GAME_MAX_SEATS];
+} plant_state;
+
+static const metric_def plant_metrics[] = {
+    {"hit", METRIC_RATE, METRIC_GAME, "u fell below the planted p"},
+    {NULL, 0, 0, NULL},
+};
+static const char *const plant_kinds[] = {"q", "z", NULL};
+static const char *const plant_ends[] = {"over", NULL};
+static const char *const plant_shapes[] = {"line", "hump", "real", NULL};
+static const char *const plant_modes[] = {"a", "b", "c", NULL};
+
+static int plant_load(void *p, const cJSON *json, char *err, size_t errlen)
+{
+    plant_rules *r = p;
+    static const char *const keys[] = {"x", "r", "shape", "mode", "flag", NULL};
+    if (rules_only_keys(json, "", keys, err, errlen) != 0 ||
+        rules_int(json, "", "x", 0, 100, &r->x, err, errlen) != 0 ||
+        rules_double(json, "", "r", 0, 1, &r->r, err, errlen) != 0 ||
+        rules_enum(json, "", "shape", plant_shapes, &r->shape, err, errlen) != 0 ||
+        rules_enum(json, "", "mode", plant_modes, &r->mode, err, errlen) != 0 ||
+        rules_bool(json, "", "flag", &r->flag, err, errlen) != 0)
+        return -1;
+    return 0;
+}
+
+static double uniform(rng *r)
+{
+    return (rng_below(r, 1u << 30) + 0.5) / (double)(1u << 30);
+}
+
+static void plant_start(void *p, const void *rules, int nseats, rng *chance, trace *tr)
+{
+    (void)tr;
+    plant_state *s = p;
+    memset(s, 0, sizeof *s);
+    s->r = rules;
+    s->nseats = nseats;
+    s->u = uniform(chance);
+    for (int k = 0; k < nseats; k++)
+        s->v[k] = uniform(chance);
+}
+
+static bool plant_decide(const void *p, decision *d)
+{
+    const plant_state *s = p;
+    if (s->step >= 2 * s->nseats)
+        return false;
+    d->seat = s->step / 2;
+    d->kind = s->step % 2;
+    d->n = d->kind == 0 ? 11 : 101;
+    for (int a = 0; a < d->n; a++)
+        d->action[a] = a;
+    return true;
+}
+
+static void plant_apply(void *p, int32_t a, rng *chance, trace *tr)
+{
+    (void)chance, (void)tr;
+    plant_state *s = p;
+    (s->step % 2 == 0 ? s->q : s->z)[s->step / 2] = a;
+    s->step++;
+}
+
+/* The planted p of the ruleset. */
+static double plant_p(const plant_rules *r)
+{
+    double p = r->shape == 0 ? r->x / 100.0 : r->shape == 1 ? 0.9 - 0.016 * fabs(r->x - 50.0) : r->r;
+    p += r->mode == 1 ? 0.1 : r->mode == 2 ? -0.1 : 0;
+    p += r->flag ? 0.2 : 0;
+    return fmin(1, fmax(0, p));
+}
+
+static void plant_finish(const void *p, outcome *o, recorder *rec)
+{
+    const plant_state *s = p;
+    int w = 0;
+    double best = -1;
+    for (int k = 0; k < s->nseats; k++) {
+        double z = s->z[k] / 100.0;
+        double sk = (1 - 0.08 * abs(s->q[k] - 7)) * (1 - 2 * (z - 0.3) * (z - 0.3));
+        if (sk * s->v[k] > best)
+            best = sk * s->v[k], w = k;
+    }
+    o->length = 1;
+    o->end = 0;
+    o->winners = 1u << w;
+    for (int k = 0; k < s->nseats; k++) {
+        o->score[k] = k == w;
+        o->rank[k] = k == w ? 1 : 2;
+    }
+    if (rec)
+        rec_rate(rec, 0, -1, s->u < plant_p(s->r), 1);
+}
+
+static void plant_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
+{
+    (void)st, (void)d;
+    snprintf(buf, n, "%d", (int)a);
+}
+
+typedef struct dial_ctx {
+    int q, z;
+} dial_ctx;
+
+static int dial_setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
+                      const double *param, char *err, size_t errlen)
+{
+    (void)g, (void)rules, (void)seat, (void)nseats, (void)err, (void)errlen;
+    dial_ctx *c = ctx;
+    c->q = (int)param[0];
+    c->z = (int)lround(param[1] * 100);
+    return 0;
+}
+
+static int dial_choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    (void)seen, (void)r;
+    const dial_ctx *c = ctx;
+    return d->kind == 0 ? c->q : c->z;
+}
+
+static const bot_param dial_params[] = {
+    {"q", 0, 0, 10, true, "the q played"},
+    {"z", 0.5, 0, 1, false, "the z played"},
+    {NULL, 0, 0, 0, false, NULL},
+};
+static const bot_type bot_dial = {.name = "dial",
+                                  .doc = "plays its parameters",
+                                  .params = dial_params,
+                                  .ctx_size = sizeof(dial_ctx),
+                                  .setup = dial_setup,
+                                  .choose = dial_choose,
+                                  .no_draws = true};
+static const bot_type *const plant_bots[] = {&bot_dial, NULL};
+
+static const game_type plant_game = {
+    .name = "plant",
+    .title = "planted answers (test only)",
+    .seed = "none",
+    .min_seats = 2,
+    .max_seats = 4,
+    .default_seats = 2,
+    .default_bot = "dial",
+    .default_rules =
+        "{\"x\": 50, \"r\": 0.5, \"shape\": \"line\", \"mode\": \"a\", \"flag\": false}",
+    .rules_size = sizeof(plant_rules),
+    .rules_load = plant_load,
+    .state_size = sizeof(plant_state),
+    .start = plant_start,
+    .decide = plant_decide,
+    .apply = plant_apply,
+    .finish = plant_finish,
+    .action_name = plant_name,
+    .kind_names = plant_kinds,
+    .end_names = plant_ends,
+    .metrics = plant_metrics,
+    .length_unit = "plays",
+    .score_name = "points",
+    .bots = plant_bots,
+};
+
+static exp_options plant_options(uint64_t runs, int threads)
+{
+    exp_options o;
+    memset(&o, 0, sizeof o);
+    o.game = &plant_game;
+    o.runs = runs;
+    o.seed = 7;
+    o.threads = threads;
+    o.format = REPORT_JSON;
+    return o;
+}
+
+/* Runs the search; its JSON report (caller frees), NULL if it failed. */
+static cJSON *search_json(const exp_options *o)
+{
+    char *text = NULL, err[512] = "";
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    int rc = experiment_run(o, f, err, sizeof err);
+    fclose(f);
+    cJSON *j = rc == 0 ? cJSON_Parse(text) : NULL;
+    if (rc != 0)
+        fprintf(stderr, "search failed: %s\n", err);
+    free(text);
+    return j;
+}
+
+/* The report without its "run" object, as text (caller frees). */
+static char *without_run(cJSON *j)
+{
+    cJSON_DeleteItemFromObject(j, "run");
+    return cJSON_Print(j);
+}
+
+/* The number at key of object j (NAN if absent). */
+static double num(const cJSON *j, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItem(j, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
+}
+
+static double at_num(const cJSON *arr, int i)
+{
+    return cJSON_GetArrayItem(arr, i)->valuedouble;
+}
+
+TEST(tune_finds_the_planted_best_parameters)
+{
+    exp_options o = plant_options(4000, 2);
+    o.tune = "seat1.q=0:10,seat1.z=0:1";
+    o.maximize = "win_share@1";
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j == NULL)
+        return;
+    const cJSON *ps = cJSON_GetObjectItem(j, "parameters");
+    double q = num(cJSON_GetArrayItem(ps, 0), "best"), z = num(cJSON_GetArrayItem(ps, 1), "best");
+    CHECK_NEAR(q, 7, 0);
+    /* the win share moves by less than a third of a point within 0.1 of z = 0.3 (about the
+     * search's last intervals), and by over a point beyond 0.15 */
+    CHECK_NEAR(z, 0.3, 0.15);
+    const cJSON *ev = cJSON_GetObjectItem(j, "evaluation");
+    const cJSON *gain = cJSON_GetObjectItem(ev, "improvement");
+    const cJSON *ci = cJSON_GetObjectItem(gain, "ci95");
+    CHECK(cJSON_GetArrayItem(ci, 0)->valuedouble > 0); /* better than q=0, z=0.5, shown */
+    CHECK_STR(cJSON_GetObjectItem(j, "mode")->valuestring, "tune");
+    /* the same bytes on one thread */
+    o.threads = 1;
+    cJSON *j1 = search_json(&o);
+    CHECK(j1 != NULL);
+    if (j1) {
+        char *a = without_run(j), *b = without_run(j1);
+        CHECK_STR(a, b);
+        free(a);
+        free(b);
+        cJSON_Delete(j1);
+    }
+    cJSON_Delete(j);
+}
+
+TEST(tune_minimize_finds_the_worst_q)
+{
+    exp_options o = plant_options(2000, 1);
+    o.tune = "seat2.q=0:10";
+    o.maximize = "win_share@2";
+    o.minimize = true;
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j == NULL)
+        return;
+    /* the weakest strength is at q = 0 (7 away from the best), the start: it stays */
+    CHECK_NEAR(num(cJSON_GetArrayItem(cJSON_GetObjectItem(j, "parameters"), 0), "best"), 0, 0);
+    cJSON_Delete(j);
+}
+
+TEST(tune_rejects_bad_options)
+{
+    static const struct {
+        const char *tune, *fig, *want;
+    } bad[] = {
+        {"seat1.q=0:10", NULL, "needs --maximize"},
+        {"seat1.nope=0:1", "win_share@1", "no parameter 'nope'"},
+        {"seat1.q=0:11", "win_share@1", "is in 0..10"},
+        {"seat1.q=0.5:3", "win_share@1", "whole number"},
+        {"seat1.q=3:3", "win_share@1", "LO below HI"},
+        {"seat1.q=0:3,seat2.z=0:1", "win_share@1", "one seat"},
+        {"seat3.q=0:3", "win_share@1", "has 2 players"},
+        {"q=0:3", "win_share@1", "expected seatN.PARAM=LO:HI"},
+        {"seat1.q=0:3", "nothing@1", "--maximize: no figure 'nothing@1'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        exp_options o = plant_options(100, 1);
+        o.tune = bad[i].tune;
+        o.maximize = bad[i].fig;
+        char err[512] = "";
+        int rc = experiment_run(&o, NULL, err, sizeof err);
+        CHECK_INT(rc, 2);
+        if (strstr(err, bad[i].want) == NULL)
+            check_fail(__FILE__, __LINE__, "--tune=%s: '%s' lacks '%s'", bad[i].tune, err,
+                       bad[i].want);
+    }
+}
+
+/* The crossings of a seek report: estimate and interval of each, into est, lo, hi (at most
+ * max); returns how many. */
+static int crossings(const cJSON *j, double *est, double *lo, double *hi, int max)
+{
+    const cJSON *c;
+    int n = 0;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItem(j, "crossings"))
+    {
+        if (n < max) {
+            const cJSON *iv = cJSON_GetObjectItem(c, "interval");
+            est[n] = num(c, "estimate");
+            lo[n] = cJSON_IsNumber(cJSON_GetArrayItem(iv, 0)) ? at_num(iv, 0) : NAN;
+            hi[n] = cJSON_IsNumber(cJSON_GetArrayItem(iv, 1)) ? at_num(iv, 1) : NAN;
+        }
+        n++;
+    }
+    return n;
+}
+
+TEST(seek_recovers_a_planted_linear_crossing)
+{
+    /* p = x/100: the hit share is 0.3 at x = 30 exactly */
+    exp_options o = plant_options(200000, 2);
+    o.target = "hit=0.3";
+    o.over = "x=0:100";
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j == NULL)
+        return;
+    double est[4], lo[4], hi[4];
+    CHECK_INT(crossings(j, est, lo, hi, 4), 1);
+    CHECK(lo[0] <= 30 && 30 <= hi[0]);
+    /* half a point of a share whose slope is 1 point per unit of x: about a unit either side
+     * (and the whole key's points are whole) */
+    CHECK(hi[0] - lo[0] <= 3);
+    CHECK(cJSON_IsTrue(cJSON_GetObjectItem(j, "whole")));
+    const cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItem(j, "points"))
+    {
+        double v = num(p, "value");
+        CHECK(v == floor(v));
+    }
+    o.threads = 1;
+    cJSON *j1 = search_json(&o);
+    CHECK(j1 != NULL);
+    if (j1) {
+        char *a = without_run(j), *b = without_run(j1);
+        CHECK_STR(a, b);
+        free(a);
+        free(b);
+        cJSON_Delete(j1);
+    }
+    cJSON_Delete(j);
+}
+
+TEST(seek_reports_both_crossings_of_a_planted_hump)
+{
+    /* p = 0.9 - 0.016 |x - 50|: 0.5 at x = 25 (rising) and x = 75 (falling) */
+    exp_options o = plant_options(200000, 2);
+    static const char *sets[] = {"shape=\"hump\""};
+    o.sets = sets;
+    o.nsets = 1;
+    o.target = "hit=0.5";
+    o.over = "x=0:100";
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j == NULL)
+        return;
+    double est[4], lo[4], hi[4];
+    CHECK_INT(crossings(j, est, lo, hi, 4), 2);
+    CHECK(lo[0] <= 25 && 25 <= hi[0]);
+    CHECK(lo[1] <= 75 && 75 <= hi[1]);
+    CHECK_STR(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(j, "crossings"), 0),
+                                  "direction")->valuestring,
+              "rising");
+    cJSON_Delete(j);
+}
+
+TEST(seek_on_a_real_key_and_a_target_outside_the_curve)
+{
+    exp_options o = plant_options(200000, 1);
+    static const char *sets[] = {"shape=\"real\""};
+    o.sets = sets;
+    o.nsets = 1;
+    o.target = "hit=0.42:0.01";
+    o.over = "r=0:1";
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j == NULL)
+        return;
+    double est[4], lo[4], hi[4];
+    CHECK_INT(crossings(j, est, lo, hi, 4), 1);
+    CHECK(lo[0] <= 0.42 && 0.42 <= hi[0]);
+    CHECK(hi[0] - lo[0] <= 0.05); /* +-0.01 of a share of slope 1, and the sweep's rounding */
+    CHECK(!cJSON_IsTrue(cJSON_GetObjectItem(j, "whole")));
+    cJSON_Delete(j);
+    /* the curve stays below 1.5: no crossing, and nothing refined */
+    o.target = "hit=1.5";
+    j = search_json(&o);
+    CHECK(j != NULL);
+    if (j) {
+        CHECK_INT(crossings(j, est, lo, hi, 4), 0);
+        CHECK_INT(cJSON_GetArraySize(cJSON_GetObjectItem(j, "points")), 9);
+        cJSON_Delete(j);
+    }
+}
+
+TEST(seek_rejects_bad_options)
+{
+    static const struct {
+        const char *target, *over, *want;
+    } bad[] = {
+        {"hit=0.3", NULL, "needs --over"},
+        {"hit", "x=0:100", "expected FIGURE=VALUE"},
+        {"hit=abc", "x=0:100", "VALUE must be a number"},
+        {"hit=0.3:0", "x=0:100", "half-width must be a number above 0"},
+        {"hit=0.3", "x=0", "expected KEY=LO:HI"},
+        {"hit=0.3", "x=5:1", "LO below HI"},
+        {"hit=0.3", "x=0:1000", "--over 'x=0:1000'"},
+        {"hit=0.3", "x=0.5:10", "expected an integer"},
+        {"nothing=0.3", "x=0:100", "--target: no figure 'nothing'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        exp_options o = plant_options(100, 1);
+        o.target = bad[i].target;
+        o.over = bad[i].over;
+        char err[512] = "";
+        int rc = experiment_run(&o, NULL, err, sizeof err);
+        CHECK_INT(rc, 2);
+        if (strstr(err, bad[i].want) == NULL)
+            check_fail(__FILE__, __LINE__, "--target=%s --over=%s: '%s' lacks '%s'",
+                       bad[i].target, bad[i].over ? bad[i].over : "(none)", err, bad[i].want);
+    }
+}
