@@ -227,6 +227,14 @@ static const struct argp_option option_table[] = {
      0},
     {"over", OPT_OVER, "KEY=LO:HI", 0,
      "The ruleset key or seatN.PARAM --target moves, and its range", 0},
+    {"tournament", OPT_TOURNAMENT, "BOT,BOT,...", 0,
+     "Play every table of these bots with seats rotated on paired deals; ratings with "
+     "intervals, a cross table, the draw rate",
+     0},
+    {"sprt", OPT_SPRT, "ELO0,ELO1", 0,
+     "With a --tournament of two bots: a sequential probability ratio test of H0 elo=ELO0 "
+     "against H1 elo=ELO1 (alpha=beta=0.05, or ELO0,ELO1,ALPHA,BETA)",
+     0},
     {"list", 'l', 0, 0, "List games, their bots and their ruleset options (with --game: one game)",
      0},
     {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},

@@ -101,3 +101,50 @@ expect_error "over a whole key with a fraction" 2 "expected an integer" --game=o
 expect_error "target and tune" 2 "separate searches" --game=oca \
     --target=bankruptcy_any=0.1 --over=entry_fee=0:100 --tune=seat1.sit_out=0:1 \
     --maximize=win_share@1
+
+# ---- --tournament, --sprt ----------------------------------------------------------------
+# A ladder any wari player knows: random < greedy (the largest capture) < alphabeta.
+expect_ok "tournament wari" --game=wari --tournament=greedy,alphabeta:depth=3,random \
+    --runs=100 --seed=2 --format=csv --quiet
+r_random=$(awk -F, '$1 == "rating" && $2 == "random" {print $3}' "$work/out")
+r_greedy=$(awk -F, '$1 == "rating" && $2 == "greedy" {print $3}' "$work/out")
+r_ab=$(awk -F, '$1 == "rating" && $2 == "alphabeta:depth=3" {print $3}' "$work/out")
+if awk -v a="$r_random" -v b="$r_greedy" -v c="$r_ab" 'BEGIN { exit !(a < b && b < c) }'; then
+    ok "tournament orders random < greedy < alphabeta"
+else
+    bad "tournament orders random < greedy < alphabeta" "$r_random $r_greedy $r_ab"
+fi
+if [ "$(grep -c '^table,' "$work/out")" -eq 6 ]; then
+    ok "tournament plays the three pairs"
+else
+    bad "tournament plays the three pairs" "$(grep -c '^table,' "$work/out") table rows"
+fi
+expect_ok "tournament one thread" --game=wari --tournament=greedy,alphabeta:depth=3,random \
+    --runs=100 --seed=2 --format=json --quiet --threads=1
+json_without_run "$work/out" >"$work/tour1.json"
+expect_ok "tournament two threads" --game=wari --tournament=greedy,alphabeta:depth=3,random \
+    --runs=100 --seed=2 --format=json --quiet --threads=2
+json_without_run "$work/out" >"$work/tour2.json"
+same "tournament report is thread-independent" "$work/tour1.json" "$work/tour2.json"
+# four seats of oca: every table of four of five bots
+expect_ok "tournament oca tables" --game=oca --tournament=greedy,cautious,aggressive,random,greedy:sit_out=1 \
+    --runs=200 --seed=1 --quiet
+if grep -q '^tournament of 5 bots, 4 seats, 5 tables' "$work/out"; then
+    ok "tournament: five tables of four"
+else
+    bad "tournament: five tables of four" "$(sed -n 2p "$work/out")"
+fi
+expect_ok "sprt wari" --game=wari --tournament=alphabeta:depth=3,random --sprt=0,50 \
+    --runs=20000 --seed=1 --quiet
+if grep -q '^H1 accepted after [0-9]* games' "$work/out"; then
+    ok "sprt accepts H1 for alphabeta over random"
+else
+    bad "sprt accepts H1 for alphabeta over random" "$(sed -n 5p "$work/out")"
+fi
+expect_error "tournament of one" 2 "two bots or more" --game=wari --tournament=greedy
+expect_error "tournament twice the same" 2 "listed twice" --game=wari \
+    --tournament=greedy,greedy
+expect_error "sprt of three" 2 "--sprt compares two bots" --game=wari \
+    --tournament=greedy,random,alphabeta --sprt=0,10
+expect_error "sprt without tournament" 2 "--sprt goes with --tournament" --game=wari \
+    --sprt=0,10

@@ -161,7 +161,39 @@ static const bot_type bot_dial = {.name = "dial",
                                   .setup = dial_setup,
                                   .choose = dial_choose,
                                   .no_draws = true};
-static const bot_type *const plant_bots[] = {&bot_dial, NULL};
+/* "wobble": q uniform on 0..10, drawn by its own stream and shifted by its parameter tag
+ * (mod 11), z = 0.3: two wobbles are equally strong, and since their draws differ on the same
+ * stream, a deal played in both seat orders is not a mirror image (the two wins of identical
+ * bots would be). */
+typedef struct wobble_ctx {
+    int tag;
+} wobble_ctx;
+
+static int wobble_setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
+                        const double *param, char *err, size_t errlen)
+{
+    (void)g, (void)rules, (void)seat, (void)nseats, (void)err, (void)errlen;
+    ((wobble_ctx *)ctx)->tag = (int)param[0];
+    return 0;
+}
+
+static int wobble_choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    (void)seen;
+    const wobble_ctx *c = ctx;
+    return d->kind == 0 ? (int)((rng_below(r, 11) + (uint32_t)c->tag) % 11) : 30;
+}
+static const bot_param wobble_params[] = {
+    {"tag", 0, 0, 100, true, "a name"},
+    {NULL, 0, 0, 0, false, NULL},
+};
+static const bot_type bot_wobble = {.name = "wobble",
+                                    .doc = "plays a random q",
+                                    .params = wobble_params,
+                                    .ctx_size = sizeof(wobble_ctx),
+                                    .setup = wobble_setup,
+                                    .choose = wobble_choose};
+static const bot_type *const plant_bots[] = {&bot_dial, &bot_wobble, NULL};
 
 static const game_type plant_game = {
     .name = "plant",
@@ -444,5 +476,107 @@ TEST(seek_rejects_bad_options)
         if (strstr(err, bad[i].want) == NULL)
             check_fail(__FILE__, __LINE__, "--target=%s --over=%s: '%s' lacks '%s'",
                        bad[i].target, bad[i].over ? bad[i].over : "(none)", err, bad[i].want);
+    }
+}
+
+/* The rating of bot `name` in a tournament report. */
+static double rating(const cJSON *j, const char *name)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItem(j, "ratings"))
+    {
+        if (strcmp(cJSON_GetObjectItem(r, "bot")->valuestring, name) == 0)
+            return num(cJSON_GetObjectItem(r, "elo"), "value");
+    }
+    return NAN;
+}
+
+TEST(tournament_orders_a_planted_ladder)
+{
+    /* strength 1 - 0.08 |q - 7|: q = 1 < q = 4 < q = 7, whatever the others play */
+    for (int seats = 2; seats <= 3; seats++) {
+        exp_options o = plant_options(3000, 2);
+        o.players = seats;
+        o.tournament = seats == 2 ? "dial:q=4,dial:q=1,dial:q=7" : "dial:q=4,dial:q=1,dial:q=7,dial:q=2";
+        cJSON *j = search_json(&o);
+        CHECK(j != NULL);
+        if (j == NULL)
+            continue;
+        double r1 = rating(j, "dial:q=1"), r4 = rating(j, "dial:q=4"), r7 = rating(j, "dial:q=7");
+        CHECK(r1 < r4 && r4 < r7);
+        if (seats == 3)
+            CHECK(rating(j, "dial:q=2") < r4);
+        /* the tables: every pair (3), or every 3 of the 4 bots (4) */
+        CHECK_INT(cJSON_GetArraySize(cJSON_GetObjectItem(j, "tables")), seats == 2 ? 3 : 4);
+        /* ratings are centred: their mean is 0 */
+        double sum = 0;
+        const cJSON *r;
+        cJSON_ArrayForEach(r, cJSON_GetObjectItem(j, "ratings"))
+            sum += num(cJSON_GetObjectItem(r, "elo"), "value");
+        CHECK_NEAR(sum, 0, 1e-6);
+        cJSON_Delete(j);
+    }
+}
+
+TEST(sprt_between_equal_bots_accepts_h0_at_about_the_nominal_rate)
+{
+    /* two wobbles are equally strong: elo = 0 = ELO0, so H1 should be accepted in about
+     * alpha = 5% of the runs (a little less: the looks overshoot the bounds). Over 100 seeds
+     * the count is about binomial(100, 0.05): 13 or more has probability 0.0015. H1 at +5
+     * Elo keeps each look's step small against the bounds, as the test's rates assume. */
+    int h0 = 0, h1 = 0;
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        exp_options o = plant_options(100000, 1);
+        o.seed = seed;
+        o.tournament = "wobble:tag=1,wobble:tag=2";
+        o.sprt = "0,5";
+        cJSON *j = search_json(&o);
+        CHECK(j != NULL);
+        if (j == NULL)
+            return;
+        const cJSON *sp = cJSON_GetObjectItem(j, "sprt");
+        const char *verdict = cJSON_GetObjectItem(sp, "accepted")->valuestring;
+        h0 += strcmp(verdict, "H0") == 0;
+        h1 += strcmp(verdict, "H1") == 0;
+        cJSON_Delete(j);
+    }
+    CHECK(h1 <= 12);
+    CHECK_INT(h0 + h1, 100); /* every run decided within 100000 deals */
+    /* a bot 0.08 stronger in every game is far above +20 Elo: H1 */
+    exp_options o = plant_options(100000, 2);
+    o.tournament = "dial:q=7,dial:q=6";
+    o.sprt = "0,20";
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j) {
+        CHECK_STR(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "sprt"), "accepted")->valuestring,
+                  "H1");
+        cJSON_Delete(j);
+    }
+}
+
+TEST(tournament_rejects_bad_options)
+{
+    static const struct {
+        const char *list, *sprt, *want;
+    } bad[] = {
+        {"dial", NULL, "two bots or more"},
+        {"dial,dial:q=0", NULL, "listed twice"},
+        {"dial,nobot", NULL, "nobot"},
+        {"dial,dial:q=1,dial:q=2", "0,20", "--sprt compares two bots"},
+        {"dial,dial:q=1", "20,0", "ELO0 must be below ELO1"},
+        {"dial,dial:q=1", "0,20,0.7,0.05", "ALPHA and BETA"},
+        {"dial,dial:q=1", "x", "expected ELO0,ELO1"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        exp_options o = plant_options(100, 1);
+        o.tournament = bad[i].list;
+        o.sprt = bad[i].sprt;
+        char err[512] = "";
+        int rc = experiment_run(&o, NULL, err, sizeof err);
+        CHECK_INT(rc, 2);
+        if (strstr(err, bad[i].want) == NULL)
+            check_fail(__FILE__, __LINE__, "--tournament=%s: '%s' lacks '%s'", bad[i].list, err,
+                       bad[i].want);
     }
 }
