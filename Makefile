@@ -125,6 +125,7 @@ unit: deps $(BUILD)/unit-tests
 	$(BUILD)/unit-tests
 
 check: $(BIN) $(BUILD)/unit-tests $(MPI_BIN)
+	@tools/circles.sh $(BUILD) $(OBJ) $(BUILD)/src/cli/main.o
 	@tools/deps.sh plot
 	@GIOCHI_MPI_BIN=./$(MPI_BIN) tests/run-all.sh $(BUILD)/unit-tests ./$(BIN)
 

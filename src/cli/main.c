@@ -1365,7 +1365,7 @@ int main(int argc, char **argv)
                 cJSON_AddItemToArray(sets, cJSON_CreateString(o.set[i]));
             cJSON_AddItemToObject(report, "sets", sets);
             cJSON *run = cJSON_GetObjectItemCaseSensitive(report, "run");
-            cJSON_AddItemToObject(run, "command_line", experiment_command_line(argc, argv));
+            cJSON_AddItemToObject(run, "command_line", report_command_line(argc, argv));
             if (o.merge)
                 cJSON_AddNumberToObject(run, "shards", (double)merge_shards);
 #ifdef GIOCHI_MPI

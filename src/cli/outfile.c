@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/xalloc.h"
+
 /* Temporary files not yet renamed or removed, for outfile_remove_pending. The one piece of
  * process-wide state here: a signal handler can reach nothing else. Only the main thread
  * opens and closes output files. */
@@ -17,6 +19,7 @@ static char *volatile pending[MAX_PENDING];
 
 static void pending_add(char *tmp)
 {
+    xalloc_on_fail(outfile_remove_pending); /* running out of memory removes them too */
     for (int i = 0; i < MAX_PENDING; i++)
         if (pending[i] == NULL) {
             pending[i] = tmp;

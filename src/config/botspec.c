@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "config/jsoncheck.h"
-#include "report/numfmt.h"
+#include "core/numfmt.h"
 #include "core/registry.h"
 
 /* Writes the names of bot b's parameters, comma-separated, into buf. */

@@ -8,7 +8,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "report/numfmt.h"
+#include "core/numfmt.h"
+#include "core/clock.h"
+#include "core/pool.h"
 #include "core/registry.h"
 #include "core/xalloc.h"
 
@@ -292,10 +294,8 @@ typedef struct chunk_rows {
 
 typedef struct shared {
     const run_config *cfg;
-    _Atomic uint64_t next_chunk;
+    pool pool;            /* hands out the chunks; stopped when the run stops */
     _Atomic uint64_t done_games;
-    uint64_t nchunks;
-    uint64_t chunk; /* games per chunk */
     /* games CSV: finished chunks' rows, written in chunk order */
     pthread_mutex_t lock;
     pthread_cond_t wake;  /* a worker ended (for the waiting main thread) */
@@ -304,8 +304,8 @@ typedef struct shared {
     uint64_t flushed;     /* chunks written so far */
     uint64_t window;      /* chunks a worker may run ahead of `flushed` */
     int write_failed;     /* errno of the first failed write, or EIO */
-    int workers_left;
-    _Atomic int stop;     /* a bot failed to set up, or --check found a broken invariant */
+    int workers_left;     /* the pool is stopped when a bot fails to set up, or --check
+                             finds a broken invariant */
     bool setup_failed;
     char err[512];
     bool check_failed;
@@ -316,7 +316,6 @@ typedef struct shared {
 
 typedef struct worker {
     _Alignas(XALLOC_LINE) shared *sh; /* workers side by side share no cache line */
-    pthread_t thread;
     run_result part;
     acc_spill spill; /* part's histogram cells outside its window (see acc_spill) */
 } worker;
@@ -523,13 +522,14 @@ static void file_rows(shared *sh, uint64_t c, char *text, size_t len)
 /* Stops the run: no worker claims another chunk, and none waits for rows to be written. */
 static void stop_locked(shared *sh)
 {
-    sh->stop = 1;
+    pool_stop(&sh->pool);
     pthread_cond_broadcast(&sh->moved);
 }
 
-static void *work(void *arg)
+/* Worker t of the pool: sets up its bots, then plays the chunks it takes. */
+static void work(void *arg, int t)
 {
-    worker *w = arg;
+    worker *w = (worker *)arg + t;
     shared *sh = w->sh;
     const run_config *cfg = sh->cfg;
     const game_type *g = cfg->game;
@@ -544,37 +544,32 @@ static void *work(void *arg)
         sh->workers_left--;
         pthread_cond_broadcast(&sh->wake);
         pthread_mutex_unlock(&sh->lock);
-        return NULL;
+        return;
     }
     /* the view in an allocation of its own: a bot finds no state beside it */
     void *st = xcalloc_lines(1, g->state_size);
     void *view = xcalloc_lines(1, g->view_size ? g->view_size : 1);
     outcome o;
-    if (sh->chunk >= DEFER_CHUNK) /* a flush walks every histogram: not after every game */
+    if (sh->pool.chunk >= DEFER_CHUNK) /* a flush walks every histogram: not after every game */
         result_defer(&w->part, cfg->nseats);
-    for (;;) {
-        uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
-        if (c >= sh->nchunks || sh->stop)
-            break;
+    uint64_t c, from, to;
+    while (pool_take(&sh->pool, &c, &from, &to)) {
         if (cfg->games_csv) {
             /* The worker of chunk `flushed` never waits here, so the window always moves. */
             pthread_mutex_lock(&sh->lock);
-            while (c >= sh->flushed + sh->window && !sh->stop)
+            while (c >= sh->flushed + sh->window && !pool_stopped(&sh->pool))
                 pthread_cond_wait(&sh->moved, &sh->lock);
             pthread_mutex_unlock(&sh->lock);
-            if (sh->stop)
+            if (pool_stopped(&sh->pool))
                 break;
         }
-        uint64_t from = c * sh->chunk, to = from + sh->chunk;
-        if (to > cfg->runs)
-            to = cfg->runs;
         char *text = NULL;
         size_t len = 0;
         FILE *mem = NULL;
         if (cfg->games_csv && (mem = open_memstream(&text, &len)) == NULL)
             xalloc_fail("cannot buffer the games CSV");
         bool broken = false;
-        for (uint64_t i = cfg->first + from; i < cfg->first + to && !broken; i++) {
+        for (uint64_t i = from; i < to && !broken; i++) {
             if (play_game(cfg, ctx, i, st, view, &o, w->part.rec, NULL, w->part.choices,
                           w->part.nkinds, err, sizeof err) != 0) {
                 pthread_mutex_lock(&sh->lock);
@@ -623,14 +618,6 @@ static void *work(void *arg)
     sh->workers_left--;
     pthread_cond_broadcast(&sh->wake);
     pthread_mutex_unlock(&sh->lock);
-    return NULL;
-}
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* Prints one progress line on stderr: rewritten in place on a terminal, whole lines for a log. */
@@ -662,19 +649,13 @@ int run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
 
 int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t errlen)
 {
-    double t0 = now_seconds();
-    int nthreads = cfg->threads < 1 ? 1 : cfg->threads;
+    double t0 = clock_seconds();
     shared sh;
     memset(&sh, 0, sizeof sh);
     sh.cfg = cfg;
-    sh.chunk = cfg->runs / ((uint64_t)nthreads * CHUNKS_PER_THREAD);
-    if (sh.chunk < 1)
-        sh.chunk = 1;
-    if (sh.chunk > CHUNK)
-        sh.chunk = CHUNK;
-    sh.nchunks = (cfg->runs + sh.chunk - 1) / sh.chunk;
-    if ((uint64_t)nthreads > sh.nchunks)
-        nthreads = sh.nchunks ? (int)sh.nchunks : 1;
+    pool_init(&sh.pool, cfg->first, cfg->first + cfg->runs, cfg->threads, CHUNK,
+              CHUNKS_PER_THREAD);
+    int nthreads = sh.pool.nworkers;
     sh.window = (uint64_t)nthreads * CSV_WINDOW;
     pthread_mutex_init(&sh.lock, NULL);
     pthread_cond_init(&sh.wake, NULL);
@@ -692,9 +673,8 @@ int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t er
         w[t].sh = &sh;
         result_init(&w[t].part, cfg, cfg->games_csv != NULL);
         run_result_spill(&w[t].part, &w[t].spill);
-        if (pthread_create(&w[t].thread, NULL, work, &w[t]) != 0)
-            xalloc_fail("cannot start a worker thread: try fewer --threads");
     }
+    pool_start(&sh.pool, 0, work, w);
 
     /* Wait for the workers, showing progress once the run has lasted a second (on a
      * terminal), or every 10 s (in a log). */
@@ -710,7 +690,7 @@ int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t er
             until.tv_nsec -= 1000000000;
         }
         pthread_cond_timedwait(&sh.wake, &sh.lock, &until);
-        double elapsed = now_seconds() - t0;
+        double elapsed = clock_seconds() - t0;
         if (cfg->progress == RUN_PROGRESS_TTY && elapsed > 1.0 && sh.workers_left > 0) {
             show_progress(cfg, atomic_load(&sh.done_games), elapsed);
             shown = true;
@@ -724,8 +704,8 @@ int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t er
     if (shown)
         fputs("\r\033[K", stderr);
 
+    pool_join(&sh.pool);
     for (int t = 0; t < nthreads; t++) {
-        pthread_join(w[t].thread, NULL);
         run_result_unspill(res, &w[t].part, &w[t].spill); /* cells of a chunk cut short */
         result_merge(res, &w[t].part, cfg->nseats);
         run_result_free(&w[t].part);
@@ -741,7 +721,7 @@ int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t er
     pthread_mutex_destroy(&sh.lock);
     pthread_cond_destroy(&sh.wake);
     pthread_cond_destroy(&sh.moved);
-    res->wall_seconds = now_seconds() - t0;
+    res->wall_seconds = clock_seconds() - t0;
     if (cfg->progress == RUN_PROGRESS_LOG)
         fprintf(stderr, "giochi-sim: progress: %s: %llu/%llu games in %.1f s\n",
                 cfg->game->name, (unsigned long long)res->games, (unsigned long long)cfg->runs,

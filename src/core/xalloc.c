@@ -1,6 +1,7 @@
 /* xalloc.c — allocation that never returns NULL; out of memory is exit 5 with no file left. */
 #include "core/xalloc.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +9,13 @@
 
 #include <cjson/cJSON.h>
 
-#include "cli/outfile.h"
+/* What xalloc_fail runs before it exits (xalloc_on_fail), or NULL. */
+static xalloc_cleanup_fn *_Atomic cleanup;
+
+void xalloc_on_fail(xalloc_cleanup_fn *fn)
+{
+    atomic_store(&cleanup, fn);
+}
 
 void xalloc_fail(const char *what)
 {
@@ -19,7 +26,9 @@ void xalloc_fail(const char *what)
         w = sizeof msg - n - 3;
     memcpy(msg + n, what, w);
     memcpy(msg + n + w, ")\n", 2);
-    outfile_remove_pending();
+    xalloc_cleanup_fn *fn = atomic_load(&cleanup);
+    if (fn)
+        fn();
     ssize_t rc = write(STDERR_FILENO, msg, n + w + 2);
     (void)rc;
     _exit(XALLOC_EXIT);

@@ -6,10 +6,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <mpi.h>
 
+#include "core/clock.h"
 #include "dist/partial.h"
 
 static int rank, size = 1;
@@ -54,13 +54,6 @@ int mpi_run_size(void)
 double mpi_run_reduce_seconds(void)
 {
     return reduce_seconds;
-}
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* Sends n bytes to rank `to` as a length and pieces of at most MSG_MAX bytes. */
@@ -142,7 +135,7 @@ static int bcast_bytes(pbuf *b)
 
 int mpi_run_combine(pbuf *bytes, mpi_add_fn *add, void *ctx, char *err, size_t errlen)
 {
-    double r0 = now();
+    double r0 = clock_seconds();
     bool failed = false;
     if (rank == 0) {
         for (int r = 1; r < size; r++) {
@@ -165,13 +158,13 @@ int mpi_run_combine(pbuf *bytes, mpi_add_fn *add, void *ctx, char *err, size_t e
         snprintf(err, errlen, "out of memory while sharing the results");
         return -1;
     }
-    reduce_seconds = now() - r0;
+    reduce_seconds = clock_seconds() - r0;
     return 0;
 }
 
 int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen)
 {
-    double t0 = now();
+    double t0 = clock_seconds();
     run_config part = *cfg;
     uint64_t first, count;
     partial_shard_range(cfg->runs, (uint64_t)rank, (uint64_t)size, &first, &count);
@@ -218,7 +211,7 @@ int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errl
         return -1;
     }
 
-    double r0 = now();
+    double r0 = clock_seconds();
     failed = false;
     if (rank == 0) {
         run_result_init(res, cfg, false);
@@ -304,8 +297,8 @@ int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errl
     }
     free(csv_text);
     MPI_Bcast(&write_errno, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    reduce_seconds = now() - r0;
-    res->wall_seconds = now() - t0;
+    reduce_seconds = clock_seconds() - r0;
+    res->wall_seconds = clock_seconds() - t0;
     MPI_Bcast(&res->wall_seconds, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (write_errno) {
         snprintf(err, errlen, "cannot write the games CSV: %s", strerror(write_errno));

@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/numfmt.h"
+#include "core/numfmt.h"
+#include "report/fields.h"
 #include "report/report.h"
+#include "report/report_csv.h"
 #include "core/xalloc.h"
 
 /* A stream into memory (open_memstream); running out of memory ends the run (xalloc.h). */

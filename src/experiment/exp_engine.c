@@ -1,7 +1,6 @@
 /* exp_engine.c — plays the settings of an experiment in step: every game index under the
- * baseline first, then under each other setting (each rotation), on the worker threads; adds
- * each game's figures to exact per-slot paired sums, and stops each setting at its --until
- * target at a block boundary. */
+ * baseline first, then under each other setting (each rotation), on the worker pool; adds
+ * each game's figures to exact per-slot paired sums (exp_play.c drives it block by block). */
 #include "experiment/experiment_priv.h"
 
 #include <math.h>
@@ -60,7 +59,6 @@ typedef struct wset {    /* one worker's part of one setting */
 
 struct worker {
     engine *e;
-    pthread_t thread;
     wset *ws; /* per setting */
     void *st, *view; /* the view in an allocation of its own */
 };
@@ -391,17 +389,12 @@ static void play_game(engine *e, worker *w, uint64_t i)
 
 /* A worker thread: takes chunks of the block until none is left, and after each one moves its
  * sums into its totals (and spilled histogram cells into the block's). */
-static void *work(void *arg)
+static void work(void *arg, int t)
 {
-    worker *w = arg;
+    worker *w = (worker *)arg + t;
     engine *e = w->e;
-    for (;;) {
-        uint64_t k = atomic_fetch_add(&e->next, 1);
-        if (k >= e->nchunks)
-            break;
-        uint64_t from = e->from + k * e->chunk, to = from + e->chunk;
-        if (to > e->to)
-            to = e->to;
+    uint64_t k, from, to;
+    while (pool_take(&e->pool, &k, &from, &to)) {
         for (uint64_t i = from; i < to; i++)
             play_game(e, w, i);
         atomic_fetch_add(&e->prog.plays, (to - from) * e->plays_per_game);
@@ -423,38 +416,22 @@ static void *work(void *arg)
             }
         }
     }
-    return NULL;
 }
 
-/* Plays games [from, to) of every setting that needs them, on the worker threads. */
+/* Plays games [from, to) of every setting that needs them, on the worker threads (worker 0 on
+ * the calling thread, which shows the progress). */
 static void play_games(engine *e, uint64_t from, uint64_t to)
 {
-    e->from = from;
-    e->to = to;
-    uint64_t n = to - from;
-    e->chunk = n / ((uint64_t)e->nworkers * CHUNKS_PER_THREAD);
-    if (e->chunk < 1)
-        e->chunk = 1;
-    if (e->chunk > CHUNK)
-        e->chunk = CHUNK;
-    e->nchunks = (n + e->chunk - 1) / e->chunk;
+    pool_init(&e->pool, from, to, e->nworkers, CHUNK, CHUNKS_PER_THREAD);
     e->plays_per_game = 0;
     for (int s = 0; s < e->nset; s++)
         e->plays_per_game += e->played[s] ? (uint64_t)e->set[s].nrot : 0;
-    atomic_store(&e->next, 0);
-    int nt = e->nworkers;
-    if ((uint64_t)nt > e->nchunks)
-        nt = (int)e->nchunks;
-    for (int t = 1; t < nt; t++)
-        if (pthread_create(&e->w[t].thread, NULL, work, &e->w[t]) != 0)
-            xalloc_fail("cannot start a worker thread: try fewer --threads");
-    work(&e->w[0]);
-    for (int t = 1; t < nt; t++)
-        pthread_join(e->w[t].thread, NULL);
+    pool_start(&e->pool, 1, work, e->w);
+    work(e->w, 0);
+    pool_join(&e->pool);
 }
 
-/* Completes the sums of setting s into its totals (acc). */
-static void total_acc(engine *e, int s)
+void exp_engine_total(engine *e, int s)
 {
     setting *S = &e->set[s];
     memcpy(S->acc, S->sum, (size_t)S->nslots * sizeof *S->acc);
@@ -472,8 +449,7 @@ static void total_acc(engine *e, int s)
     }
 }
 
-/* Frees the workers and what exp_play_all allocated (not the settings' totals). */
-static void free_engine(engine *e)
+void exp_engine_free(engine *e)
 {
     for (int t = 0; t < e->nworkers; t++) {
         worker *w = &e->w[t];
@@ -539,20 +515,9 @@ void exp_play_block(engine *e, uint64_t from, uint64_t to)
     collect_block(e);
 }
 
-int exp_play_all(engine *e, const exp_options *o, double target, char *err, size_t errlen)
+int exp_engine_setup(engine *e, char *err, size_t errlen)
 {
     const game_type *g = e->g;
-    exp_progress *p = &e->prog;
-    p->mode = o->progress;
-    p->game = g->name;
-    p->nset = e->nset;
-    p->until = target > 0;
-    for (int s = 0; s < e->nset; s++)
-        p->plays_cap += o->runs * (uint64_t)e->set[s].nrot;
-    if (o->parts > 1 && (o->shard_out || o->combine)) /* this process plays about its share */
-        p->plays_cap = (p->plays_cap + (uint64_t)o->parts - 1) / (uint64_t)o->parts;
-    e->nworkers = o->merged ? 0 : o->threads < 1 ? 1 : o->threads;
-    exp_progress_start(p, e->nworkers);
     e->w = xcalloc((size_t)e->nworkers, sizeof *e->w);
     e->played = xcalloc((size_t)e->nset, sizeof *e->played);
     e->counting = xcalloc((size_t)e->nset, sizeof *e->counting);
@@ -592,78 +557,10 @@ int exp_play_all(engine *e, const exp_options *o, double target, char *err, size
             W->c = xcalloc((size_t)S->nslots, sizeof *W->c);
             for (int r = 0; r < S->nrot; r++)
                 if (run_bots_setup(&S->cfg[r], W->ctx[r], err, errlen) != 0) {
-                    free_engine(e);
+                    exp_engine_free(e);
                     return 4;
                 }
         }
     }
-    /* A shard plays its games of every block up to the cap, without stopping: the stopping
-     * rule needs every shard's sums, and the merge applies it block by block. */
-    bool stopping = target > 0 && o->shard_out == NULL;
-    e->lo = 0, e->hi = o->runs;
-    if (o->shard_out && o->parts > 1) {
-        uint64_t count;
-        partial_shard_range(o->runs, o->part, o->parts, &e->lo, &count);
-        e->hi = e->lo + count;
-    }
-    if (o->merged) {
-        e->mp = xcalloc((size_t)o->nmerged, sizeof *e->mp);
-        for (int i = 0; i < o->nmerged; i++)
-            e->mp[i] = o->merged[i];
-    }
-    uint64_t done = 0;
-    int rc = 0;
-    for (;;) {
-        bool any = false;
-        for (int s = 0; s < e->nset; s++) {
-            e->counting[s] = e->set[s].active;
-            any = any || e->counting[s];
-        }
-        if (!any || done >= o->runs)
-            break;
-        for (int s = 0; s < e->nset; s++)
-            e->played[s] = e->counting[s] || s == e->base;
-        uint64_t next = o->runs;
-        if (target > 0) {
-            uint64_t step = done / 10 > UNTIL_BLOCK ? done / 10 : UNTIL_BLOCK;
-            if (next - done > step)
-                next = done + step;
-        }
-        if ((rc = exp_block(e, o, done, next, err, errlen)) != 0) {
-            rc = o->merged ? 2 : 4;
-            break;
-        }
-        for (int s = 0; s < e->nset; s++) {
-            setting *S = &e->set[s];
-            if (!e->counting[s])
-                continue;
-            for (int j = 0; j < S->nslots; j++)
-                exp_pair_merge(&S->sum[j], &S->bsum[j]);
-            if (S->nrot == 1)
-                run_result_merge(&S->res, &S->bres, S->nseats);
-        }
-        done = next;
-        for (int s = 0; s < e->nset; s++) {
-            setting *S = &e->set[s];
-            if (!S->active)
-                continue;
-            S->games = done;
-            if (stopping) {
-                total_acc(e, s);
-                exp_estimate est;
-                exp_pair_estimate(&S->acc[S->until_slot], &est);
-                S->until_hw = isnan(est.lo) ? INFINITY : (est.hi - est.lo) / 2;
-                if (S->until_hw <= target) {
-                    S->active = false;
-                    p->settings_done++;
-                }
-            }
-        }
-    }
-    exp_progress_end(p);
-    for (int s = 0; s < e->nset; s++)
-        total_acc(e, s);
-    free(e->mp);
-    free_engine(e);
-    return rc;
+    return 0;
 }

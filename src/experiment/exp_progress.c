@@ -2,18 +2,11 @@
  * and rotation, games/s and time left, as the plain run's indicator (runner.h). */
 #include "experiment/experiment_priv.h"
 
-#include <time.h>
-
-double exp_now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
+#include "core/clock.h"
 
 void exp_progress_start(exp_progress *p, int nworkers)
 {
-    p->t0 = exp_now_seconds();
+    p->t0 = clock_seconds();
     if (p->mode == RUN_PROGRESS_LOG)
         fprintf(stderr, "giochi-sim: progress: %s: %d setting%s, %s%llu games on %d thread%s\n",
                 p->game, p->nset, p->nset == 1 ? "" : "s", p->until ? "at most " : "",
@@ -25,7 +18,7 @@ void exp_progress_show(exp_progress *p)
     if (p->mode == RUN_PROGRESS_NONE)
         return;
     bool tty = p->mode == RUN_PROGRESS_TTY;
-    double t = exp_now_seconds() - p->t0;
+    double t = clock_seconds() - p->t0;
     if (tty ? t < 1.0 || t - p->last < 0.25 : t - p->last < 10.0)
         return;
     p->last = t;
@@ -49,5 +42,5 @@ void exp_progress_end(exp_progress *p)
     if (p->mode == RUN_PROGRESS_LOG)
         fprintf(stderr, "giochi-sim: progress: %s: %d setting%s, %llu games in %.1f s\n",
                 p->game, p->nset, p->nset == 1 ? "" : "s",
-                (unsigned long long)atomic_load(&p->plays), exp_now_seconds() - p->t0);
+                (unsigned long long)atomic_load(&p->plays), clock_seconds() - p->t0);
 }

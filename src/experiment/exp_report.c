@@ -236,7 +236,7 @@ cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run
     cJSON_AddNumberToObject(run, "threads", o->threads);
     cJSON_AddNumberToObject(run, "wall_seconds", wall);
     cJSON_AddNumberToObject(run, "games_per_second", wall > 0 ? (double)played / wall : 0);
-    cJSON_AddItemToObject(run, "command_line", experiment_command_line(o->argc, o->argv));
+    cJSON_AddItemToObject(run, "command_line", report_command_line(o->argc, o->argv));
     if (o->ranks > 0)
         cJSON_AddNumberToObject(run, "ranks", o->ranks);
     if (o->merged)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "config/botspec.h"
-#include "report/numfmt.h"
+#include "core/numfmt.h"
 #include "config/rules.h"
 #include "core/xalloc.h"
 

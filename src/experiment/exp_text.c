@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/numfmt.h"
+#include "core/numfmt.h"
+#include "report/fields.h"
 #include "report/report.h"
+#include "report/report_text.h"
 #include "config/rules.h"
 #include "core/xalloc.h"
 

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 
+#include "core/clock.h"
 #include "report/report.h"
 
 bool experiment_wanted(const exp_options *o)
@@ -14,21 +15,13 @@ bool experiment_wanted(const exp_options *o)
            o->tournament;
 }
 
-cJSON *experiment_command_line(int argc, char **argv)
-{
-    cJSON *a = cJSON_CreateArray();
-    for (int i = 0; i < argc; i++)
-        cJSON_AddItemToArray(a, cJSON_CreateString(argv[i]));
-    return a;
-}
-
 int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 {
     if (o->tune || o->target || o->tournament)
         return search_run(o, out, err, errlen);
     experiment X = {.o = o};
     experiment *x = &X;
-    double t0 = exp_now_seconds();
+    double t0 = clock_seconds();
     int rc = exp_check_options(x, err, errlen);
     if (rc == 0)
         rc = o->sensitivity ? exp_sensitivity_settings(x, err, errlen)
@@ -42,7 +35,7 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     rc = exp_play_all(&e, o, x->target, err, errlen);
     if (rc != 0 || out == NULL)
         goto fail; /* out NULL: no report (rc 0) */
-    double wall = o->merged ? o->merged_wall : exp_now_seconds() - t0;
+    double wall = o->merged ? o->merged_wall : clock_seconds() - t0;
     uint64_t played = 0;
     for (int s = 0; s < x->nset; s++)
         played += x->set[s].games * (uint64_t)x->set[s].nrot;

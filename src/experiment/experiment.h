@@ -107,9 +107,6 @@ bool experiment_wanted(const exp_options *o);
  * 0; out NULL (an MPI rank other than 0, or o->shard_out) writes no report. */
 int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen);
 
-/* The command line as a JSON array of strings (argv exactly); the caller frees it. */
-cJSON *experiment_command_line(int argc, char **argv);
-
 /* ---- paired statistics (public for the tests) --------------------------------------------- */
 
 /* Exact sums over games of a setting's pair (x, c) and the baseline's pair (bx, bc) for the

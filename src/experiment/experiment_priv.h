@@ -5,7 +5,8 @@
  *   experiment.c    experiment_run: options -> settings -> play -> report tree -> rendering
  *   exp_pair.c      the exact paired sums of a slot and their estimates (experiment.h)
  *   exp_settings.c  the settings of a sweep, a rotation or a sensitivity, and their slots
- *   exp_engine.c    plays every setting in step on common random numbers, block by block
+ *   exp_engine.c    plays every setting in step on common random numbers, one block at a time
+ *   exp_play.c      the blocks of a run (--until's growing blocks and stopping rule)
  *   exp_blocks.c    a block's sums as bytes: the shards' files, MPI's messages, --merge
  *   exp_progress.c  the progress indicator on stderr
  *   exp_report.c    the report tree (JSON) of a played experiment
@@ -27,6 +28,7 @@
 
 #include "config/botspec.h"
 #include "experiment/experiment.h"
+#include "core/pool.h"
 #include "core/runner.h"
 
 /* --until plays blocks: the first ends at UNTIL_BLOCK games, each next one adds
@@ -186,7 +188,7 @@ int exp_resolve_figure(const setting *S, const char *opt, const char *fig, char 
 /* Frees what setting S owns (not S itself). */
 void exp_free_setting(setting *S);
 
-/* ---- playing (exp_engine.c, exp_blocks.c, exp_progress.c) ------------------------------------ */
+/* ---- playing (exp_engine.c, exp_blocks.c, exp_play.c, exp_progress.c) ----------------------- */
 
 /* The progress indicator of an experiment (exp_progress.c). Zero-initialise; `plays` is
  * added to by every worker, the rest is the calling thread's. */
@@ -200,9 +202,6 @@ typedef struct exp_progress {
     _Atomic uint64_t plays;  /* plays done */
     uint64_t plays_cap;      /* plays of the whole experiment (with --until: at most) */
 } exp_progress;
-
-/* Seconds on a monotonic clock. */
-double exp_now_seconds(void);
 
 /* Starts the clock of p (mode, game, nset, until and plays_cap set) and, in a log, writes the
  * opening line naming the number of worker threads. */
@@ -226,8 +225,7 @@ typedef struct engine {
     struct worker *w;
     int nworkers;
     /* the block being played */
-    uint64_t from, to, chunk, nchunks;
-    _Atomic uint64_t next;
+    pool pool;                /* hands out its games in chunks */
     bool *played, *counting;
     pthread_mutex_t lock;     /* for moving spilled cells into the block sums */
     uint64_t lo, hi;          /* --shard: the games of this shard */
@@ -236,11 +234,16 @@ typedef struct engine {
     exp_progress prog;       /* shown by the calling thread (worker 0) */
 } engine;
 
-/* Plays every setting of e: one block of o->runs games, or blocks until each setting's --until
- * target (target > 0), each block's sums obtained by exp_block; leaves every setting's totals
- * in acc, res and games. Returns 0; or 4 with a message (a bot failed to set up, the
- * processes' sums could not be combined); or 2 (partial results that do not fit). */
-int exp_play_all(engine *e, const exp_options *o, double target, char *err, size_t errlen);
+/* Allocates e's workers (e->nworkers of them; experiment_run filled g, set, nset and base)
+ * with their part of every setting, the settings' totals and block sums, and sets up every
+ * worker's bots. Returns 0; or 4 with a message (a bot failed to set up), everything freed. */
+int exp_engine_setup(engine *e, char *err, size_t errlen);
+
+/* Completes the sums of setting s into its totals (acc). */
+void exp_engine_total(engine *e, int s);
+
+/* Frees the workers and what exp_engine_setup allocated (not the settings' totals). */
+void exp_engine_free(engine *e);
 
 /* Plays games [from, to) of every setting e->played marks, on the worker threads, and moves
  * what they summed into the block sums (bsum, bres) of every setting e->counting marks. */
@@ -252,6 +255,12 @@ void exp_play_block(engine *e, uint64_t from, uint64_t to);
  * a message. */
 int exp_block(engine *e, const exp_options *o, uint64_t from, uint64_t to, char *err,
               size_t errlen);
+
+/* Plays every setting of e (exp_play.c): one block of o->runs games, or blocks until each
+ * setting's --until target (target > 0), each block's sums obtained by exp_block; leaves every
+ * setting's totals in acc, res and games. Returns 0; or 4 with a message (a bot failed to set up, the
+ * processes' sums could not be combined); or 2 (partial results that do not fit). */
+int exp_play_all(engine *e, const exp_options *o, double target, char *err, size_t errlen);
 
 /* ---- the report (exp_report.c, exp_csv.c, exp_text.c) ---------------------------------------- */
 

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "report/fields.h"
 #include "report/report_text.h"
 #include "core/xalloc.h"
 

@@ -28,31 +28,16 @@ typedef struct report_input {
     const cJSON *exact;                      /* game->exact's answer, or NULL */
 } report_input;
 
-/* Readers and writers every renderer of the report tree shares (text, CSV, HTML, plots,
- * experiments). report_num: member `key` of o as a number, NAN if absent or not a number;
- * report_str: as a string, "" if absent. report_csv_field writes s as one CSV field, quoted
- * (with quotes doubled) if it holds a comma, quote or newline. */
-double report_num(const cJSON *o, const char *key);
-const char *report_str(const cJSON *o, const char *key);
-void report_csv_field(FILE *f, const char *s);
-
-/* One row of the report's CSV: game,metric,seat,bot,value,ci95_low,ci95_high,n,stat. A NAN
- * leaves its number's cell empty, seat 0 the seat's; `stat` says what the value is (share,
- * mean, p05..p95, exact, p_value, diff, diff_unpaired), last so that the columns before it
- * keep their places. */
-void report_csv_line(FILE *f, const char *game, const char *metric, int seat, const char *bot,
-                     double value, double lo, double hi, double n, const char *stat);
-
-/* The text report's provenance line "ruleset changes: K=V ..." from an array of strings
- * (report_header's ruleset_changes); nothing when it is empty or NULL. */
-void report_text_changes(FILE *f, const cJSON *changes);
-
 /* A new report tree with the keys every report opens with, in their order: tool, version,
  * game, title, runs, seed (as a string), players, length_unit, score, low_score_wins, ruleset
  * (a copy) and ruleset_changes (against g's built-in ruleset). The caller adds the rest and
  * frees the tree. */
 cJSON *report_header(const struct game_type *g, double runs, uint64_t seed, int players,
                      const cJSON *ruleset);
+
+/* The command line as a JSON array of strings (argv exactly), for a report's "run" object;
+ * the caller frees it. */
+cJSON *report_command_line(int argc, char **argv);
 
 /* Builds the report tree (documented key by key in giochi-sim(1)). Every estimate is an
  * object {"value": x, "ci95": [lo, hi], "n": count, ...}. Everything but the "run" object is

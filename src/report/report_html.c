@@ -9,6 +9,7 @@
 
 #include "report/plot.h"
 #include "report/report.h"
+#include "report/fields.h"
 #include "report/report_text.h"
 
 /* Writes s with the characters HTML gives a meaning to escaped. */

@@ -1,12 +1,14 @@
 /* report_text.c — the headline summary: who wins, the game's headline figures and its titled
  * groups of metrics, with human labels and units, built from the report tree alone. */
-#include "report/report.h"
 #include "report/report_text.h"
 
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "report/fields.h"
+#include "report/report.h"
 
 static const cJSON *get(const cJSON *o, const char *key)
 {
@@ -362,4 +364,15 @@ void report_text_summary(FILE *f, const cJSON *r)
             report_num(r, "runs") == 1 ? "" : "s", report_num(run, "wall_seconds"),
             report_num(run, "games_per_second"), report_num(run, "threads"),
             report_num(run, "threads") == 1 ? "" : "s");
+}
+
+void report_text_changes(FILE *f, const cJSON *changes)
+{
+    if (cJSON_GetArraySize(changes) == 0)
+        return;
+    fputs("ruleset changes:", f);
+    const cJSON *c;
+    cJSON_ArrayForEach(c, changes)
+        fprintf(f, " %s", c->valuestring);
+    fputc('\n', f);
 }

@@ -20,6 +20,10 @@ cJSON *report_summary_build(const cJSON *r);
  * false. Writes at most n bytes into buf and returns buf. */
 char *report_summary_title(const cJSON *r, bool with_title, char *buf, size_t n);
 
+/* The text report's provenance line "ruleset changes: K=V ..." from an array of strings
+ * (report_header's ruleset_changes); nothing when it is empty or NULL. */
+void report_text_changes(FILE *f, const cJSON *changes);
+
 /* Writes the summary of report r as aligned text (labels never cut), then the run's time. */
 void report_text_summary(FILE *f, const cJSON *r);
 

@@ -1,5 +1,5 @@
 /* numfmt.c — shortest round-trip formatting of doubles for CSV output. */
-#include "report/numfmt.h"
+#include "core/numfmt.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,0 +1,11 @@
+/* clock.c — seconds on a monotonic clock (clock.h). */
+#include "core/clock.h"
+
+#include <time.h>
+
+double clock_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
