@@ -12,6 +12,8 @@
  *   exp_report.c    the report tree (JSON) of a played experiment
  *   exp_csv.c       its CSV rendering
  *   exp_text.c      its text rendering
+ *   search*.c, tune.c, seek.c, tournament.c: the searches (search.h), which play their
+ *                   points through the engine
  *
  * The files hand each other these structures, never copies: an experiment owns its settings;
  * the engine borrows them while it plays. */

@@ -11,7 +11,7 @@
 #include "config/botspec.h"
 #include "core/rng.h"
 #include "core/xalloc.h"
-#include "report/numfmt.h"
+#include "core/numfmt.h"
 
 uint64_t srch_seed(uint64_t seed, unsigned tag, uint64_t round)
 {
@@ -235,7 +235,7 @@ cJSON *srch_json_run(const exp_options *o, double wall, uint64_t plays)
     cJSON_AddNumberToObject(run, "threads", o->threads);
     if (o->ranks > 0)
         cJSON_AddNumberToObject(run, "ranks", o->ranks);
-    cJSON_AddItemToObject(run, "command_line", experiment_command_line(o->argc, o->argv));
+    cJSON_AddItemToObject(run, "command_line", report_command_line(o->argc, o->argv));
     return run;
 }
 
@@ -244,46 +244,6 @@ void srch_text_tail(const exp_options *o, FILE *out, double wall, uint64_t plays
     fprintf(out, "\n%llu games in %.3f s (%.0f games/s, %d thread%s)\n",
             (unsigned long long)plays, wall, wall > 0 ? (double)plays / wall : 0, o->threads,
             o->threads == 1 ? "" : "s");
-}
-
-int search_run(const exp_options *o, FILE *out, char *err, size_t errlen)
-{
-    int modes = (o->tune != NULL) + (o->target != NULL) + (o->tournament != NULL);
-    const char *name = o->tune ? "--tune" : o->target ? "--target" : "--tournament";
-    if (modes > 1)
-        return snprintf(err, errlen, "--tune, --target and --tournament are separate searches: "
-                                     "give one"),
-               2;
-    if (o->shard_out || o->merged)
-        return snprintf(err, errlen, "%s decides each step from the last one: it cannot be "
-                                     "split into --shard files (use MPI or --threads)",
-                        name),
-               2;
-    if (o->nsweeps > 0 || o->sensitivity || o->until || o->baseline || o->exact)
-        return snprintf(err, errlen, "%s cannot be combined with --sweep, --sensitivity, "
-                                     "--until, --baseline or --exact",
-                        name),
-               2;
-    if (o->maximize && !o->tune)
-        return snprintf(err, errlen, "--%s goes with --tune", o->minimize ? "minimize" : "maximize"),
-               2;
-    if (o->over && !o->target)
-        return snprintf(err, errlen, "--over goes with --target"), 2;
-    if (o->sprt && !o->tournament)
-        return snprintf(err, errlen, "--sprt goes with --tournament"), 2;
-    if (o->metric && !o->tournament)
-        return snprintf(err, errlen, "%s names its own figure: --metric does not apply", name),
-               2;
-    if (o->format == REPORT_HTML || o->tree)
-        return snprintf(err, errlen, "%s writes text, JSON or CSV (not --format=html, --plot "
-                                     "or --html)",
-                        name),
-               2;
-    if (o->tune)
-        return tune_run(o, out, err, errlen);
-    if (o->target)
-        return seek_run(o, out, err, errlen);
-    return tournament_run(o, out, err, errlen);
 }
 
 int srch_probe(const exp_options *o, const char *assignment, char *err, size_t errlen)

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/clock.h"
 #include "experiment/experiment_priv.h"
 
 enum { SRCH_MAX_ASSIGN = 32, SRCH_MAX_FIGS = 2 * GAME_MAX_SEATS + 2 };
@@ -84,7 +85,7 @@ cJSON *srch_json_run(const exp_options *o, double wall, uint64_t plays);
 void srch_text_tail(const exp_options *o, FILE *out, double wall, uint64_t plays);
 
 /* Runs the search o asks for (--tune, --target or --tournament) after checking the options it
- * cannot be combined with; returns as experiment_run. */
+ * cannot be combined with; returns as experiment_run (search_run.c). */
 int search_run(const exp_options *o, FILE *out, char *err, size_t errlen);
 
 /* Search modes (search_run hands them the options): each writes its report to out (NULL:

@@ -654,7 +654,7 @@ static void seek_csv(const seeker *k, FILE *out)
 
 int seek_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 {
-    double t0 = exp_now_seconds();
+    double t0 = clock_seconds();
     seeker *k = xcalloc(1, sizeof *k);
     k->o = o;
     int rc = parse_seek(k, err, errlen);
@@ -662,7 +662,7 @@ int seek_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         rc = seek(k, err, errlen);
     srch_progress_end(o->progress);
     if (rc == 0 && out) {
-        double wall = exp_now_seconds() - t0;
+        double wall = clock_seconds() - t0;
         cJSON *root = seek_json(k, wall);
         if (o->format == REPORT_JSON)
             report_write(out, root, REPORT_JSON);

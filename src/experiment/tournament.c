@@ -597,7 +597,7 @@ static void tour_csv(const tourney *t, FILE *out)
 
 int tournament_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 {
-    double t0 = exp_now_seconds();
+    double t0 = clock_seconds();
     tourney *t = xcalloc(1, sizeof *t);
     t->o = o;
     int rc = *o->tournament ? parse_list(t, err, errlen)
@@ -628,7 +628,7 @@ int tournament_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     }
     srch_progress_end(o->progress);
     if (rc == 0 && out) {
-        double wall = exp_now_seconds() - t0;
+        double wall = clock_seconds() - t0;
         cJSON *root = tour_json(t, wall);
         if (o->format == REPORT_JSON)
             report_write(out, root, REPORT_JSON);

@@ -458,7 +458,7 @@ static void tune_csv(const tuner *t, FILE *out)
 
 int tune_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 {
-    double t0 = exp_now_seconds();
+    double t0 = clock_seconds();
     tuner *t = xcalloc(1, sizeof *t);
     t->o = o;
     t->fig = o->maximize;
@@ -476,7 +476,7 @@ int tune_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         rc = search(t, err, errlen);
     srch_progress_end(o->progress);
     if (rc == 0 && out) {
-        double wall = exp_now_seconds() - t0;
+        double wall = clock_seconds() - t0;
         cJSON *root = tune_json(t, wall);
         if (o->tree)
             *o->tree = cJSON_Duplicate(root, 1);
