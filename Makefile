@@ -34,9 +34,15 @@ ALL_CFLAGS := -std=gnu11 $(OPT) $(ARCH) $(WARN) -pthread -Isrc -DGIOCHI_VERSION=
 LDLIBS   := -lgsl -lgslcblas -lcjson -lm -pthread
 
 BUILD    ?= build
-# Every source file of the library: all of src/ but the command line's main.c and the MPI
-# distributor, which only giochi-sim-mpi links.
-SRC      := $(sort $(filter-out src/cli/main.c src/dist/mpi_run.c,$(shell find src -name '*.c')))
+# The command line (src/cli but its output files, which the library keeps) and the two
+# implementations of dist/dist.h: giochi-sim links dist_plain.c, giochi-sim-mpi links
+# dist_mpi.c and the MPI distributor (compiled by mpicc). Every other file of src/ is the
+# library.
+CLI_SRC  := $(sort $(filter-out src/cli/outfile.c,$(wildcard src/cli/*.c)))
+DIST_PLAIN := src/dist/dist_plain.c
+DIST_MPI := src/dist/dist_mpi.c src/dist/mpi_run.c
+SRC      := $(sort $(filter-out $(CLI_SRC) $(DIST_PLAIN) $(DIST_MPI),$(shell find src -name '*.c')))
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 CONFIGS  := $(sort $(wildcard configs/*.json))
 OBJ      := $(SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/configs.o
 TEST_SRC := $(sort $(shell find tests -maxdepth 3 -name '*.c' -not -path 'tests/bench/*' -not -path 'tests/fuzz/*'))
@@ -63,21 +69,25 @@ deps:
 deps-plot:
 	@tools/deps.sh plot
 
-$(BIN): $(BUILD)/src/cli/main.o $(BUILD)/libgiochi.a
+$(BIN): $(CLI_OBJ) $(BUILD)/src/dist/dist_plain.o $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS) $(LDFLAGS)
 
-# giochi-sim-mpi: main.c again with GIOCHI_MPI, and the MPI distributor (src/dist/mpi_run.c).
+# giochi-sim-mpi: the same command line over dist_mpi.c and the MPI distributor.
 MPICC    ?= mpicc
 MPI_BIN  := giochi-sim-mpi
+MPI_OBJ  := $(DIST_MPI:%.c=$(BUILD)/mpi/%.o)
 
 deps-mpi: | deps
 	@tools/deps.sh mpi
 
 mpi: $(MPI_BIN)
 
-$(MPI_BIN): src/cli/main.c src/dist/mpi_run.c src/dist/mpi_run.h $(BUILD)/libgiochi.a | deps-mpi
-	$(MPICC) $(ALL_CFLAGS) -DGIOCHI_MPI -o $@ src/cli/main.c src/dist/mpi_run.c $(BUILD)/libgiochi.a \
-		$(LDLIBS) $(LDFLAGS)
+$(BUILD)/mpi/%.o: %.c Makefile | deps-mpi
+	@mkdir -p $(dir $@)
+	$(MPICC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(MPI_BIN): $(CLI_OBJ) $(MPI_OBJ) $(BUILD)/libgiochi.a | deps-mpi
+	$(MPICC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS) $(LDFLAGS)
 
 $(BUILD)/libgiochi.a: $(OBJ)
 	@rm -f $@

@@ -43,14 +43,21 @@ void outfile_remove_pending(void)
 
 enum { MAX_LINKS = 40 }; /* as the kernel's own limit on links followed in one lookup */
 
+/* A copy of s; running out of memory ends the run (xalloc.h). */
+static char *copy(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xmalloc(n), s, n);
+}
+
 /* Follows symbolic links from path as far as they go, also to a file that does not exist yet
  * (a dangling link names the file to create). Returns a new string (caller frees): path
- * itself when it is not a link. NULL with errno set on a link loop (ELOOP), an unreadable
- * link or no memory. */
+ * itself when it is not a link. NULL with errno set on a link loop (ELOOP) or an unreadable
+ * link. */
 static char *follow_links(const char *path)
 {
-    char *p = strdup(path);
-    for (int i = 0; p != NULL; i++) {
+    char *p = copy(path);
+    for (int i = 0;; i++) {
         struct stat st;
         if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode))
             return p; /* not a link, or nothing there yet: the file to write */
@@ -60,33 +67,29 @@ static char *follow_links(const char *path)
             return NULL;
         }
         size_t cap = (size_t)st.st_size + 2;
-        char *to = malloc(cap);
-        ssize_t n = to ? readlink(p, to, cap) : -1;
+        char *to = xmalloc(cap);
+        ssize_t n = readlink(p, to, cap);
         if (n < 0 || (size_t)n >= cap) {
             int saved = n < 0 ? errno : ENAMETOOLONG;
             free(to);
             free(p);
-            errno = to ? saved : ENOMEM;
+            errno = saved;
             return NULL;
         }
         to[n] = '\0';
         char *next = to;
         if (to[0] != '/') { /* relative to the directory holding the link */
-            char *d = strdup(p);
-            const char *dir = d ? dirname(d) : NULL;
-            size_t len = dir ? strlen(dir) + (size_t)n + 2 : 0;
-            next = dir ? malloc(len) : NULL;
-            if (next != NULL)
-                snprintf(next, len, "%s/%s", dir, to);
+            char *d = copy(p);
+            const char *dir = dirname(d);
+            size_t len = strlen(dir) + (size_t)n + 2;
+            next = xmalloc(len);
+            snprintf(next, len, "%s/%s", dir, to);
             free(d);
             free(to);
         }
         free(p);
         p = next;
-        if (p == NULL)
-            errno = ENOMEM;
     }
-    return NULL;
 }
 
 /* The file a path names once symbolic links are followed: realpath of that file if it
@@ -102,15 +105,14 @@ static char *canonical(const char *path)
         free(file);
         return full;
     }
-    char *d = strdup(file), *b = strdup(file);
-    char *dir = d ? realpath(dirname(d), NULL) : NULL;
+    char *d = copy(file), *b = copy(file);
+    char *dir = realpath(dirname(d), NULL);
     char *out = NULL;
-    if (dir != NULL && b != NULL) {
+    if (dir != NULL) {
         const char *base = basename(b);
         size_t n = strlen(dir) + strlen(base) + 2;
-        out = malloc(n);
-        if (out != NULL)
-            snprintf(out, n, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir, base);
+        out = xmalloc(n);
+        snprintf(out, n, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir, base);
     }
     free(dir);
     free(d);
@@ -164,9 +166,7 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
     bool exists = stat(path, &st) == 0;
     if (exists && S_ISDIR(st.st_mode))
         return fail(o, path, strerror(EISDIR), err, errlen);
-    o->path = strdup(path);
-    if (o->path == NULL)
-        return fail(o, path, strerror(ENOMEM), err, errlen);
+    o->path = copy(path);
     if (exists && !S_ISREG(st.st_mode)) {
         /* A device, a pipe or a terminal: renaming over it would replace it. */
         o->f = fopen(path, "w");
@@ -178,9 +178,7 @@ int outfile_open(outfile *o, const char *path, char *err, size_t errlen)
     if (o->target == NULL)
         return fail(o, path, strerror(errno), err, errlen);
     size_t n = strlen(o->target) + 16;
-    o->tmp = malloc(n);
-    if (o->tmp == NULL)
-        return fail(o, path, strerror(ENOMEM), err, errlen);
+    o->tmp = xmalloc(n);
     snprintf(o->tmp, n, "%s.tmp-XXXXXX", o->target);
     /* The file and its entry in the pending list come into being together: a signal that
      * arrived between the two would leave a temporary file that no handler knows of. */

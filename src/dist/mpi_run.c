@@ -4,12 +4,15 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <mpi.h>
 
 #include "core/clock.h"
+#include "cli/outfile.h"
+#include "core/xalloc.h"
 #include "dist/partial.h"
 
 static int rank, size = 1;
@@ -94,9 +97,24 @@ static unsigned char *recv_bytes(int from, size_t *n)
     return p;
 }
 
+/* Ends every rank for want of memory, once every rank knows of it (from any_failed): rank 0
+ * removes the temporary output files and says msg; exit status XALLOC_EXIT (5), as
+ * xalloc_fail in one process. */
+static void end_nomem(const char *msg) __attribute__((noreturn));
+static void end_nomem(const char *msg)
+{
+    if (rank == 0) {
+        outfile_remove_pending();
+        fprintf(stderr, "giochi-sim: %s\n", msg);
+    }
+    mpi_run_stop();
+    exit(XALLOC_EXIT);
+}
+
 /* Collective: true on every rank if `failed` is true on any; err then holds, on every rank,
- * the message of the lowest failing rank. */
-static bool any_failed(bool failed, char *err, size_t errlen)
+ * the message of the lowest failing rank. If that rank failed for want of memory (oom), every
+ * rank ends there (end_nomem). */
+static bool any_failed(bool failed, bool oom, char *err, size_t errlen)
 {
     int mine = failed ? rank : INT_MAX, low;
     MPI_Allreduce(&mine, &low, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
@@ -104,17 +122,21 @@ static bool any_failed(bool failed, char *err, size_t errlen)
         return false;
     char msg[512];
     snprintf(msg, sizeof msg, "%s", failed ? err : "");
+    int low_oom = failed && oom;
     MPI_Bcast(msg, sizeof msg, MPI_CHAR, low, MPI_COMM_WORLD);
+    MPI_Bcast(&low_oom, 1, MPI_INT, low, MPI_COMM_WORLD);
     if (low != 0)
         snprintf(err, errlen, "rank %d: %s", low, msg);
     else
         snprintf(err, errlen, "%s", msg);
+    if (low_oom)
+        end_nomem(err);
     return true;
 }
 
-/* Collective: rank 0's b, copied into every other rank's b (which must be empty). Returns 0,
- * or -1 on every rank if memory ran out on one. */
-static int bcast_bytes(pbuf *b)
+/* Collective: rank 0's b, copied into every other rank's b (which must be empty). If memory
+ * runs out on one rank, every rank ends (end_nomem). */
+static void bcast_bytes(pbuf *b)
 {
     uint64_t len = b->len;
     MPI_Bcast(&len, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
@@ -125,24 +147,25 @@ static int bcast_bytes(pbuf *b)
     int oom = rank != 0 && b->p == NULL, any_oom;
     MPI_Allreduce(&oom, &any_oom, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (any_oom)
-        return -1;
+        end_nomem("out of memory while sharing the results");
     for (uint64_t off = 0; off < len; off += MSG_MAX) {
         int k = (int)(len - off < MSG_MAX ? len - off : MSG_MAX);
         MPI_Bcast(b->p + off, k, MPI_BYTE, 0, MPI_COMM_WORLD);
     }
-    return 0;
 }
 
 int mpi_run_combine(pbuf *bytes, mpi_add_fn *add, void *ctx, char *err, size_t errlen)
 {
     double r0 = clock_seconds();
-    bool failed = false;
+    bool failed = false, oom = false;
     if (rank == 0) {
         for (int r = 1; r < size; r++) {
             size_t n;
             unsigned char *p = recv_bytes(r, &n);
-            if (p == NULL && !failed)
+            if (p == NULL && !failed) {
                 snprintf(err, errlen, "out of memory");
+                oom = true;
+            }
             if (p == NULL || (!failed && add(ctx, bytes, p, n, err, errlen) != 0))
                 failed = true;
             free(p);
@@ -152,12 +175,9 @@ int mpi_run_combine(pbuf *bytes, mpi_add_fn *add, void *ctx, char *err, size_t e
         free(bytes->p);
         *bytes = (pbuf){0};
     }
-    if (any_failed(failed, err, errlen))
+    if (any_failed(failed, oom, err, errlen))
         return -1;
-    if (bcast_bytes(bytes) != 0) {
-        snprintf(err, errlen, "out of memory while sharing the results");
-        return -1;
-    }
+    bcast_bytes(bytes);
     reduce_seconds = clock_seconds() - r0;
     return 0;
 }
@@ -188,13 +208,13 @@ int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errl
             snprintf(err, errlen, "out of memory for the games CSV");
     }
     run_result mine;
-    bool failed = want_csv && part.games_csv == NULL;
+    bool failed = want_csv && part.games_csv == NULL, oom = failed;
     if (!failed)
         failed = run_batch_local(&part, &mine, err, errlen) != 0;
     if (part.games_csv && fclose(part.games_csv) != 0 && !failed) {
         snprintf(err, errlen, "out of memory for the games CSV");
         run_result_free(&mine);
-        failed = true;
+        failed = oom = true;
     }
     pbuf b = {0};
     if (!failed) {
@@ -202,17 +222,17 @@ int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errl
         run_result_free(&mine);
         if (b.oom) {
             snprintf(err, errlen, "out of memory");
-            failed = true;
+            failed = oom = true;
         }
     }
-    if (any_failed(failed, err, errlen)) {
+    if (any_failed(failed, oom, err, errlen)) {
         free(b.p);
         free(csv_text);
         return -1;
     }
 
     double r0 = clock_seconds();
-    failed = false;
+    failed = oom = false;
     if (rank == 0) {
         run_result_init(res, cfg, false);
         for (int r = 0; r < size; r++) {
@@ -222,8 +242,10 @@ int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errl
             run_result one;
             if (bytes == NULL ||
                 (!failed && partial_get_result(&p, bytes + n, cfg, &one, err, errlen) != 0)) {
-                if (bytes == NULL)
+                if (bytes == NULL && !failed) {
                     snprintf(err, errlen, "out of memory");
+                    oom = true;
+                }
                 failed = true;
             } else if (!failed) {
                 run_result_merge(res, &one, cfg->nseats);
@@ -237,7 +259,10 @@ int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errl
         if (!failed) {
             res->wall_seconds = 0;
             partial_put_result(&b, cfg, res);
-            failed = b.oom;
+            if (b.oom) {
+                snprintf(err, errlen, "out of memory");
+                failed = oom = true;
+            }
         }
     } else {
         send_bytes(b.p, b.len, 0);
@@ -253,39 +278,32 @@ int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errl
             run_result_free(res);
         else
             snprintf(err, errlen, "rank 0 could not combine the results");
-        any_failed(rank == 0, err, errlen);
+        any_failed(rank == 0, oom, err, errlen);
         free(b.p);
         free(csv_text);
         return -1;
     }
-    if (bcast_bytes(&b) != 0) {
-        if (rank == 0)
-            run_result_free(res);
-        snprintf(err, errlen, "out of memory while sharing the results");
-        free(b.p);
-        free(csv_text);
-        return -1;
-    }
+    bcast_bytes(&b);
     if (rank != 0) {
         const unsigned char *p = b.p;
         failed = partial_get_result(&p, b.p + b.len, cfg, res, err, errlen) != 0;
     }
     free(b.p);
-    if (any_failed(failed, err, errlen)) {
+    if (any_failed(failed, false, err, errlen)) {
         run_result_free(res);
         free(csv_text);
         return -1;
     }
 
     /* The games CSV, in rank order. */
-    int write_errno = 0;
+    int write_errno = 0, csv_oom = 0;
     if (want_csv) {
         if (rank == 0) {
             for (int r = 0; r < size; r++) {
                 size_t n = csv_len;
                 unsigned char *text = r == 0 ? (unsigned char *)csv_text : recv_bytes(r, &n);
                 if (text == NULL)
-                    write_errno = write_errno ? write_errno : ENOMEM;
+                    csv_oom = 1;
                 else if (!write_errno && fwrite(text, 1, n, real_csv) != n)
                     write_errno = errno ? errno : EIO;
                 if (r != 0)
@@ -297,6 +315,9 @@ int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errl
     }
     free(csv_text);
     MPI_Bcast(&write_errno, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_Bcast(&csv_oom, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (csv_oom)
+        end_nomem("out of memory for the games CSV");
     reduce_seconds = clock_seconds() - r0;
     res->wall_seconds = clock_seconds() - t0;
     MPI_Bcast(&res->wall_seconds, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);

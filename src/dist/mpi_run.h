@@ -30,13 +30,15 @@ int mpi_run_size(void);
  * order. If cfg->games_csv is set on rank 0, rank 0 writes the games CSV of the whole run
  * there, in game order (other ranks' cfg->games_csv is ignored). res->wall_seconds is rank
  * 0's elapsed time for the whole call. Returns 0 on every rank, or -1 on every rank with the
- * message of the lowest failing rank in err (a bot failed to set up, a write failed). */
+ * message of the lowest failing rank in err (a bot failed to set up, a write failed). Running
+ * out of memory while combining ends every rank with exit status 5 (XALLOC_EXIT), rank 0
+ * saying so, as xalloc_fail does in one process. */
 int mpi_run_batch(const run_config *cfg, run_result *res, char *err, size_t errlen);
 
 /* Collective, for experiments (exp_combine_fn, experiment.h): *bytes holds this rank's block
  * sums; on return it holds on every rank the total, rank 0 having added every other rank's
  * bytes to its own with add, in rank order. Returns 0 on every rank, or -1 on every rank with
- * the message of the lowest failing rank. */
+ * the message of the lowest failing rank; running out of memory ends every rank (exit 5). */
 typedef int mpi_add_fn(void *ctx, pbuf *sum, const unsigned char *p, size_t n, char *err,
                        size_t errlen);
 int mpi_run_combine(pbuf *bytes, mpi_add_fn *add, void *ctx, char *err, size_t errlen);

@@ -2,7 +2,7 @@
 # cli.sh BINARY — command-line tests: options, errors and exit codes, output files, byte-for-
 # byte reproducibility across thread counts, --trace against the batch, the manual's examples.
 # Game-specific command-line tests live in tests/cli_<game>.sh and are sourced from here.
-# Ends with "cli: N passed, N failed".
+# Prints "cli: SCRIPT ..." as each part starts and ends with "cli: N passed, N failed".
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -57,6 +57,7 @@ json_without_run() {
     awk '/^\t"run":/ {skip = 1} skip && /^\t}/ {skip = 0; next} !skip' "$1"
 }
 
+echo "cli: cli.sh ..."
 # ---- help, version, list -----------------------------------------------------------------
 expect_ok help --help
 for opt in game runs seed players bots threads format output config set games-csv trace \
@@ -305,6 +306,8 @@ done
 
 for f in "$here"/cli_*.sh; do
     [ -e "$f" ] || continue
+    # one line as each script starts, so that a long run shows where it is
+    echo "cli: $(basename "$f") ..."
     # shellcheck disable=SC1090
     . "$f"
 done

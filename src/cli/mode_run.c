@@ -1,0 +1,104 @@
+/* mode_run.c — a plain run (its report, games CSV, charts and page, or a shard's partial
+ * result) and --trace (the play-by-play of one of its games). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/fail.h"
+#include "cli/job.h"
+#include "dist/dist.h"
+#include "report/plot.h"
+
+void write_extras(const options *o, const cJSON *r, outset *s)
+{
+    if (o->html)
+        report_write(outset_file(s, OUT_HTML), r, REPORT_HTML);
+    if (o->plot) {
+        char err[512];
+        size_t len = 0;
+        char *bytes = plot_render(r, (plot_format)plot_format_of(o->plot), &len, err, sizeof err);
+        if (bytes == NULL)
+            outset_fail(s, EXIT_IO, "--plot '%s': %s", o->plot, err);
+        fwrite(bytes, 1, len, outset_file(s, OUT_PLOT));
+        free(bytes);
+    }
+}
+
+/* The game's exact analysis for the seats' bots (--exact), or NULL. */
+static cJSON *exact_analysis(const job *j)
+{
+    const run_config *cfg = &j->cfg;
+    seat_bots sb = {.nseats = cfg->nseats};
+    for (int k = 0; k < cfg->nseats; k++) {
+        sb.bot[k] = cfg->seat[k].bot;
+        sb.param[k] = cfg->seat[k].param;
+    }
+    cJSON *exact = j->g->exact(j->rules, &sb);
+    if (exact == NULL && !j->o->quiet)
+        fprintf(stderr, "giochi-sim: note: no exact analysis for these bots\n");
+    return exact;
+}
+
+/* The run's report tree, with its provenance: every --set (reproducible), and the exact
+ * command line in "run" (which also holds what varies from run to run). */
+static cJSON *run_report(const job *j, const run_result *res, cJSON *exact)
+{
+    const options *o = j->o;
+    report_input in = {.cfg = &j->cfg, .res = res, .ruleset = j->ruleset, .exact = exact};
+    for (int k = 0; k < j->cfg.nseats; k++)
+        in.bot_spec[k] = j->canon[k];
+    cJSON *report = report_build(&in);
+    cJSON *sets = cJSON_CreateArray();
+    for (int i = 0; i < o->nsets; i++)
+        cJSON_AddItemToArray(sets, cJSON_CreateString(o->set[i]));
+    cJSON_AddItemToObject(report, "sets", sets);
+    cJSON *run = cJSON_GetObjectItemCaseSensitive(report, "run");
+    cJSON_AddItemToObject(run, "command_line", report_command_line(j->argc, j->argv));
+    if (o->merge)
+        cJSON_AddNumberToObject(run, "shards", (double)j->merge.nshards);
+    dist_report_run(run);
+    return report;
+}
+
+void mode_run(job *j)
+{
+    const options *o = j->o;
+    const bool root = dist_rank() == 0; /* under MPI rank 0 alone writes */
+    outset s = {0};
+    if (root)
+        outset_open(&s, o->output, o->games_csv, o->plot, o->html);
+    cJSON *exact = o->exact ? exact_analysis(j) : NULL;
+    j->cfg.games_csv = outset_file(&s, OUT_GAMES);
+    j->cfg.progress = job_progress(j);
+    run_result res;
+    char err[512];
+    if (run_batch(&j->cfg, &res, err, sizeof err) != 0) {
+        const char *games_error = "cannot write the games CSV: ";
+        if (strncmp(err, games_error, strlen(games_error)) == 0)
+            outset_fail(&s, EXIT_IO, "cannot write '%s': %s", o->games_csv,
+                        err + strlen(games_error));
+        outset_fail(&s, EXIT_INTERNAL, "%s", err);
+    }
+    if (root && o->shard) {
+        shard_write(j, &s, NULL);
+    } else if (root) {
+        cJSON *report = run_report(j, &res, exact);
+        report_write(outset_file(&s, OUT_REPORT), report, j->fmt);
+        write_extras(o, report, &s);
+        cJSON_Delete(report);
+    }
+    run_result_free(&res);
+    cJSON_Delete(exact);
+    outset_commit(&s);
+}
+
+void mode_trace(job *j)
+{
+    outset s;
+    outset_open(&s, j->o->output, NULL, NULL, NULL);
+    outcome oc;
+    char err[512];
+    if (run_trace(&j->cfg, j->trace_index, outset_file(&s, OUT_REPORT), &oc, err, sizeof err) != 0)
+        outset_fail(&s, EXIT_INTERNAL, "%s", err);
+    outset_commit(&s);
+}

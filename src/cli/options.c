@@ -1,0 +1,352 @@
+/* options.c — the option table (argp), its parser into struct options, and the checks of
+ * options that need no game. */
+#include "cli/options.h"
+
+#include <argp.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/fail.h"
+#include "cli/outfile.h"
+#include "core/rng.h"
+#include "report/plot.h"
+
+const char *argp_program_version = "giochi-sim " GIOCHI_VERSION;
+const char *argp_program_bug_address = "the giochi-sim issue tracker";
+
+enum {
+    OPT_SET = 1000,
+    OPT_GAMES_CSV,
+    OPT_TRACE,
+    OPT_EXACT,
+    OPT_PRINT_RULESET,
+    OPT_USAGE,
+    OPT_PERFT,
+    OPT_PROGRESS,
+    OPT_CHECK,
+    OPT_SHARD,
+    OPT_MERGE,
+    OPT_DETAIL,
+    OPT_PLOT,
+    OPT_HTML,
+};
+enum { OPT_SWEEP = 1100, OPT_BASELINE, OPT_ROTATE, OPT_UNTIL, OPT_SENSITIVITY, OPT_METRIC };
+enum { OPT_TUNE = 1200, OPT_MAXIMIZE, OPT_MINIMIZE, OPT_TARGET, OPT_OVER, OPT_TOURNAMENT,
+       OPT_SPRT, OPT_STEP };
+
+static const struct argp_option option_table[] = {
+    {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
+    {"runs", 'n', "N", 0, "Number of games to play (default 10000, at most 10^12)", 0},
+    {"seed", 's', "S", 0, "Master seed, 0..2^64-1 (default: a fresh one, shown in the report)", 0},
+    {"players", 'p', "N", 0, "Number of players (default: the game's, or the number of --bots)", 0},
+    {"bots", 'b', "LIST", 0,
+     "One bot per seat, comma-separated; one name applies to every seat. Parameters follow "
+     "the name: NAME:KEY=VALUE:KEY=VALUE (e.g. greedy,mc:samples=200)",
+     0},
+    {"threads", 't', "N", 0, "Worker threads (default: the number of online cores)", 0},
+    {"format", 'f', "FMT", 0, "Report format: text, json, csv or html (default text)", 0},
+    {"detail", OPT_DETAIL, 0, 0,
+     "Text report: list every figure of every seat instead of the headline summary", 0},
+    {"plot", OPT_PLOT, "FILE", 0,
+     "Also draw the report's charts into FILE (.svg, .png or .pdf; needs gnuplot)", 0},
+    {"html", OPT_HTML, "FILE", 0,
+     "Also write the report as one self-contained HTML page to FILE", 0},
+    {"output", 'o', "FILE", 0, "Write the report to FILE (default: standard output)", 0},
+    {"config", 'c', "FILE", 0,
+     "Load a ruleset JSON file over the built-in default ruleset (repeatable: merged in order)",
+     0},
+    {"set", OPT_SET, "KEY=VALUE", 0,
+     "Override one ruleset option (repeatable; dotted keys reach inside: board.13.amount=20)", 0},
+    {"games-csv", OPT_GAMES_CSV, "FILE", 0, "Also write one CSV row per game to FILE", 0},
+    {"trace", OPT_TRACE, "INDEX", 0,
+     "Print the play-by-play of game INDEX of this run instead of a report", 0},
+    {"exact", OPT_EXACT, 0, 0, "Add the game's exact analysis beside the simulated figures", 0},
+    {"print-ruleset", OPT_PRINT_RULESET, 0, 0, "Print the effective ruleset as JSON and exit", 0},
+    {"perft", OPT_PERFT, "D", 0,
+     "Count the move paths of each length 1..D from the start (games without chance or "
+     "hidden information) instead of playing",
+     0},
+    {"shard", OPT_SHARD, "I/N", 0,
+     "Play only shard I (0..N-1) of N equal parts of the run and write its partial result "
+     "to --output, for --merge (needs --seed)",
+     0},
+    {"merge", OPT_MERGE, 0, 0,
+     "Combine the partial results named as arguments (every shard of one run) into the "
+     "run's report",
+     0},
+    {"sweep", OPT_SWEEP, "KEY=LIST", 0,
+     "Play every value of KEY on the same games: a ruleset key (dotted as --set), players, or "
+     "seatN.PARAM (a bot parameter of seat N); LIST is V1,V2,... or FROM:TO:STEP. Several make "
+     "a grid",
+     0},
+    {"baseline", OPT_BASELINE, "VALUES", 0,
+     "The setting the others are compared with: one value per --sweep, comma-separated "
+     "(default: the first setting)",
+     0},
+    {"rotate-seats", OPT_ROTATE, 0, 0,
+     "Play each deal once per rotation of the bots around the seats; report per bot and the "
+     "seat advantage",
+     0},
+    {"until", OPT_UNTIL, "FIGURE:HW", 0,
+     "Play blocks of games until FIGURE's 95% interval has half-width at most HW (--runs is "
+     "the cap), e.g. bankruptcy_any:0.002 or win_share@1:0.005",
+     0},
+    {"sensitivity", OPT_SENSITIVITY, "KEYS", OPTION_ARG_OPTIONAL,
+     "Move every numeric ruleset key (or the KEYS listed) down and up by 10% and rank the "
+     "effects on --metric",
+     0},
+    {"metric", OPT_METRIC, "FIGURES", 0,
+     "The figures a sweep's text rows and --sensitivity report (e.g. length,win_share@1)", 0},
+    {"tune", OPT_TUNE, "seatN.PARAM=LO:HI,...", 0,
+     "Search seat N's bot parameters in these ranges for the values that maximise "
+     "--maximize (or minimise --minimize), then re-evaluate the best on fresh seeds",
+     0},
+    {"maximize", OPT_MAXIMIZE, "FIGURE", 0, "The figure --tune raises (e.g. win_share@1)", 0},
+    {"minimize", OPT_MINIMIZE, "FIGURE", 0, "The figure --tune lowers (e.g. length)", 0},
+    {"target", OPT_TARGET, "FIGURE=VALUE[:HW]", 0,
+     "Goal seek: find where FIGURE equals VALUE as --over's key moves (every crossing, each "
+     "with an interval; HW the figure's half-width there)",
+     0},
+    {"over", OPT_OVER, "KEY=LO:HI", 0,
+     "The ruleset key or seatN.PARAM --target moves, and its range", 0},
+    {"tournament", OPT_TOURNAMENT, "BOT,BOT,...", 0,
+     "Play every table of these bots with seats rotated on paired deals; ratings with "
+     "intervals, a cross table, the draw rate",
+     0},
+    {"sprt", OPT_SPRT, "ELO0,ELO1", 0,
+     "With a --tournament of two bots: a sequential probability ratio test of H0 elo=ELO0 "
+     "against H1 elo=ELO1 (alpha=beta=0.05, or ELO0,ELO1,ALPHA,BETA)",
+     0},
+    {"list", 'l', 0, 0, "List games, their bots and their ruleset options (with --game: one game)",
+     0},
+    {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},
+    {"progress", OPT_PROGRESS, 0, 0,
+     "Show progress on standard error even when it is not a terminal (a line every 10 s)", 0},
+    {"check", OPT_CHECK, 0, 0,
+     "Check the game's invariants after every step of every game; stop at the first broken one",
+     0},
+    /* argp's own help options print nothing under ARGP_NO_ERRS, so they are ours. */
+    {"help", '?', 0, 0, "Give this help list", -1},
+    {"usage", OPT_USAGE, 0, 0, "Give a short usage message", -1},
+    {"version", 'V', 0, 0, "Print program version", -1},
+    {0},
+};
+
+/* Reports an option getopt refused: unknown, or missing its value. */
+static void bad_option(const char *text) __attribute__((noreturn));
+static void bad_option(const char *text)
+{
+    for (const struct argp_option *p = option_table; p->name || p->key; p++) {
+        bool named = (text[0] == '-' && text[1] == '-' && p->name && strcmp(text + 2, p->name) == 0) ||
+                     (text[0] == '-' && text[1] == p->key && text[2] == '\0');
+        if (named && p->arg)
+            die(EXIT_USAGE, "option '%s' needs a value (%s)", text, p->arg);
+    }
+    die(EXIT_USAGE, "unknown option '%s' (see --help)", text);
+}
+
+/* Options that may be given more than once, applied in order; flags may repeat harmlessly.
+ * Any other option given twice is an error rather than a silent "last one wins". */
+static const int repeatable[] = {OPT_SET, 'c', OPT_SWEEP};
+
+/* Dies if key names a single-valued option already given. */
+static void reject_repeat(options *o, int key)
+{
+    for (size_t i = 0; i < sizeof repeatable / sizeof repeatable[0]; i++)
+        if (key == repeatable[i])
+            return;
+    for (const struct argp_option *p = option_table; p->name; p++) {
+        if (p->key != key)
+            continue;
+        if (p->arg == NULL)
+            return;
+        for (int i = 0; i < o->nseen; i++)
+            if (o->seen[i] == key)
+                die(EXIT_USAGE, "option --%s is given twice (it takes one value)", p->name);
+        if (o->nseen < MAX_SEEN)
+            o->seen[o->nseen++] = key;
+        return;
+    }
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+    options *o = state->input;
+    reject_repeat(o, key);
+    switch (key) {
+    case 'g': o->game = arg; break;
+    case 'n': o->runs = arg; break;
+    case 's': o->seed = arg; break;
+    case 'p': o->players = arg; break;
+    case 'b': o->bots = arg; break;
+    case 't': o->threads = arg; break;
+    case 'f': o->format = arg; break;
+    case 'o': o->output = arg; break;
+    case 'c':
+        if (o->nconfigs == MAX_CONFIGS)
+            die(EXIT_USAGE, "at most %d --config files", MAX_CONFIGS);
+        o->config[o->nconfigs++] = arg;
+        break;
+    case OPT_SET:
+        if (o->nsets == MAX_SETS)
+            die(EXIT_USAGE, "at most %d --set options", MAX_SETS);
+        o->set[o->nsets++] = arg;
+        break;
+    case OPT_GAMES_CSV: o->games_csv = arg; break;
+    case OPT_TRACE: o->trace = arg; break;
+    case OPT_EXACT: o->exact = true; break;
+    case OPT_PRINT_RULESET: o->print_ruleset = true; break;
+    case OPT_PERFT: o->perft = arg; break;
+    case OPT_SHARD: o->shard = arg; break;
+    case OPT_MERGE: o->merge = true; break;
+    case OPT_DETAIL: o->detail = true; break;
+    case OPT_PLOT: o->plot = arg; break;
+    case OPT_HTML: o->html = arg; break;
+    case OPT_SWEEP:
+        if (o->nsweeps == EXP_MAX_SWEEPS)
+            die(EXIT_USAGE, "at most %d --sweep options", EXP_MAX_SWEEPS);
+        o->sweep[o->nsweeps++] = arg;
+        break;
+    case OPT_BASELINE: o->baseline = arg; break;
+    case OPT_ROTATE: o->rotate = true; break;
+    case OPT_UNTIL: o->until = arg; break;
+    case OPT_SENSITIVITY:
+        o->sensitivity = true;
+        o->sensitivity_keys = arg;
+        break;
+    case OPT_METRIC: o->metric = arg; break;
+    case OPT_TUNE: o->tune = arg; break;
+    case OPT_MAXIMIZE: o->maximize = arg; break;
+    case OPT_MINIMIZE: o->minimize = arg; break;
+    case OPT_TARGET: o->target = arg; break;
+    case OPT_OVER: o->over = arg; break;
+    case OPT_TOURNAMENT: o->tournament = arg; break;
+    case OPT_SPRT: o->sprt = arg; break;
+    case OPT_STEP: o->step = arg; break;
+    case 'l': o->list = true; break;
+    case 'q': o->quiet = true; break;
+    case OPT_PROGRESS: o->progress = true; break;
+    case OPT_CHECK: o->check = true; break;
+    case '?':
+        argp_help(state->root_argp, stdout, ARGP_HELP_STD_HELP, (char *)"giochi-sim");
+        exit_flushed();
+    case OPT_USAGE:
+        argp_help(state->root_argp, stdout, ARGP_HELP_USAGE, (char *)"giochi-sim");
+        exit_flushed();
+    case 'V':
+        puts(argp_program_version);
+        exit_flushed();
+    case ARGP_KEY_ARG:
+        if (o->nparts == MAX_PARTS)
+            die(EXIT_USAGE, "at most %d partial results", MAX_PARTS);
+        o->parts[o->nparts++] = arg;
+        break;
+    case ARGP_KEY_ERROR:
+        /* argp stays silent (ARGP_NO_ERRS) so that every error is one line. */
+        bad_option(state->next > 0 && state->next <= state->argc ? state->argv[state->next - 1]
+                                                                 : "?");
+    default: return ARGP_ERR_UNKNOWN;
+    }
+    return 0;
+}
+
+static const char doc[] =
+    "giochi-sim -- play many seeded automated games of a traditional table game and report "
+    "win shares, distributions and game-specific statistics with 95% intervals."
+    "\vExit status: 0 success, 2 bad usage or input, 3 output could not be written, "
+    "4 internal error or a broken invariant (--check), 5 out of memory. See giochi-sim(1) "
+    "and giochi-sim-GAME(7).";
+
+unsigned long long whole_option(const char *opt, const char *text, unsigned long long min,
+                                       unsigned long long max)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || *end || errno || v < min || v > max)
+        die(EXIT_USAGE, "--%s '%s': expected a whole number in %llu..%llu", opt, text, min, max);
+    return v;
+}
+
+/* Rejects combinations of options that a mode would silently ignore. */
+static void check_modes(const options *o)
+{
+    const char *mode = o->list ? "--list" : o->print_ruleset ? "--print-ruleset" : NULL;
+    if (mode == NULL)
+        return;
+    if (o->list && o->print_ruleset)
+        die(EXIT_USAGE, "--list and --print-ruleset cannot be combined");
+    const struct {
+        bool given;
+        const char *name;
+    } other[] = {{o->perft != NULL, "--perft"},         {o->trace != NULL, "--trace"},
+                 {o->games_csv != NULL, "--games-csv"}, {o->exact, "--exact"},
+                 {o->progress, "--progress"},           {o->check, "--check"},
+                 {o->plot != NULL, "--plot"},           {o->html != NULL, "--html"},
+                 {o->detail, "--detail"}};
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+        if (other[i].given)
+            die(EXIT_USAGE, "%s cannot be combined with %s", mode, other[i].name);
+    const char *fmt = o->list ? "text" : "json";
+    if (o->format && strcmp(o->format, fmt) != 0)
+        die(EXIT_USAGE, "%s prints %s: it cannot be combined with --format=%s", mode, fmt,
+            o->format);
+    if (o->output && *o->output == '\0')
+        die(EXIT_USAGE, "--output: empty file name");
+}
+
+void options_check_without_game(const options *o)
+{
+    const struct {
+        const char *given, *name;
+    } need[] = {{o->bots, "--bots"}, {o->players, "--players"}, {o->nsets ? "" : NULL, "--set"},
+                {o->nconfigs ? "" : NULL, "--config"}};
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+        if (need[i].given)
+            die(EXIT_USAGE, "--list: %s needs --game (bots, players and rulesets are a game's)",
+                need[i].name);
+    if (o->runs)
+        whole_option("runs", o->runs, 1, MAX_RUNS);
+    uint64_t seed;
+    if (o->seed && rng_parse_seed(o->seed, &seed) != 0)
+        die(EXIT_USAGE, "--seed '%s': expected a whole number in 0..18446744073709551615",
+            o->seed);
+    if (o->threads)
+        whole_option("threads", o->threads, 1, 1024);
+}
+
+void options_check_extra_outputs(const options *o)
+{
+    const char *name[2] = {"plot", "html"}, *path[2] = {o->plot, o->html};
+    for (int i = 0; i < 2; i++) {
+        if (path[i] && *path[i] == '\0')
+            die(EXIT_USAGE, "--%s: empty file name", name[i]);
+        if (path[i] && (outfile_same(path[i], o->output) || outfile_same(path[i], o->games_csv)))
+            die(EXIT_USAGE, "--%s names the same file '%s' as another output", name[i], path[i]);
+    }
+    if (o->html && strcmp(o->html, "-") == 0)
+        die(EXIT_USAGE, "--html needs a file name (--format=html writes the page to standard "
+                        "output)");
+    if (outfile_same(o->plot, o->html))
+        die(EXIT_USAGE, "--plot and --html name the same file '%s'", o->plot);
+    if (o->plot && plot_format_of(o->plot) < 0)
+        die(EXIT_USAGE, "--plot '%s': the file name must end in .svg, .png or .pdf", o->plot);
+    if (o->plot && !plot_available())
+        die(EXIT_USAGE, "--plot needs gnuplot, which is not on the PATH (Debian: apt-get "
+                        "install gnuplot-nox)");
+}
+
+
+void options_parse(options *o, int argc, char **argv)
+{
+    o->parts = xcalloc((size_t)argc + 1, sizeof *o->parts);
+    struct argp argp = {option_table, parse_opt, 0, doc, 0, 0, 0};
+    argp_parse(&argp, argc, argv, ARGP_NO_ERRS | ARGP_NO_HELP, 0, o);
+    check_modes(o);
+    if (o->nparts > 0 && !o->merge)
+        die(EXIT_USAGE, "unexpected argument '%s' (see --help)", o->parts[0]);
+    if (o->merge && (o->list || o->print_ruleset))
+        die(EXIT_USAGE, "--merge cannot be combined with --list or --print-ruleset");
+}
