@@ -94,8 +94,11 @@ static const struct argp_option option_table[] = {
      "the cap), e.g. bankruptcy_any:0.002 or win_share@1:0.005",
      0},
     {"sensitivity", OPT_SENSITIVITY, "KEYS", OPTION_ARG_OPTIONAL,
-     "Move every numeric ruleset key (or the KEYS listed) down and up by 10% and rank the "
-     "effects on --metric",
+     "Move every ruleset key (or the KEYS listed) and rank the effects on --metric: numbers "
+     "down and up by --step, booleans and enums to each other value",
+     0},
+    {"step", OPT_STEP, "STEP", 0,
+     "--sensitivity's move for numbers: PERCENT of each key (default 10%), or UNITS (e.g. 1)",
      0},
     {"metric", OPT_METRIC, "FIGURES", 0,
      "The figures a sweep's text rows and --sensitivity report (e.g. length,win_share@1)", 0},

@@ -208,6 +208,17 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
                 report_num(u, "games"), report_num(u, "halfwidth_reached"), target);
 }
 
+/* The value text v as a table shows it: a JSON string without its quotes. Returns buf. */
+static char *unquote(char *buf, size_t n, const char *v)
+{
+    size_t len = strlen(v);
+    if (len >= 2 && v[0] == '"' && v[len - 1] == '"')
+        snprintf(buf, n, "%.*s", (int)(len - 2), v + 1);
+    else
+        snprintf(buf, n, "%s", v);
+    return buf;
+}
+
 /* The tornado table of a sensitivity, largest effect first. */
 static void render_sensitivity(const experiment *x, FILE *out)
 {
@@ -229,19 +240,30 @@ static void render_sensitivity(const experiment *x, FILE *out)
              (unsigned long long)B->games);
     write_header(out, o, B, what);
     fprintf(out, "default: %s %s\n", o->metric, buf);
-    fprintf(out, "each key moved down and up by 10%% of its default (whole numbers: rounded, "
-                 "at least 1), paired with the default on the same games;\n"
+    bool percent = o->step == NULL || o->step[strlen(o->step) - 1] == '%';
+    fprintf(out, "each number moved down and up by %s%s (whole numbers: rounded, at least 1; "
+                 "the step column), each boolean and enum set to every other value, paired "
+                 "with the default on the same games;\n"
                  "sorted by the larger effect%s\n\n",
+            o->step ? o->step : "10%", percent ? " of its default" : " units",
             share ? " (shares in percentage points)" : "");
-    fprintf(out, "%-24s %9s  %9s %-30s %9s %-30s\n", "key", "default", "down",
+    fprintf(out, "%-24s %9s %7s  %9s %-30s %9s %-30s\n", "key", "default", "step", "down",
             "effect [95% CI]", "up", "effect [95% CI]");
     for (int k = 0; k < nkeys; k++) {
         sens_key *K = &keys[k];
-        char dv[40];
-        fprintf(out, "%-24s %9s ", K->key, numfmt_double(dv, sizeof dv, K->def));
+        char dv[40], st[40];
+        if (K->kind == SENS_NUMBER)
+            numfmt_double(st, sizeof st, K->step);
+        else
+            snprintf(st, sizeof st, "%s", K->kind == SENS_BOOL ? "toggle" : "value");
+        fprintf(out, "%-24s %9s %7s ", K->key, unquote(dv, sizeof dv, K->defval), st);
         for (int side = 0; side < 2; side++) {
             char kv[40];
-            numfmt_double(kv, sizeof kv, side ? K->def + K->step : K->def - K->step);
+            unquote(kv, sizeof kv, K->val[side]);
+            if (K->val[side][0] == '\0') {
+                fprintf(out, " %9s %-30s", "", "");
+                continue;
+            }
             if (K->side[side] < 0) {
                 fprintf(out, " %9s %-30s", kv, "(out of range)");
                 continue;

@@ -124,10 +124,17 @@ typedef struct setting {
     cJSON *exact;
 } setting;
 
-/* One key moved by --sensitivity: its default, its step and the settings of both moves. */
+/* One key moved by --sensitivity: its default, its step and the settings of both moves. A
+ * number moves down and up by the step; a boolean to its other value, an enum to one other
+ * value (a key per value), both as the "up" move. */
+enum { SENS_NUMBER, SENS_BOOL, SENS_ENUM };
+enum { SENS_VALUE_MAX = 64, SENS_MAX_CHOICES = 16 };
 typedef struct sens_key {
     char key[256];
-    double def, step;
+    int kind;                        /* SENS_* */
+    double def, step;                /* a number's default and step */
+    char defval[SENS_VALUE_MAX];     /* the default as --set writes it (JSON) */
+    char val[2][SENS_VALUE_MAX];     /* the value of each move ("" : no such move) */
     int side[2]; /* setting index of down and up, or -1 */
     char skipped[2][512];
     double effect;
@@ -141,7 +148,7 @@ typedef struct experiment {
     setting *set;            /* every setting; set[base] is the baseline */
     int nset, base;
     sens_key *keys;          /* --sensitivity: the keys moved, then sorted by effect */
-    int nkeys;
+    int nkeys, capkeys;
     double target;           /* --until: the half-width, else 0 */
     char until_fig[128];     /* --until: the figure */
 } experiment;
@@ -155,8 +162,8 @@ int exp_check_options(experiment *x, char *err, size_t errlen);
 
 /* Builds x->set from the options: the --sweep grid (the first sweep varies slowest; the one
  * setting of the options when nothing is swept), or for --sensitivity the default ruleset
- * then each numeric key moved down and up (a move the game refuses is kept in x->keys as
- * skipped, with its reason). Returns 0, or 2 with a message; x->nset counts the settings
+ * then each key moved (sens_key; by --step, default 10%; a move the game refuses is kept in
+ * x->keys as skipped, with its reason). Returns 0, or 2 with a message; x->nset counts the settings
  * made so far either way, for exp_free_setting. */
 int exp_sweep_settings(experiment *x, char *err, size_t errlen);
 int exp_sensitivity_settings(experiment *x, char *err, size_t errlen);

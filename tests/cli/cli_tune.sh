@@ -148,3 +148,43 @@ expect_error "sprt of three" 2 "--sprt compares two bots" --game=wari \
     --tournament=greedy,random,alphabeta --sprt=0,10
 expect_error "sprt without tournament" 2 "--sprt goes with --tournament" --game=wari \
     --sprt=0,10
+
+# ---- --sensitivity over every key, --step -------------------------------------------------
+# Booleans and enums move to each other value (issue #25: auction and trading were refused).
+expect_ok "sensitivity enum and boolean" --game=oca --sensitivity=auction,trading,capo_fee \
+    --metric=bankruptcy_any --runs=300 --seed=1 --quiet
+if grep -qE '^auction +open +value +sealed ' "$work/out" &&
+    grep -qE '^trading +true +toggle +false ' "$work/out" &&
+    grep -qE '^capo_fee +5 +1 +4 ' "$work/out"; then
+    ok "sensitivity rows of an enum, a boolean and a number with its step"
+else
+    bad "sensitivity rows of an enum, a boolean and a number with its step" "$(tail -4 "$work/out")"
+fi
+# --step=3 moves a whole key by 3 units (not 10% of it)
+expect_ok "sensitivity step in units" --game=oca --sensitivity=dote --step=3 \
+    --metric=bankruptcy_any --runs=300 --seed=1 --quiet --format=json
+if grep -q '"step":	3,' "$work/out" && grep -q '"key_value":	197' "$work/out"; then
+    ok "sensitivity --step=3 moves dote to 197 and 203"
+else
+    bad "sensitivity --step=3 moves dote to 197 and 203" "$(grep -E 'step|key_value' "$work/out" | head -4)"
+fi
+expect_error "step without sensitivity" 2 "--step goes with --sensitivity" --game=oca --step=1
+expect_error "step not a number" 2 "--step 'x'" --game=oca --sensitivity=dote --step=x \
+    --metric=length
+
+# ---- the searches under MPI: every rank takes every step, rank 0 writes -------------------
+if [ -x "${xmpi_bin:-}" ] && command -v mpirun >/dev/null 2>&1; then
+    for args in "--game=oca --tune=seat1.sit_out=0:1 --maximize=win_share@1 --runs=400" \
+        "--game=oca --bots=greedy:max_bid=20 --target=bankruptcy_any=0.10:0.02 --over=entry_fee=0:200 --runs=20000" \
+        "--game=pig10 --players=2 --tournament=greedy,count,random --runs=200"; do
+        # shellcheck disable=SC2086
+        "$bin" $args --seed=4 --threads=2 --format=json -q >"$work/s.json" ||
+            bad "search single ($args)" "exit $?"
+        json_without_run "$work/s.json" >"$work/s.one"
+        # shellcheck disable=SC2086
+        mpirun --oversubscribe -q -n 3 "$xmpi_bin" $args --seed=4 --threads=1 --format=json \
+            -q >"$work/s.json" 2>"$work/err" || bad "search mpi ($args)" "$(head -c 300 "$work/err")"
+        json_without_run "$work/s.json" >"$work/s.mpi"
+        same "search under 3 MPI ranks = one process ($args)" "$work/s.one" "$work/s.mpi"
+    done
+fi

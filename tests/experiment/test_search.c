@@ -580,3 +580,75 @@ TEST(tournament_rejects_bad_options)
                        bad[i].want);
     }
 }
+
+/* The "up" (or "down") difference of key `key` (with up value `value`, or NULL: any) in a
+ * sensitivity report, NAN if absent; *step its step (NAN when not a number). */
+static double sens_effect(const cJSON *j, const char *key, const char *value, const char *side,
+                          double *step)
+{
+    const cJSON *k;
+    cJSON_ArrayForEach(k, cJSON_GetObjectItem(cJSON_GetObjectItem(j, "sensitivity"), "keys"))
+    {
+        if (strcmp(cJSON_GetObjectItem(k, "key")->valuestring, key) != 0)
+            continue;
+        const cJSON *s = cJSON_GetObjectItem(k, side);
+        const cJSON *kv = cJSON_GetObjectItem(s, "key_value");
+        if (value && !(cJSON_IsString(kv) && strcmp(kv->valuestring, value) == 0))
+            continue;
+        *step = num(k, "step");
+        return num(cJSON_GetObjectItem(s, "difference"), "value");
+    }
+    return NAN;
+}
+
+TEST(sensitivity_moves_enums_booleans_and_numbers_by_the_step)
+{
+    /* planted: mode b adds 0.1 to p, c takes 0.1 away, flag adds 0.2, and x (line) moves p
+     * by 0.01 a unit. On common random numbers each difference is exact up to the games
+     * whose u falls between the two p: 5000 games, tolerance 3 standard errors of a share
+     * of 0.1 (3 x 0.0042), far below the planted effects. */
+    exp_options o = plant_options(5000, 2);
+    o.sensitivity = true;
+    o.sensitivity_keys = "mode,flag,x";
+    o.metric = "hit";
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j == NULL)
+        return;
+    double step, tol = 0.013;
+    CHECK_NEAR(sens_effect(j, "mode", "b", "up", &step), 0.1, tol);
+    CHECK(isnan(step));
+    CHECK_NEAR(sens_effect(j, "mode", "c", "up", &step), -0.1, tol);
+    CHECK_NEAR(sens_effect(j, "flag", NULL, "up", &step), 0.2, tol);
+    CHECK_NEAR(sens_effect(j, "x", NULL, "up", &step), 0.05, tol); /* 10% of 50 */
+    CHECK_NEAR(step, 5, 0);
+    CHECK_NEAR(sens_effect(j, "x", NULL, "down", &step), -0.05, tol);
+    cJSON_Delete(j);
+    /* --step=1: whole units */
+    o.step = "1";
+    o.sensitivity_keys = "x";
+    j = search_json(&o);
+    CHECK(j != NULL);
+    if (j) {
+        CHECK_NEAR(sens_effect(j, "x", NULL, "up", &step), 0.01, tol);
+        CHECK_NEAR(step, 1, 0);
+        cJSON_Delete(j);
+    }
+    /* every key by default: the enums shape and mode (two other values each), flag, x, r */
+    o.step = "20%";
+    o.sensitivity_keys = NULL;
+    j = search_json(&o);
+    CHECK(j != NULL);
+    if (j) {
+        CHECK_INT(cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "sensitivity"),
+                                                         "keys")),
+                  2 + 2 + 1 + 1 + 1);
+        CHECK_NEAR(sens_effect(j, "x", NULL, "up", &step), 0.1, tol);
+        CHECK_NEAR(step, 10, 0);
+        cJSON_Delete(j);
+    }
+    o.step = "0%";
+    char err[256];
+    CHECK_INT(experiment_run(&o, NULL, err, sizeof err), 2);
+    CHECK(strstr(err, "--step '0%'") != NULL);
+}
