@@ -106,7 +106,12 @@ static void check_experiment(job *j, int nseats)
                         .sensitivity = o->sensitivity, .sensitivity_keys = o->sensitivity_keys,
                         .metric = o->metric, .runs = j->cfg.runs, .seed = j->cfg.seed,
                         .threads = j->cfg.threads, .exact = o->exact, .format = j->fmt,
-                        .argc = j->argc, .argv = j->argv};
+                        .argc = j->argc, .argv = j->argv, .tune = o->tune,
+                        .maximize = o->maximize ? o->maximize : o->minimize,
+                        .minimize = o->minimize != NULL, .target = o->target, .over = o->over,
+                        .tournament = o->tournament, .sprt = o->sprt, .step = o->step};
+    if (o->maximize && o->minimize)
+        die(EXIT_USAGE, "--maximize and --minimize contradict each other: give one");
     j->experiment = experiment_wanted(xo);
     if (j->experiment && (o->plot || o->html || j->fmt == REPORT_HTML))
         xo->tree = &j->xtree;
@@ -127,6 +132,14 @@ static void check_experiment(job *j, int nseats)
     xo->ranks = dist_ranks();
     if (j->experiment && o->shard)
         shard_experiment(xo);
+    const char *orphan = o->maximize ? "--maximize goes with --tune"
+                         : o->minimize ? "--minimize goes with --tune"
+                         : o->over     ? "--over goes with --target"
+                         : o->sprt     ? "--sprt goes with --tournament"
+                         : o->step     ? "--step goes with --sensitivity"
+                                       : NULL;
+    if (!j->experiment && orphan)
+        die(EXIT_USAGE, "%s", orphan);
     if (!j->experiment && (o->baseline || o->metric))
         die(EXIT_USAGE, "--%s needs --sweep or --sensitivity", o->baseline ? "baseline" : "metric");
 }

@@ -37,6 +37,8 @@ enum {
 };
 enum { OPT_SWEEP = 1100, OPT_BASELINE, OPT_ROTATE, OPT_UNTIL, OPT_SENSITIVITY, OPT_METRIC };
 enum { OPT_BOT_PROGRAM = 1200, OPT_BOT_TIMEOUT }; /* bots outside the process (program.h) */
+enum { OPT_TUNE = 1300, OPT_MAXIMIZE, OPT_MINIMIZE, OPT_TARGET, OPT_OVER, OPT_TOURNAMENT,
+       OPT_SPRT, OPT_STEP };
 
 static const struct argp_option option_table[] = {
     {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
@@ -100,8 +102,11 @@ static const struct argp_option option_table[] = {
      "the cap), e.g. bankruptcy_any:0.002 or win_share@1:0.005",
      0},
     {"sensitivity", OPT_SENSITIVITY, "KEYS", OPTION_ARG_OPTIONAL,
-     "Move every numeric ruleset key (or the KEYS listed) down and up by 10% and rank the "
-     "effects on --metric",
+     "Move every ruleset key (or the KEYS listed) and rank the effects on --metric: numbers "
+     "down and up by --step, booleans and enums to each other value",
+     0},
+    {"step", OPT_STEP, "STEP", 0,
+     "--sensitivity's move for numbers: PERCENT of each key (default 10%), or UNITS (e.g. 1)",
      0},
     {"metric", OPT_METRIC, "FIGURES", 0,
      "The figures a sweep's text rows and --sensitivity report (e.g. length,win_share@1)", 0},
@@ -112,6 +117,26 @@ static const struct argp_option option_table[] = {
      0},
     {"bot-timeout", OPT_BOT_TIMEOUT, "SECONDS", 0,
      "Time limit of a program bot for each answer (default 10)", 0},
+    {"tune", OPT_TUNE, "seatN.PARAM=LO:HI,...", 0,
+     "Search seat N's bot parameters in these ranges for the values that maximise "
+     "--maximize (or minimise --minimize), then re-evaluate the best on fresh seeds",
+     0},
+    {"maximize", OPT_MAXIMIZE, "FIGURE", 0, "The figure --tune raises (e.g. win_share@1)", 0},
+    {"minimize", OPT_MINIMIZE, "FIGURE", 0, "The figure --tune lowers (e.g. length)", 0},
+    {"target", OPT_TARGET, "FIGURE=VALUE[:HW]", 0,
+     "Goal seek: find where FIGURE equals VALUE as --over's key moves (every crossing, each "
+     "with an interval; HW the figure's half-width there)",
+     0},
+    {"over", OPT_OVER, "KEY=LO:HI", 0,
+     "The ruleset key or seatN.PARAM --target moves, and its range", 0},
+    {"tournament", OPT_TOURNAMENT, "BOT,BOT,...", 0,
+     "Play every table of these bots with seats rotated on paired deals; ratings with "
+     "intervals, a cross table, the draw rate",
+     0},
+    {"sprt", OPT_SPRT, "ELO0,ELO1", 0,
+     "With a --tournament of two bots: a sequential probability ratio test of H0 elo=ELO0 "
+     "against H1 elo=ELO1 (alpha=beta=0.05, or ELO0,ELO1,ALPHA,BETA)",
+     0},
     {"list", 'l', 0, 0, "List games, their bots and their ruleset options (with --game: one game)",
      0},
     {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},
@@ -232,6 +257,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_BOT_TIMEOUT:
         bot_program_option(key == OPT_BOT_PROGRAM, arg);
         break;
+    case OPT_TUNE: o->tune = arg; break;
+    case OPT_MAXIMIZE: o->maximize = arg; break;
+    case OPT_MINIMIZE: o->minimize = arg; break;
+    case OPT_TARGET: o->target = arg; break;
+    case OPT_OVER: o->over = arg; break;
+    case OPT_TOURNAMENT: o->tournament = arg; break;
+    case OPT_SPRT: o->sprt = arg; break;
+    case OPT_STEP: o->step = arg; break;
     case 'l': o->list = true; break;
     case 'q': o->quiet = true; break;
     case OPT_PROGRESS: o->progress = true; break;

@@ -31,6 +31,8 @@ typedef struct options {
     int nsweeps;
     const char *baseline, *until, *metric, *sensitivity_keys;
     bool rotate, sensitivity;
+    /* searches (experiment.h) */
+    const char *tune, *maximize, *minimize, *target, *over, *tournament, *sprt, *step;
 } options;
 
 /* Reads argv into o (zeroed by the caller) and checks what needs no game: unknown or

@@ -13,7 +13,6 @@
 #include "cli/outfile.h"
 #include "core/clock.h"
 #include "core/xalloc.h"
-#include "core/clock.h"
 #include "dist/partial.h"
 
 static int rank, size = 1;

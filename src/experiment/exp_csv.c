@@ -129,17 +129,27 @@ void exp_render_csv(const experiment *x, const cJSON *root, FILE *out)
         {
             for (int side = 0; side < 2; side++) {
                 const cJSON *so = cJSON_GetObjectItemCaseSensitive(k, side ? "up" : "down");
-                if (cJSON_GetObjectItemCaseSensitive(so, "skipped"))
+                if (!cJSON_IsObject(so) || cJSON_GetObjectItemCaseSensitive(so, "skipped"))
                     continue;
-                char prefix[400], v[40];
-                char *kf = NULL;
-                size_t kl = 0;
+                char prefix[400], v[64];
+                const cJSON *kv = cJSON_GetObjectItemCaseSensitive(so, "key_value");
+                if (cJSON_IsNumber(kv))
+                    numfmt_double(v, sizeof v, kv->valuedouble);
+                else if (cJSON_IsString(kv))
+                    snprintf(v, sizeof v, "%s", kv->valuestring);
+                else
+                    snprintf(v, sizeof v, "%s", cJSON_IsTrue(kv) ? "true" : "false");
+                char *kf = NULL, *vf = NULL;
+                size_t kl = 0, vl = 0;
                 FILE *m = membuf(&kf, &kl);
                 report_csv_field(m, report_str(k, "key"));
                 fclose(m);
-                snprintf(prefix, sizeof prefix, "%s,%s,", kf,
-                         numfmt_double(v, sizeof v, report_num(so, "key_value")));
+                m = membuf(&vf, &vl);
+                report_csv_field(m, v);
+                fclose(m);
+                snprintf(prefix, sizeof prefix, "%s,%s,", kf, vf);
                 free(kf);
+                free(vf);
                 csv_estimate(out, prefix, g->name, o->metric, 0, "",
                              cJSON_GetObjectItemCaseSensitive(so, "estimate"), NULL);
                 csv_estimate(out, prefix, g->name, o->metric, 0, "",

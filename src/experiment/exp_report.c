@@ -177,9 +177,16 @@ static void sensitivity_json(experiment *x, cJSON *root)
     int jb = exp_resolve_figure(B, "--metric", o->metric, err, errlen);
     cJSON *sens = cJSON_AddObjectToObject(root, "sensitivity");
     cJSON_AddStringToObject(sens, "metric", o->metric);
-    cJSON_AddStringToObject(sens, "step",
-                            "10% of the default value; whole-number keys: rounded, at "
-                            "least 1; a default of 0 that is not whole: 0.1");
+    char rule[256];
+    bool percent = o->step == NULL || o->step[strlen(o->step) - 1] == '%';
+    snprintf(rule, sizeof rule,
+             percent ? "%s of the default value; whole-number keys: rounded, at least 1; a "
+                       "default of 0 that is not whole: %s of 1; booleans and enums: every "
+                       "other value"
+                     : "%s units; whole-number keys: rounded, at least 1; booleans and enums: "
+                       "every other value",
+             o->step ? o->step : "10%", o->step ? o->step : "10%");
+    cJSON_AddStringToObject(sens, "step", rule);
     cJSON_AddItemToObject(sens, "default", slot_estimate(B, jb, adv_shift(B, jb)));
     cJSON_AddNumberToObject(sens, "games", (double)B->games);
     for (int k = 0; k < nkeys; k++) {
@@ -200,13 +207,21 @@ static void sensitivity_json(experiment *x, cJSON *root)
         sens_key *K = &keys[k];
         cJSON *ko = cJSON_CreateObject();
         cJSON_AddStringToObject(ko, "key", K->key);
-        cJSON_AddNumberToObject(ko, "default", K->def);
-        cJSON_AddNumberToObject(ko, "step", K->step);
+        static const char *const kinds[] = {"number", "boolean", "enum"};
+        cJSON_AddStringToObject(ko, "kind", kinds[K->kind]);
+        cJSON *dv = cJSON_Parse(K->defval);
+        cJSON_AddItemToObject(ko, "default", dv ? dv : cJSON_CreateNull());
+        cJSON_AddItemToObject(ko, "step", K->kind == SENS_NUMBER ? cJSON_CreateNumber(K->step)
+                                                                 : cJSON_CreateNull());
         cJSON_AddItemToObject(ko, "effect", num_or_null(K->effect < 0 ? NAN : K->effect));
         for (int side = 0; side < 2; side++) {
+            if (K->val[side][0] == '\0') {
+                cJSON_AddNullToObject(ko, side ? "up" : "down"); /* one move only */
+                continue;
+            }
             cJSON *so = cJSON_AddObjectToObject(ko, side ? "up" : "down");
-            cJSON_AddNumberToObject(so, "key_value",
-                                    side ? K->def + K->step : K->def - K->step);
+            cJSON *kv = cJSON_Parse(K->val[side]);
+            cJSON_AddItemToObject(so, "key_value", kv ? kv : cJSON_CreateNull());
             if (K->side[side] < 0) {
                 cJSON_AddStringToObject(so, "skipped", K->skipped[side]);
                 continue;

@@ -25,7 +25,7 @@ bool exp_number(const char *s, double *out)
 }
 
 /* Parses --sweep text into a. Returns 0 or -1 with a message. */
-static int parse_axis(const char *text, axis *a, char *err, size_t errlen)
+int exp_parse_axis(const char *text, axis *a, char *err, size_t errlen)
 {
     memset(a, 0, sizeof *a);
     const char *eq = strchr(text, '=');
@@ -113,7 +113,7 @@ static int parse_axis(const char *text, axis *a, char *err, size_t errlen)
 }
 
 /* Replaces (or adds) parameter `param` of a canonical bot description with value. */
-static void with_param(const char *canon, const char *param, const char *value, char *out,
+void exp_with_param(const char *canon, const char *param, const char *value, char *out,
                        size_t n)
 {
     char buf[BOT_SPEC_MAX];
@@ -310,7 +310,7 @@ static void *effective_rules(const exp_options *o, const char *const *extra, int
 
 /* Builds the setting with the given extra --set assignments, players and seat parameters.
  * Returns 0, or -1 with a message. */
-static int make_setting(setting *S, const exp_options *o, const char *const *extra, int nextra,
+int exp_make_setting(setting *S, const exp_options *o, const char *const *extra, int nextra,
                         int players, const axis *ax, const int *pick, int nax, char *err,
                         size_t errlen)
 {
@@ -335,7 +335,7 @@ static int make_setting(setting *S, const exp_options *o, const char *const *ext
             return snprintf(err, errlen, "--sweep '%s': the game has %d players", ax[a].key, n),
                    -1;
         char text[BOT_SPEC_MAX];
-        with_param(S->canon[ax[a].seat], ax[a].param, ax[a].val[pick[a]], text, sizeof text);
+        exp_with_param(S->canon[ax[a].seat], ax[a].param, ax[a].val[pick[a]], text, sizeof text);
         if (botspec_parse(g, text, &seat[ax[a].seat], S->canon[ax[a].seat], BOT_SPEC_MAX, e2,
                           sizeof e2) != 0)
             return snprintf(err, errlen, "--sweep '%s': %s", ax[a].key, e2), -1;
@@ -387,7 +387,7 @@ void exp_free_setting(setting *S)
         run_result_free(&S->bres);
 }
 
-/* Looks up the number at dotted path in the ruleset; NULL if it is not one. */
+/* Looks up the value at dotted path in the ruleset; NULL if there is none. */
 static const cJSON *leaf(const cJSON *root, const char *path)
 {
     char buf[256];
@@ -446,10 +446,126 @@ int exp_check_options(experiment *x, char *err, size_t errlen)
     return 0;
 }
 
+/* The values other than its own that an enum key of ruleset `base` takes: the game's
+ * message for a value it cannot hold lists them ("expected one of "a", "b""). Returns how many
+ * (at most max), 0 if the key is no enum. */
+static int enum_choices(const exp_options *o, const char *key, const char *own,
+                        char (*out)[SENS_VALUE_MAX], int max)
+{
+    char assign[400], e2[512];
+    snprintf(assign, sizeof assign, "%s=\"?\"", key); /* a value no enum of ours has */
+    const char *extra[1] = {assign};
+    cJSON *tree = NULL;
+    void *rules = effective_rules(o, extra, 1, &tree, e2, sizeof e2);
+    free(rules);
+    cJSON_Delete(tree);
+    if (rules)
+        return 0; /* any string goes: not an enum */
+    const char *p = strstr(e2, "expected one of ");
+    int n = 0;
+    for (p = p ? p + 16 : NULL; p && *p == '"' && n < max;) {
+        const char *q = strchr(p + 1, '"');
+        if (q == NULL || q - p - 1 >= SENS_VALUE_MAX - 2)
+            break;
+        if ((size_t)(q - p - 1) != strlen(own) || strncmp(p + 1, own, (size_t)(q - p - 1)) != 0)
+            snprintf(out[n++], SENS_VALUE_MAX, "%.*s", (int)(q - p - 1), p + 1);
+        p = q + 1;
+        if (strncmp(p, ", ", 2) == 0)
+            p += 2;
+    }
+    return n;
+}
+
+/* Reads --step: "P%" (a share of each key's default) or "U" (units). Returns 0, or 2. */
+static int parse_step(const exp_options *o, double *amount, bool *percent, char *err,
+                      size_t errlen)
+{
+    *amount = 10, *percent = true;
+    if (o->step == NULL)
+        return 0;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", o->step);
+    size_t n = strlen(buf);
+    *percent = n > 0 && buf[n - 1] == '%';
+    if (*percent)
+        buf[n - 1] = '\0';
+    if (!exp_number(buf, amount) || !(*amount > 0))
+        return snprintf(err, errlen,
+                        "--step '%s': expected a percentage above 0 (10%%) or units (1)",
+                        o->step),
+               2;
+    return 0;
+}
+
+/* Adds to x the key at path of ruleset base (or says why it cannot be moved): a number moved
+ * down and up by the step, a boolean set to the other value, an enum set to each other value
+ * (one row each). Returns 0, or 2 with a message when strict (a key the user named). */
+static int add_key(experiment *x, const cJSON *base, const char *path, bool strict,
+                   double amount, bool percent, char *err, size_t errlen)
+{
+    const cJSON *v = leaf(base, path);
+    sens_key K;
+    memset(&K, 0, sizeof K);
+    snprintf(K.key, sizeof K.key, "%s", path);
+    K.side[0] = K.side[1] = -1;
+    if (cJSON_IsNumber(v)) {
+        double d = v->valuedouble;
+        bool whole = d == floor(d) && fabs(d) < 1e15;
+        K.kind = SENS_NUMBER;
+        K.def = d;
+        if (percent)
+            K.step = whole ? fmax(1, round(amount / 100 * fabs(d)))
+                           : (d == 0 ? amount / 100 : amount / 100 * fabs(d));
+        else
+            K.step = whole ? fmax(1, round(amount)) : amount;
+        numfmt_double(K.defval, sizeof K.defval, d);
+        numfmt_double(K.val[0], sizeof K.val[0], d - K.step);
+        numfmt_double(K.val[1], sizeof K.val[1], d + K.step);
+        x->keys[x->nkeys++] = K;
+        return 0;
+    }
+    if (cJSON_IsBool(v)) {
+        K.kind = SENS_BOOL;
+        snprintf(K.defval, sizeof K.defval, "%s", cJSON_IsTrue(v) ? "true" : "false");
+        snprintf(K.val[1], sizeof K.val[1], "%s", cJSON_IsTrue(v) ? "false" : "true");
+        x->keys[x->nkeys++] = K;
+        return 0;
+    }
+    if (cJSON_IsString(v) && strlen(v->valuestring) < SENS_VALUE_MAX - 2) {
+        char alt[SENS_MAX_CHOICES][SENS_VALUE_MAX];
+        int n = enum_choices(x->o, path, v->valuestring, alt, SENS_MAX_CHOICES);
+        if (n == 0 && strict)
+            return snprintf(err, errlen, "--sensitivity: '%s' takes any text: no values to try",
+                            path),
+                   2;
+        K.kind = SENS_ENUM;
+        snprintf(K.defval, sizeof K.defval, "\"%s\"", v->valuestring);
+        for (int i = 0; i < n; i++) {
+            if (x->nkeys == x->capkeys)
+                break;
+            sens_key *E = &x->keys[x->nkeys++];
+            *E = K;
+            snprintf(E->val[1], sizeof E->val[1], "\"%.*s\"", SENS_VALUE_MAX - 3, alt[i]);
+        }
+        return 0;
+    }
+    if (strict)
+        return snprintf(err, errlen,
+                        "--sensitivity: '%s' is not a number, a boolean or an enum of the "
+                        "ruleset (name an element by its dotted path, e.g. weights.0)",
+                        path),
+               2;
+    return 0;
+}
+
 int exp_sensitivity_settings(experiment *x, char *err, size_t errlen)
 {
     const exp_options *o = x->o;
     const game_type *g = o->game;
+    double amount;
+    bool percent;
+    if (parse_step(o, &amount, &percent, err, errlen) != 0)
+        return 2;
     cJSON *base = NULL;
     void *rules = effective_rules(o, NULL, 0, &base, err, errlen);
     if (rules == NULL)
@@ -463,57 +579,48 @@ int exp_sensitivity_settings(experiment *x, char *err, size_t errlen)
     } else {
         cap = cJSON_GetArraySize(base);
     }
-    x->keys = xcalloc((size_t)cap, sizeof *x->keys);
+    x->capkeys = cap * SENS_MAX_CHOICES;
+    x->keys = xcalloc((size_t)x->capkeys, sizeof *x->keys);
+    int rc = 0;
     if (o->sensitivity_keys) {
         char buf[4096];
         snprintf(buf, sizeof buf, "%s", o->sensitivity_keys);
         char *rest = buf;
-        for (char *t = strsep(&rest, ","); t; t = strsep(&rest, ",")) {
-            const cJSON *v = leaf(base, t);
-            if (!cJSON_IsNumber(v)) {
-                snprintf(err, errlen, "--sensitivity: '%s' is not a numeric ruleset key", t);
-                cJSON_Delete(base);
-                return 2; /* experiment_run frees the keys */
-            }
-            snprintf(x->keys[x->nkeys].key, sizeof x->keys[0].key, "%s", t);
-            x->keys[x->nkeys++].def = v->valuedouble;
-        }
+        for (char *t = strsep(&rest, ","); t && rc == 0; t = strsep(&rest, ","))
+            rc = add_key(x, base, t, true, amount, percent, err, errlen);
     } else {
-        for (const cJSON *c = base->child; c; c = c->next)
-            if (cJSON_IsNumber(c)) {
-                snprintf(x->keys[x->nkeys].key, sizeof x->keys[0].key, "%s", c->string);
-                x->keys[x->nkeys++].def = c->valuedouble;
-            }
+        for (const cJSON *c = base->child; c && rc == 0; c = c->next)
+            rc = add_key(x, base, c->string, false, amount, percent, err, errlen);
     }
     cJSON_Delete(base);
+    if (rc != 0)
+        return 2; /* experiment_run frees the keys */
     if (x->nkeys == 0) {
-        snprintf(err, errlen, "--sensitivity: the ruleset of %s has no numeric key", g->name);
+        snprintf(err, errlen, "--sensitivity: the ruleset of %s has no key to move", g->name);
         return 2;
     }
     x->set = xcalloc((size_t)(1 + 2 * x->nkeys), sizeof *x->set);
     snprintf(x->set[0].label, sizeof x->set[0].label, "default");
     x->set[0].values = cJSON_CreateObject();
     x->nset = 1; /* freed with the experiment, whole or not */
-    if (make_setting(&x->set[0], o, NULL, 0, o->players, NULL, NULL, 0, err, errlen) != 0)
+    if (exp_make_setting(&x->set[0], o, NULL, 0, o->players, NULL, NULL, 0, err, errlen) != 0)
         return 2;
     for (int k = 0; k < x->nkeys; k++) {
         sens_key *K = &x->keys[k];
-        double v = K->def;
-        bool whole = v == floor(v) && fabs(v) < 1e15;
-        K->step = whole ? fmax(1, round(0.1 * fabs(v))) : (v == 0 ? 0.1 : 0.1 * fabs(v));
         for (int side = 0; side < 2; side++) {
-            K->side[side] = -1;
-            char val[64], assign[384];
-            numfmt_double(val, sizeof val, side ? v + K->step : v - K->step); /* as --x->set reads it */
-            snprintf(assign, sizeof assign, "%s=%s", K->key, val);
+            if (K->val[side][0] == '\0')
+                continue; /* a boolean or an enum moves one way */
+            char assign[400];
+            snprintf(assign, sizeof assign, "%s=%s", K->key, K->val[side]);
             setting *S = &x->set[x->nset];
             memset(S, 0, sizeof *S);
             snprintf(S->label, sizeof S->label, "%s", assign);
             S->values = cJSON_CreateObject();
-            cJSON_AddItemToObject(S->values, K->key, cJSON_CreateNumber(strtod(val, NULL)));
+            cJSON *jv = cJSON_Parse(K->val[side]);
+            cJSON_AddItemToObject(S->values, K->key, jv ? jv : cJSON_CreateString(K->val[side]));
             const char *extra[1] = {assign};
             char e2[512];
-            if (make_setting(S, o, extra, 1, o->players, NULL, NULL, 0, e2, sizeof e2) != 0) {
+            if (exp_make_setting(S, o, extra, 1, o->players, NULL, NULL, 0, e2, sizeof e2) != 0) {
                 /* a move outside the key's range is reported, not fatal */
                 const char *msg = strstr(e2, ": ") ? strstr(e2, ": ") + 2 : e2;
                 snprintf(K->skipped[side], sizeof K->skipped[0], "%s", msg);
@@ -532,7 +639,7 @@ int exp_sweep_settings(experiment *x, char *err, size_t errlen)
     const exp_options *o = x->o;
     const game_type *g = o->game;
     for (int a = 0; a < o->nsweeps; a++) {
-        if (parse_axis(o->sweeps[a], &x->ax[a], err, errlen) != 0) {
+        if (exp_parse_axis(o->sweeps[a], &x->ax[a], err, errlen) != 0) {
             x->nax = a + 1;
             return 2;
         }
@@ -593,7 +700,7 @@ int exp_sweep_settings(experiment *x, char *err, size_t errlen)
         if (x->nax == 0)
             snprintf(S->label, sizeof S->label, "default");
         x->nset++;
-        if (make_setting(S, o, extra, nextra, players, x->ax, pick, x->nax, err, errlen) != 0)
+        if (exp_make_setting(S, o, extra, nextra, players, x->ax, pick, x->nax, err, errlen) != 0)
             return 2;
     }
     return 0;

@@ -15,7 +15,7 @@
 
 /* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the ties,
  * no-winner and end figures, or a game metric that is a rate. */
-static bool is_share(const setting *S, int j, const game_type *g)
+bool exp_is_share(const setting *S, int j, const game_type *g)
 {
     const char *n = S->slot[j].name;
     if (strcmp(n, "win_share") == 0 || strcmp(n, "seat_advantage") == 0 ||
@@ -28,7 +28,7 @@ static bool is_share(const setting *S, int j, const game_type *g)
 }
 
 /* "12.34%" or "3.512": a share in percent, a mean to 4 significant digits. */
-static void text_value(char *buf, size_t n, double v, bool share, bool sign)
+void exp_text_value(char *buf, size_t n, double v, bool share, bool sign)
 {
     if (isnan(v))
         snprintf(buf, n, "—");
@@ -39,17 +39,17 @@ static void text_value(char *buf, size_t n, double v, bool share, bool sign)
 }
 
 /* "17.10% [16.77, 17.43]" */
-static void text_interval(char *buf, size_t n, double v, double lo, double hi, bool share,
+void exp_text_interval(char *buf, size_t n, double v, double lo, double hi, bool share,
                           bool sign)
 {
     char a[40], b[40], c[40];
-    text_value(a, sizeof a, v, share, sign);
+    exp_text_value(a, sizeof a, v, share, sign);
     if (isnan(lo)) {
         snprintf(buf, n, "%s", a);
         return;
     }
-    text_value(b, sizeof b, lo, share, sign);
-    text_value(c, sizeof c, hi, share, sign);
+    exp_text_value(b, sizeof b, lo, share, sign);
+    exp_text_value(c, sizeof c, hi, share, sign);
     if (share) { /* the brackets in points, without the % sign */
         snprintf(b, sizeof b, sign ? "%+.2f" : "%.2f", 100 * lo);
         snprintf(c, sizeof c, sign ? "%+.2f" : "%.2f", 100 * hi);
@@ -130,7 +130,7 @@ static void render_bots(FILE *out, const setting *S, const game_type *g, const c
             int j = S->ngame_slots + b * S->group + fig[f];
             exp_estimate est;
             exp_pair_estimate(&S->acc[j], &est);
-            text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, is_share(S, j, g),
+            exp_text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, exp_is_share(S, j, g),
                           false);
             if ((int)strlen(cell[b]) > cw[b])
                 cw[b] = (int)strlen(cell[b]);
@@ -146,7 +146,7 @@ static void render_bots(FILE *out, const setting *S, const game_type *g, const c
             int j = S->ngame_slots + b * S->group + fig[f];
             exp_estimate est;
             exp_pair_estimate(&S->acc[j], &est);
-            text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, is_share(S, j, g),
+            exp_text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, exp_is_share(S, j, g),
                           false);
             fprintf(out, "  %-*s", cw[b], cell[b]);
         }
@@ -184,7 +184,7 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
             exp_pair_estimate(&S->acc[j], &est);
             double sh = 1.0 / S->nseats;
             char buf[96];
-            text_interval(buf, sizeof buf, est.value - sh, est.lo - sh, est.hi - sh, true,
+            exp_text_interval(buf, sizeof buf, est.value - sh, est.lo - sh, est.hi - sh, true,
                           true);
             fprintf(out, "  seat %d  %s pp\n", k + 1, buf);
         }
@@ -195,7 +195,7 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
             exp_estimate est;
             exp_pair_estimate(&S->acc[j], &est);
             char buf[96];
-            text_interval(buf, sizeof buf, est.value, est.lo, est.hi, is_share(S, j, g),
+            exp_text_interval(buf, sizeof buf, est.value, est.lo, est.hi, exp_is_share(S, j, g),
                           false);
             fprintf(out, "  %-28s %s\n", S->slot[j].name, buf);
         }
@@ -206,6 +206,17 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
                               ? "reached"
                               : "NOT reached (cap)",
                 report_num(u, "games"), report_num(u, "halfwidth_reached"), target);
+}
+
+/* The value text v as a table shows it: a JSON string without its quotes. Returns buf. */
+static char *unquote(char *buf, size_t n, const char *v)
+{
+    size_t len = strlen(v);
+    if (len >= 2 && v[0] == '"' && v[len - 1] == '"')
+        snprintf(buf, n, "%.*s", (int)(len - 2), v + 1);
+    else
+        snprintf(buf, n, "%s", v);
+    return buf;
 }
 
 /* The tornado table of a sensitivity, largest effect first. */
@@ -220,28 +231,39 @@ static void render_sensitivity(const experiment *x, FILE *out)
     size_t errlen = sizeof err;
     setting *B = &set[0];
     int jb = exp_resolve_figure(B, "", o->metric, err, errlen);
-    bool share = is_share(B, jb, g);
+    bool share = exp_is_share(B, jb, g);
     char what[256], buf[128];
     exp_estimate be;
     exp_slot_est(B, jb, B, &be);
-    text_interval(buf, sizeof buf, be.value, be.lo, be.hi, share, false);
+    exp_text_interval(buf, sizeof buf, be.value, be.lo, be.hi, share, false);
     snprintf(what, sizeof what, "sensitivity of %s, %llu games per setting", o->metric,
              (unsigned long long)B->games);
     write_header(out, o, B, what);
     fprintf(out, "default: %s %s\n", o->metric, buf);
-    fprintf(out, "each key moved down and up by 10%% of its default (whole numbers: rounded, "
-                 "at least 1), paired with the default on the same games;\n"
+    bool percent = o->step == NULL || o->step[strlen(o->step) - 1] == '%';
+    fprintf(out, "each number moved down and up by %s%s (whole numbers: rounded, at least 1; "
+                 "the step column), each boolean and enum set to every other value, paired "
+                 "with the default on the same games;\n"
                  "sorted by the larger effect%s\n\n",
+            o->step ? o->step : "10%", percent ? " of its default" : " units",
             share ? " (shares in percentage points)" : "");
-    fprintf(out, "%-24s %9s  %9s %-30s %9s %-30s\n", "key", "default", "down",
+    fprintf(out, "%-24s %9s %7s  %9s %-30s %9s %-30s\n", "key", "default", "step", "down",
             "effect [95% CI]", "up", "effect [95% CI]");
     for (int k = 0; k < nkeys; k++) {
         sens_key *K = &keys[k];
-        char dv[40];
-        fprintf(out, "%-24s %9s ", K->key, numfmt_double(dv, sizeof dv, K->def));
+        char dv[40], st[40];
+        if (K->kind == SENS_NUMBER)
+            numfmt_double(st, sizeof st, K->step);
+        else
+            snprintf(st, sizeof st, "%s", K->kind == SENS_BOOL ? "toggle" : "value");
+        fprintf(out, "%-24s %9s %7s ", K->key, unquote(dv, sizeof dv, K->defval), st);
         for (int side = 0; side < 2; side++) {
             char kv[40];
-            numfmt_double(kv, sizeof kv, side ? K->def + K->step : K->def - K->step);
+            unquote(kv, sizeof kv, K->val[side]);
+            if (K->val[side][0] == '\0') {
+                fprintf(out, " %9s %-30s", "", "");
+                continue;
+            }
             if (K->side[side] < 0) {
                 fprintf(out, " %9s %-30s", kv, "(out of range)");
                 continue;
@@ -249,7 +271,7 @@ static void render_sensitivity(const experiment *x, FILE *out)
             setting *S = &set[K->side[side]];
             exp_estimate est;
             exp_slot_est(S, exp_resolve_figure(S, "", o->metric, err, errlen), B, &est);
-            text_interval(buf, sizeof buf, est.diff, est.dlo, est.dhi, share, true);
+            exp_text_interval(buf, sizeof buf, est.diff, est.dlo, est.dhi, share, true);
             fprintf(out, " %9s %-30s", kv, buf);
         }
         fputc('\n', out);
@@ -302,14 +324,14 @@ static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t p
                 fprintf(out, "  %-26s %-30s", "—", "");
                 continue;
             }
-            bool share = is_share(S, j, g);
+            bool share = exp_is_share(S, j, g);
             exp_estimate est;
             exp_slot_est(S, j, &set[base], &est);
             char a[96], d[128] = "(baseline)";
-            text_interval(a, sizeof a, est.value, est.lo, est.hi, share, false);
+            exp_text_interval(a, sizeof a, est.value, est.lo, est.hi, share, false);
             if (s != base && S->pair[j] >= 0 && !isnan(est.diff)) {
                 char di[96];
-                text_interval(di, sizeof di, est.diff, est.dlo, est.dhi, share, true);
+                exp_text_interval(di, sizeof di, est.diff, est.dlo, est.dhi, share, true);
                 double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;
                 if (hp > 0)
                     snprintf(d, sizeof d, "%s x%.1f", di, hu / hp);

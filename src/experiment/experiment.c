@@ -2,6 +2,7 @@
  * public entry points, which read the options into settings, play them in step on common random
  * numbers and render the report (experiment_priv.h names the parts). */
 #include "experiment/experiment_priv.h"
+#include "experiment/search.h"
 
 #include <stdlib.h>
 
@@ -10,11 +11,14 @@
 
 bool experiment_wanted(const exp_options *o)
 {
-    return o->nsweeps > 0 || o->rotate || o->until || o->sensitivity;
+    return o->nsweeps > 0 || o->rotate || o->until || o->sensitivity || o->tune || o->target ||
+           o->tournament;
 }
 
 int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 {
+    if (o->tune || o->target || o->tournament)
+        return search_run(o, out, err, errlen);
     experiment X = {.o = o};
     experiment *x = &X;
     double t0 = clock_seconds();

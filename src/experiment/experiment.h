@@ -61,6 +61,15 @@ typedef struct exp_options {
     const char *sensitivity_keys;  /* --sensitivity=KEY,KEY (dotted paths), or NULL: every
                                       top-level numeric key */
     const char *metric;            /* --metric=FIGURE[,FIGURE...], or NULL */
+    /* Searches (giochi-sim(1), EXPERIMENTS; at most one of tune, target, tournament): */
+    const char *tune;              /* --tune=seatN.PARAM=LO:HI[,...] */
+    const char *maximize;          /* --maximize=FIGURE / --minimize=FIGURE (minimize true) */
+    bool minimize;
+    const char *target;            /* --target=FIGURE=VALUE[:HW] */
+    const char *over;              /* --over=KEY=LO:HI */
+    const char *tournament;        /* --tournament[=BOT,BOT,...] ("" : the --bots list) */
+    const char *sprt;              /* --sprt=ELO0,ELO1[,ALPHA,BETA] (with --tournament) */
+    const char *step;              /* --step=PERCENT or --step=UNITS (--sensitivity) */
     uint64_t runs;                 /* games per setting (with --until: the cap) */
     uint64_t seed;
     int threads;

@@ -12,6 +12,8 @@
  *   exp_report.c    the report tree (JSON) of a played experiment
  *   exp_csv.c       its CSV rendering
  *   exp_text.c      its text rendering
+ *   search*.c, tune.c, seek.c, tournament.c: the searches (search.h), which play their
+ *                   points through the engine
  *
  * The files hand each other these structures, never copies: an experiment owns its settings;
  * the engine borrows them while it plays. */
@@ -123,10 +125,17 @@ typedef struct setting {
     cJSON *exact;
 } setting;
 
-/* One key moved by --sensitivity: its default, its step and the settings of both moves. */
+/* One key moved by --sensitivity: its default, its step and the settings of both moves. A
+ * number moves down and up by the step; a boolean to its other value, an enum to one other
+ * value (a key per value), both as the "up" move. */
+enum { SENS_NUMBER, SENS_BOOL, SENS_ENUM };
+enum { SENS_VALUE_MAX = 64, SENS_MAX_CHOICES = 16 };
 typedef struct sens_key {
     char key[256];
-    double def, step;
+    int kind;                        /* SENS_* */
+    double def, step;                /* a number's default and step */
+    char defval[SENS_VALUE_MAX];     /* the default as --set writes it (JSON) */
+    char val[2][SENS_VALUE_MAX];     /* the value of each move ("" : no such move) */
     int side[2]; /* setting index of down and up, or -1 */
     char skipped[2][512];
     double effect;
@@ -140,7 +149,7 @@ typedef struct experiment {
     setting *set;            /* every setting; set[base] is the baseline */
     int nset, base;
     sens_key *keys;          /* --sensitivity: the keys moved, then sorted by effect */
-    int nkeys;
+    int nkeys, capkeys;
     double target;           /* --until: the half-width, else 0 */
     char until_fig[128];     /* --until: the figure */
 } experiment;
@@ -154,11 +163,27 @@ int exp_check_options(experiment *x, char *err, size_t errlen);
 
 /* Builds x->set from the options: the --sweep grid (the first sweep varies slowest; the one
  * setting of the options when nothing is swept), or for --sensitivity the default ruleset
- * then each numeric key moved down and up (a move the game refuses is kept in x->keys as
- * skipped, with its reason). Returns 0, or 2 with a message; x->nset counts the settings
+ * then each key moved (sens_key; by --step, default 10%; a move the game refuses is kept in
+ * x->keys as skipped, with its reason). Returns 0, or 2 with a message; x->nset counts the settings
  * made so far either way, for exp_free_setting. */
 int exp_sweep_settings(experiment *x, char *err, size_t errlen);
 int exp_sensitivity_settings(experiment *x, char *err, size_t errlen);
+
+/* Parses one --sweep text (KEY=V1,V2,... or KEY=FROM:TO:STEP) into a (a->val is the
+ * caller's to free). Returns 0 or -1 with a message. */
+int exp_parse_axis(const char *text, axis *a, char *err, size_t errlen);
+
+/* Writes into out (n bytes) the canonical bot description canon with parameter param set to
+ * value (replaced, or added after the others). */
+void exp_with_param(const char *canon, const char *param, const char *value, char *out,
+                    size_t n);
+
+/* Builds setting S (its label set by the caller) from o with nextra more --set assignments
+ * after o's, `players` seats (0: as o->bots gives), and for every AXIS_PARAM axis of ax its
+ * value pick[a] in its seat's bot. Returns 0, or -1 with a message. */
+int exp_make_setting(setting *S, const exp_options *o, const char *const *extra, int nextra,
+                     int players, const axis *ax, const int *pick, int nax, char *err,
+                     size_t errlen);
 
 /* Picks the baseline (--baseline, else the first setting), pairs every slot of every setting
  * with the baseline's, resolves --until and --metric, and computes --exact. Returns 0, or 2
@@ -258,6 +283,17 @@ void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e);
  * *run is the "run" object when the tree does not hold it (one setting rendered as text or
  * CSV), else NULL. The caller frees both. */
 cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run);
+
+/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the
+ * ties, no-winner and end figures, or a game metric that is a rate. */
+bool exp_is_share(const setting *S, int j, const game_type *g);
+
+/* "12.34%" or "3.512" (sign: "+1.23", a difference in points, or "+3.512"); "—" for NAN. */
+void exp_text_value(char *buf, size_t n, double v, bool share, bool sign);
+
+/* "17.10% [16.77, 17.43]": v with its interval [lo, hi], written as exp_text_value. */
+void exp_text_interval(char *buf, size_t n, double v, double lo, double hi, bool share,
+                       bool sign);
 
 /* Writes the CSV of the played experiment x from its report tree root. */
 void exp_render_csv(const experiment *x, const cJSON *root, FILE *out);

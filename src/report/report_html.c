@@ -137,6 +137,22 @@ static void sweep_table(FILE *f, const cJSON *settings)
 }
 
 /* A sensitivity run: one row per key, its default, and the effect of moving it down and up. */
+/* A table cell holding a ruleset value: a number, a word (an enum) or a boolean. */
+static void value_cell(FILE *f, const cJSON *v)
+{
+    if (cJSON_IsNumber(v)) {
+        fprintf(f, "<td class=\"r\">%.6g</td>", v->valuedouble);
+    } else if (cJSON_IsString(v)) {
+        fputs("<td class=\"r\">", f);
+        esc(f, v->valuestring);
+        fputs("</td>", f);
+    } else if (cJSON_IsBool(v)) {
+        fprintf(f, "<td class=\"r\">%s</td>", cJSON_IsTrue(v) ? "true" : "false");
+    } else {
+        fputs("<td></td>", f);
+    }
+}
+
 static void sensitivity_table(FILE *f, const cJSON *sens)
 {
     fputs("<h2>Sensitivity of ", f);
@@ -149,15 +165,16 @@ static void sensitivity_table(FILE *f, const cJSON *sens)
     {
         fputs("<tr><td>", f);
         esc(f, report_str(k, "key"));
-        fprintf(f, "</td><td class=\"r\">%.6g</td>", report_num(k, "default"));
+        fputs("</td>", f);
+        value_cell(f, cJSON_GetObjectItemCaseSensitive(k, "default"));
         static const char *const side[2] = {"down", "up"};
         for (int i = 0; i < 2; i++) {
             const cJSON *m = cJSON_GetObjectItemCaseSensitive(k, side[i]);
-            double kv = report_num(m, "key_value");
-            if (isnan(kv))
-                fputs("<td></td>", f);
-            else
-                fprintf(f, "<td class=\"r\">%.6g</td>", kv);
+            if (!cJSON_IsObject(m)) { /* a boolean or an enum moves one way */
+                fputs("<td></td><td></td>", f);
+                continue;
+            }
+            value_cell(f, cJSON_GetObjectItemCaseSensitive(m, "key_value"));
             const cJSON *diff = cJSON_GetObjectItemCaseSensitive(m, "difference");
             if (diff)
                 estimate_cell(f, diff);

@@ -172,8 +172,8 @@ expect_error "until zero half-width" 2 "the half-width must be a number above 0"
 expect_error "until unknown figure" 2 "--until: no figure 'speed' \\(figures: length" --game=45 --until=speed:0.1
 expect_error "until seat out of range" 2 "--until 'win_share@5': seat must be 1..2" --game=45 --until=win_share@5:0.1
 expect_error "sensitivity without metric" 2 "--sensitivity needs --metric" --game=45 --sensitivity
-expect_error "sensitivity of a non-numeric key" 2 "--sensitivity: 'shut_ties' is not a numeric ruleset key" \
-    --game=45 --sensitivity=shut_ties --metric=length
+expect_error "sensitivity of an array key" 2 "--sensitivity: 'weights' is not a number, a boolean or an enum" \
+    --game=45 --sensitivity=weights --metric=length
 expect_error "sensitivity with sweep" 2 "--sensitivity cannot be combined with --sweep" --game=45 --sensitivity --metric=length --sweep limit=40
 expect_error "experiment with trace" 2 "--trace plays one game" --game=45 --sweep limit=40 --trace=1
 expect_error "experiment with games CSV" 2 "--games-csv plays one game" --game=45 --rotate-seats --games-csv="$work/g.csv"

@@ -1,0 +1,644 @@
+/* tournament.c — --tournament: every table of a list of bots, seats rotated on paired deals;
+ * Bradley–Terry ratings (Plackett–Luce for tables of more seats) with intervals, a cross
+ * table and the draw rate; and --sprt, a sequential probability ratio test between two bots
+ * in the manner of fishtest. */
+#include "experiment/search.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_multimin.h>
+#include <gsl/gsl_vector.h>
+
+#include "config/botspec.h"
+#include "core/xalloc.h"
+
+enum {
+    TOUR_MAX_BOTS = 16,
+    TOUR_MAX_TABLES = 200,
+    TAG_TABLE = 4, TAG_SPRT = 5,
+    SPRT_BLOCK = 50, /* deals of the SPRT's first look; each next adds a sixteenth more */
+};
+
+/* One table: the bots at it (indices into the list) and what they won. */
+typedef struct table {
+    int nb, bot[GAME_MAX_SEATS];
+    double wins[GAME_MAX_SEATS]; /* win units / RUN_WIN_UNIT: games won, ties shared */
+    double share[GAME_MAX_SEATS], lo[GAME_MAX_SEATS], hi[GAME_MAX_SEATS];
+    double games;                /* games played (deals x rotations) */
+    double draws;                /* share of games without a single winner */
+    double deff;                 /* design effect: clustered over binomial variance */
+} table;
+
+typedef struct tourney {
+    const exp_options *o;
+    int nbots, nseats;
+    char bot[TOUR_MAX_BOTS][BOT_SPEC_MAX];
+    table *t;
+    int nt;
+    double theta[TOUR_MAX_BOTS], se[TOUR_MAX_BOTS]; /* log-strengths, centred, and their SE */
+    double draws;                                    /* over every table */
+    uint64_t plays;
+    /* --sprt */
+    double elo0, elo1, alpha, beta, llr, la, lb;
+    int verdict; /* 0 none (cap), 1 H1, -1 H0 */
+    uint64_t sdeals; /* deals the test played */
+} tourney;
+
+/* Reads the --tournament list into t->bot (canonical, distinct). Returns 0, or 2. */
+static int parse_list(tourney *t, char *err, size_t errlen)
+{
+    const exp_options *o = t->o;
+    const game_type *g = o->game;
+    char buf[4096];
+    if (strlen(o->tournament) >= sizeof buf)
+        return snprintf(err, errlen, "--tournament: too long"), 2;
+    strcpy(buf, o->tournament);
+    char *rest = buf;
+    for (char *b = strsep(&rest, ","); b; b = strsep(&rest, ",")) {
+        if (t->nbots == TOUR_MAX_BOTS)
+            return snprintf(err, errlen, "--tournament: at most %d bots", TOUR_MAX_BOTS), 2;
+        seat_spec spec;
+        char e2[512];
+        if (botspec_parse(g, b, &spec, t->bot[t->nbots], BOT_SPEC_MAX, e2, sizeof e2) != 0)
+            return snprintf(err, errlen, "--tournament: %s", e2), 2;
+        for (int i = 0; i < t->nbots; i++)
+            if (strcmp(t->bot[i], t->bot[t->nbots]) == 0)
+                return snprintf(err, errlen, "--tournament: %s is listed twice", t->bot[i]), 2;
+        t->nbots++;
+    }
+    if (t->nbots < 2)
+        return snprintf(err, errlen, "--tournament needs two bots or more (BOT,BOT,...)"), 2;
+    t->nseats = o->players ? o->players : g->default_seats;
+    if (t->nseats < 2)
+        t->nseats = 2;
+    if (t->nseats < g->min_seats || t->nseats > g->max_seats)
+        return snprintf(err, errlen, "--tournament: %s is for %d-%d players, not %d", g->name,
+                        g->min_seats, g->max_seats, t->nseats),
+               2;
+    if (t->nbots < t->nseats)
+        return snprintf(err, errlen,
+                        "--tournament: %d seats need %d bots or more (every table seats "
+                        "distinct bots)",
+                        t->nseats, t->nseats),
+               2;
+    if (o->sprt && t->nbots != 2)
+        return snprintf(err, errlen, "--sprt compares two bots: give --tournament=BOT,BOT"), 2;
+    return 0;
+}
+
+/* Every table: each combination of nseats bots of the list, in list order. */
+static int make_tables(tourney *t, char *err, size_t errlen)
+{
+    int pick[GAME_MAX_SEATS];
+    for (int i = 0; i < t->nseats; i++)
+        pick[i] = i;
+    t->t = xcalloc(TOUR_MAX_TABLES, sizeof *t->t);
+    for (;;) {
+        if (t->nt == TOUR_MAX_TABLES)
+            return snprintf(err, errlen, "--tournament: more than %d tables", TOUR_MAX_TABLES),
+                   2;
+        table *T = &t->t[t->nt++];
+        T->nb = t->nseats;
+        memcpy(T->bot, pick, sizeof pick);
+        int i = t->nseats - 1;
+        while (i >= 0 && pick[i] == t->nbots - t->nseats + i)
+            i--;
+        if (i < 0)
+            break;
+        pick[i]++;
+        for (int j = i + 1; j < t->nseats; j++)
+            pick[j] = pick[j - 1] + 1;
+    }
+    return 0;
+}
+
+/* Plays table T on `deals` deals of seed seed, seats rotated, into its fields. */
+static int play_table(tourney *t, table *T, uint64_t seed, uint64_t deals, char *err,
+                      size_t errlen)
+{
+    char bots[GAME_MAX_SEATS * BOT_SPEC_MAX];
+    size_t used = 0;
+    for (int k = 0; k < T->nb; k++)
+        used += (size_t)snprintf(bots + used, sizeof bots - used, "%s%s", k ? "," : "",
+                                 t->bot[T->bot[k]]);
+    srch_point p = {.bots = bots};
+    char names[GAME_MAX_SEATS][32];
+    const char *figs[GAME_MAX_SEATS + 2];
+    for (int k = 0; k < T->nb; k++) {
+        snprintf(names[k], sizeof names[k], "win_share@%d", k + 1);
+        figs[k] = names[k];
+    }
+    figs[T->nb] = "ties";
+    figs[T->nb + 1] = "no_winner";
+    exp_estimate est[GAME_MAX_SEATS + 2];
+    exp_pair sum;
+    uint64_t games;
+    srch_out so = {.est = est, .sum = &sum, .games = &games};
+    exp_options o2 = *t->o;
+    o2.players = T->nb;
+    int rc = srch_play(&o2, "--tournament", &p, 1, true, figs, T->nb + 2, seed, deals, 0, &so,
+                       err, errlen);
+    if (rc != 0)
+        return rc;
+    t->plays += so.plays;
+    T->games = (double)games * T->nb;
+    for (int k = 0; k < T->nb; k++) {
+        T->share[k] = est[k].value, T->lo[k] = est[k].lo, T->hi[k] = est[k].hi;
+        T->wins[k] = est[k].value * T->games;
+    }
+    /* a game without one winner: tied (the win shared) or won by nobody */
+    T->draws = est[T->nb].value + est[T->nb + 1].value;
+    /* the design effect of the first bot's share: its clustered variance over the variance
+     * of as many independent games */
+    double p0 = T->share[0], hw = (T->hi[0] - T->lo[0]) / 2;
+    double z = gsl_cdf_tdist_Pinv(0.975, (double)games - 1);
+    double vb = p0 * (1 - p0) / T->games;
+    T->deff = vb > 0 && hw > 0 ? (hw / z) * (hw / z) / vb : 1;
+    if (!(T->deff > 0) || !isfinite(T->deff))
+        T->deff = 1;
+    return 0;
+}
+
+/* ---- ratings ------------------------------------------------------------------------------ */
+
+/* The full log-strength vector from the free one (the first bot's is 0). */
+static void full_theta(const tourney *t, const gsl_vector *v, double *theta)
+{
+    theta[0] = 0;
+    for (int i = 1; i < t->nbots; i++)
+        theta[i] = gsl_vector_get(v, (size_t)i - 1);
+}
+
+/* Table T's winning probabilities pi under theta (a softmax over its bots). */
+static void table_pi(const table *T, const double *theta, double *pi)
+{
+    double m = -INFINITY, z = 0;
+    for (int k = 0; k < T->nb; k++)
+        m = fmax(m, theta[T->bot[k]]);
+    for (int k = 0; k < T->nb; k++)
+        z += (pi[k] = exp(theta[T->bot[k]] - m));
+    for (int k = 0; k < T->nb; k++)
+        pi[k] /= z;
+}
+
+/* Table T's weighted wins of its k-th bot: its wins plus half a win, over the design effect. */
+static double table_w(const table *T, int k)
+{
+    return (T->wins[k] + 0.5) / T->deff;
+}
+
+/* Minus the log likelihood (Plackett–Luce for the winner of each game; Bradley–Terry with two
+ * seats), and its gradient. */
+static double nll(const gsl_vector *v, void *arg)
+{
+    const tourney *t = arg;
+    double theta[TOUR_MAX_BOTS], pi[GAME_MAX_SEATS], f = 0;
+    full_theta(t, v, theta);
+    for (int s = 0; s < t->nt; s++) {
+        const table *T = &t->t[s];
+        table_pi(T, theta, pi);
+        for (int k = 0; k < T->nb; k++)
+            f -= table_w(T, k) * log(pi[k]);
+    }
+    return f;
+}
+
+static void nll_grad(const gsl_vector *v, void *arg, gsl_vector *g)
+{
+    const tourney *t = arg;
+    double theta[TOUR_MAX_BOTS], pi[GAME_MAX_SEATS], grad[TOUR_MAX_BOTS] = {0};
+    full_theta(t, v, theta);
+    for (int s = 0; s < t->nt; s++) {
+        const table *T = &t->t[s];
+        table_pi(T, theta, pi);
+        double W = 0;
+        for (int k = 0; k < T->nb; k++)
+            W += table_w(T, k);
+        for (int k = 0; k < T->nb; k++)
+            grad[T->bot[k]] -= table_w(T, k) - W * pi[k];
+    }
+    for (int i = 1; i < t->nbots; i++)
+        gsl_vector_set(g, (size_t)i - 1, grad[i]);
+}
+
+static void nll_fdf(const gsl_vector *v, void *arg, double *f, gsl_vector *g)
+{
+    *f = nll(v, arg);
+    nll_grad(v, arg, g);
+}
+
+/* Fits the log-strengths (GSL's BFGS minimiser), centres them on their mean, and takes their
+ * standard errors from the inverse of the observed information. Returns 0, or 4. */
+static int rate(tourney *t, char *err, size_t errlen)
+{
+    size_t n = (size_t)t->nbots - 1;
+    gsl_multimin_function_fdf F = {nll, nll_grad, nll_fdf, n, t};
+    gsl_vector *x = gsl_vector_calloc(n);
+    gsl_multimin_fdfminimizer *m =
+        gsl_multimin_fdfminimizer_alloc(gsl_multimin_fdfminimizer_vector_bfgs2, n);
+    if (x == NULL || m == NULL)
+        xalloc_fail("cannot allocate the rating minimiser");
+    gsl_multimin_fdfminimizer_set(m, &F, x, 0.1, 0.1);
+    int status = GSL_CONTINUE;
+    for (int it = 0; it < 1000 && status == GSL_CONTINUE; it++) {
+        if (gsl_multimin_fdfminimizer_iterate(m) != GSL_SUCCESS)
+            break;
+        status = gsl_multimin_test_gradient(m->gradient, 1e-9);
+    }
+    double theta[TOUR_MAX_BOTS];
+    full_theta(t, m->x, theta);
+    gsl_multimin_fdfminimizer_free(m);
+    gsl_vector_free(x);
+    /* the observed information of the free log-strengths */
+    gsl_matrix *I = gsl_matrix_calloc(n, n);
+    double pi[GAME_MAX_SEATS];
+    for (int s = 0; s < t->nt; s++) {
+        const table *T = &t->t[s];
+        table_pi(T, theta, pi);
+        double W = 0;
+        for (int k = 0; k < T->nb; k++)
+            W += table_w(T, k);
+        for (int a = 0; a < T->nb; a++)
+            for (int b = 0; b < T->nb; b++) {
+                int i = T->bot[a], j = T->bot[b];
+                if (i == 0 || j == 0)
+                    continue;
+                double h = W * ((a == b ? pi[a] : 0) - pi[a] * pi[b]);
+                *gsl_matrix_ptr(I, (size_t)i - 1, (size_t)j - 1) += h;
+            }
+    }
+    gsl_permutation *perm = gsl_permutation_alloc(n);
+    gsl_matrix *C = gsl_matrix_alloc(n, n);
+    int sign;
+    int bad = gsl_linalg_LU_decomp(I, perm, &sign) != GSL_SUCCESS ||
+              gsl_linalg_LU_invert(I, perm, C) != GSL_SUCCESS;
+    gsl_permutation_free(perm);
+    gsl_matrix_free(I);
+    if (bad) {
+        gsl_matrix_free(C);
+        return snprintf(err, errlen, "--tournament: the ratings' information is singular"), 4;
+    }
+    /* centred: theta_i - mean(theta); its variance from the covariance of the free ones (the
+     * first bot's log-strength is 0 exactly) */
+    double mean = 0;
+    for (int i = 0; i < t->nbots; i++)
+        mean += theta[i] / t->nbots;
+    double B = t->nbots;
+    for (int i = 0; i < t->nbots; i++) {
+        t->theta[i] = theta[i] - mean;
+        double v = 0;
+        for (int j = 1; j < t->nbots; j++)
+            for (int k = 1; k < t->nbots; k++) {
+                double aj = (j == i) - 1 / B, ak = (k == i) - 1 / B;
+                v += aj * ak * gsl_matrix_get(C, (size_t)j - 1, (size_t)k - 1);
+            }
+        t->se[i] = sqrt(fmax(v, 0));
+    }
+    gsl_matrix_free(C);
+    return 0;
+}
+
+/* Elo from a log-strength: 400 log10(e^theta). */
+static double elo(double theta)
+{
+    return 400 / log(10) * theta;
+}
+
+/* ---- the sequential test ------------------------------------------------------------------ */
+
+/* Expected score of a bot Elo e stronger than its opponent. */
+static double elo_score(double e)
+{
+    return 1 / (1 + pow(10, -e / 400));
+}
+
+/* Reads --sprt (ELO0,ELO1[,ALPHA,BETA]). Returns 0, or 2. */
+static int parse_sprt(tourney *t, char *err, size_t errlen)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", t->o->sprt);
+    double v[4] = {0, 0, 0.05, 0.05};
+    int n = 0;
+    char *rest = buf;
+    for (char *s = strsep(&rest, ","); s; s = strsep(&rest, ",")) {
+        if (n == 4 || !exp_number(s, &v[n]))
+            return snprintf(err, errlen, "--sprt '%s': expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA",
+                            t->o->sprt),
+                   2;
+        n++;
+    }
+    if (n != 2 && n != 4)
+        return snprintf(err, errlen, "--sprt '%s': expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA",
+                        t->o->sprt),
+               2;
+    if (!(v[0] < v[1]))
+        return snprintf(err, errlen, "--sprt '%s': ELO0 must be below ELO1", t->o->sprt), 2;
+    if (!(v[2] > 0 && v[2] < 0.5 && v[3] > 0 && v[3] < 0.5))
+        return snprintf(err, errlen, "--sprt '%s': ALPHA and BETA must lie in (0, 0.5)",
+                        t->o->sprt),
+               2;
+    t->elo0 = v[0], t->elo1 = v[1], t->alpha = v[2], t->beta = v[3];
+    t->la = log(t->beta / (1 - t->alpha));
+    t->lb = log((1 - t->beta) / t->alpha);
+    return 0;
+}
+
+/* The log-likelihood ratio of H1 against H0 from the first bot's per-deal scores (each deal
+ * played in both seat orders: a game pair, as fishtest's pentanomial test): with the pairs'
+ * mean score m and variance var over n pairs, LLR = n (s1 - s0)(2m - s0 - s1) / (2 var)
+ * (the normal approximation of the generalised SPRT). */
+static double llr(const tourney *t, const exp_pair *p, double *mean, double *var)
+{
+    double n = (double)p->n;
+    double C = (double)p->c / n; /* units a deal */
+    double m = (double)p->x / (double)p->c;
+    double v = (double)p->xx / (n * C * C) - m * m;
+    *mean = m, *var = v;
+    double s0 = elo_score(t->elo0), s1 = elo_score(t->elo1);
+    if (!(v > 0))
+        return m > (s0 + s1) / 2 ? INFINITY : m < (s0 + s1) / 2 ? -INFINITY : 0;
+    return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v);
+}
+
+/* Plays the two bots in blocks (SPRT_BLOCK deals, then a sixteenth of those so far) on fresh seeds, both seat orders, until the
+ * LLR leaves (la, lb) or the deals reach --runs. */
+static int sprt(tourney *t, char *err, size_t errlen)
+{
+    table *T = &t->t[0];
+    exp_pair total;
+    memset(&total, 0, sizeof total);
+    double sum_g = 0, sum_d = 0;
+    for (uint64_t round = 0; t->sdeals < t->o->runs; round++) {
+        uint64_t block = t->sdeals / 16 > SPRT_BLOCK ? t->sdeals / 16 : SPRT_BLOCK;
+        if (block > t->o->runs - t->sdeals)
+            block = t->o->runs - t->sdeals;
+        char bots[2 * BOT_SPEC_MAX + 2];
+        snprintf(bots, sizeof bots, "%s,%s", t->bot[0], t->bot[1]);
+        srch_point p = {.bots = bots};
+        const char *figs[3] = {"win_share@1", "ties", "no_winner"};
+        exp_estimate est[3];
+        exp_pair sum;
+        uint64_t games;
+        srch_out so = {.est = est, .sum = &sum, .games = &games};
+        exp_options o2 = *t->o;
+        o2.players = 2;
+        int rc = srch_play(&o2, "--sprt", &p, 1, true, figs, 3,
+                           srch_seed(t->o->seed, TAG_SPRT, round), block, 0, &so, err, errlen);
+        if (rc != 0)
+            return rc;
+        t->plays += so.plays;
+        t->sdeals += games;
+        exp_pair_merge(&total, &sum);
+        sum_g += 2.0 * (double)games;
+        sum_d += (est[1].value + est[2].value) * 2.0 * (double)games;
+        double m, v;
+        t->llr = llr(t, &total, &m, &v);
+        srch_progress(t->o->progress, "%s: sprt, %llu games, LLR %.2f in (%.2f, %.2f)",
+                      t->o->game->name, (unsigned long long)t->plays, t->llr, t->la, t->lb);
+        if (t->llr >= t->lb || t->llr <= t->la) {
+            t->verdict = t->llr >= t->lb ? 1 : -1;
+            break;
+        }
+    }
+    exp_estimate e;
+    exp_pair_estimate(&total, &e);
+    T->games = sum_g;
+    T->share[0] = e.value, T->lo[0] = e.lo, T->hi[0] = e.hi;
+    T->draws = sum_g > 0 ? sum_d / sum_g : NAN;
+    return 0;
+}
+
+/* ---- the report --------------------------------------------------------------------------- */
+
+/* Bot b's score against bot c at their two-seat table (NAN if none). */
+static double pair_score(const tourney *t, int b, int c, double *lo, double *hi)
+{
+    for (int s = 0; s < t->nt; s++) {
+        const table *T = &t->t[s];
+        if (T->nb != 2)
+            continue;
+        for (int k = 0; k < 2; k++)
+            if (T->bot[k] == b && T->bot[1 - k] == c) {
+                *lo = T->lo[k], *hi = T->hi[k];
+                return T->share[k];
+            }
+    }
+    *lo = *hi = NAN;
+    return NAN;
+}
+
+static cJSON *tour_json(const tourney *t, double wall)
+{
+    const exp_options *o = t->o;
+    cJSON *root = srch_json_head(o, t->o->sprt ? "sprt" : "tournament");
+    cJSON_AddNumberToObject(root, "seats", t->nseats);
+    cJSON *bl = cJSON_AddArrayToObject(root, "bots");
+    for (int b = 0; b < t->nbots; b++)
+        cJSON_AddItemToArray(bl, cJSON_CreateString(t->bot[b]));
+    if (o->sprt) {
+        const table *T = &t->t[0];
+        cJSON *s = cJSON_AddObjectToObject(root, "sprt");
+        cJSON_AddNumberToObject(s, "elo0", t->elo0);
+        cJSON_AddNumberToObject(s, "elo1", t->elo1);
+        cJSON_AddNumberToObject(s, "alpha", t->alpha);
+        cJSON_AddNumberToObject(s, "beta", t->beta);
+        cJSON_AddStringToObject(s, "accepted", t->verdict > 0 ? "H1" : t->verdict < 0 ? "H0" : "none");
+        cJSON_AddNumberToObject(s, "llr", t->llr);
+        cJSON *bd = cJSON_AddArrayToObject(s, "bounds");
+        cJSON_AddItemToArray(bd, cJSON_CreateNumber(t->la));
+        cJSON_AddItemToArray(bd, cJSON_CreateNumber(t->lb));
+        cJSON_AddNumberToObject(s, "deals", (double)t->sdeals);
+        cJSON_AddNumberToObject(s, "games", T->games);
+        cJSON_AddItemToObject(s, "score", srch_json_est(T->share[0], T->lo[0], T->hi[0]));
+        cJSON_AddItemToObject(s, "elo", srch_json_est(-400 * log10(1 / T->share[0] - 1),
+                                                      -400 * log10(1 / T->lo[0] - 1),
+                                                      -400 * log10(1 / T->hi[0] - 1)));
+        cJSON_AddNumberToObject(s, "draws", T->draws);
+    } else {
+        cJSON *rs = cJSON_AddArrayToObject(root, "ratings");
+        for (int b = 0; b < t->nbots; b++) {
+            cJSON *r = cJSON_CreateObject();
+            cJSON_AddStringToObject(r, "bot", t->bot[b]);
+            double e = elo(t->theta[b]), h = 1.959963984540054 * elo(t->se[b]);
+            cJSON_AddItemToObject(r, "elo", srch_json_est(e, e - h, e + h));
+            cJSON_AddItemToArray(rs, r);
+        }
+        cJSON *ts = cJSON_AddArrayToObject(root, "tables");
+        for (int s = 0; s < t->nt; s++) {
+            const table *T = &t->t[s];
+            cJSON *x = cJSON_CreateObject();
+            cJSON *tb = cJSON_AddArrayToObject(x, "bots");
+            cJSON *sh = cJSON_AddArrayToObject(x, "win_share");
+            for (int k = 0; k < T->nb; k++) {
+                cJSON_AddItemToArray(tb, cJSON_CreateString(t->bot[T->bot[k]]));
+                cJSON_AddItemToArray(sh, srch_json_est(T->share[k], T->lo[k], T->hi[k]));
+            }
+            cJSON_AddNumberToObject(x, "games", T->games);
+            cJSON_AddNumberToObject(x, "draws", T->draws);
+            cJSON_AddItemToArray(ts, x);
+        }
+        cJSON_AddNumberToObject(root, "draws", t->draws);
+    }
+    cJSON_AddNumberToObject(root, "games", (double)t->plays);
+    cJSON_AddItemToObject(root, "run", srch_json_run(o, wall, t->plays));
+    return root;
+}
+
+static void tour_text(const tourney *t, FILE *out, double wall)
+{
+    const exp_options *o = t->o;
+    char a[96];
+    fprintf(out, "%s — %s\n", o->game->name, o->game->title);
+    for (int i = 0; i < o->nsets; i++)
+        fprintf(out, "set: %s\n", o->sets[i]);
+    if (o->sprt) {
+        const table *T = &t->t[0];
+        fprintf(out, "sprt: %s against %s, H0 elo=%g against H1 elo=%g (alpha=%g, beta=%g); "
+                     "seed %llu\n",
+                t->bot[0], t->bot[1], t->elo0, t->elo1, t->alpha, t->beta,
+                (unsigned long long)o->seed);
+        fprintf(out, "each deal played in both seat orders; a look after %d deals, then after "
+                     "every sixteenth more\n\n",
+                SPRT_BLOCK);
+        if (t->verdict)
+            fprintf(out, "%s accepted after %.0f games (%llu deals): LLR %.3f, bounds [%.3f, %.3f]\n",
+                    t->verdict > 0 ? "H1" : "H0", T->games, (unsigned long long)t->sdeals,
+                    t->llr, t->la, t->lb);
+        else
+            fprintf(out, "no decision within --runs: %.0f games (%llu deals), LLR %.3f, bounds "
+                         "[%.3f, %.3f]\n",
+                    T->games, (unsigned long long)t->sdeals, t->llr, t->la, t->lb);
+        exp_text_interval(a, sizeof a, T->share[0], T->lo[0], T->hi[0], true, false);
+        fprintf(out, "score of %s: %s; elo %+.1f [%+.1f, %+.1f]; draws %.2f%%\n", t->bot[0], a,
+                -400 * log10(1 / T->share[0] - 1), -400 * log10(1 / T->lo[0] - 1),
+                -400 * log10(1 / T->hi[0] - 1), 100 * T->draws);
+        srch_text_tail(o, out, wall, t->plays);
+        return;
+    }
+    fprintf(out, "tournament of %d bots, %d seats, %d table%s, seats rotated on paired deals; "
+                 "seed %llu\n\n",
+            t->nbots, t->nseats, t->nt, t->nt == 1 ? "" : "s", (unsigned long long)o->seed);
+    /* ratings, strongest first */
+    int order[TOUR_MAX_BOTS];
+    for (int b = 0; b < t->nbots; b++)
+        order[b] = b;
+    for (int i = 1; i < t->nbots; i++)
+        for (int j = i; j > 0 && t->theta[order[j]] > t->theta[order[j - 1]]; j--) {
+            int x = order[j];
+            order[j] = order[j - 1], order[j - 1] = x;
+        }
+    fprintf(out, "rating (Elo, mean 0; 95%% CI)\n");
+    for (int i = 0; i < t->nbots; i++) {
+        int b = order[i];
+        double e = elo(t->theta[b]), h = 1.959963984540054 * elo(t->se[b]);
+        fprintf(out, "  %-28s %+7.1f [%+.1f, %+.1f]\n", t->bot[b], e, e - h, e + h);
+    }
+    if (t->nseats == 2) {
+        fprintf(out, "\nscore of the row against the column (win share, ties halved)\n");
+        fprintf(out, "  %-28s", "");
+        for (int c = 0; c < t->nbots; c++)
+            fprintf(out, " %10.10s", t->bot[order[c]]);
+        fputc('\n', out);
+        for (int r = 0; r < t->nbots; r++) {
+            fprintf(out, "  %-28s", t->bot[order[r]]);
+            for (int c = 0; c < t->nbots; c++) {
+                double lo, hi, v = pair_score(t, order[r], order[c], &lo, &hi);
+                if (isnan(v))
+                    fprintf(out, " %10s", "—");
+                else
+                    fprintf(out, " %9.2f%%", 100 * v);
+            }
+            fputc('\n', out);
+        }
+    } else {
+        fprintf(out, "\ntables (win share of each bot at it, 95%% CI)\n");
+        for (int s = 0; s < t->nt; s++) {
+            const table *T = &t->t[s];
+            fprintf(out, " ");
+            for (int k = 0; k < T->nb; k++) {
+                exp_text_interval(a, sizeof a, T->share[k], T->lo[k], T->hi[k], true, false);
+                fprintf(out, " %s %s", t->bot[T->bot[k]], a);
+            }
+            fputc('\n', out);
+        }
+    }
+    fprintf(out, "\ndraws (no single winner): %.2f%% of the games\n", 100 * t->draws);
+    srch_text_tail(o, out, wall, t->plays);
+}
+
+static void tour_csv(const tourney *t, FILE *out)
+{
+    if (t->o->sprt) {
+        const table *T = &t->t[0];
+        fprintf(out, "accepted,llr,bound_h0,bound_h1,deals,games,score,score_lo,score_hi,draws\n");
+        fprintf(out, "%s,%.17g,%.17g,%.17g,%llu,%.0f,%.17g,%.17g,%.17g,%.17g\n",
+                t->verdict > 0 ? "H1" : t->verdict < 0 ? "H0" : "none", t->llr, t->la, t->lb,
+                (unsigned long long)t->sdeals, T->games, T->share[0], T->lo[0], T->hi[0],
+                T->draws);
+        return;
+    }
+    fprintf(out, "row,bot,elo,elo_lo,elo_hi,table,win_share,win_share_lo,win_share_hi,games,draws\n");
+    for (int b = 0; b < t->nbots; b++) {
+        double e = elo(t->theta[b]), h = 1.959963984540054 * elo(t->se[b]);
+        fprintf(out, "rating,%s,%.17g,%.17g,%.17g,,,,,,\n", t->bot[b], e, e - h, e + h);
+    }
+    for (int s = 0; s < t->nt; s++) {
+        const table *T = &t->t[s];
+        for (int k = 0; k < T->nb; k++)
+            fprintf(out, "table,%s,,,,%d,%.17g,%.17g,%.17g,%.0f,%.17g\n", t->bot[T->bot[k]], s + 1,
+                    T->share[k], T->lo[k], T->hi[k], T->games, T->draws);
+    }
+}
+
+int tournament_run(const exp_options *o, FILE *out, char *err, size_t errlen)
+{
+    double t0 = clock_seconds();
+    tourney *t = xcalloc(1, sizeof *t);
+    t->o = o;
+    int rc = *o->tournament ? parse_list(t, err, errlen)
+                            : (snprintf(err, errlen, "--tournament needs a list of bots "
+                                                     "(--tournament=BOT,BOT,...)"),
+                               2);
+    if (rc == 0 && o->metric)
+        rc = (snprintf(err, errlen, "--tournament rates by wins: --metric does not apply"), 2);
+    if (rc == 0 && o->sprt)
+        rc = parse_sprt(t, err, errlen);
+    if (rc == 0)
+        rc = make_tables(t, err, errlen);
+    if (rc == 0 && o->sprt) {
+        rc = sprt(t, err, errlen);
+    } else if (rc == 0) {
+        double dg = 0, gg = 0;
+        for (int s = 0; s < t->nt && rc == 0; s++) {
+            rc = play_table(t, &t->t[s], srch_seed(o->seed, TAG_TABLE, (uint64_t)s), o->runs,
+                            err, errlen);
+            dg += t->t[s].draws * t->t[s].games;
+            gg += t->t[s].games;
+            srch_progress(o->progress, "%s: tournament, table %d of %d (%llu games)",
+                          o->game->name, s + 1, t->nt, (unsigned long long)t->plays);
+        }
+        t->draws = gg > 0 ? dg / gg : NAN;
+        if (rc == 0)
+            rc = rate(t, err, errlen);
+    }
+    srch_progress_end(o->progress);
+    if (rc == 0 && out) {
+        double wall = clock_seconds() - t0;
+        cJSON *root = tour_json(t, wall);
+        if (o->format == REPORT_JSON)
+            report_write(out, root, REPORT_JSON);
+        else if (o->format == REPORT_CSV)
+            tour_csv(t, out);
+        else
+            tour_text(t, out, wall);
+        cJSON_Delete(root);
+    }
+    free(t->t);
+    free(t);
+    return rc;
+}

@@ -1,0 +1,654 @@
+/* test_search.c — the searches (tune.c, seek.c, tournament.c, sensitivity over every key) on
+ * a test-only game with planted answers ("plant", never in the registry).
+ *
+ * Each seat decides twice: q in 0..10, then z in 0..100 (hundredths); its bot "dial" plays
+ * its parameters q and z. Chance draws a uniform v_k per seat and the seat with the largest
+ * s_k v_k wins, s_k = (1 - 0.08 |q_k - 7|)(1 - 2 (z_k - 0.3)^2): the best q is 7 and the best
+ * z 0.3, whatever the others play. The game figure "hit" is the share of games in which a
+ * uniform draw u falls below p, a planted curve of the ruleset: p = x/100 (shape "line"),
+ * p = 0.9 - 0.016 |x - 50| ("hump", 0.5 at x = 25 and x = 75), p = r ("real"); then
+ * mode b adds 0.1, mode c takes 0.1 away, flag true adds 0.2 (p kept in 0..1). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "config/rules.h"
+#include "experiment/experiment.h"
+
+typedef struct plant_rules {
+    long x;
+    double r;
+    int shape, mode;
+    bool flag;
+} plant_rules;
+
+typedef struct plant_state {
+    const plant_rules *r;
+    int nseats, step;
+    int q[GAME_MAX_SEATS], z[GAME_MAX_SEATS];
+    double u, v[GAME_MAX_SEATS];
+} plant_state;
+
+static const metric_def plant_metrics[] = {
+    {"hit", METRIC_RATE, METRIC_GAME, "u fell below the planted p"},
+    {NULL, 0, 0, NULL},
+};
+static const char *const plant_kinds[] = {"q", "z", NULL};
+static const char *const plant_ends[] = {"over", NULL};
+static const char *const plant_shapes[] = {"line", "hump", "real", NULL};
+static const char *const plant_modes[] = {"a", "b", "c", NULL};
+
+static int plant_load(void *p, const cJSON *json, char *err, size_t errlen)
+{
+    plant_rules *r = p;
+    static const char *const keys[] = {"x", "r", "shape", "mode", "flag", NULL};
+    if (rules_only_keys(json, "", keys, err, errlen) != 0 ||
+        rules_int(json, "", "x", 0, 100, &r->x, err, errlen) != 0 ||
+        rules_double(json, "", "r", 0, 1, &r->r, err, errlen) != 0 ||
+        rules_enum(json, "", "shape", plant_shapes, &r->shape, err, errlen) != 0 ||
+        rules_enum(json, "", "mode", plant_modes, &r->mode, err, errlen) != 0 ||
+        rules_bool(json, "", "flag", &r->flag, err, errlen) != 0)
+        return -1;
+    return 0;
+}
+
+static double uniform(rng *r)
+{
+    return (rng_below(r, 1u << 30) + 0.5) / (double)(1u << 30);
+}
+
+static void plant_start(void *p, const void *rules, int nseats, rng *chance, trace *tr)
+{
+    (void)tr;
+    plant_state *s = p;
+    memset(s, 0, sizeof *s);
+    s->r = rules;
+    s->nseats = nseats;
+    s->u = uniform(chance);
+    for (int k = 0; k < nseats; k++)
+        s->v[k] = uniform(chance);
+}
+
+static bool plant_decide(const void *p, decision *d)
+{
+    const plant_state *s = p;
+    if (s->step >= 2 * s->nseats)
+        return false;
+    d->seat = s->step / 2;
+    d->kind = s->step % 2;
+    d->n = d->kind == 0 ? 11 : 101;
+    for (int a = 0; a < d->n; a++)
+        d->action[a] = a;
+    return true;
+}
+
+static void plant_apply(void *p, int32_t a, rng *chance, trace *tr)
+{
+    (void)chance, (void)tr;
+    plant_state *s = p;
+    (s->step % 2 == 0 ? s->q : s->z)[s->step / 2] = a;
+    s->step++;
+}
+
+/* The planted p of the ruleset. */
+static double plant_p(const plant_rules *r)
+{
+    double p = r->shape == 0 ? r->x / 100.0 : r->shape == 1 ? 0.9 - 0.016 * fabs(r->x - 50.0) : r->r;
+    p += r->mode == 1 ? 0.1 : r->mode == 2 ? -0.1 : 0;
+    p += r->flag ? 0.2 : 0;
+    return fmin(1, fmax(0, p));
+}
+
+static void plant_finish(const void *p, outcome *o, recorder *rec)
+{
+    const plant_state *s = p;
+    int w = 0;
+    double best = -1;
+    for (int k = 0; k < s->nseats; k++) {
+        double z = s->z[k] / 100.0;
+        double sk = (1 - 0.08 * abs(s->q[k] - 7)) * (1 - 2 * (z - 0.3) * (z - 0.3));
+        if (sk * s->v[k] > best)
+            best = sk * s->v[k], w = k;
+    }
+    o->length = 1;
+    o->end = 0;
+    o->winners = 1u << w;
+    for (int k = 0; k < s->nseats; k++) {
+        o->score[k] = k == w;
+        o->rank[k] = k == w ? 1 : 2;
+    }
+    if (rec)
+        rec_rate(rec, 0, -1, s->u < plant_p(s->r), 1);
+}
+
+static void plant_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
+{
+    (void)st, (void)d;
+    snprintf(buf, n, "%d", (int)a);
+}
+
+typedef struct dial_ctx {
+    int q, z;
+} dial_ctx;
+
+static int dial_setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
+                      const double *param, char *err, size_t errlen)
+{
+    (void)g, (void)rules, (void)seat, (void)nseats, (void)err, (void)errlen;
+    dial_ctx *c = ctx;
+    c->q = (int)param[0];
+    c->z = (int)lround(param[1] * 100);
+    return 0;
+}
+
+static int dial_choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    (void)seen, (void)r;
+    const dial_ctx *c = ctx;
+    return d->kind == 0 ? c->q : c->z;
+}
+
+static const bot_param dial_params[] = {
+    {"q", 0, 0, 10, true, "the q played"},
+    {"z", 0.5, 0, 1, false, "the z played"},
+    {NULL, 0, 0, 0, false, NULL},
+};
+static const bot_type bot_dial = {.name = "dial",
+                                  .doc = "plays its parameters",
+                                  .params = dial_params,
+                                  .ctx_size = sizeof(dial_ctx),
+                                  .setup = dial_setup,
+                                  .choose = dial_choose,
+                                  .no_draws = true};
+/* "wobble": q uniform on 0..10, drawn by its own stream and shifted by its parameter tag
+ * (mod 11), z = 0.3: two wobbles are equally strong, and since their draws differ on the same
+ * stream, a deal played in both seat orders is not a mirror image (the two wins of identical
+ * bots would be). */
+typedef struct wobble_ctx {
+    int tag;
+} wobble_ctx;
+
+static int wobble_setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
+                        const double *param, char *err, size_t errlen)
+{
+    (void)g, (void)rules, (void)seat, (void)nseats, (void)err, (void)errlen;
+    ((wobble_ctx *)ctx)->tag = (int)param[0];
+    return 0;
+}
+
+static int wobble_choose(void *ctx, const void *seen, const decision *d, rng *r)
+{
+    (void)seen;
+    const wobble_ctx *c = ctx;
+    return d->kind == 0 ? (int)((rng_below(r, 11) + (uint32_t)c->tag) % 11) : 30;
+}
+static const bot_param wobble_params[] = {
+    {"tag", 0, 0, 100, true, "a name"},
+    {NULL, 0, 0, 0, false, NULL},
+};
+static const bot_type bot_wobble = {.name = "wobble",
+                                    .doc = "plays a random q",
+                                    .params = wobble_params,
+                                    .ctx_size = sizeof(wobble_ctx),
+                                    .setup = wobble_setup,
+                                    .choose = wobble_choose};
+static const bot_type *const plant_bots[] = {&bot_dial, &bot_wobble, NULL};
+
+static const game_type plant_game = {
+    .name = "plant",
+    .title = "planted answers (test only)",
+    .seed = "none",
+    .min_seats = 2,
+    .max_seats = 4,
+    .default_seats = 2,
+    .default_bot = "dial",
+    .default_rules =
+        "{\"x\": 50, \"r\": 0.5, \"shape\": \"line\", \"mode\": \"a\", \"flag\": false}",
+    .rules_size = sizeof(plant_rules),
+    .rules_load = plant_load,
+    .state_size = sizeof(plant_state),
+    .start = plant_start,
+    .decide = plant_decide,
+    .apply = plant_apply,
+    .finish = plant_finish,
+    .action_name = plant_name,
+    .kind_names = plant_kinds,
+    .end_names = plant_ends,
+    .metrics = plant_metrics,
+    .length_unit = "plays",
+    .score_name = "points",
+    .bots = plant_bots,
+};
+
+static exp_options plant_options(uint64_t runs, int threads)
+{
+    exp_options o;
+    memset(&o, 0, sizeof o);
+    o.game = &plant_game;
+    o.runs = runs;
+    o.seed = 7;
+    o.threads = threads;
+    o.format = REPORT_JSON;
+    return o;
+}
+
+/* Runs the search; its JSON report (caller frees), NULL if it failed. */
+static cJSON *search_json(const exp_options *o)
+{
+    char *text = NULL, err[512] = "";
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    int rc = experiment_run(o, f, err, sizeof err);
+    fclose(f);
+    cJSON *j = rc == 0 ? cJSON_Parse(text) : NULL;
+    if (rc != 0)
+        fprintf(stderr, "search failed: %s\n", err);
+    free(text);
+    return j;
+}
+
+/* The report without its "run" object, as text (caller frees). */
+static char *without_run(cJSON *j)
+{
+    cJSON_DeleteItemFromObject(j, "run");
+    return cJSON_Print(j);
+}
+
+/* The number at key of object j (NAN if absent). */
+static double num(const cJSON *j, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItem(j, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
+}
+
+static double at_num(const cJSON *arr, int i)
+{
+    return cJSON_GetArrayItem(arr, i)->valuedouble;
+}
+
+TEST(tune_finds_the_planted_best_parameters)
+{
+    exp_options o = plant_options(4000, 2);
+    o.tune = "seat1.q=0:10,seat1.z=0:1";
+    o.maximize = "win_share@1";
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j == NULL)
+        return;
+    const cJSON *ps = cJSON_GetObjectItem(j, "parameters");
+    double q = num(cJSON_GetArrayItem(ps, 0), "best"), z = num(cJSON_GetArrayItem(ps, 1), "best");
+    CHECK_NEAR(q, 7, 0);
+    /* the win share moves by less than a third of a point within 0.1 of z = 0.3 (about the
+     * search's last intervals), and by over a point beyond 0.15 */
+    CHECK_NEAR(z, 0.3, 0.15);
+    const cJSON *ev = cJSON_GetObjectItem(j, "evaluation");
+    const cJSON *gain = cJSON_GetObjectItem(ev, "improvement");
+    const cJSON *ci = cJSON_GetObjectItem(gain, "ci95");
+    CHECK(cJSON_GetArrayItem(ci, 0)->valuedouble > 0); /* better than q=0, z=0.5, shown */
+    CHECK_STR(cJSON_GetObjectItem(j, "mode")->valuestring, "tune");
+    /* the same bytes on one thread */
+    o.threads = 1;
+    cJSON *j1 = search_json(&o);
+    CHECK(j1 != NULL);
+    if (j1) {
+        char *a = without_run(j), *b = without_run(j1);
+        CHECK_STR(a, b);
+        free(a);
+        free(b);
+        cJSON_Delete(j1);
+    }
+    cJSON_Delete(j);
+}
+
+TEST(tune_minimize_finds_the_worst_q)
+{
+    exp_options o = plant_options(2000, 1);
+    o.tune = "seat2.q=0:10";
+    o.maximize = "win_share@2";
+    o.minimize = true;
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j == NULL)
+        return;
+    /* the weakest strength is at q = 0 (7 away from the best), the start: it stays */
+    CHECK_NEAR(num(cJSON_GetArrayItem(cJSON_GetObjectItem(j, "parameters"), 0), "best"), 0, 0);
+    cJSON_Delete(j);
+}
+
+TEST(tune_rejects_bad_options)
+{
+    static const struct {
+        const char *tune, *fig, *want;
+    } bad[] = {
+        {"seat1.q=0:10", NULL, "needs --maximize"},
+        {"seat1.nope=0:1", "win_share@1", "no parameter 'nope'"},
+        {"seat1.q=0:11", "win_share@1", "is in 0..10"},
+        {"seat1.q=0.5:3", "win_share@1", "whole number"},
+        {"seat1.q=3:3", "win_share@1", "LO below HI"},
+        {"seat1.q=0:3,seat2.z=0:1", "win_share@1", "one seat"},
+        {"seat3.q=0:3", "win_share@1", "has 2 players"},
+        {"q=0:3", "win_share@1", "expected seatN.PARAM=LO:HI"},
+        {"seat1.q=0:3", "nothing@1", "--maximize: no figure 'nothing@1'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        exp_options o = plant_options(100, 1);
+        o.tune = bad[i].tune;
+        o.maximize = bad[i].fig;
+        char err[512] = "";
+        int rc = experiment_run(&o, NULL, err, sizeof err);
+        CHECK_INT(rc, 2);
+        if (strstr(err, bad[i].want) == NULL)
+            check_fail(__FILE__, __LINE__, "--tune=%s: '%s' lacks '%s'", bad[i].tune, err,
+                       bad[i].want);
+    }
+}
+
+/* The crossings of a seek report: estimate and interval of each, into est, lo, hi (at most
+ * max); returns how many. */
+static int crossings(const cJSON *j, double *est, double *lo, double *hi, int max)
+{
+    const cJSON *c;
+    int n = 0;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItem(j, "crossings"))
+    {
+        if (n < max) {
+            const cJSON *iv = cJSON_GetObjectItem(c, "interval");
+            est[n] = num(c, "estimate");
+            lo[n] = cJSON_IsNumber(cJSON_GetArrayItem(iv, 0)) ? at_num(iv, 0) : NAN;
+            hi[n] = cJSON_IsNumber(cJSON_GetArrayItem(iv, 1)) ? at_num(iv, 1) : NAN;
+        }
+        n++;
+    }
+    return n;
+}
+
+TEST(seek_recovers_a_planted_linear_crossing)
+{
+    /* p = x/100: the hit share is 0.3 at x = 30 exactly */
+    exp_options o = plant_options(200000, 2);
+    o.target = "hit=0.3";
+    o.over = "x=0:100";
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j == NULL)
+        return;
+    double est[4], lo[4], hi[4];
+    CHECK_INT(crossings(j, est, lo, hi, 4), 1);
+    CHECK(lo[0] <= 30 && 30 <= hi[0]);
+    /* half a point of a share whose slope is 1 point per unit of x: about a unit either side
+     * (and the whole key's points are whole) */
+    CHECK(hi[0] - lo[0] <= 3);
+    CHECK(cJSON_IsTrue(cJSON_GetObjectItem(j, "whole")));
+    const cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItem(j, "points"))
+    {
+        double v = num(p, "value");
+        CHECK(v == floor(v));
+    }
+    o.threads = 1;
+    cJSON *j1 = search_json(&o);
+    CHECK(j1 != NULL);
+    if (j1) {
+        char *a = without_run(j), *b = without_run(j1);
+        CHECK_STR(a, b);
+        free(a);
+        free(b);
+        cJSON_Delete(j1);
+    }
+    cJSON_Delete(j);
+}
+
+TEST(seek_reports_both_crossings_of_a_planted_hump)
+{
+    /* p = 0.9 - 0.016 |x - 50|: 0.5 at x = 25 (rising) and x = 75 (falling) */
+    exp_options o = plant_options(200000, 2);
+    static const char *sets[] = {"shape=\"hump\""};
+    o.sets = sets;
+    o.nsets = 1;
+    o.target = "hit=0.5";
+    o.over = "x=0:100";
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j == NULL)
+        return;
+    double est[4], lo[4], hi[4];
+    CHECK_INT(crossings(j, est, lo, hi, 4), 2);
+    CHECK(lo[0] <= 25 && 25 <= hi[0]);
+    CHECK(lo[1] <= 75 && 75 <= hi[1]);
+    CHECK_STR(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(j, "crossings"), 0),
+                                  "direction")->valuestring,
+              "rising");
+    cJSON_Delete(j);
+}
+
+TEST(seek_on_a_real_key_and_a_target_outside_the_curve)
+{
+    exp_options o = plant_options(200000, 1);
+    static const char *sets[] = {"shape=\"real\""};
+    o.sets = sets;
+    o.nsets = 1;
+    o.target = "hit=0.42:0.01";
+    o.over = "r=0:1";
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j == NULL)
+        return;
+    double est[4], lo[4], hi[4];
+    CHECK_INT(crossings(j, est, lo, hi, 4), 1);
+    CHECK(lo[0] <= 0.42 && 0.42 <= hi[0]);
+    CHECK(hi[0] - lo[0] <= 0.05); /* +-0.01 of a share of slope 1, and the sweep's rounding */
+    CHECK(!cJSON_IsTrue(cJSON_GetObjectItem(j, "whole")));
+    cJSON_Delete(j);
+    /* the curve stays below 1.5: no crossing, and nothing refined */
+    o.target = "hit=1.5";
+    j = search_json(&o);
+    CHECK(j != NULL);
+    if (j) {
+        CHECK_INT(crossings(j, est, lo, hi, 4), 0);
+        CHECK_INT(cJSON_GetArraySize(cJSON_GetObjectItem(j, "points")), 9);
+        cJSON_Delete(j);
+    }
+}
+
+TEST(seek_rejects_bad_options)
+{
+    static const struct {
+        const char *target, *over, *want;
+    } bad[] = {
+        {"hit=0.3", NULL, "needs --over"},
+        {"hit", "x=0:100", "expected FIGURE=VALUE"},
+        {"hit=abc", "x=0:100", "VALUE must be a number"},
+        {"hit=0.3:0", "x=0:100", "half-width must be a number above 0"},
+        {"hit=0.3", "x=0", "expected KEY=LO:HI"},
+        {"hit=0.3", "x=5:1", "LO below HI"},
+        {"hit=0.3", "x=0:1000", "--over 'x=0:1000'"},
+        {"hit=0.3", "x=0.5:10", "expected an integer"},
+        {"nothing=0.3", "x=0:100", "--target: no figure 'nothing'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        exp_options o = plant_options(100, 1);
+        o.target = bad[i].target;
+        o.over = bad[i].over;
+        char err[512] = "";
+        int rc = experiment_run(&o, NULL, err, sizeof err);
+        CHECK_INT(rc, 2);
+        if (strstr(err, bad[i].want) == NULL)
+            check_fail(__FILE__, __LINE__, "--target=%s --over=%s: '%s' lacks '%s'",
+                       bad[i].target, bad[i].over ? bad[i].over : "(none)", err, bad[i].want);
+    }
+}
+
+/* The rating of bot `name` in a tournament report. */
+static double rating(const cJSON *j, const char *name)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItem(j, "ratings"))
+    {
+        if (strcmp(cJSON_GetObjectItem(r, "bot")->valuestring, name) == 0)
+            return num(cJSON_GetObjectItem(r, "elo"), "value");
+    }
+    return NAN;
+}
+
+TEST(tournament_orders_a_planted_ladder)
+{
+    /* strength 1 - 0.08 |q - 7|: q = 1 < q = 4 < q = 7, whatever the others play */
+    for (int seats = 2; seats <= 3; seats++) {
+        exp_options o = plant_options(3000, 2);
+        o.players = seats;
+        o.tournament = seats == 2 ? "dial:q=4,dial:q=1,dial:q=7" : "dial:q=4,dial:q=1,dial:q=7,dial:q=2";
+        cJSON *j = search_json(&o);
+        CHECK(j != NULL);
+        if (j == NULL)
+            continue;
+        double r1 = rating(j, "dial:q=1"), r4 = rating(j, "dial:q=4"), r7 = rating(j, "dial:q=7");
+        CHECK(r1 < r4 && r4 < r7);
+        if (seats == 3)
+            CHECK(rating(j, "dial:q=2") < r4);
+        /* the tables: every pair (3), or every 3 of the 4 bots (4) */
+        CHECK_INT(cJSON_GetArraySize(cJSON_GetObjectItem(j, "tables")), seats == 2 ? 3 : 4);
+        /* ratings are centred: their mean is 0 */
+        double sum = 0;
+        const cJSON *r;
+        cJSON_ArrayForEach(r, cJSON_GetObjectItem(j, "ratings"))
+            sum += num(cJSON_GetObjectItem(r, "elo"), "value");
+        CHECK_NEAR(sum, 0, 1e-6);
+        cJSON_Delete(j);
+    }
+}
+
+TEST(sprt_between_equal_bots_accepts_h0_at_about_the_nominal_rate)
+{
+    /* two wobbles are equally strong: elo = 0 = ELO0, so H1 should be accepted in about
+     * alpha = 5% of the runs (a little less: the looks overshoot the bounds). Over 100 seeds
+     * the count is about binomial(100, 0.05): 13 or more has probability 0.0015. H1 at +5
+     * Elo keeps each look's step small against the bounds, as the test's rates assume. */
+    int h0 = 0, h1 = 0;
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        exp_options o = plant_options(100000, 1);
+        o.seed = seed;
+        o.tournament = "wobble:tag=1,wobble:tag=2";
+        o.sprt = "0,5";
+        cJSON *j = search_json(&o);
+        CHECK(j != NULL);
+        if (j == NULL)
+            return;
+        const cJSON *sp = cJSON_GetObjectItem(j, "sprt");
+        const char *verdict = cJSON_GetObjectItem(sp, "accepted")->valuestring;
+        h0 += strcmp(verdict, "H0") == 0;
+        h1 += strcmp(verdict, "H1") == 0;
+        cJSON_Delete(j);
+    }
+    CHECK(h1 <= 12);
+    CHECK_INT(h0 + h1, 100); /* every run decided within 100000 deals */
+    /* a bot 0.08 stronger in every game is far above +20 Elo: H1 */
+    exp_options o = plant_options(100000, 2);
+    o.tournament = "dial:q=7,dial:q=6";
+    o.sprt = "0,20";
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j) {
+        CHECK_STR(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "sprt"), "accepted")->valuestring,
+                  "H1");
+        cJSON_Delete(j);
+    }
+}
+
+TEST(tournament_rejects_bad_options)
+{
+    static const struct {
+        const char *list, *sprt, *want;
+    } bad[] = {
+        {"dial", NULL, "two bots or more"},
+        {"dial,dial:q=0", NULL, "listed twice"},
+        {"dial,nobot", NULL, "nobot"},
+        {"dial,dial:q=1,dial:q=2", "0,20", "--sprt compares two bots"},
+        {"dial,dial:q=1", "20,0", "ELO0 must be below ELO1"},
+        {"dial,dial:q=1", "0,20,0.7,0.05", "ALPHA and BETA"},
+        {"dial,dial:q=1", "x", "expected ELO0,ELO1"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        exp_options o = plant_options(100, 1);
+        o.tournament = bad[i].list;
+        o.sprt = bad[i].sprt;
+        char err[512] = "";
+        int rc = experiment_run(&o, NULL, err, sizeof err);
+        CHECK_INT(rc, 2);
+        if (strstr(err, bad[i].want) == NULL)
+            check_fail(__FILE__, __LINE__, "--tournament=%s: '%s' lacks '%s'", bad[i].list, err,
+                       bad[i].want);
+    }
+}
+
+/* The "up" (or "down") difference of key `key` (with up value `value`, or NULL: any) in a
+ * sensitivity report, NAN if absent; *step its step (NAN when not a number). */
+static double sens_effect(const cJSON *j, const char *key, const char *value, const char *side,
+                          double *step)
+{
+    const cJSON *k;
+    cJSON_ArrayForEach(k, cJSON_GetObjectItem(cJSON_GetObjectItem(j, "sensitivity"), "keys"))
+    {
+        if (strcmp(cJSON_GetObjectItem(k, "key")->valuestring, key) != 0)
+            continue;
+        const cJSON *s = cJSON_GetObjectItem(k, side);
+        const cJSON *kv = cJSON_GetObjectItem(s, "key_value");
+        if (value && !(cJSON_IsString(kv) && strcmp(kv->valuestring, value) == 0))
+            continue;
+        *step = num(k, "step");
+        return num(cJSON_GetObjectItem(s, "difference"), "value");
+    }
+    return NAN;
+}
+
+TEST(sensitivity_moves_enums_booleans_and_numbers_by_the_step)
+{
+    /* planted: mode b adds 0.1 to p, c takes 0.1 away, flag adds 0.2, and x (line) moves p
+     * by 0.01 a unit. On common random numbers each difference is exact up to the games
+     * whose u falls between the two p: 5000 games, tolerance 3 standard errors of a share
+     * of 0.1 (3 x 0.0042), far below the planted effects. */
+    exp_options o = plant_options(5000, 2);
+    o.sensitivity = true;
+    o.sensitivity_keys = "mode,flag,x";
+    o.metric = "hit";
+    cJSON *j = search_json(&o);
+    CHECK(j != NULL);
+    if (j == NULL)
+        return;
+    double step, tol = 0.013;
+    CHECK_NEAR(sens_effect(j, "mode", "b", "up", &step), 0.1, tol);
+    CHECK(isnan(step));
+    CHECK_NEAR(sens_effect(j, "mode", "c", "up", &step), -0.1, tol);
+    CHECK_NEAR(sens_effect(j, "flag", NULL, "up", &step), 0.2, tol);
+    CHECK_NEAR(sens_effect(j, "x", NULL, "up", &step), 0.05, tol); /* 10% of 50 */
+    CHECK_NEAR(step, 5, 0);
+    CHECK_NEAR(sens_effect(j, "x", NULL, "down", &step), -0.05, tol);
+    cJSON_Delete(j);
+    /* --step=1: whole units */
+    o.step = "1";
+    o.sensitivity_keys = "x";
+    j = search_json(&o);
+    CHECK(j != NULL);
+    if (j) {
+        CHECK_NEAR(sens_effect(j, "x", NULL, "up", &step), 0.01, tol);
+        CHECK_NEAR(step, 1, 0);
+        cJSON_Delete(j);
+    }
+    /* every key by default: the enums shape and mode (two other values each), flag, x, r */
+    o.step = "20%";
+    o.sensitivity_keys = NULL;
+    j = search_json(&o);
+    CHECK(j != NULL);
+    if (j) {
+        CHECK_INT(cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "sensitivity"),
+                                                         "keys")),
+                  2 + 2 + 1 + 1 + 1);
+        CHECK_NEAR(sens_effect(j, "x", NULL, "up", &step), 0.1, tol);
+        CHECK_NEAR(step, 10, 0);
+        cJSON_Delete(j);
+    }
+    o.step = "0%";
+    char err[256];
+    CHECK_INT(experiment_run(&o, NULL, err, sizeof err), 2);
+    CHECK(strstr(err, "--step '0%'") != NULL);
+}
