@@ -73,17 +73,18 @@ expect_ok "seek one thread" --game=oca --bots=greedy:max_bid=20 \
     --format=json --quiet
 json_without_run "$work/out" >"$work/seek1.json"
 same "seek report is thread-independent" "$work/seek1.json" "$work/seek2.json"
-# With the default greedy the curve falls from 50 to 100 and rises after (5.10%, 3.60%,
-# 15.26% at 50, 100, 150: issue #25): a seek for 4.5% from 30 to 130 reports a falling and a
+# With the default greedy the curve is not monotone (issue #25): under today's rules it falls
+# after a fee of 50 and rises again after 100 (5.09%, 2.30%, 3.10%, 6.17% at 50, 75, 100, 125
+# in giochi-sim-oca(7)'s seek), so a seek for 4% from 30 to 130 reports a falling and a
 # rising crossing.
-expect_ok "seek non-monotone" --game=oca --target=bankruptcy_any=0.045 \
+expect_ok "seek non-monotone" --game=oca --target=bankruptcy_any=0.04 \
     --over=entry_fee=30:130 --runs=20000 --seed=2 --format=csv --quiet
 if grep -q '^crossing,' "$work/out" && [ "$(grep -c '^crossing,' "$work/out")" -ge 2 ]; then
     ok "seek finds two crossings or more"
 else
     bad "seek finds two crossings or more" "$(grep '^crossing' "$work/out")"
 fi
-expect_ok "seek text" --game=oca --target=bankruptcy_any=0.045 --over=entry_fee=30:130 \
+expect_ok "seek text" --game=oca --target=bankruptcy_any=0.04 --over=entry_fee=30:130 \
     --runs=20000 --seed=2 --quiet
 if grep -q '(falling' "$work/out" && grep -q '(rising' "$work/out"; then
     ok "seek text: a falling and a rising crossing"
