@@ -4,7 +4,9 @@
 # As root on a Debian-like system it installs the missing packages with apt-get; otherwise it
 # prints the exact command to run and fails.
 #   deps.sh        the libraries of the build
-#   deps.sh plot   also gnuplot-nox (for --plot and the charts of --html)
+#   deps.sh plot   also gnuplot-nox (for --plot and the charts of --html), and the tools the
+#                  test suite drives giochi-sim with: jq (the manual's figure checks) and python3
+#                  (the example bots, forged parts, the pseudo-terminal of the human seat)
 #   deps.sh fuzz   also clang with its libFuzzer runtime (for `make fuzz` only); exits 1 with
 #                  a message if that runtime is not there and cannot be installed
 set -u
@@ -45,6 +47,8 @@ fi
 # `deps.sh plot`: gnuplot too (without X11), which --plot and --html run.
 if [ "${1:-}" = plot ]; then
     command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"
+    command -v jq >/dev/null 2>&1 || missing="$missing jq"
+    command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 fi
 # `deps.sh mpi`: OpenMPI too, for giochi-sim-mpi (make mpi, make check).
 if [ "${1:-}" = mpi ]; then
