@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "experiment/experiment.h"
+#include "exp_test_util.h"
 #include "config/rules.h"
 
 typedef struct edge_rules {
@@ -131,21 +132,6 @@ static exp_options edge_options(uint64_t runs, int threads)
     return o;
 }
 
-/* Runs the experiment; returns its JSON report (caller frees), NULL if it failed. */
-static cJSON *run_json(const exp_options *o)
-{
-    char *text = NULL, err[512] = "";
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    int rc = experiment_run(o, f, err, sizeof err);
-    fclose(f);
-    cJSON *j = rc == 0 ? cJSON_Parse(text) : NULL;
-    if (rc != 0)
-        fprintf(stderr, "experiment failed: %s\n", err);
-    free(text);
-    return j;
-}
-
 /* The difference row of `metric` (seat, or 0) of setting i. */
 static const cJSON *diff_row(const cJSON *r, int i, const char *metric, int seat)
 {
@@ -214,7 +200,7 @@ TEST(experiment_paired_difference_is_right_and_narrower)
     const char *sweeps[] = {"edge=2,3"};
     o.sweeps = sweeps;
     o.nsweeps = 1;
-    cJSON *r = run_json(&o);
+    cJSON *r = et_run_json(&o);
     CHECK(r != NULL);
     if (r == NULL)
         return;
@@ -245,7 +231,7 @@ TEST(experiment_rotation_removes_a_planted_seat_bias)
     o.nsets = 1;
     o.bots = "a,b";
     o.until = "points@1:1"; /* any experiment: one block then stop */
-    cJSON *plain = run_json(&o);
+    cJSON *plain = et_run_json(&o);
     CHECK(plain != NULL);
     if (plain == NULL)
         return;
@@ -256,7 +242,7 @@ TEST(experiment_rotation_removes_a_planted_seat_bias)
 
     o.rotate = true;
     o.until = NULL;
-    cJSON *r = run_json(&o);
+    cJSON *r = et_run_json(&o);
     CHECK(r != NULL);
     if (r == NULL)
         return;
@@ -286,7 +272,7 @@ TEST(experiment_until_stops_at_the_same_block_for_any_thread_count)
     for (int t = 0; t < 2; t++) {
         exp_options o = edge_options(1000000, t + 1);
         o.until = "win_share@1:0.01";
-        cJSON *r = run_json(&o);
+        cJSON *r = et_run_json(&o);
         CHECK(r != NULL);
         if (r == NULL)
             return;
@@ -308,7 +294,7 @@ TEST(experiment_sensitivity_ranks_the_key_that_matters_first)
     exp_options o = edge_options(5000, 2);
     o.sensitivity = true;
     o.metric = "win_share@1";
-    cJSON *r = run_json(&o);
+    cJSON *r = et_run_json(&o);
     CHECK(r != NULL);
     if (r == NULL)
         return;
@@ -468,7 +454,7 @@ TEST(experiment_pair_sums_equal_a_direct_computation_small_and_large)
     const char *sweeps[] = {"scale=3,5,8388609,2147483648,3"};
     o.sweeps = sweeps;
     o.nsweeps = 1;
-    cJSON *r = run_json(&o);
+    cJSON *r = et_run_json(&o);
     CHECK(r != NULL);
     if (r == NULL)
         return;
@@ -479,7 +465,7 @@ TEST(experiment_pair_sums_equal_a_direct_computation_small_and_large)
     /* a large baseline too: the baseline's own sums take the exact path */
     const char *sweeps2[] = {"scale=2147483648,7"};
     o.sweeps = sweeps2;
-    cJSON *r2 = run_json(&o);
+    cJSON *r2 = et_run_json(&o);
     CHECK(r2 != NULL);
     if (r2) {
         check_against_direct(r2, 1, "big", 0, 7, 2147483648L, o.runs, o.seed);

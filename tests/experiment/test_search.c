@@ -15,6 +15,7 @@
 #include "check.h"
 #include "config/rules.h"
 #include "experiment/experiment.h"
+#include "exp_test_util.h"
 
 typedef struct plant_rules {
     long x;
@@ -233,21 +234,6 @@ static exp_options plant_options(uint64_t runs, int threads)
     return o;
 }
 
-/* Runs the search; its JSON report (caller frees), NULL if it failed. */
-static cJSON *search_json(const exp_options *o)
-{
-    char *text = NULL, err[512] = "";
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    int rc = experiment_run(o, f, err, sizeof err);
-    fclose(f);
-    cJSON *j = rc == 0 ? cJSON_Parse(text) : NULL;
-    if (rc != 0)
-        fprintf(stderr, "search failed: %s\n", err);
-    free(text);
-    return j;
-}
-
 /* The report without its "run" object, as text (caller frees). */
 static char *without_run(cJSON *j)
 {
@@ -272,7 +258,7 @@ TEST(tune_finds_the_planted_best_parameters)
     exp_options o = plant_options(4000, 2);
     o.tune = "seat1.q=0:10,seat1.z=0:1";
     o.maximize = "win_share@1";
-    cJSON *j = search_json(&o);
+    cJSON *j = et_run_json(&o);
     CHECK(j != NULL);
     if (j == NULL)
         return;
@@ -289,7 +275,7 @@ TEST(tune_finds_the_planted_best_parameters)
     CHECK_STR(cJSON_GetObjectItem(j, "mode")->valuestring, "tune");
     /* the same bytes on one thread */
     o.threads = 1;
-    cJSON *j1 = search_json(&o);
+    cJSON *j1 = et_run_json(&o);
     CHECK(j1 != NULL);
     if (j1) {
         char *a = without_run(j), *b = without_run(j1);
@@ -307,7 +293,7 @@ TEST(tune_minimize_finds_the_worst_q)
     o.tune = "seat2.q=0:10";
     o.maximize = "win_share@2";
     o.minimize = true;
-    cJSON *j = search_json(&o);
+    cJSON *j = et_run_json(&o);
     CHECK(j != NULL);
     if (j == NULL)
         return;
@@ -369,7 +355,7 @@ TEST(seek_recovers_a_planted_linear_crossing)
     exp_options o = plant_options(200000, 2);
     o.target = "hit=0.3";
     o.over = "x=0:100";
-    cJSON *j = search_json(&o);
+    cJSON *j = et_run_json(&o);
     CHECK(j != NULL);
     if (j == NULL)
         return;
@@ -387,7 +373,7 @@ TEST(seek_recovers_a_planted_linear_crossing)
         CHECK(v == floor(v));
     }
     o.threads = 1;
-    cJSON *j1 = search_json(&o);
+    cJSON *j1 = et_run_json(&o);
     CHECK(j1 != NULL);
     if (j1) {
         char *a = without_run(j), *b = without_run(j1);
@@ -408,7 +394,7 @@ TEST(seek_reports_both_crossings_of_a_planted_hump)
     o.nsets = 1;
     o.target = "hit=0.5";
     o.over = "x=0:100";
-    cJSON *j = search_json(&o);
+    cJSON *j = et_run_json(&o);
     CHECK(j != NULL);
     if (j == NULL)
         return;
@@ -430,7 +416,7 @@ TEST(seek_on_a_real_key_and_a_target_outside_the_curve)
     o.nsets = 1;
     o.target = "hit=0.42:0.01";
     o.over = "r=0:1";
-    cJSON *j = search_json(&o);
+    cJSON *j = et_run_json(&o);
     CHECK(j != NULL);
     if (j == NULL)
         return;
@@ -442,7 +428,7 @@ TEST(seek_on_a_real_key_and_a_target_outside_the_curve)
     cJSON_Delete(j);
     /* the curve stays below 1.5: no crossing, and nothing refined */
     o.target = "hit=1.5";
-    j = search_json(&o);
+    j = et_run_json(&o);
     CHECK(j != NULL);
     if (j) {
         CHECK_INT(crossings(j, est, lo, hi, 4), 0);
@@ -498,7 +484,7 @@ TEST(tournament_orders_a_planted_ladder)
         exp_options o = plant_options(3000, 2);
         o.players = seats;
         o.tournament = seats == 2 ? "dial:q=4,dial:q=1,dial:q=7" : "dial:q=4,dial:q=1,dial:q=7,dial:q=2";
-        cJSON *j = search_json(&o);
+        cJSON *j = et_run_json(&o);
         CHECK(j != NULL);
         if (j == NULL)
             continue;
@@ -530,7 +516,7 @@ TEST(sprt_between_equal_bots_accepts_h0_at_about_the_nominal_rate)
         o.seed = seed;
         o.tournament = "wobble:tag=1,wobble:tag=2";
         o.sprt = "0,5";
-        cJSON *j = search_json(&o);
+        cJSON *j = et_run_json(&o);
         CHECK(j != NULL);
         if (j == NULL)
             return;
@@ -546,7 +532,7 @@ TEST(sprt_between_equal_bots_accepts_h0_at_about_the_nominal_rate)
     exp_options o = plant_options(100000, 2);
     o.tournament = "dial:q=7,dial:q=6";
     o.sprt = "0,20";
-    cJSON *j = search_json(&o);
+    cJSON *j = et_run_json(&o);
     CHECK(j != NULL);
     if (j) {
         CHECK_STR(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "sprt"), "accepted")->valuestring,
@@ -611,7 +597,7 @@ TEST(sensitivity_moves_enums_booleans_and_numbers_by_the_step)
     o.sensitivity = true;
     o.sensitivity_keys = "mode,flag,x";
     o.metric = "hit";
-    cJSON *j = search_json(&o);
+    cJSON *j = et_run_json(&o);
     CHECK(j != NULL);
     if (j == NULL)
         return;
@@ -627,7 +613,7 @@ TEST(sensitivity_moves_enums_booleans_and_numbers_by_the_step)
     /* --step=1: whole units */
     o.step = "1";
     o.sensitivity_keys = "x";
-    j = search_json(&o);
+    j = et_run_json(&o);
     CHECK(j != NULL);
     if (j) {
         CHECK_NEAR(sens_effect(j, "x", NULL, "up", &step), 0.01, tol);
@@ -637,7 +623,7 @@ TEST(sensitivity_moves_enums_booleans_and_numbers_by_the_step)
     /* every key by default: the enums shape and mode (two other values each), flag, x, r */
     o.step = "20%";
     o.sensitivity_keys = NULL;
-    j = search_json(&o);
+    j = et_run_json(&o);
     CHECK(j != NULL);
     if (j) {
         CHECK_INT(cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "sensitivity"),

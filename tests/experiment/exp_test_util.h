@@ -1,0 +1,14 @@
+/* exp_test_util.h — what the experiment tests share: running an experiment or a search into
+ * memory and reading its JSON report. */
+#ifndef GIOCHI_EXP_TEST_UTIL_H
+#define GIOCHI_EXP_TEST_UTIL_H
+
+#include <cjson/cJSON.h>
+
+#include "experiment/experiment.h"
+
+/* Runs the experiment (or search) o; returns its JSON report (the caller frees it), or NULL
+ * with the error on stderr if it failed. */
+cJSON *et_run_json(const exp_options *o);
+
+#endif
