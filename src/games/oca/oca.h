@@ -305,6 +305,6 @@ int oca_bank_model(const oca_rules *r, float *togo, float *cut);
 int oca_bot_check_values(void *ctx, const oca_state *st, int64_t *hits);
 
 /* The bots of this game (oca_bots.c). */
-extern const bot_type oca_bot_cautious, oca_bot_greedy, oca_bot_aggressive;
+extern const bot_type oca_bot_cautious, oca_bot_greedy, oca_bot_greedy_2026, oca_bot_aggressive;
 
 #endif
