@@ -109,7 +109,9 @@ static const struct argp_option option_table[] = {
      "--sensitivity's move for numbers: PERCENT of each key (default 10%), or UNITS (e.g. 1)",
      0},
     {"metric", OPT_METRIC, "FIGURES", 0,
-     "The figures a sweep's text rows and --sensitivity report (e.g. length,win_share@1)", 0},
+     "The figures a sweep's text rows and --sensitivity report (e.g. length,win_share@1; "
+     "seat_spread,first_seat: fairness at any number of players)",
+     0},
     {"bot-program", OPT_BOT_PROGRAM, "NAME=COMMAND", 0,
      "Declare a bot outside the process: COMMAND (run by /bin/sh) speaks the line-JSON protocol "
      "of giochi-sim-bots(7); then --bots=NAME, NAME:key=value (numbers, passed to it). "

@@ -96,7 +96,7 @@ int exp_play_all(engine *e, const exp_options *o, double target, char *err, size
             if (stopping) {
                 exp_engine_total(e, s);
                 exp_estimate est;
-                exp_pair_estimate(&S->acc[S->until_slot], &est);
+                exp_slot_est(S, S->until_slot, NULL, &est);
                 S->until_hw = isnan(est.lo) ? INFINITY : (est.hi - est.lo) / 2;
                 if (S->until_hw <= target) {
                     S->active = false;

@@ -24,27 +24,43 @@ static cJSON *interval(double lo, double hi)
     return a;
 }
 
-/* What a seat advantage subtracts from the seat's win share: 1/N (0 for other figures). */
+/* What a seat advantage subtracts from the seat's win share: 1/N (0 for other figures and
+ * the derived ones, which shift themselves). */
 static double adv_shift(const setting *S, int j)
 {
-    return strcmp(S->slot[j].name, "seat_advantage") == 0 ? 1.0 / S->nseats : 0;
+    return exp_derived(j) ? 0 : strcmp(S->slot[j].name, "seat_advantage") == 0 ? 1.0 / S->nseats : 0;
 }
 
 void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e)
 {
+    if (exp_derived(j)) {
+        exp_fair_est(S, j, B, e);
+        return;
+    }
     exp_pair_estimate(&S->acc[j], e);
+    if (B == NULL)
+        e->base = e->diff = e->dlo = e->dhi = e->ulo = e->uhi = NAN;
     double a = adv_shift(S, j);
     if (a == 0)
         return;
-    double b = 1.0 / B->nseats, d = a - b;
+    double b = B ? 1.0 / B->nseats : 0, d = a - b;
     e->value -= a, e->lo -= a, e->hi -= a, e->base -= b;
     e->diff -= d, e->dlo -= d, e->dhi -= d, e->ulo -= d, e->uhi -= d;
 }
 
-/* {"value", "ci95", "n"} of slot j of S (n: observations, or games for win shares). */
+/* {"value", "ci95", "n"} of slot j of S (n: observations, or games for win shares and the
+ * derived figures, whose shift is their own). */
 static cJSON *slot_estimate(const setting *S, int j, double shift)
 {
     exp_estimate est;
+    if (exp_derived(j)) {
+        exp_fair_est(S, j, NULL, &est);
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddItemToObject(o, "value", num_or_null(est.value));
+        cJSON_AddItemToObject(o, "ci95", interval(est.lo, est.hi));
+        cJSON_AddNumberToObject(o, "n", (double)S->games);
+        return o;
+    }
     exp_pair_estimate(&S->acc[j], &est);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddItemToObject(o, "value", num_or_null(est.value - shift));
@@ -140,7 +156,31 @@ static cJSON *differences(const setting *S, const setting *B)
         cJSON_AddNumberToObject(o, "n", (double)S->acc[j].n);
         cJSON_AddItemToArray(arr, o);
     }
+    for (int j = FIG_SEAT_SPREAD; j >= FIG_FIRST_SEAT; j--) {
+        exp_estimate est;
+        exp_slot_est(S, j, B, &est);
+        if (isnan(est.diff))
+            continue;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "metric", exp_derived_name(j));
+        cJSON_AddNumberToObject(o, "value", est.diff);
+        cJSON_AddItemToObject(o, "ci95", interval(est.dlo, est.dhi));
+        cJSON_AddItemToObject(o, "ci95_unpaired", interval(est.ulo, est.uhi));
+        double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;
+        cJSON_AddItemToObject(o, "narrowing", num_or_null(hp > 0 ? hu / hp : NAN));
+        cJSON_AddNumberToObject(o, "n", (double)S->acc[exp_seat_slot(S, 1)].n);
+        cJSON_AddItemToArray(arr, o);
+    }
     return arr;
+}
+
+/* The "fairness" object of setting S: seat_spread and first_seat, each {value, ci95, n}. */
+static cJSON *fairness(const setting *S)
+{
+    cJSON *f = cJSON_CreateObject();
+    for (int j = FIG_SEAT_SPREAD; j >= FIG_FIRST_SEAT; j--)
+        cJSON_AddItemToObject(f, exp_derived_name(j), slot_estimate(S, j, 0));
+    return f;
 }
 
 /* Adds to obj the --until outcome of setting S: a copy of `until` (the option) with the games
@@ -274,6 +314,7 @@ cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run
     if (o->nsweeps == 0 && !o->sensitivity) {
         setting *S = &set[0];
         root = setting_report(S, g);
+        cJSON_AddItemToObject(root, "fairness", fairness(S));
         cJSON_AddItemToObject(root, "sets", sets);
         if (until)
             add_until(root, until, S, target);
@@ -310,6 +351,7 @@ cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run
                 if (until)
                     add_until(so, until, S, target);
                 cJSON_AddItemToObject(so, "report", setting_report(S, g));
+                cJSON_AddItemToObject(so, "fairness", fairness(S));
                 cJSON_AddItemToObject(so, "differences", differences(S, &set[base]));
                 cJSON_AddItemToArray(arr, so);
             }

@@ -17,6 +17,8 @@
  * no-winner and end figures, or a game metric that is a rate. */
 bool exp_is_share(const setting *S, int j, const game_type *g)
 {
+    if (exp_derived(j))
+        return true; /* differences of shares */
     const char *n = S->slot[j].name;
     if (strcmp(n, "win_share") == 0 || strcmp(n, "seat_advantage") == 0 ||
         strcmp(n, "ties") == 0 || strcmp(n, "no_winner") == 0 || strncmp(n, "ended.", 6) == 0)
@@ -200,6 +202,18 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
             fprintf(out, "  %-28s %s\n", S->slot[j].name, buf);
         }
     }
+    /* the fairness figures, when --until or --metric names one */
+    char err[256];
+    int ju = o->until ? exp_resolve_figure(&set[0], "", x->until_fig, err, sizeof err) : -1;
+    bool fair = exp_derived(ju) || (o->metric && (strstr(o->metric, "seat_spread") ||
+                                                  strstr(o->metric, "first_seat")));
+    for (int j = FIG_SEAT_SPREAD; fair && j >= FIG_FIRST_SEAT; j--) {
+        exp_estimate est;
+        exp_slot_est(&set[0], j, NULL, &est);
+        char buf[96];
+        exp_text_interval(buf, sizeof buf, est.value, est.lo, est.hi, true, j == FIG_FIRST_SEAT);
+        fprintf(out, "%s %s%s\n", exp_derived_name(j), buf, j == FIG_FIRST_SEAT ? " pp" : "");
+    }
     if (cJSON_IsObject(u))
         fprintf(out, "--until %s: %s after %.0f games (half-width %.4g, target %g)\n",
                 o->until, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "stopped"))
@@ -320,7 +334,7 @@ static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t p
         fprintf(out, "%-*s %9llu", lw, S->label, (unsigned long long)S->games);
         for (int f = 0; f < nfig; f++) {
             int j = exp_resolve_figure(S, "--metric", fig[f], err, errlen);
-            if (j < 0) {
+            if (j == -1) {
                 fprintf(out, "  %-26s %-30s", "—", "");
                 continue;
             }
@@ -329,7 +343,7 @@ static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t p
             exp_slot_est(S, j, &set[base], &est);
             char a[96], d[128] = "(baseline)";
             exp_text_interval(a, sizeof a, est.value, est.lo, est.hi, share, false);
-            if (s != base && S->pair[j] >= 0 && !isnan(est.diff)) {
+            if (s != base && (exp_derived(j) || S->pair[j] >= 0) && !isnan(est.diff)) {
                 char di[96];
                 exp_text_interval(di, sizeof di, est.diff, est.dlo, est.dhi, share, true);
                 double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;

@@ -155,7 +155,7 @@ int srch_play(const exp_options *o, const char *opt, const srch_point *pt, int n
     for (int p = 0; p < npt && rc == 0; p++)
         for (int f = 0; f < nfig && rc == 0; f++)
             if ((slot[p * nfig + f] = exp_resolve_figure(&X.set[p], opt, figs[f], err,
-                                                         errlen)) < 0)
+                                                         errlen)) == -1)
                 rc = 2;
     for (int p = 0; p < npt && rc == 0; p++)
         X.set[p].until_slot = until_hw > 0 ? slot[p * nfig] : -1;
@@ -170,7 +170,7 @@ int srch_play(const exp_options *o, const char *opt, const srch_point *pt, int n
             for (int f = 0; f < nfig; f++)
                 exp_slot_est(S, slot[p * nfig + f], &X.set[0], &out->est[p * nfig + f]);
             if (out->sum)
-                out->sum[p] = S->acc[slot[p * nfig]];
+                exp_fsums_of(S, slot[p * nfig], &out->sum[p]);
             out->games[p] = S->games;
             out->plays += S->games * (uint64_t)S->nrot;
         }
@@ -182,9 +182,6 @@ int srch_play(const exp_options *o, const char *opt, const srch_point *pt, int n
             out->plays += (most - X.set[0].games) * (uint64_t)X.set[0].nrot;
         for (int f = 0; f < nfig; f++)
             out->share[f] = exp_is_share(&X.set[0], slot[f], o->game);
-        exp_estimate raw;
-        exp_pair_estimate(&X.set[0].acc[slot[0]], &raw);
-        out->shift = isnan(raw.value) ? 0 : raw.value - out->est[0].value;
     }
     free(slot);
     for (int s = 0; s < X.nset; s++)

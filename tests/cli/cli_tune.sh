@@ -105,6 +105,8 @@ expect_error "target and tune" 2 "separate searches" --game=oca \
     --maximize=win_share@1
 
 # ---- --tournament, --sprt ----------------------------------------------------------------
+expect_error "tournament refuses --bots" 2 "--bots does not apply" --game=wari \
+    --tournament=greedy,random --bots=random --runs=10
 # A ladder any wari player knows: random < greedy (the largest capture) < alphabeta.
 expect_ok "tournament wari" --game=wari --tournament=greedy,alphabeta:depth=3,random \
     --runs=100 --seed=2 --format=csv --quiet
