@@ -180,3 +180,29 @@ while IFS= read -r line; do
     fi
 done <"$work/readme-examples"
 [ "$n" -ge 8 ] && ok "README has examples" || bad "README has examples" "$n found"
+
+# ---- the game pages' key tables agree with the loaders ------------------------------------------
+# Every top-level key of each game is in its page's RULESET section, and an integer key's row
+# gives the default and range --list reports (the tab-separated table of oca(7), or the
+# ".BR key (integer, default D, LO..HI)" entries of the other pages). Three keys have a
+# further check in the loader that the page states in words, not as a range: cinesi's side
+# (odd), volpe's fox_wins_at (at most the number of geese) and repetition (0 or 2..10).
+if command -v jq >/dev/null 2>&1; then
+    for g in $("$bin" --list | sed -n 's/^\([a-z0-9]*\) — .*/\1/p'); do
+        sed -n '/^\.SH RULESET/,/^\.SH DECISIONS/p' "$top/man/giochi-sim-$g.7" >"$work/section"
+        "$bin" --list --game="$g" --format=json |
+            jq -r '.games[0].keys[] | select(.key | test("[.\\[]") | not) |
+                "\(.key) \(.type) \(.default // "-") \(.min // "-") \(.max // "-")"' >"$work/keys"
+        missing=
+        while read -r k type def lo hi; do
+            grep -q -- "$k" "$work/section" || missing="$missing $k"
+            [ "$type" = integer ] || continue
+            case $g:$k in cinesi:side | volpe:fox_wins_at | volpe:repetition) continue ;; esac
+            grep -qF -e "$(printf '%s\t%s\t%s..%s' "$k" "$def" "$lo" "$hi")" \
+                -e "$k \" (integer, default $def, $lo..$hi" "$work/section" ||
+                missing="$missing $k=$def($lo..$hi)"
+        done <"$work/keys"
+        [ -z "$missing" ] && ok "giochi-sim-$g(7) lists every key as the loader checks it" ||
+            bad "giochi-sim-$g(7) lists every key as the loader checks it" "$missing"
+    done
+fi
