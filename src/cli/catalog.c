@@ -49,7 +49,8 @@ static const cJSON *default_at(const cJSON *root, const char *path, const cJSON 
     snprintf(buf, sizeof buf, "%s", path);
     const cJSON *v = root;
     bool inside = false;
-    for (char *part = strtok(buf, "."); part && v; part = strtok(NULL, ".")) {
+    char *save = NULL;
+    for (char *part = strtok_r(buf, ".", &save); part && v; part = strtok_r(NULL, ".", &save)) {
         size_t n = strlen(part);
         bool each = n > 2 && strcmp(part + n - 2, "[]") == 0;
         if (each)

@@ -676,33 +676,3 @@ const char *rules_key_doc(const game_type *g, const char *path)
             return d->doc;
     return NULL;
 }
-
-char *rules_key_type(const rule_key *k, char *buf, size_t len)
-{
-    size_t n = 0;
-    switch (k->kind) {
-    case RULE_INT: snprintf(buf, len, "integer %.0f..%.0f", k->min, k->max); break;
-    case RULE_NUMBER: snprintf(buf, len, "number %g..%g", k->min, k->max); break;
-    case RULE_BOOL: snprintf(buf, len, "true or false"); break;
-    case RULE_ENUM:
-        n = (size_t)snprintf(buf, len, "one of");
-        for (int i = 0; k->choices[i] && n < len; i++)
-            n += (size_t)snprintf(buf + n, len - n, "%s %s", i ? "," : "", k->choices[i]);
-        break;
-    case RULE_INT_ARRAY:
-        if (k->min_len == k->max_len)
-            snprintf(buf, len, "%d integers in %.0f..%.0f", k->min_len, k->min, k->max);
-        else
-            snprintf(buf, len, "%d..%d integers in %.0f..%.0f", k->min_len, k->max_len, k->min,
-                     k->max);
-        break;
-    case RULE_ARRAY:
-        if (k->min_len == k->max_len)
-            snprintf(buf, len, "array of %d", k->min_len);
-        else
-            snprintf(buf, len, "array of %d..%d", k->min_len, k->max_len);
-        break;
-    case RULE_OTHER: snprintf(buf, len, "see the manual"); break;
-    }
-    return buf;
-}

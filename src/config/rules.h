@@ -136,8 +136,4 @@ const rule_key *rules_key_find(const rule_keys *keys, const char *path);
 /* The one-line description game g gives for key path (game_type.rule_docs), or NULL. */
 const char *rules_key_doc(const struct game_type *g, const char *path);
 
-/* Writes key k's type and range into buf as --list shows it ("integer 1..100000", "one of
- * open, sealed", "true or false", "1..8 integers in 1..100000"); returns buf. */
-char *rules_key_type(const rule_key *k, char *buf, size_t len);
-
 #endif
