@@ -12,12 +12,14 @@
 #                   FUZZ_SECONDS (default 60) in all, half each: rulesets from tests/fuzz/corpus,
 #                   partial files from tests/fuzz/corpus-merge; new inputs and crashes go to
 #                   build-fuzz/. Skipped, with a message, if libFuzzer cannot be had.
-#   make install / uninstall   honour PREFIX (/usr/local) and DESTDIR
+#   make install / uninstall   honour PREFIX (/usr/local) and DESTDIR: the binary, the man
+#                   pages and the bash completion (COMPLETIONDIR)
 #   make clean
 
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 CC       ?= cc
 VERSION  := 0.1.0
 
@@ -201,14 +203,24 @@ $(BUILD)/wari_bare: tests/bench/wari_bare.c
 $(BUILD)/wari_bench: tests/bench/wari_bench.c $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
 
-install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
+# The bash completion script, written by the tool itself from its own tables.
+COMPLETION := $(BUILD)/giochi-sim.bash
+
+$(COMPLETION): $(BIN)
+	@mkdir -p $(dir $@)
+	./$(BIN) --completion=bash --output=$@
+
+install: all $(COMPLETION)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
+	    $(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/$(BIN)
 	for m in $(MANPAGES); do install -m 644 $$m $(DESTDIR)$(MANDIR)/man$${m##*.}/; done
+	install -m 644 $(COMPLETION) $(DESTDIR)$(COMPLETIONDIR)/$(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/$(BIN)
 	for m in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; done
+	rm -f $(DESTDIR)$(COMPLETIONDIR)/$(BIN)
 
 clean:
 	rm -rf build build-san build-fuzz $(BIN) giochi-sim-san $(MPI_BIN)

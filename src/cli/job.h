@@ -43,6 +43,7 @@ typedef struct job {
     exp_options xo;
     cJSON *xtree;    /* the experiment's report tree, when --plot, --html or html want it */
     merge_input merge;
+    bool csv_comma;  /* --csv-decimal=, */
 } job;
 
 /* ---- set-up (job.c), in this order; each dies with the documented exit code ------------- */
@@ -72,6 +73,10 @@ int job_progress(const job *j);
 /* --list (g NULL: every game) or --print-ruleset, to --output; exits. */
 void mode_print(const game_type *g, const options *o, const cJSON *ruleset)
     __attribute__((noreturn));
+
+/* --completion=SHELL: the completion script (cli/completion.h), to --output; refuses any
+ * other option; exits. */
+void mode_completion(const options *o, int argc, char **argv) __attribute__((noreturn));
 
 /* --perft: the move-path counts of depths 1..D; exits. */
 void mode_perft(job *j) __attribute__((noreturn));

@@ -39,6 +39,8 @@ int main(int argc, char **argv)
     static options o; /* static: what it points to stays reachable until exit */
     static job j;
     options_parse(&o, argc, argv);
+    if (o.completion)
+        mode_completion(&o, argc, argv);
     j.o = &o;
     j.argc = argc;
     j.argv = argv;

@@ -348,6 +348,10 @@ cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run
                 cJSON_AddStringToObject(so, "label", S->label);
                 cJSON_AddBoolToObject(so, "baseline", s == base);
                 cJSON_AddNumberToObject(so, "games", (double)S->games);
+                if (o->rotate) { /* "games" counts deals: each played once per rotation */
+                    cJSON_AddNumberToObject(so, "rotations", S->nrot);
+                    cJSON_AddNumberToObject(so, "plays", (double)S->games * S->nrot);
+                }
                 if (until)
                     add_until(so, until, S, target);
                 cJSON_AddItemToObject(so, "report", setting_report(S, g));

@@ -10,6 +10,7 @@
 
 #include "config/botspec.h"
 #include "core/numfmt.h"
+#include "core/suggest.h"
 #include "config/rules.h"
 #include "core/xalloc.h"
 
@@ -264,6 +265,16 @@ int exp_resolve_figure(const setting *S, const char *opt, const char *fig, char 
         j = find_slot(S, name, k, 0);
     if (j >= 0)
         return j;
+    const char **all = xcalloc((size_t)S->nslots + 1, sizeof *all);
+    for (int i = 0; i < S->nslots; i++)
+        all[i] = S->slot[i].name;
+    const char *near = suggest_nearest(name, all, (size_t)S->nslots);
+    char hint[160] = "";
+    if (near)
+        snprintf(hint, sizeof hint, "%s%s", near, at ? strchr(fig, '@') : "");
+    free(all);
+    if (near)
+        return snprintf(err, errlen, "%s: no figure '%s' (did you mean %s?)", opt, fig, hint), -1;
     char names[2048];
     size_t used = 0;
     names[0] = '\0';

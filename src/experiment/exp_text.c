@@ -309,6 +309,12 @@ static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t p
     if (o->until)
         snprintf(what, sizeof what, "sweep of %d settings, each until %s (at most %llu games)",
                  nset, o->until, (unsigned long long)o->runs);
+    /* Under rotation a deal is played once per rotation: say both counts. */
+    bool rot = o->rotate && !o->until;
+    if (rot)
+        snprintf(what, sizeof what, "sweep of %d setting%s, %llu deals each, one game per deal "
+                 "and rotation", nset, nset == 1 ? "" : "s",
+                 (unsigned long long)o->runs);
     write_header(out, o, &set[0], what);
     fprintf(out, "baseline: %s; differences are paired on the same games (95%% CI), "
                  "xF = F times narrower than unpaired%s\n\n",
@@ -325,13 +331,17 @@ static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t p
     for (int s = 0; s < nset; s++)
         if ((int)strlen(set[s].label) > lw)
             lw = (int)strlen(set[s].label);
-    fprintf(out, "%-*s %9s", lw, "setting", "games");
+    fprintf(out, "%-*s %9s", lw, "setting", rot ? "deals" : "games");
+    if (rot)
+        fprintf(out, " %9s", "games");
     for (int f = 0; f < nfig; f++)
         fprintf(out, "  %-26s %-30s", fig[f], "difference");
     fputc('\n', out);
     for (int s = 0; s < nset; s++) {
         setting *S = &set[s];
         fprintf(out, "%-*s %9llu", lw, S->label, (unsigned long long)S->games);
+        if (rot)
+            fprintf(out, " %9llu", (unsigned long long)(S->games * (uint64_t)S->nrot));
         for (int f = 0; f < nfig; f++) {
             int j = exp_resolve_figure(S, "--metric", fig[f], err, errlen);
             if (j == -1) {

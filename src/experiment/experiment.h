@@ -80,6 +80,8 @@ typedef struct exp_options {
     report_format format;
     int argc;                      /* the command line, recorded in the report */
     char **argv;
+    FILE *games_csv;               /* non-NULL: --games-csv, every counted game's row (after
+                                      the play: exp_games.c) */
     cJSON **tree;                  /* non-NULL: receives a copy of the report tree, for --plot
                                       and --html (the caller frees it) */
     /* Distributed runs (at most one of combine, shard_out and merged): */

@@ -382,6 +382,14 @@ void exp_text_interval(char *buf, size_t n, double v, double lo, double hi, bool
 /* Writes the CSV of the played experiment x from its report tree root. */
 void exp_render_csv(const experiment *x, const cJSON *root, FILE *out);
 
+/* --games-csv (exp_games.c): writes to out one row per game every setting counted, for
+ * every rotation, in setting, rotation and game order, each behind one column per swept key
+ * (sensitivity: the setting's label) and, under rotation, the rotation; the columns after
+ * are those of a plain run's games CSV. The games are played again, through the runner, on
+ * the experiment's seeds: the rows are the games the figures count. Returns 0, or an exit
+ * code with a message: 3 a write failed, 4 --check found a broken invariant. */
+int exp_games_csv(const experiment *x, FILE *out, char *err, size_t errlen);
+
 /* Writes the text report of the played experiment x (root its tree, run its "run" object
  * when root lacks it, wall and played as for exp_report_build), without trailing blanks. */
 void exp_render_text(const experiment *x, const cJSON *root, const cJSON *run, double wall,

@@ -178,7 +178,7 @@ expect_error "sensitivity of an array key" 2 "--sensitivity: 'weights' is not a 
     --game=45 --sensitivity=weights --metric=length
 expect_error "sensitivity with sweep" 2 "--sensitivity cannot be combined with --sweep" --game=45 --sensitivity --metric=length --sweep limit=40
 expect_error "experiment with trace" 2 "--trace plays one game" --game=45 --sweep limit=40 --trace=1
-expect_error "experiment with games CSV" 2 "--games-csv plays one game" --game=45 --rotate-seats --games-csv="$work/g.csv"
+expect_error "search with games CSV" 2 "--games-csv goes with a run, --sweep" --game=wari --tournament=random,greedy --runs=10 --games-csv="$work/g.csv"
 
 # ---- memory: a worker's does not grow with the number of settings ---------------------------
 # A 1,000-setting sweep of the oca at 8 threads stays under 1 GB of resident memory, and each

@@ -512,6 +512,7 @@ static const metric_label labels[] = {
 };
 
 const game_type game_oca = {
+    .rule_docs = oca_rule_docs,
     .name = "oca",
     .title = "Gioco dell'Oca with bank, auctions, declarations and postcards",
     .seed = "000_73186111d786dc42.txt",

@@ -813,6 +813,7 @@ static int check(const void *vst, char *err, size_t errlen)
 }
 
 const game_type game_volpe = {
+    .rule_docs = volpe_rule_docs,
     .name = "volpe",
     .title = "La volpe e le oche (Fox and Geese)",
     .seed = "004_46aece1981b71774.txt",

@@ -165,4 +165,7 @@ void volpe_view_json(const void *seen, int seat, jsonw *w);
 extern const game_type game_volpe;
 extern const bot_type volpe_bot_greedy;
 
+/* One line for each ruleset key (volpe_keys.c; game_type.rule_docs). */
+extern const rule_doc volpe_rule_docs[];
+
 #endif
