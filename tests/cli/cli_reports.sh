@@ -18,6 +18,36 @@ for g in 45 oca pig10 wari cinesi volpe; do
     fi
 done
 
+# ---- every text table fits an 80-column terminal: each line of each game's summary, of a sweep
+# with two figures, of a seat rotation of four bots, of a sensitivity and of a long title is at
+# most 80 characters (counted as characters: the reports have UTF-8 letters and dashes) -------
+widest() { LC_ALL=C tr -d '\200-\277' <"$1" | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }'; }
+fits80() { # NAME ARGS...: the run's text output is at most 80 columns wide
+    name=$1
+    shift
+    if "$bin" "$@" -q >"$work/w80.txt" 2>"$work/err"; then
+        w=$(widest "$work/w80.txt")
+        [ "$w" -le 80 ] && ok "80 columns: $name" ||
+            bad "80 columns: $name" "$w columns: $(LC_ALL=C tr -d '\200-\277' <"$work/w80.txt" | awk 'length($0) > 80' | head -n 2)"
+    else
+        bad "80 columns: $name" "exit $?: $(head -c 200 "$work/err")"
+    fi
+}
+for g in 45 oca pig10 wari cinesi volpe; do
+    fits80 "$g summary" --game=$g --runs=500 --seed=11
+done
+fits80 "45 summary with exact values" --game=45 --runs=500 --seed=1 --exact
+fits80 "a title of many ruleset changes" --game=oca --runs=20 --seed=1 --set entry_fee=10 \
+    --set dote=300 --set capo_fee=2 --set max_chain=3 --set declare_prize=40 --set bid_step=4
+fits80 "sweep of two figures" --game=volpe --bots=greedy --sweep diagonals=all,alquerque,none \
+    --metric=win_share@1,length --runs=50 --seed=1
+fits80 "grid sweep" --game=45 --sweep limit=35,45 --sweep players=2,3 --runs=200 --seed=1
+fits80 "seat rotation of four bots" --game=oca --bots=greedy,random,greedy:max_bid=20,cautious \
+    --rotate-seats --runs=50 --seed=1
+fits80 "sensitivity" --game=oca --sensitivity=dote,auction,entry_fee --metric=bankruptcy_any \
+    --runs=100 --seed=1
+fits80 "rotation sweep" --game=pig10 --sweep players=3,5 --rotate-seats --metric=seat_advantage@1,win_share@1 --runs=100 --seed=1
+
 # ---- the title line names the ruleset changes, dotted as --set takes them -------------------------
 "$bin" --game=oca --runs=20 --seed=1 -q --set board.3.amount=7 --set entry_fee=70 | sed -n 2p >"$work/title.txt"
 grep -qx '20 games, 4 players, seed 1, ruleset: entry_fee=70, board.3.amount=7' "$work/title.txt" &&
