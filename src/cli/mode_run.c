@@ -53,7 +53,7 @@ static cJSON *run_report(const job *j, const run_result *res, cJSON *exact)
         cJSON_AddItemToArray(sets, cJSON_CreateString(o->set[i]));
     cJSON_AddItemToObject(report, "sets", sets);
     cJSON *run = cJSON_GetObjectItemCaseSensitive(report, "run");
-    cJSON_AddItemToObject(run, "command_line", report_command_line(j->argc, j->argv));
+    report_run_stamp(run, j->argc, j->argv);
     if (o->merge)
         cJSON_AddNumberToObject(run, "shards", (double)j->merge.nshards);
     dist_report_run(run);

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/rules.h"
+
 /* A number, or null for NAN (undefined). */
 static cJSON *num_or_null(double v)
 {
@@ -22,6 +24,22 @@ static cJSON *interval(double lo, double hi)
     cJSON_AddItemToArray(a, cJSON_CreateNumber(lo));
     cJSON_AddItemToArray(a, cJSON_CreateNumber(hi));
     return a;
+}
+
+/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the ties,
+ * no-winner and end figures, or a game metric that is a rate. */
+bool exp_is_share(const setting *S, int j, const game_type *g)
+{
+    if (exp_derived(j))
+        return true; /* differences of shares */
+    const char *n = S->slot[j].name;
+    if (strcmp(n, "win_share") == 0 || strcmp(n, "seat_advantage") == 0 ||
+        strcmp(n, "ties") == 0 || strcmp(n, "no_winner") == 0 || strncmp(n, "ended.", 6) == 0)
+        return true;
+    for (int m = 0; g->metrics && g->metrics[m].name; m++)
+        if (strcmp(g->metrics[m].name, n) == 0)
+            return g->metrics[m].kind == METRIC_RATE;
+    return false;
 }
 
 /* What a seat advantage subtracts from the seat's win share: 1/N (0 for other figures and
@@ -183,6 +201,64 @@ static cJSON *fairness(const setting *S)
     return f;
 }
 
+/* The figures --metric names for a sweep (the text report's columns), per setting: each
+ * one's estimate and its paired difference from the baseline (null for the baseline itself
+ * or a figure this setting lacks), and whether it is a share. */
+static cJSON *figures(const experiment *x, const setting *S, bool is_base)
+{
+    char figs[1024], err[512];
+    snprintf(figs, sizeof figs, "%s", x->o->metric ? x->o->metric : EXP_SWEEP_FIGURES);
+    cJSON *arr = cJSON_CreateArray();
+    char *rest = figs;
+    for (char *t = strsep(&rest, ","); t; t = strsep(&rest, ",")) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "figure", t);
+        cJSON_AddItemToArray(arr, o);
+        int j = exp_resolve_figure(S, "--metric", t, err, sizeof err);
+        if (j == -1) { /* a figure one setting lacks (win_share@5 with 3 players) */
+            cJSON_AddNullToObject(o, "estimate");
+            cJSON_AddNullToObject(o, "difference");
+            continue;
+        }
+        exp_estimate est;
+        exp_slot_est(S, j, &x->set[x->base], &est);
+        cJSON_AddBoolToObject(o, "share", exp_is_share(S, j, x->o->game));
+        cJSON *e = cJSON_AddObjectToObject(o, "estimate");
+        cJSON_AddItemToObject(e, "value", num_or_null(est.value));
+        cJSON_AddItemToObject(e, "ci95", interval(est.lo, est.hi));
+        if (is_base || (!exp_derived(j) && S->pair[j] < 0) || isnan(est.diff)) {
+            cJSON_AddNullToObject(o, "difference");
+            continue;
+        }
+        cJSON *d = cJSON_AddObjectToObject(o, "difference");
+        cJSON_AddNumberToObject(d, "value", est.diff);
+        cJSON_AddItemToObject(d, "ci95", interval(est.dlo, est.dhi));
+        double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;
+        cJSON_AddItemToObject(d, "narrowing", num_or_null(hp > 0 ? hu / hp : NAN));
+    }
+    return arr;
+}
+
+void exp_json_provenance(const exp_options *o, const char (*canon)[BOT_SPEC_MAX], int nseats,
+                         cJSON *root)
+{
+    const game_type *g = o->game;
+    char e[256];
+    cJSON *def = rules_parse(g->default_rules, g->name, e, sizeof e);
+    cJSON *eff = o->ruleset ? cJSON_Duplicate(o->ruleset, 1) : NULL;
+    if (eff == NULL)
+        free(rules_effective_files(g, o->configs, o->nconfigs, o->sets, o->nsets, &eff, e,
+                                   sizeof e));
+    cJSON *ch = def && eff ? rules_changes(def, eff) : NULL;
+    cJSON_AddItemToObject(root, "ruleset_changes", ch ? ch : cJSON_CreateArray());
+    cJSON_Delete(eff);
+    cJSON_Delete(def);
+    cJSON_AddNumberToObject(root, "players", nseats);
+    cJSON *b = cJSON_AddArrayToObject(root, "seat_bots");
+    for (int k = 0; k < nseats; k++)
+        cJSON_AddItemToArray(b, cJSON_CreateString(canon[k]));
+}
+
 /* Adds to obj the --until outcome of setting S: a copy of `until` (the option) with the games
  * played, the half-width reached (null when the figure has no interval) and whether it
  * stopped by reaching the target. */
@@ -217,6 +293,7 @@ static void sensitivity_json(experiment *x, cJSON *root)
     int jb = exp_resolve_figure(B, "--metric", o->metric, err, errlen);
     cJSON *sens = cJSON_AddObjectToObject(root, "sensitivity");
     cJSON_AddStringToObject(sens, "metric", o->metric);
+    cJSON_AddBoolToObject(sens, "share", exp_is_share(B, jb, o->game));
     char rule[256];
     bool percent = o->step == NULL || o->step[strlen(o->step) - 1] == '%';
     snprintf(rule, sizeof rule,
@@ -291,7 +368,7 @@ cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run
     cJSON_AddNumberToObject(run, "threads", o->threads);
     cJSON_AddNumberToObject(run, "wall_seconds", wall);
     cJSON_AddNumberToObject(run, "games_per_second", wall > 0 ? (double)played / wall : 0);
-    cJSON_AddItemToObject(run, "command_line", report_command_line(o->argc, o->argv));
+    report_run_stamp(run, o->argc, o->argv);
     if (o->ranks > 0)
         cJSON_AddNumberToObject(run, "ranks", o->ranks);
     if (o->merged)
@@ -337,9 +414,17 @@ cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run
         cJSON_AddBoolToObject(root, "rotate_seats", o->rotate);
         cJSON_AddItemToObject(root, "until", until ? cJSON_Duplicate(until, 1) : cJSON_CreateNull());
         cJSON_AddItemToObject(root, "baseline", cJSON_Duplicate(set[base].values, 1));
+        exp_json_provenance(o, (const char(*)[BOT_SPEC_MAX])set[base].canon, set[base].nseats,
+                            root);
         if (o->sensitivity) {
             sensitivity_json(x, root);
         } else {
+            cJSON *mf = cJSON_AddArrayToObject(root, "metric");
+            char figs[1024];
+            snprintf(figs, sizeof figs, "%s", o->metric ? o->metric : EXP_SWEEP_FIGURES);
+            char *rest = figs;
+            for (char *t = strsep(&rest, ","); t; t = strsep(&rest, ","))
+                cJSON_AddItemToArray(mf, cJSON_CreateString(t));
             cJSON *arr = cJSON_AddArrayToObject(root, "settings");
             for (int s = 0; s < nset; s++) {
                 setting *S = &set[s];
@@ -357,6 +442,7 @@ cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run
                 cJSON_AddItemToObject(so, "report", setting_report(S, g));
                 cJSON_AddItemToObject(so, "fairness", fairness(S));
                 cJSON_AddItemToObject(so, "differences", differences(S, &set[base]));
+                cJSON_AddItemToObject(so, "figures", figures(x, S, s == base));
                 cJSON_AddItemToArray(arr, so);
             }
         }

@@ -14,50 +14,17 @@
 #include "config/rules.h"
 #include "core/xalloc.h"
 
-/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the ties,
- * no-winner and end figures, or a game metric that is a rate. */
-bool exp_is_share(const setting *S, int j, const game_type *g)
-{
-    if (exp_derived(j))
-        return true; /* differences of shares */
-    const char *n = S->slot[j].name;
-    if (strcmp(n, "win_share") == 0 || strcmp(n, "seat_advantage") == 0 ||
-        strcmp(n, "ties") == 0 || strcmp(n, "no_winner") == 0 || strncmp(n, "ended.", 6) == 0)
-        return true;
-    for (int m = 0; g->metrics && g->metrics[m].name; m++)
-        if (strcmp(g->metrics[m].name, n) == 0)
-            return g->metrics[m].kind == METRIC_RATE;
-    return false;
-}
-
-/* "12.34%" or "3.512": a share in percent, a mean to 4 significant digits. */
+/* "12.34%" or "3.512" (numfmt_figure). */
 void exp_text_value(char *buf, size_t n, double v, bool share, bool sign)
 {
-    if (isnan(v))
-        snprintf(buf, n, "—");
-    else if (share)
-        snprintf(buf, n, sign ? "%+.2f" : "%.2f%%", 100 * v);
-    else
-        snprintf(buf, n, sign ? "%+.4g" : "%.4g", v);
+    numfmt_figure(buf, n, v, share, sign);
 }
 
-/* "17.10% [16.77, 17.43]" */
+/* "17.10% [16.77, 17.43]" (numfmt_interval). */
 void exp_text_interval(char *buf, size_t n, double v, double lo, double hi, bool share,
                           bool sign)
 {
-    char a[40], b[40], c[40];
-    exp_text_value(a, sizeof a, v, share, sign);
-    if (isnan(lo)) {
-        snprintf(buf, n, "%s", a);
-        return;
-    }
-    exp_text_value(b, sizeof b, lo, share, sign);
-    exp_text_value(c, sizeof c, hi, share, sign);
-    if (share) { /* the brackets in points, without the % sign */
-        snprintf(b, sizeof b, sign ? "%+.2f" : "%.2f", 100 * lo);
-        snprintf(c, sizeof c, sign ? "%+.2f" : "%.2f", 100 * hi);
-    }
-    snprintf(buf, n, "%s [%s, %s]", a, b, c);
+    numfmt_interval(buf, n, v, lo, hi, share, sign);
 }
 
 /* The text header: the game, `what` the experiment is with the seed, the ruleset changes every
@@ -490,7 +457,7 @@ static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t p
                   0, TEXTCOLS_WIDTH);
     fputc('\n', out);
     char figs[1024];
-    snprintf(figs, sizeof figs, "%s", o->metric ? o->metric : "win_share@1,length");
+    snprintf(figs, sizeof figs, "%s", o->metric ? o->metric : EXP_SWEEP_FIGURES);
     char *fig[16] = {0};
     int nfig = 0;
     char *rest = figs;

@@ -51,8 +51,11 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 
     cJSON *run = NULL;
     cJSON *root = exp_report_build(x, wall, played, &run);
-    if (o->tree)
+    if (o->tree) { /* the tree of --plot and --html carries the run's provenance too */
         *o->tree = cJSON_Duplicate(root, 1);
+        if (run)
+            cJSON_AddItemToObject(*o->tree, "run", cJSON_Duplicate(run, 1));
+    }
     if (o->format == REPORT_JSON)
         report_write(out, root, REPORT_JSON);
     else if (o->format == REPORT_CSV)

@@ -372,6 +372,15 @@ cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run
  * ties, no-winner and end figures, or a game metric that is a rate. */
 bool exp_is_share(const setting *S, int j, const game_type *g);
 
+/* The figures a sweep shows without --metric (its text columns, its JSON "figures"). */
+#define EXP_SWEEP_FIGURES "win_share@1,length"
+
+/* Adds a report's provenance that the options alone give: "ruleset_changes" (the default
+ * ruleset against the one --config and --set make, or o->ruleset), "players" and
+ * "seat_bots" (the nseats canonical bots canon, unrotated). */
+void exp_json_provenance(const exp_options *o, const char (*canon)[BOT_SPEC_MAX], int nseats,
+                         cJSON *root);
+
 /* "12.34%" or "3.512" (sign: "+1.23", a difference in points, or "+3.512"); "—" for NAN. */
 void exp_text_value(char *buf, size_t n, double v, bool share, bool sign);
 

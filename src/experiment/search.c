@@ -221,6 +221,24 @@ cJSON *srch_json_head(const exp_options *o, const char *mode)
     cJSON *sets = cJSON_AddArrayToObject(root, "sets");
     for (int i = 0; i < o->nsets; i++)
         cJSON_AddItemToArray(sets, cJSON_CreateString(o->sets[i]));
+    /* the provenance: the ruleset changes, and (but in a tournament, whose entrants rotate
+     * over the seats) each seat's bot as the search starts */
+    char (*canon)[BOT_SPEC_MAX] = xcalloc(GAME_MAX_SEATS, sizeof *canon);
+    int nseats = 0;
+    const bot_type *bt;
+    double param[BOT_MAX_PARAMS];
+    char err[256];
+    bool seated = strcmp(mode, "tune") == 0 || strcmp(mode, "seek") == 0;
+    for (int k = 0; seated && (k == 0 || k < nseats); k++)
+        if (srch_seat_bot(o, k, &bt, param, canon[k], sizeof canon[k], &nseats, err,
+                          sizeof err) != 0)
+            nseats = 0;
+    exp_json_provenance(o, (const char(*)[BOT_SPEC_MAX])canon, nseats, root);
+    if (!seated) { /* players and seat_bots say nothing of a tournament */
+        cJSON_DeleteItemFromObjectCaseSensitive(root, "players");
+        cJSON_DeleteItemFromObjectCaseSensitive(root, "seat_bots");
+    }
+    free(canon);
     return root;
 }
 
@@ -232,7 +250,7 @@ cJSON *srch_json_run(const exp_options *o, double wall, uint64_t plays)
     cJSON_AddNumberToObject(run, "threads", o->threads);
     if (o->ranks > 0)
         cJSON_AddNumberToObject(run, "ranks", o->ranks);
-    cJSON_AddItemToObject(run, "command_line", report_command_line(o->argc, o->argv));
+    report_run_stamp(run, o->argc, o->argv);
     return run;
 }
 

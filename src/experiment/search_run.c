@@ -35,11 +35,6 @@ int search_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     if (o->metric && !o->tournament)
         return snprintf(err, errlen, "%s names its own figure: --metric does not apply", name),
                2;
-    if (o->format == REPORT_HTML || o->tree)
-        return snprintf(err, errlen, "%s writes text, JSON or CSV (not --format=html, --plot "
-                                     "or --html)",
-                        name),
-               2;
     if (o->tune)
         return tune_run(o, out, err, errlen);
     if (o->target)

@@ -595,6 +595,7 @@ static cJSON *seek_json(const seeker *k, double wall)
     const exp_options *o = k->o;
     cJSON *root = srch_json_head(o, "seek");
     cJSON_AddStringToObject(root, "figure", k->fig);
+    cJSON_AddBoolToObject(root, "share", k->share);
     cJSON_AddNumberToObject(root, "target", k->target);
     cJSON_AddNumberToObject(root, "halfwidth", k->hw);
     cJSON_AddStringToObject(root, "key", k->key);
@@ -730,6 +731,8 @@ int seek_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     if (rc == 0 && out) {
         double wall = clock_seconds() - t0;
         cJSON *root = seek_json(k, wall);
+        if (o->tree)
+            *o->tree = cJSON_Duplicate(root, 1);
         if (o->format == REPORT_JSON)
             report_write(out, root, REPORT_JSON);
         else if (o->format == REPORT_CSV)

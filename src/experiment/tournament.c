@@ -630,6 +630,8 @@ int tournament_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     if (rc == 0 && out) {
         double wall = clock_seconds() - t0;
         cJSON *root = tour_json(t, wall);
+        if (o->tree)
+            *o->tree = cJSON_Duplicate(root, 1);
         if (o->format == REPORT_JSON)
             report_write(out, root, REPORT_JSON);
         else if (o->format == REPORT_CSV)
