@@ -104,8 +104,9 @@ if command -v gnuplot >/dev/null 2>&1; then
     expect_ok "--plot svg" --game=oca --runs=300 --seed=1 -q --plot="$work/p1.svg" --threads=1 --output=/dev/null
     expect_ok "--plot svg, 2 threads" --game=oca --runs=300 --seed=1 -q --plot="$work/p2.svg" --threads=2 --output=/dev/null
     same "--plot: same SVG whatever --threads" "$work/p1.svg" "$work/p2.svg"
-    [ "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg")" -eq 7 ] && tail -n 2 "$work/p1.svg" | grep -q '</svg>' &&
-        ok "--plot svg: 7 series, complete" || bad "--plot svg: 7 series, complete" "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg") series"
+    # 7 series of the summary's charts, and one per distribution with observations (6)
+    [ "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg")" -eq 13 ] && tail -n 2 "$work/p1.svg" | grep -q '</svg>' &&
+        ok "--plot svg: 13 series, complete" || bad "--plot svg: 13 series, complete" "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg") series"
     grep -q "Gioco dell'Oca .* 300 games, 4 players, seed 1, default ruleset" "$work/p1.svg" &&
         ok "--plot: the title names game, games and ruleset" || bad "--plot: the title names game, games and ruleset" "no title"
     expect_ok "--plot png" --game=45 --runs=300 --seed=1 -q --plot="$work/p.PNG" --set limit=40
