@@ -149,10 +149,17 @@ static void check_experiment(job *j, int nseats)
                          : o->minimize ? "--minimize goes with --tune"
                          : o->over     ? "--over goes with --target"
                          : o->sprt     ? "--sprt goes with --tournament"
-                         : o->step     ? "--step goes with --sensitivity"
+                         : o->step && !o->depends ? "--step goes with --sensitivity or --depends"
                                        : NULL;
     if (!j->experiment && orphan)
         die(EXIT_USAGE, "%s", orphan);
+    if (o->depends && (j->experiment || o->shard || o->merge || o->trace || dist_ranks() > 1))
+        die(EXIT_USAGE, "--depends plays a plain run's extra batches: it cannot be combined with "
+                        "--%s", j->experiment ? "sweep, --rotate-seats, --until, --sensitivity or a search"
+                                : o->shard ? "shard" : o->merge ? "merge" : o->trace ? "trace" : "MPI");
+    if (o->depends && j->g->depends == NULL)
+        die(EXIT_USAGE, "--depends: game %s names no figures that depend on reconstructions",
+            j->g->name);
     if (!j->experiment && (o->baseline || o->metric))
         die(EXIT_USAGE, "--%s needs --sweep or --sensitivity", o->baseline ? "baseline" : "metric");
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/depends.h"
 #include "cli/fail.h"
 #include "cli/job.h"
 #include "dist/dist.h"
@@ -85,6 +86,8 @@ void mode_run(job *j)
         shard_write(j, &s, NULL);
     } else if (root) {
         cJSON *report = run_report(j, &res, exact);
+        if (o->depends)
+            depends_run(j, report, &s);
         report_write(outset_file(&s, OUT_REPORT), report, j->fmt);
         write_extras(o, report, &s);
         cJSON_Delete(report);

@@ -35,6 +35,7 @@ enum {
     OPT_DETAIL,
     OPT_PLOT,
     OPT_HTML,
+    OPT_DEPENDS,
 };
 enum { OPT_SWEEP = 1100, OPT_BASELINE, OPT_ROTATE, OPT_UNTIL, OPT_SENSITIVITY, OPT_METRIC };
 enum { OPT_BOT_PROGRAM = 1200, OPT_BOT_TIMEOUT }; /* bots outside the process (program.h) */
@@ -55,6 +56,9 @@ static const struct argp_option option_table[] = {
     {"format", 'f', "FMT", 0, "Report format: text, json, csv or html (default text)", 0},
     {"detail", OPT_DETAIL, 0, 0,
      "Text report: list every figure of every seat instead of the headline summary", 0},
+    {"depends", OPT_DEPENDS, 0, 0,
+     "Also play what the headline figures depend on: each of the game's bot profiles, mixed, "
+     "and a sensitivity to the reconstructed rule values (--step, default 50%)", 0},
     {"plot", OPT_PLOT, "FILE", 0,
      "Also draw the report's charts into FILE (.svg, .png or .pdf; needs gnuplot)", 0},
     {"html", OPT_HTML, "FILE", 0,
@@ -267,6 +271,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_SHARD: o->shard = arg; break;
     case OPT_MERGE: o->merge = true; break;
     case OPT_DETAIL: o->detail = true; break;
+    case OPT_DEPENDS: o->depends = true; break;
     case OPT_PLOT: o->plot = arg; break;
     case OPT_HTML: o->html = arg; break;
     case OPT_SWEEP:

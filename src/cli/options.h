@@ -24,6 +24,7 @@ typedef struct options {
     const char *shard;       /* --shard=I/N */
     const char *plot, *html; /* --plot=FILE, --html=FILE */
     bool detail;             /* --detail: the full text listing */
+    bool depends;            /* --depends: the batches of the summary's "depends on" */
     const char **parts;      /* --merge's files (the arguments) */
     int nparts;
     /* experiments (experiment.h) */

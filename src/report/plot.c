@@ -185,6 +185,42 @@ static void hist_plot(FILE *f, int n, const char *const *name, const cJSON *cons
     fputc('\n', f);
 }
 
+/* A distribution's panel (report.c's "distributions"): one bar per bin or category, its share
+ * of the observations in percent, the head of each bin's label under its bar. */
+static void dist_plot(FILE *f, const cJSON *d, int id)
+{
+    const cJSON *bins = get(d, "bins"), *b;
+    fprintf(f, "$dist%d << EOD\n", id);
+    cJSON_ArrayForEach(b, bins)
+    {
+        /* under a bar, a label's head: up to a colon or a parenthesis ("28 Inheritance") */
+        char tic[128];
+        const char *label = report_str(b, "label");
+        size_t len = strcspn(label, ":(");
+        snprintf(tic, sizeof tic, "%.*s", (int)len, label);
+        while (len > 0 && tic[len - 1] == ' ')
+            tic[--len] = '\0';
+        datum(f, len > 0 ? tic : label);
+        fprintf(f, " %.17g %.17g\n", 100 * report_num(b, "share"), report_num(b, "count"));
+    }
+    char title[512];
+    snprintf(title, sizeof title, "%s (%.0f %s)", report_str(d, "title"), report_num(d, "n"),
+             report_str(d, "counts"));
+    fputs("EOD\nset title ", f);
+    quoted(f, title);
+    fputs("\nset xlabel ", f);
+    quoted(f, report_str(d, "value"));
+    fputs("\nset ylabel ", f);
+    snprintf(title, sizeof title, "%% of %s", report_str(d, "counts"));
+    quoted(f, title);
+    int n = cJSON_GetArraySize(bins);
+    fprintf(f, "\nset xrange [-0.6:%d.6]\nset yrange [0:*]\nset boxwidth 0.8\n"
+               "set xtics rotate by %d\n"
+               "plot $dist%d using 0:2:xtic(1) with boxes title 'share'\n"
+               "set xtics norotate\nset xrange [*:*]\n",
+            n > 0 ? n - 1 : 0, cJSON_IsTrue(get(d, "table")) ? -30 : 0, id);
+}
+
 /* Writes s as a gnuplot double-quoted string, each newline as \n. */
 static void dquoted(FILE *f, const char *s)
 {
@@ -432,7 +468,10 @@ static int run_script(FILE *f, const cJSON *r, plot_format fmt, const char *outp
         bars_add(to, shares.label[i], NULL, shares.e[i]);
     }
     bool has_length = get(get(get(r, "metrics"), "length"), "histogram") != NULL;
-    int panels = 1 + has_length + (small.n > 0) + (large.n > 0) + hists;
+    int dists = 0;
+    cJSON_ArrayForEach(n, get(r, "distributions"))
+        dists += cJSON_GetArraySize(get(n, "bins")) > 0;
+    int panels = 1 + has_length + (small.n > 0) + (large.n > 0) + hists + dists;
 
     char title[1024];
     report_summary_title(r, true, title, sizeof title);
@@ -478,6 +517,10 @@ static int run_script(FILE *f, const cJSON *r, plot_format fmt, const char *outp
                  report_str(lab, "unit"), cJSON_IsString(get(lab, "unit")) ? ")" : "");
         hist_plot(f, m, name, he, id++, label, xlabel);
     }
+    id = 0;
+    cJSON_ArrayForEach(n, get(r, "distributions"))
+        if (cJSON_GetArraySize(get(n, "bins")) > 0)
+            dist_plot(f, n, id++);
     fputs("unset multiplot\nset output\n", f);
     return panels;
 }

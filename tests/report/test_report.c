@@ -187,8 +187,10 @@ TEST(report_plot_svg_is_well_formed_with_its_series)
     } cases[] = {
         {"45", 2, mixed, 9, 5},
         /* wins 2, length 1, shares 2 + 2 (the auction's 100% apart), banker's and Capo's
-         * net 1+1 */
-        {"oca", 4, same, 9, 6},
+         * net 1+1, then a chart of one series per distribution that has observations:
+         * bankrupt players, winning bid, ruin by square, declarations per player and per
+         * game, the cashier's till (300 games hold some games with a cashier) */
+        {"oca", 4, same, 15, 12},
         {"pig10", 4, same, 5, 4}, /* wins 2, length 1, two per-game counts 1+1 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
