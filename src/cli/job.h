@@ -76,6 +76,9 @@ void mode_print(const game_type *g, const options *o, const cJSON *ruleset)
 /* --perft: the move-path counts of depths 1..D; exits. */
 void mode_perft(job *j) __attribute__((noreturn));
 
+/* --solve=DIR (volpe): the retrograde solver into DIR, its summary on --output; exits. */
+void mode_solve(job *j) __attribute__((noreturn));
+
 /* --replay=FILE: plays one recorded game (core/replay.h) and prints its trace and outcome;
  * exits. */
 void mode_replay(job *j) __attribute__((noreturn));

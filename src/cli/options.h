@@ -33,6 +33,8 @@ typedef struct options {
     bool rotate, sensitivity;
     /* searches (experiment.h) */
     const char *tune, *maximize, *minimize, *target, *over, *tournament, *sprt, *step;
+    /* volpe's solver (--solve=DIR, --solve-geese=K) and the perfect bot's --db=DIR */
+    const char *solve, *solve_geese, *db;
 } options;
 
 /* Reads argv into o (zeroed by the caller) and checks what needs no game: unknown or

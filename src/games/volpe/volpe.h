@@ -164,5 +164,7 @@ int32_t volpe_evaluate(const void *st, int seat);
 void volpe_view_json(const void *seen, int seat, jsonw *w);
 extern const game_type game_volpe;
 extern const bot_type volpe_bot_greedy;
+/* The perfect bot (volpe_perfect.c): plays from the database of --db=DIR (volpe_db.h). */
+extern const bot_type volpe_bot_perfect;
 
 #endif
