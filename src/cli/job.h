@@ -81,6 +81,9 @@ void mode_completion(const options *o, int argc, char **argv) __attribute__((nor
 /* --perft: the move-path counts of depths 1..D; exits. */
 void mode_perft(job *j) __attribute__((noreturn));
 
+/* --solve=DIR (volpe): the retrograde solver into DIR, its summary on --output; exits. */
+void mode_solve(job *j) __attribute__((noreturn));
+
 /* --replay=FILE: plays one recorded game (core/replay.h) and prints its trace and outcome;
  * exits. */
 void mode_replay(job *j) __attribute__((noreturn));

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bots/program.h"
+#include "games/volpe/volpe_db.h"
 #include "cli/fail.h"
 #include "cli/outfile.h"
 #include "core/rng.h"
@@ -42,6 +43,7 @@ enum { OPT_BOT_PROGRAM = 1200, OPT_BOT_TIMEOUT }; /* bots outside the process (p
 enum { OPT_COMPLETION = 1400, OPT_CSV_DECIMAL }; /* discovery and spreadsheets */
 enum { OPT_TUNE = 1300, OPT_MAXIMIZE, OPT_MINIMIZE, OPT_TARGET, OPT_OVER, OPT_TOURNAMENT,
        OPT_SPRT, OPT_STEP };
+enum { OPT_SOLVE = 1500, OPT_SOLVE_GEESE, OPT_DB }; /* volpe's solver and its database */
 
 static const struct argp_option option_table[] = {
     {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
@@ -153,6 +155,14 @@ static const struct argp_option option_table[] = {
      "With a --tournament of two bots: a sequential probability ratio test of H0 elo=ELO0 "
      "against H1 elo=ELO1 (alpha=beta=0.05, or ELO0,ELO1,ALPHA,BETA)",
      0},
+    {"solve", OPT_SOLVE, "DIR", 0,
+     "volpe: solve the game by retrograde analysis into the database directory DIR (made if "
+     "missing; a stopped run continues where it stopped) and print the start's value",
+     0},
+    {"solve-geese", OPT_SOLVE_GEESE, "K", 0,
+     "With --solve: only the positions with at most K geese", 0},
+    {"db", OPT_DB, "DIR", 0,
+     "volpe: the database directory (made by --solve) the perfect bot plays from", 0},
     {"list", 'l', 0, 0,
      "List games, their bots with their parameters, ruleset keys (type, range, default, "
      "description) and, with --game, one game's metrics; --format=json for programs",
@@ -292,6 +302,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         bot_program_option(key == OPT_BOT_PROGRAM, arg);
         break;
     case OPT_TUNE: o->tune = arg; break;
+    case OPT_SOLVE: o->solve = arg; break;
+    case OPT_SOLVE_GEESE: o->solve_geese = arg; break;
+    case OPT_DB:
+        o->db = arg;
+        volpe_db_set_dir(arg);
+        break;
     case OPT_MAXIMIZE: o->maximize = arg; break;
     case OPT_MINIMIZE: o->minimize = arg; break;
     case OPT_TARGET: o->target = arg; break;

@@ -37,6 +37,8 @@ typedef struct options {
     /* discovery */
     const char *completion; /* --completion=SHELL */
     const char *csv_decimal; /* --csv-decimal=, */
+    /* volpe's solver (--solve=DIR, --solve-geese=K) and the perfect bot's --db=DIR */
+    const char *solve, *solve_geese, *db;
 } options;
 
 /* The option table (argp's), ended by an all-zero entry: for the completion script. */

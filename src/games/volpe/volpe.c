@@ -785,7 +785,8 @@ static const metric_label labels[] = {
     {NULL, NULL, NULL},
 };
 
-static const bot_type *const bots[] = {&bot_random, &volpe_bot_greedy, NULL};
+static const bot_type *const bots[] = {&bot_random, &volpe_bot_greedy, &volpe_bot_perfect,
+                                       NULL};
 
 /* --check: geese are conserved (those on the board and those taken make the start's), every
  * goose and the fox stand on points of the cross, the fox never on a goose, and the side to
