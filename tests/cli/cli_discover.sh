@@ -97,7 +97,7 @@ try "giochi-sim --game=45 --metric=length,win_"
 try "giochi-sim --format=j"
 EOS
     bash "$work/complete.sh" "$work/giochi-sim.bash" >"$work/completed" 2>"$work/err"
-    printf '%s\n' "--game= --games-csv=" "oca" "random,greedy" "max_bid=" "entry_fee=" \
+    printf '%s\n' "--game= --games-csv=" "oca" "random,greedy random,greedy-2026" "max_bid=" "entry_fee=" \
         "faces.white=" "length,win_share" "json" >"$work/wanted"
     same "bash completion completes options, games, bots, parameters, keys, figures" "$work/wanted" "$work/completed"
 fi
@@ -163,10 +163,10 @@ done <"$work/help-examples"
 [ "$n" -ge 4 ] && ok "--help has examples" || bad "--help has examples" "$n found"
 # README: each ./giochi-sim line of a ```sh block, with --runs cut to 20 games (the options are
 # what is checked; the figures have their own markers). Lines that need a file, MPI, a program
-# bot or a person are left out.
+# bot, a person or a solver database (--solve: tests/cli/cli_solve.sh) are left out.
 awk '/^```sh/ {on = 1; next} /^```/ {on = 0} on' "$top/README.md" |
     sed -n 's/^\.\/giochi-sim \(.*\)$/\1/p' | sed 's/[[:space:]]*#.*$//; s/ *\\$//' |
-    grep -v -e 'replay=' -e '--merge' -e 'shard=' -e 'bot-program' -e 'human' -e '\$' >"$work/readme-examples"
+    grep -v -e 'replay=' -e '--merge' -e 'shard=' -e 'bot-program' -e 'human' -e '--solve' -e '\$' >"$work/readme-examples"
 n=0
 while IFS= read -r line; do
     n=$((n + 1))

@@ -55,9 +55,9 @@ expect_error "maximize and minimize" 2 "contradict" --game=oca --tune=seat1.sit_
     --maximize=win_share@1 --minimize=length
 # a search's page: the tuner's best parameters and improvement (the pages of the goal seek and
 # the tournament: tests/cli/cli_render.sh)
-expect_ok "tune html" --game=oca --tune=seat1.sit_out=0:1 --maximize=win_share@1 --runs=400 \
+expect_ok "tune html" --game=oca --bots=greedy-2026 --tune=seat1.sit_out=0:1 --maximize=win_share@1 --runs=400 \
     --seed=1 -q --format=html
-grep -q '^<tr class="best"><td>best: greedy:sit_out=1</td>' "$work/out" && grep -q '<h2>Parameters</h2>' "$work/out" &&
+grep -q '^<tr class="best"><td>best: greedy-2026:sit_out=1</td>' "$work/out" && grep -q '<h2>Parameters</h2>' "$work/out" &&
     grep -q '<td>improvement (paired, percentage points)</td><td class="r"><span class="v">+' "$work/out" &&
     ok "tune html: best parameters and improvement" || bad "tune html: best parameters and improvement" "$(grep -c '<tr' "$work/out") rows"
 
