@@ -9,6 +9,7 @@
  *   exp_engine.c    plays every setting in step on common random numbers, one block at a time
  *   exp_play.c      the blocks of a run (--until's growing blocks and stopping rule)
  *   exp_blocks.c    a block's sums as bytes: the shards' files, MPI's messages, --merge
+ *   exp_sense.c     whether block sums read from outside could have been played
  *   exp_progress.c  the progress indicator on stderr
  *   exp_report.c    the report tree (JSON) of a played experiment
  *   exp_csv.c       its CSV rendering
@@ -320,6 +321,10 @@ void exp_engine_total(engine *e, int s);
  * total's), with what the loop leaves out (exp_pair_complete): the counts of a constant
  * count, and the baseline's own pairing with itself. */
 void exp_engine_complete(const engine *e, int s, int j, exp_pair *p);
+
+/* Whether exp_engine_complete can complete p without a product beyond 128 bits (sums read
+ * from outside can be anything; the sums of games that were played always can). */
+bool exp_engine_completes(const engine *e, int s, int j, const exp_pair *p);
 
 /* Frees the workers and what exp_engine_setup allocated (not the settings' totals). */
 void exp_engine_free(engine *e);
