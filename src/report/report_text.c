@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "report/fields.h"
 #include "report/report.h"
 
@@ -369,6 +370,7 @@ void report_text_summary(FILE *f, const cJSON *r)
     char title[1024];
     fprintf(f, "%s — %s\n%s\n", report_str(r, "game"), report_str(r, "title"),
             report_summary_title(r, false, title, sizeof title));
+    report_text_made_by(f, r);
     cJSON *sum = report_summary_build(r);
     const cJSON *sec;
     cJSON_ArrayForEach(sec, sum)
@@ -408,4 +410,11 @@ void report_text_changes(FILE *f, const cJSON *changes)
     cJSON_ArrayForEach(c, changes)
         fprintf(f, " %s", c->valuestring);
     fputc('\n', f);
+}
+
+void report_text_made_by(FILE *f, const cJSON *r)
+{
+    char date[64];
+    const char *d = report_str(get(r, "run"), "date");
+    fprintf(f, "giochi-sim %s, %s\n", GIOCHI_VERSION, *d ? d : clock_date(date, sizeof date));
 }
