@@ -34,6 +34,7 @@ static void write_header(FILE *f, const exp_options *o, const setting *S0, const
     const game_type *g = o->game;
     fprintf(f, "%s — %s\n", g->name, g->title);
     fprintf(f, "%s; seed %llu\n", what, (unsigned long long)o->seed);
+    report_text_made_by(f, NULL);
     char e[256];
     cJSON *def = rules_parse(g->default_rules, g->name, e, sizeof e);
     /* the ruleset every setting shares: the default with --config and --set */

@@ -6,9 +6,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "config/rules.h"
+#include "core/clock.h"
 #include "core/stats.h"
 #include "core/xalloc.h"
 #include "report/fields.h"
@@ -466,16 +466,9 @@ cJSON *report_command_line(int argc, char **argv)
 
 void report_run_stamp(cJSON *run, int argc, char **argv)
 {
+    char date[64];
     cJSON_AddItemToObject(run, "command_line", report_command_line(argc, argv));
-    const char *sde = getenv("SOURCE_DATE_EPOCH");
-    char *end = NULL;
-    long long e = sde && *sde ? strtoll(sde, &end, 10) : -1;
-    time_t t = e >= 0 && end && *end == '\0' ? (time_t)e : time(NULL);
-    struct tm tm;
-    char date[64] = "";
-    if (gmtime_r(&t, &tm))
-        strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
-    cJSON_AddStringToObject(run, "date", date);
+    cJSON_AddStringToObject(run, "date", clock_date(date, sizeof date));
 }
 
 cJSON *report_build(const report_input *in)

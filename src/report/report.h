@@ -40,9 +40,7 @@ cJSON *report_header(const struct game_type *g, double runs, uint64_t seed, int 
 cJSON *report_command_line(int argc, char **argv);
 
 /* Adds to a report's "run" object what says when and how the run was made: "command_line"
- * (report_command_line) and "date", "YYYY-MM-DD HH:MM UTC": the time of SOURCE_DATE_EPOCH
- * when that variable holds a count of seconds (the reproducible-builds convention, which the
- * test suite sets), else the current time. Like everything in "run", the date is no part of
+ * (report_command_line) and "date" (clock_date: SOURCE_DATE_EPOCH's time when set). Like everything in "run", the date is no part of
  * the result: the rest of the report is the same bytes whenever it is made. */
 void report_run_stamp(cJSON *run, int argc, char **argv);
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "report/fields.h"
 #include "report/report.h"
 #include "report/textcols.h"
@@ -496,6 +497,7 @@ void report_text_summary(FILE *f, const cJSON *r)
     char title[1024];
     fprintf(f, "%s — %s\n", report_str(r, "game"), report_str(r, "title"));
     textcols_para(f, report_summary_title(r, false, title, sizeof title), 0, TEXTCOLS_WIDTH);
+    report_text_made_by(f, r);
     cJSON *sum = report_summary_build(r);
     const cJSON *sec;
     cJSON_ArrayForEach(sec, sum)
@@ -544,4 +546,11 @@ void report_text_changes(FILE *f, const cJSON *changes)
     fclose(m);
     textcols_para(f, line, 0, TEXTCOLS_WIDTH);
     free(line);
+}
+
+void report_text_made_by(FILE *f, const cJSON *r)
+{
+    char date[64];
+    const char *d = report_str(get(r, "run"), "date");
+    fprintf(f, "giochi-sim %s, %s\n", GIOCHI_VERSION, *d ? d : clock_date(date, sizeof date));
 }

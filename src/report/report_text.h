@@ -26,6 +26,10 @@ char *report_summary_title(const cJSON *r, bool with_title, char *buf, size_t n)
  * (report_header's ruleset_changes); nothing when it is empty or NULL. */
 void report_text_changes(FILE *f, const cJSON *changes);
 
+/* The text header's provenance line "giochi-sim 0.1.0, 2026-12-02 05:40 UTC" (the run's
+ * date when r has one, else clock_date's), for the text reports of runs and experiments. */
+void report_text_made_by(FILE *f, const cJSON *r);
+
 /* Writes the summary of report r as aligned text for 80 columns (labels wrap, never cut; see
  * textcols.h), then the run's time. */
 void report_text_summary(FILE *f, const cJSON *r);

@@ -220,3 +220,14 @@ if command -v gnuplot >/dev/null 2>&1; then
 else
     bad "plots" "gnuplot is not installed (tools/deps.sh plot installs it): plots not tested"
 fi
+
+# ---- the date of a report: SOURCE_DATE_EPOCH when set, else now (in the text header's third line,
+# the JSON's run.date) --------------------------------------------------------------------------
+env SOURCE_DATE_EPOCH=86400 "$bin" --game=45 --runs=10 --seed=1 -q | sed -n 3p >"$work/made.txt"
+[ "$(cat "$work/made.txt")" = "giochi-sim 0.1.0, 1970-01-02 00:00 UTC" ] && ok "text header: version and SOURCE_DATE_EPOCH's date" ||
+    bad "text header: version and SOURCE_DATE_EPOCH's date" "$(cat "$work/made.txt")"
+today=$(date -u +%Y-%m-%d)
+env -u SOURCE_DATE_EPOCH "$bin" --game=45 --runs=10 --seed=1 -q --format=json >"$work/dated.json"
+# (a run just past midnight may carry the day before: either date is today's)
+grep -q "\"date\":[[:space:]]*\"\($today\|$(date -u +%Y-%m-%d)\) [0-9][0-9]:[0-9][0-9] UTC\"" "$work/dated.json" &&
+    ok "JSON run.date: today without SOURCE_DATE_EPOCH" || bad "JSON run.date: today without SOURCE_DATE_EPOCH" "no date of $today"
