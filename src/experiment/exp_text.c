@@ -14,48 +14,17 @@
 #include "config/rules.h"
 #include "core/xalloc.h"
 
-/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the ties,
- * no-winner and end figures, or a game metric that is a rate. */
-bool exp_is_share(const setting *S, int j, const game_type *g)
-{
-    const char *n = S->slot[j].name;
-    if (strcmp(n, "win_share") == 0 || strcmp(n, "seat_advantage") == 0 ||
-        strcmp(n, "ties") == 0 || strcmp(n, "no_winner") == 0 || strncmp(n, "ended.", 6) == 0)
-        return true;
-    for (int m = 0; g->metrics && g->metrics[m].name; m++)
-        if (strcmp(g->metrics[m].name, n) == 0)
-            return g->metrics[m].kind == METRIC_RATE;
-    return false;
-}
-
-/* "12.34%" or "3.512": a share in percent, a mean to 4 significant digits. */
+/* "12.34%" or "3.512" (numfmt_figure). */
 void exp_text_value(char *buf, size_t n, double v, bool share, bool sign)
 {
-    if (isnan(v))
-        snprintf(buf, n, "—");
-    else if (share)
-        snprintf(buf, n, sign ? "%+.2f" : "%.2f%%", 100 * v);
-    else
-        snprintf(buf, n, sign ? "%+.4g" : "%.4g", v);
+    numfmt_figure(buf, n, v, share, sign);
 }
 
-/* "17.10% [16.77, 17.43]" */
+/* "17.10% [16.77, 17.43]" (numfmt_interval). */
 void exp_text_interval(char *buf, size_t n, double v, double lo, double hi, bool share,
                           bool sign)
 {
-    char a[40], b[40], c[40];
-    exp_text_value(a, sizeof a, v, share, sign);
-    if (isnan(lo)) {
-        snprintf(buf, n, "%s", a);
-        return;
-    }
-    exp_text_value(b, sizeof b, lo, share, sign);
-    exp_text_value(c, sizeof c, hi, share, sign);
-    if (share) { /* the brackets in points, without the % sign */
-        snprintf(b, sizeof b, sign ? "%+.2f" : "%.2f", 100 * lo);
-        snprintf(c, sizeof c, sign ? "%+.2f" : "%.2f", 100 * hi);
-    }
-    snprintf(buf, n, "%s [%s, %s]", a, b, c);
+    numfmt_interval(buf, n, v, lo, hi, share, sign);
 }
 
 /* The text header: the game, `what` the experiment is with the seed, the ruleset changes every
@@ -213,6 +182,18 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
             fprintf(out, "  %-28s %s\n", S->slot[j].name, buf);
         }
     }
+    /* the fairness figures, when --until or --metric names one */
+    char err[256];
+    int ju = o->until ? exp_resolve_figure(&set[0], "", x->until_fig, err, sizeof err) : -1;
+    bool fair = exp_derived(ju) || (o->metric && (strstr(o->metric, "seat_spread") ||
+                                                  strstr(o->metric, "first_seat")));
+    for (int j = FIG_SEAT_SPREAD; fair && j >= FIG_FIRST_SEAT; j--) {
+        exp_estimate est;
+        exp_slot_est(&set[0], j, NULL, &est);
+        char buf[96];
+        exp_text_interval(buf, sizeof buf, est.value, est.lo, est.hi, true, j == FIG_FIRST_SEAT);
+        fprintf(out, "%s %s%s\n", exp_derived_name(j), buf, j == FIG_FIRST_SEAT ? " pp" : "");
+    }
     if (cJSON_IsObject(u))
         fprintf(out, "--until %s: %s after %.0f games (half-width %.4g, target %g)\n",
                 o->until, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "stopped"))
@@ -328,38 +309,47 @@ static void sweep_rows(const experiment *x, FILE *out, char *const *fig, int nfi
     int nset = x->nset, base = x->base;
     char err[512]; /* figures were resolved before playing: no error here */
     size_t errlen = sizeof err;
-    char align[2 + 2 * 16 + 1] = "lr";
+    /* Under rotation a deal is played once per rotation: both counts are shown. */
+    bool rot = o->rotate && !o->until;
+    char align[3 + 2 * 16 + 1] = "lr";
+    if (rot)
+        strcat(align, "r");
     for (int f = 0; f < nfig; f++)
         strcat(align, "ll");
     textcols *t = textcols_new(align);
-    const char *cell[2 + 2 * 16];
-    char games[32], a[16][96], d[16][128];
+    const char *cell[3 + 2 * 16];
+    char games[32], played[32], a[16][96], d[16][128];
+    int c0 = rot ? 3 : 2; /* the first figure's column */
     cell[0] = "setting";
-    cell[1] = "games";
+    cell[1] = rot ? "deals" : "games";
+    cell[2] = "games";
     for (int f = 0; f < nfig; f++) {
-        cell[2 + 2 * f] = fig[f];
-        cell[3 + 2 * f] = "difference";
+        cell[c0 + 2 * f] = fig[f];
+        cell[c0 + 1 + 2 * f] = "difference";
     }
     textcols_row(t, cell);
     for (int s = 0; s < nset; s++) {
         setting *S = &set[s];
         snprintf(games, sizeof games, "%llu", (unsigned long long)S->games);
+        snprintf(played, sizeof played, "%llu",
+                 (unsigned long long)(S->games * (uint64_t)S->nrot));
         cell[0] = S->label;
         cell[1] = games;
+        cell[2] = played;
         for (int f = 0; f < nfig; f++) {
-            cell[2 + 2 * f] = a[f];
-            cell[3 + 2 * f] = d[f];
+            cell[c0 + 2 * f] = a[f];
+            cell[c0 + 1 + 2 * f] = d[f];
             snprintf(a[f], sizeof a[f], "—");
             d[f][0] = '\0';
             int j = exp_resolve_figure(S, "--metric", fig[f], err, errlen);
-            if (j < 0)
+            if (j == -1)
                 continue;
             bool share = exp_is_share(S, j, g);
             exp_estimate est;
             exp_slot_est(S, j, &set[base], &est);
             exp_text_interval(a[f], sizeof a[f], est.value, est.lo, est.hi, share, false);
             snprintf(d[f], sizeof d[f], "%s", s == base ? "(baseline)" : "—");
-            if (s != base && S->pair[j] >= 0 && !isnan(est.diff)) {
+            if (s != base && (exp_derived(j) || S->pair[j] >= 0) && !isnan(est.diff)) {
                 char di[96];
                 exp_text_interval(di, sizeof di, est.diff, est.dlo, est.dhi, share, true);
                 double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;
@@ -381,16 +371,20 @@ static void sweep_rows(const experiment *x, FILE *out, char *const *fig, int nfi
     for (int s = 0; s < nset; s++)
         if ((int)strlen(set[s].label) > lw)
             lw = (int)strlen(set[s].label);
-    fprintf(out, "%-*s %9s", lw, "setting", "games");
+    fprintf(out, "%-*s %9s", lw, "setting", rot ? "deals" : "games");
+    if (rot)
+        fprintf(out, " %9s", "games");
     for (int f = 0; f < nfig; f++)
         fprintf(out, "  %-26s %-30s", fig[f], "difference");
     fputc('\n', out);
     for (int s = 0; s < nset; s++) {
         setting *S = &set[s];
         fprintf(out, "%-*s %9llu", lw, S->label, (unsigned long long)S->games);
+        if (rot)
+            fprintf(out, " %9llu", (unsigned long long)(S->games * (uint64_t)S->nrot));
         for (int f = 0; f < nfig; f++) {
             int j = exp_resolve_figure(S, "--metric", fig[f], err, errlen);
-            if (j < 0) {
+            if (j == -1) {
                 fprintf(out, "  %-26s %-30s", "—", "");
                 continue;
             }
@@ -399,7 +393,7 @@ static void sweep_rows(const experiment *x, FILE *out, char *const *fig, int nfi
             exp_slot_est(S, j, &set[base], &est);
             char v[96], df[128] = "(baseline)";
             exp_text_interval(v, sizeof v, est.value, est.lo, est.hi, share, false);
-            if (s != base && S->pair[j] >= 0 && !isnan(est.diff)) {
+            if (s != base && (exp_derived(j) || S->pair[j] >= 0) && !isnan(est.diff)) {
                 char di[96];
                 exp_text_interval(di, sizeof di, est.diff, est.dlo, est.dhi, share, true);
                 double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;
@@ -445,6 +439,11 @@ static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t p
     if (o->until)
         snprintf(what, sizeof what, "sweep of %d settings, each until %s (at most %llu games)",
                  nset, o->until, (unsigned long long)o->runs);
+    /* Under rotation a deal is played once per rotation: say both counts. */
+    if (o->rotate && !o->until)
+        snprintf(what, sizeof what, "sweep of %d setting%s, %llu deals each, one game per deal "
+                 "and rotation", nset, nset == 1 ? "" : "s",
+                 (unsigned long long)o->runs);
     write_header(out, o, &set[0], what);
     char note[1024];
     snprintf(note, sizeof note,
@@ -458,7 +457,7 @@ static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t p
                   0, TEXTCOLS_WIDTH);
     fputc('\n', out);
     char figs[1024];
-    snprintf(figs, sizeof figs, "%s", o->metric ? o->metric : "win_share@1,length");
+    snprintf(figs, sizeof figs, "%s", o->metric ? o->metric : EXP_SWEEP_FIGURES);
     char *fig[16] = {0};
     int nfig = 0;
     char *rest = figs;
