@@ -97,3 +97,17 @@ if cmp -s "$work/oca-mcts-0-1.json" "$work/oca-mcts-1-1.json"; then
 else
     ok "oca mcts rollout=1 plays the policy"
 fi
+
+# --exact prints the bots' bank model (BANK VALUE): a racer pays togo[1] cut[racers], and the
+# break-even bid of a banker who races is entry_fee - banker_refund + that (50 - 10 here), of
+# one who sits out entry_fee + what one of the three racers pays.
+expect_ok "oca --exact" --game=oca --exact --runs=1 --seed=1 --format=json -q
+if jq -e '.exact | (.banker_races.racer_pays - .togo_start * .cut["4"] | fabs) < 1e-6 and
+        (.banker_races.break_even_bid - (40 + .banker_races.racer_pays) | fabs) < 1e-9 and
+        (.banker_sits_out.racer_pays - .togo_start * .cut["3"] | fabs) < 1e-6 and
+        (.banker_sits_out.break_even_bid - (50 + .banker_sits_out.racer_pays) | fabs) < 1e-9 and
+        .banker_races.bid == 45' "$work/out" >/dev/null; then
+    ok "oca --exact: the bank model adds up"
+else
+    bad "oca --exact: the bank model adds up" "$(jq -c .exact "$work/out" | head -c 300)"
+fi
