@@ -206,3 +206,17 @@ grep -q '^  winning bid, paid to each other player: 30.00 (point mass)$' "$work/
 expect_error "--depends with a sweep" 2 "--depends plays a plain run" --game=oca --depends \
     --sweep=entry_fee=30,50 --runs=10
 expect_error "--depends for a game without" 2 "--depends: game 45 names no figures" --game=45 --depends --runs=10
+
+# --exact prints the bots' bank model (BANK VALUE): a racer pays togo[1] cut[racers], and the
+# break-even bid of a banker who races is entry_fee - banker_refund + that (50 - 10 here), of
+# one who sits out entry_fee + what one of the three racers pays.
+expect_ok "oca --exact" --game=oca --exact --runs=1 --seed=1 --format=json -q
+if jq -e '.exact | (.banker_races.racer_pays - .togo_start * .cut["4"] | fabs) < 1e-6 and
+        (.banker_races.break_even_bid - (40 + .banker_races.racer_pays) | fabs) < 1e-9 and
+        (.banker_sits_out.racer_pays - .togo_start * .cut["3"] | fabs) < 1e-6 and
+        (.banker_sits_out.break_even_bid - (50 + .banker_sits_out.racer_pays) | fabs) < 1e-9 and
+        .banker_races.bid == 45' "$work/out" >/dev/null; then
+    ok "oca --exact: the bank model adds up"
+else
+    bad "oca --exact: the bank model adds up" "$(jq -c .exact "$work/out" | head -c 300)"
+fi

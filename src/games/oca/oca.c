@@ -601,7 +601,7 @@ const game_type game_oca = {
     .length_unit = "turns",
     .score_name = "points",
     .low_score_wins = false,
-    .exact = NULL,
+    .exact = oca_exact,
     /* mcts rollout=1 plays its playouts with greedy at every seat (its default knobs; it
      * tells a playout's new game by the deal and the turn, since nobody calls its begin) */
     .policy = &oca_bot_greedy,

@@ -307,6 +307,13 @@ int oca_cards_held(const oca_state *st, int seat);
  * still racing can arrive, and at max_turns at the latest). */
 int oca_bank_model(const oca_rules *r, float *togo, float *cut);
 
+/* game_type.exact (oca_exact.c): a new JSON object of the bank model for the run's seat count,
+ * from oca_bank_model: togo_start (togo[1]), cut (by racers, 2..8), and for a banker who races
+ * and, when he may, one who sits out: racers, racer_pays (togo[1] cut[racers]), bank_worth,
+ * break_even_bid (bank_worth / players) and bid (that, down to a bid step). The seats' bots do
+ * not enter it. */
+cJSON *oca_exact(const void *rules, const seat_bots *seats);
+
 /* A check of an oca bot's valuation cache (oca_bots.c), for tests: ctx is a context of
  * cautious, greedy or aggressive set up under st's rules. Values every card for every seat of
  * st through the bot's cache and afresh, and returns how many values disagree, exceed the
