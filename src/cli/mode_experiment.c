@@ -26,6 +26,7 @@ void mode_experiment(job *j)
     double t1 = clock_seconds();
     free((void *)j->xo.merged); /* the shards' payloads themselves stay in j->merge */
     free((void *)j->xo.merged_len);
+    free((void *)j->xo.merged_names);
     if (sink)
         fclose(sink);
     if (rc != 0)

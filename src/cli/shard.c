@@ -375,10 +375,13 @@ void merge_prepare(job *j)
     /* the experiment reads the shards' block sums itself */
     const unsigned char **payload = xcalloc((size_t)o->nparts, sizeof *payload);
     size_t *len = xcalloc((size_t)o->nparts, sizeof *len);
+    const char **names = xcalloc((size_t)o->nparts, sizeof *names);
     for (int i = 0; i < o->nparts; i++) {
         payload[i] = m->payload[m->order[i] - 1];
         len[i] = m->len[m->order[i] - 1];
+        names[i] = o->parts[m->order[i] - 1];
     }
+    j->xo.merged_names = names;
     j->xo.merged = payload;
     j->xo.merged_len = len;
     j->xo.nmerged = o->nparts;

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/xalloc.h"
+
 /* Clears the block sums of every setting. */
 static void block_clear(engine *e)
 {
@@ -58,44 +60,81 @@ static void put_block(const engine *e, pbuf *b)
 }
 
 /* Adds block sums written by put_block into those of every counting setting (a setting the
- * bytes hold but that no longer counts is skipped: a merge of shards, which play on). Returns 0,
- * or -1 with a message. */
-static int add_block(engine *e, preader *r, char *err, size_t errlen)
+ * bytes hold but that no longer counts is skipped: a merge of shards, which play on), once
+ * exp_block_sense has found that they could have been played: `games` games a setting (or
+ * UINT64_MAX: any, the same for every setting) of a block of `cap`. Returns 0, or -1 with a
+ * message ("partial result does not make sense: WHERE setting LABEL, FIGURE: what", where
+ * names the block). */
+static int add_block(engine *e, preader *r, uint64_t games, uint64_t cap, const char *where,
+                     char *err, size_t errlen)
 {
-    for (int s = 0; s < e->nset && !r->bad; s++) {
+    static const char nonsense[] = "partial result does not make sense: ";
+    exp_pair **sums = xcalloc((size_t)e->nset, sizeof *sums);
+    run_result *res = xcalloc((size_t)e->nset, sizeof *res);
+    const run_result **tally = xcalloc((size_t)e->nset, sizeof *tally);
+    int rc = 0;
+    for (int s = 0; s < e->nset && !r->bad && rc == 0; s++) {
         setting *S = &e->set[s];
         uint64_t flag = partial_get_u64(r);
         if (r->bad)
             break;
         if (flag > 1 || (flag == 0 && e->counting[s])) {
             snprintf(err, errlen, "the block sums do not hold the settings this experiment plays");
-            return -1;
+            rc = -1;
+            break;
         }
         if (flag == 0)
             continue;
-        for (int j = 0; j < S->nslots; j++) {
-            exp_pair p;
-            get_pair(r, &p);
-            if (e->counting[s] && !exp_pair_merge(&S->bsum[j], &p)) {
-                snprintf(err, errlen, "the block sums do not fit in their integers");
-                return -1;
-            }
-        }
+        sums[s] = xcalloc((size_t)S->nslots, sizeof *sums[s]);
+        for (int j = 0; j < S->nslots; j++)
+            get_pair(r, &sums[s][j]);
         if (S->nrot == 1 && !r->bad) {
-            run_result one;
-            if (partial_get_result(&r->p, r->end, &S->cfg[0], &one, err, errlen) != 0)
-                return -1;
-            int rc = e->counting[s] ? partial_merge(&S->bres, &one, S->nseats, err, errlen) : 0;
-            run_result_free(&one);
-            if (rc != 0)
-                return -1;
+            char why[400];
+            if (partial_get_result(&r->p, r->end, &S->cfg[0], &res[s], why, sizeof why) != 0) {
+                size_t k = strlen(nonsense);
+                if (strncmp(why, nonsense, k) == 0)
+                    snprintf(err, errlen, "%s%ssetting %s, tallies: %s", nonsense, where,
+                             S->label, why + k);
+                else
+                    snprintf(err, errlen, "%s (%ssetting %s)", why, where, S->label);
+                rc = -1;
+                break;
+            }
+            tally[s] = &res[s];
         }
     }
-    if (r->bad) {
+    if (rc == 0 && r->bad) {
         snprintf(err, errlen, "the block sums are truncated or malformed");
-        return -1;
+        rc = -1;
     }
-    return 0;
+    if (rc == 0) {
+        char why[400];
+        if (exp_block_sense(e, sums, tally, games, cap, why, sizeof why) != 0) {
+            snprintf(err, errlen, "%s%s%s", nonsense, where, why);
+            rc = -1;
+        }
+    }
+    for (int s = 0; s < e->nset && rc == 0; s++) {
+        setting *S = &e->set[s];
+        if (sums[s] == NULL || !e->counting[s])
+            continue;
+        for (int j = 0; j < S->nslots && rc == 0; j++)
+            if (!exp_pair_merge(&S->bsum[j], &sums[s][j])) {
+                snprintf(err, errlen, "the block sums do not fit in their integers");
+                rc = -1;
+            }
+        if (rc == 0 && tally[s])
+            rc = partial_merge(&S->bres, &res[s], S->nseats, err, errlen);
+    }
+    for (int s = 0; s < e->nset; s++) {
+        free(sums[s]);
+        if (tally[s])
+            run_result_free(&res[s]);
+    }
+    free(sums);
+    free(res);
+    free(tally);
+    return rc;
 }
 
 /* exp_add_fn for the engine: adds another process's block sums into this one's, and writes
@@ -105,7 +144,7 @@ static int add_bytes(void *ctx, pbuf *sum, const unsigned char *p, size_t n, cha
 {
     engine *e = ctx;
     preader r = {p, p + n, false};
-    if (add_block(e, &r, err, errlen) != 0)
+    if (add_block(e, &r, UINT64_MAX, e->block_to - e->block_from, "", err, errlen) != 0)
         return -1;
     sum->len = 0;
     put_block(e, sum);
@@ -114,20 +153,35 @@ static int add_bytes(void *ctx, pbuf *sum, const unsigned char *p, size_t n, cha
     return 0;
 }
 
-/* --merge: the sums of block [from, to) over every shard, read from the shards' payloads. */
+/* --merge: the sums of block [from, to) over every shard, read from the shards' payloads;
+ * each shard's part of the block is its range of the run's games (partial_shard_range) within
+ * the block, and its sums must count exactly those games. */
 static int read_block(engine *e, const exp_options *o, uint64_t from, uint64_t to, char *err,
                       size_t errlen)
 {
     for (int i = 0; i < o->nmerged; i++) {
+        char name[300], why[400];
+        if (o->merged_names)
+            snprintf(name, sizeof name, "'%s'", o->merged_names[i]);
+        else
+            snprintf(name, sizeof name, "shard %d", i);
+        uint64_t lo, count;
+        partial_shard_range(o->runs, (uint64_t)i, (uint64_t)o->nmerged, &lo, &count);
+        uint64_t a = from > lo ? from : lo, b = to < lo + count ? to : lo + count;
+        uint64_t games = b > a ? b - a : 0;
         preader r = {e->mp[i], o->merged[i] + o->merged_len[i], false};
         uint64_t f = partial_get_u64(&r), t = partial_get_u64(&r), has = partial_get_u64(&r);
-        if (r.bad || f != from || t != to || has > 1)
-            return snprintf(err, errlen, "shard %d of the partial results does not hold the "
-                            "block of games %llu-%llu this experiment plays", i,
-                            (unsigned long long)from, (unsigned long long)to),
+        if (r.bad || f != from || t != to || has != (games > 0))
+            return snprintf(err, errlen, "%s does not hold the block of games %llu-%llu this "
+                            "experiment plays (its part: %llu games)", name,
+                            (unsigned long long)from, (unsigned long long)to,
+                            (unsigned long long)games),
                    -1;
-        if (has && add_block(e, &r, err, errlen) != 0)
-            return -1;
+        char where[64];
+        snprintf(where, sizeof where, "games %llu-%llu, ", (unsigned long long)from,
+                 (unsigned long long)to);
+        if (has && add_block(e, &r, games, to - from, where, why, sizeof why) != 0)
+            return snprintf(err, errlen, "%s: %s", name, why), -1;
         e->mp[i] = r.p;
     }
     return 0;
@@ -137,6 +191,7 @@ int exp_block(engine *e, const exp_options *o, uint64_t from, uint64_t to, char 
               size_t errlen)
 {
     block_clear(e);
+    e->block_from = from, e->block_to = to;
     if (o->merged)
         return read_block(e, o, from, to, err, errlen);
     uint64_t a = from, b = to;
@@ -170,7 +225,7 @@ int exp_block(engine *e, const exp_options *o, uint64_t from, uint64_t to, char 
     if (rc == 0) { /* every process takes the same total */
         block_clear(e);
         preader r = {bytes.p, bytes.p + bytes.len, false};
-        rc = add_block(e, &r, err, errlen);
+        rc = add_block(e, &r, to - from, to - from, "", err, errlen);
     }
     free(bytes.p);
     return rc;

@@ -505,22 +505,26 @@ static void play_games(engine *e, uint64_t from, uint64_t to)
     pool_join(&e->pool);
 }
 
+void exp_engine_complete(const engine *e, int s, int j, exp_pair *p)
+{
+    const setting *S = &e->set[s], *B = &e->set[e->base];
+    int b = S->pair[j];
+    int64_t ca = S->slot[j].cconst, cb = b >= 0 ? B->slot[b].cconst : 0;
+    if (s == e->base)
+        exp_pair_complete(p, ca, 0, true);
+    else if (b < 0)
+        exp_pair_complete(p, ca, 0, false);
+    else if (ca && cb)
+        exp_pair_complete(p, ca, cb, false);
+    /* else: the game loop and hand_baseline kept every sum */
+}
+
 void exp_engine_total(engine *e, int s)
 {
     setting *S = &e->set[s];
     memcpy(S->acc, S->sum, (size_t)S->nslots * sizeof *S->acc);
-    const setting *B = &e->set[e->base];
-    for (int j = 0; j < S->nslots; j++) {
-        int b = S->pair[j];
-        int64_t ca = S->slot[j].cconst, cb = b >= 0 ? B->slot[b].cconst : 0;
-        if (s == e->base)
-            exp_pair_complete(&S->acc[j], ca, 0, true);
-        else if (b < 0)
-            exp_pair_complete(&S->acc[j], ca, 0, false);
-        else if (ca && cb)
-            exp_pair_complete(&S->acc[j], ca, cb, false);
-        /* else: the game loop and hand_baseline kept every sum */
-    }
+    for (int j = 0; j < S->nslots; j++)
+        exp_engine_complete(e, s, j, &S->acc[j]);
 }
 
 /* Frees what part W owns. */

@@ -60,15 +60,33 @@ int exp_play_all(engine *e, const exp_options *o, double target, char *err, size
             rc = o->merged ? 2 : 4;
             break;
         }
-        for (int s = 0; s < e->nset; s++) {
+        /* the totals of blocks read from outside (--merge, other ranks) may not fit: checked */
+        for (int s = 0; s < e->nset && rc == 0; s++) {
             setting *S = &e->set[s];
             if (!e->counting[s])
                 continue;
+            int bad = -1;
             for (int j = 0; j < S->nslots; j++)
-                exp_pair_merge(&S->sum[j], &S->bsum[j]);
-            if (S->nrot == 1)
-                run_result_merge(&S->res, &S->bres, S->nseats);
+                if (!exp_pair_merge(&S->sum[j], &S->bsum[j]) && bad < 0)
+                    bad = j;
+            char fig[96] = "tallies", why[300] = "", who[300] = "partial results";
+            if (bad >= 0) {
+                exp_slot_name(S, bad, fig, sizeof fig);
+                snprintf(why, sizeof why, "the sums of its blocks up to game %llu do not fit "
+                         "in their integers", (unsigned long long)next);
+            } else if (S->nrot == 1) {
+                partial_merge(&S->res, &S->bres, S->nseats, why, sizeof why);
+            }
+            if (why[0] == '\0')
+                continue;
+            if (o->merged_names)
+                snprintf(who, sizeof who, "'%s'%s", o->merged_names[0],
+                         o->nmerged > 1 ? " and the other parts" : "");
+            snprintf(err, errlen, "%s: setting %s, %s: %s", who, S->label, fig, why);
+            rc = o->merged ? 2 : 4;
         }
+        if (rc != 0)
+            break;
         done = next;
         for (int s = 0; s < e->nset; s++) {
             setting *S = &e->set[s];

@@ -93,6 +93,8 @@ typedef struct exp_options {
     const unsigned char *const *merged; /* --merge: the payloads of the shards, in shard order; */
     const size_t *merged_len;      /* nothing is played: the block sums are read from them, and */
     int nmerged;                   /* --until stops at the block a single process stops at */
+    const char *const *merged_names; /* --merge: the shards' file names, in shard order (for
+                                      the messages; NULL: "shard I") */
     double merged_wall;            /* --merge: the shards' playing time, reported as the run's */
     int ranks;                     /* > 0: recorded in the report's "run" (MPI) */
 } exp_options;

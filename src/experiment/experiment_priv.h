@@ -239,6 +239,7 @@ typedef struct engine {
     bool *played, *counting;
     pthread_mutex_t lock;     /* for moving spilled cells into the block sums */
     uint64_t lo, hi;          /* --shard: the games of this shard */
+    uint64_t block_from, block_to; /* the block being played (exp_block) */
     const unsigned char **mp; /* --merge: where each shard's next block starts */
     uint64_t plays_per_game; /* plays of one game index: every rotation of every setting played */
     exp_progress prog;       /* shown by the calling thread (worker 0) */
@@ -251,6 +252,11 @@ int exp_engine_setup(engine *e, char *err, size_t errlen);
 
 /* Completes the sums of setting s into its totals (acc). */
 void exp_engine_total(engine *e, int s);
+
+/* Completes p, sums of slot j of setting s as the game loop leaves them (a block's or a
+ * total's), with what the loop leaves out (exp_pair_complete): the counts of a constant
+ * count, and the baseline's own pairing with itself. */
+void exp_engine_complete(const engine *e, int s, int j, exp_pair *p);
 
 /* Frees the workers and what exp_engine_setup allocated (not the settings' totals). */
 void exp_engine_free(engine *e);
@@ -265,6 +271,20 @@ void exp_play_block(engine *e, uint64_t from, uint64_t to);
  * a message. */
 int exp_block(engine *e, const exp_options *o, uint64_t from, uint64_t to, char *err,
               size_t errlen);
+
+/* Whether the block sums read from outside could have been played (exp_sense.c): for every
+ * setting s whose sums[s] is not NULL (its slots' sums as the bytes hold them) and, when not
+ * rotated, tallies[s] (NULL: none), every slot counts `games` games (UINT64_MAX: any number,
+ * the same for every setting), at most cap; its own sums, the baseline's and their cross sums
+ * lie within what games of its figure can give (counts and squares not negative, shares
+ * within 0..1, ranks within 1..N, Cauchy-Schwarz between sums); the baseline's sums in a
+ * pairing are the baseline setting's own when the bytes hold them; a setting's own sums agree
+ * with its tallies. Returns 0, or -1 with "setting LABEL, FIGURE: what is wrong". */
+int exp_block_sense(const engine *e, exp_pair *const *sums, const run_result *const *tallies,
+                    uint64_t games, uint64_t cap, char *err, size_t errlen);
+
+/* Slot j of S as --metric names it (NAME, NAME@K), for messages (exp_sense.c). */
+void exp_slot_name(const setting *S, int j, char *buf, size_t n);
 
 /* Plays every setting of e (exp_play.c): one block of o->runs games, or blocks until each
  * setting's --until target (target > 0), each block's sums obtained by exp_block; leaves every

@@ -9,6 +9,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$(dirname "$here")")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# OpenMPI's session directories go under this run's own folder: mpiruns started at the same
+# moment by other jobs on a shared machine otherwise collide in /tmp (ORTE session_dir errors).
+mkdir -p "$work/ompi" && export OMPI_MCA_orte_tmpdir_base="$work/ompi"
 passed=0
 failed=0
 
