@@ -303,7 +303,18 @@ typedef struct game_type {
      * has no view, and action_name is called on the state. */
     void (*view_action_name)(const void *seen, const decision *d, int32_t a, char *buf,
                              size_t n);
+
+    /* ---- the ruleset's keys explained --------------------------------------------------
+     * One line for each key of the ruleset, as rules_describe (config/rules.h) names it
+     * ("dote", "faces.red", "board[].effect"), for --list, its JSON and the manual's key
+     * tables; its type and range come from rules_load's own checks. NULL-key-terminated. */
+    const struct rule_doc *rule_docs;
 } game_type;
+
+/* A ruleset key's one-line description (game_type.rule_docs). */
+typedef struct rule_doc {
+    const char *key, *doc;
+} rule_doc;
 
 /* The largest |evaluate| a game may return; search scores wins beyond it. */
 #define GAME_EVAL_MAX 1000000

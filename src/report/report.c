@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "config/rules.h"
 #include "core/stats.h"
@@ -461,6 +462,20 @@ cJSON *report_command_line(int argc, char **argv)
     for (int i = 0; i < argc; i++)
         cJSON_AddItemToArray(a, cJSON_CreateString(argv[i]));
     return a;
+}
+
+void report_run_stamp(cJSON *run, int argc, char **argv)
+{
+    cJSON_AddItemToObject(run, "command_line", report_command_line(argc, argv));
+    const char *sde = getenv("SOURCE_DATE_EPOCH");
+    char *end = NULL;
+    long long e = sde && *sde ? strtoll(sde, &end, 10) : -1;
+    time_t t = e >= 0 && end && *end == '\0' ? (time_t)e : time(NULL);
+    struct tm tm;
+    char date[64] = "";
+    if (gmtime_r(&t, &tm))
+        strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
+    cJSON_AddStringToObject(run, "date", date);
 }
 
 cJSON *report_build(const report_input *in)

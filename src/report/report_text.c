@@ -9,6 +9,7 @@
 
 #include "report/fields.h"
 #include "report/report.h"
+#include "report/textcols.h"
 
 static const cJSON *get(const cJSON *o, const char *key)
 {
@@ -210,7 +211,7 @@ static void by_bot(cJSON *out, const cJSON *r)
     const cJSON *bots = get(r, "bots");
     if (cJSON_GetArraySize(bots) < 2)
         return;
-    cJSON *sec = section(out, "By bot", "llrl");
+    cJSON *sec = section(out, "By bot", "wlrl");
     const char *bcols[4] = {"bot", "seats", "win share", "95% CI"};
     columns(sec, 4, bcols);
     const cJSON *b;
@@ -233,7 +234,7 @@ static void how_games_end(cJSON *out, const cJSON *r)
 {
     const cJSON *m = get(r, "metrics");
     double runs = report_num(r, "runs");
-    cJSON *sec = section(out, "How games end", "lrlll");
+    cJSON *sec = section(out, "How games end", "wrlln");
     cJSON *rows = rows_of(sec);
     const cJSON *e;
     cJSON_ArrayForEach(e, get(m, "ended"))
@@ -423,7 +424,7 @@ cJSON *report_summary_build(const cJSON *r)
     by_bot(out, r);
     const cJSON *layout = get(r, "layout");
     const cJSON *head = get(layout, "headline");
-    cJSON *sec = section(out, "Headline", "lrlll");
+    cJSON *sec = section(out, "Headline", "wrlln");
     metric_row(rows_of(sec), "game length", report_str(r, "length_unit"),
                get(get(r, "metrics"), "length"), report_num(r, "runs"));
     const cJSON *n;
@@ -434,7 +435,7 @@ cJSON *report_summary_build(const cJSON *r)
     const cJSON *g;
     cJSON_ArrayForEach(g, get(layout, "groups"))
     {
-        sec = section(out, report_str(g, "title"), "lrlll");
+        sec = section(out, report_str(g, "title"), "wrlln");
         cJSON_ArrayForEach(n, get(g, "metrics"))
             if (cJSON_IsString(n) && !listed(head, n->valuestring) &&
                 !dist_of(r, n->valuestring, false))
@@ -490,72 +491,34 @@ char *report_summary_title(const cJSON *r, bool with_title, char *buf, size_t n)
     return buf;
 }
 
-/* Display width of UTF-8 text: one column per character. */
-static size_t width(const char *s)
-{
-    size_t w = 0;
-    for (; *s; s++)
-        w += ((unsigned char)*s & 0xC0) != 0x80;
-    return w;
-}
-
-static void pad(FILE *f, size_t n)
-{
-    while (n-- > 0)
-        fputc(' ', f);
-}
-
-/* Writes one row of cells under the column widths w, without trailing blanks. */
-static void text_row(FILE *f, const cJSON *cells, const char *align, const size_t *w)
-{
-    int ncells = cJSON_GetArraySize(cells), last = -1;
-    for (int i = 0; i < ncells; i++)
-        if (*cJSON_GetArrayItem(cells, i)->valuestring)
-            last = i;
-    fputs("  ", f);
-    for (int i = 0; i <= last; i++) {
-        const char *s = cJSON_GetArrayItem(cells, i)->valuestring;
-        size_t gap = w[i] - width(s);
-        bool right = align[i] == 'r';
-        if (w[i] == 0) /* a column empty in every row takes no room */
-            continue;
-        if (i > 0)
-            fputs("  ", f);
-        if (right)
-            pad(f, gap);
-        fputs(s, f);
-        if (!right && i < last)
-            pad(f, gap);
-    }
-    fputc('\n', f);
-}
-
 void report_text_summary(FILE *f, const cJSON *r)
 {
     char title[1024];
-    fprintf(f, "%s — %s\n%s\n", report_str(r, "game"), report_str(r, "title"),
-            report_summary_title(r, false, title, sizeof title));
+    fprintf(f, "%s — %s\n", report_str(r, "game"), report_str(r, "title"));
+    textcols_para(f, report_summary_title(r, false, title, sizeof title), 0, TEXTCOLS_WIDTH);
     cJSON *sum = report_summary_build(r);
     const cJSON *sec;
     cJSON_ArrayForEach(sec, sum)
     {
-        enum { MAXC = 8 };
-        size_t w[MAXC] = {0};
         const cJSON *cols = get(sec, "columns"), *rw;
-        const char *align = report_str(sec, "align");
-        int nc = (int)strlen(align) < MAXC ? (int)strlen(align) : MAXC;
-        for (int i = 0; i < nc && cols; i++)
-            w[i] = width(cJSON_GetArrayItem(cols, i)->valuestring);
+        textcols *t = textcols_new(report_str(sec, "align"));
+        int nc = (int)strlen(report_str(sec, "align"));
+        const char *cell[16];
+        if (cols) {
+            for (int i = 0; i < nc && i < 16; i++)
+                cell[i] = i < cJSON_GetArraySize(cols)
+                              ? cJSON_GetArrayItem(cols, i)->valuestring : "";
+            textcols_row(t, cell);
+        }
         cJSON_ArrayForEach(rw, get(sec, "rows"))
-            for (int i = 0; i < nc; i++) {
-                size_t x = width(cJSON_GetArrayItem(rw, i)->valuestring);
-                w[i] = x > w[i] ? x : w[i];
-            }
+        {
+            for (int i = 0; i < nc && i < 16; i++)
+                cell[i] = i < cJSON_GetArraySize(rw) ? cJSON_GetArrayItem(rw, i)->valuestring : "";
+            textcols_row(t, cell);
+        }
         fprintf(f, "\n%s\n", report_str(sec, "title"));
-        if (cols)
-            text_row(f, cols, align, w);
-        cJSON_ArrayForEach(rw, get(sec, "rows"))
-            text_row(f, rw, align, w);
+        textcols_write(f, t, 2, TEXTCOLS_WIDTH);
+        textcols_free(t);
     }
     cJSON_Delete(sum);
     const cJSON *run = get(r, "run");
@@ -569,9 +532,16 @@ void report_text_changes(FILE *f, const cJSON *changes)
 {
     if (cJSON_GetArraySize(changes) == 0)
         return;
-    fputs("ruleset changes:", f);
+    char *line = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&line, &len);
+    if (m == NULL)
+        return;
+    fputs("ruleset changes:", m);
     const cJSON *c;
     cJSON_ArrayForEach(c, changes)
-        fprintf(f, " %s", c->valuestring);
-    fputc('\n', f);
+        fprintf(m, " %s", c->valuestring);
+    fclose(m);
+    textcols_para(f, line, 0, TEXTCOLS_WIDTH);
+    free(line);
 }

@@ -3,15 +3,16 @@
 # expect_error, same, json_without_run, $work).
 
 # ---- --tune ------------------------------------------------------------------------------
-# The oca's default greedy is not a best response to itself: a seat that sits out of the race
-# as banker wins about a third of the games against three default greedies (issue #25, from a
-# plain rotated run). The tuner must find sit_out=1 on its own, and show the gain on fresh seeds.
-expect_ok "tune oca sit_out" --game=oca --tune=seat1.sit_out=0:1 --maximize=win_share@1 \
+# The oca's greedy-2026 (greedy's hand-set knobs before #26) is not a best response to itself:
+# a seat that sits out of the race as banker wins about a third of the games against three of
+# it (issue #25, from a plain rotated run). The tuner must find sit_out=1 on its own, and show
+# the gain on fresh seeds.
+expect_ok "tune oca sit_out" --game=oca --bots=greedy-2026 --tune=seat1.sit_out=0:1 --maximize=win_share@1 \
     --runs=2000 --seed=3 --threads=2 --format=json --quiet
-if grep -q '"best_bot":	"greedy:sit_out=1"' "$work/out"; then
-    ok "tune finds greedy:sit_out=1"
+if grep -q '"best_bot":	"greedy-2026:sit_out=1"' "$work/out"; then
+    ok "tune finds greedy-2026:sit_out=1"
 else
-    bad "tune finds greedy:sit_out=1" "$(grep best_bot "$work/out")"
+    bad "tune finds greedy-2026:sit_out=1" "$(grep best_bot "$work/out")"
 fi
 gain_lo=$(awk '/"improvement"/ {f = 1} f && /ci95/ {sub(/.*\[/, ""); print $0 + 0; exit}' "$work/out")
 if awk -v g="$gain_lo" 'BEGIN { exit !(g > 0.05) }'; then
@@ -20,20 +21,20 @@ else
     bad "tune: the gain's interval lies above 5 points" "lower end $gain_lo"
 fi
 json_without_run "$work/out" >"$work/tune2.json"
-expect_ok "tune one thread" --game=oca --tune=seat1.sit_out=0:1 --maximize=win_share@1 \
+expect_ok "tune one thread" --game=oca --bots=greedy-2026 --tune=seat1.sit_out=0:1 --maximize=win_share@1 \
     --runs=2000 --seed=3 --threads=1 --format=json --quiet
 json_without_run "$work/out" >"$work/tune1.json"
 same "tune report is thread-independent" "$work/tune1.json" "$work/tune2.json"
-expect_ok "tune text" --game=oca --tune=seat1.sit_out=0:1 --maximize=win_share@1 \
+expect_ok "tune text" --game=oca --bots=greedy-2026 --tune=seat1.sit_out=0:1 --maximize=win_share@1 \
     --runs=500 --seed=3 --quiet
-if grep -q '^best: greedy:sit_out=1$' "$work/out" && grep -q '^  improvement  +' "$work/out"; then
+if grep -q '^best: greedy-2026:sit_out=1$' "$work/out" && grep -q '^  improvement  +' "$work/out"; then
     ok "tune text names the best bot and the improvement"
 else
     bad "tune text names the best bot and the improvement" "$(head -c 300 "$work/out")"
 fi
-expect_ok "tune csv" --game=oca --tune=seat1.sit_out=0:1 --maximize=win_share@1 \
+expect_ok "tune csv" --game=oca --bots=greedy-2026 --tune=seat1.sit_out=0:1 --maximize=win_share@1 \
     --runs=500 --seed=3 --quiet --format=csv
-if head -1 "$work/out" | grep -q '^pass,parameter,deals,value' && grep -q '^final,greedy:sit_out=1,' "$work/out"; then
+if head -1 "$work/out" | grep -q '^pass,parameter,deals,value' && grep -q '^final,greedy-2026:sit_out=1,' "$work/out"; then
     ok "tune csv has its header and the final row"
 else
     bad "tune csv has its header and the final row" "$(head -c 300 "$work/out")"
@@ -52,13 +53,18 @@ expect_error "tune shards" 2 "cannot be split into --shard files" --game=oca \
     --tune=seat1.sit_out=0:1 --maximize=win_share@1 --shard=0/2 --seed=1 --output="$work/x.part"
 expect_error "maximize and minimize" 2 "contradict" --game=oca --tune=seat1.sit_out=0:1 \
     --maximize=win_share@1 --minimize=length
-expect_error "tune html" 2 "writes text, JSON or CSV" --game=oca --tune=seat1.sit_out=0:1 \
-    --maximize=win_share@1 --format=html
+# a search's page: the tuner's best parameters and improvement (the pages of the goal seek and
+# the tournament: tests/cli/cli_render.sh)
+expect_ok "tune html" --game=oca --bots=greedy-2026 --tune=seat1.sit_out=0:1 --maximize=win_share@1 --runs=400 \
+    --seed=1 -q --format=html
+grep -q '^<tr class="best"><td>best: greedy-2026:sit_out=1</td>' "$work/out" && grep -q '<h2>Parameters</h2>' "$work/out" &&
+    grep -q '<td>improvement (paired, percentage points)</td><td class="r"><span class="v">+' "$work/out" &&
+    ok "tune html: best parameters and improvement" || bad "tune html: best parameters and improvement" "$(grep -c '<tr' "$work/out") rows"
 
 # ---- --target ----------------------------------------------------------------------------
-# With bids capped at 20, bankruptcy is 9.45% at an entry fee of 90 and 10.78% at 95 (issue
+# With bids capped at 20 (greedy-2026), bankruptcy is 9.45% at an entry fee of 90 and 10.78% at 95 (issue
 # #25, two sweeps): the 10% crossing lies near 92, and the seek's interval must hold it.
-expect_ok "seek oca entry fee" --game=oca --bots=greedy:max_bid=20 \
+expect_ok "seek oca entry fee" --game=oca --bots=greedy-2026:max_bid=20 \
     --target=bankruptcy_any=0.10 --over=entry_fee=0:200 --runs=100000 --seed=1 --threads=2 \
     --format=json --quiet
 iv=$(awk '/"interval"/ {sub(/.*\[/, ""); sub(/\].*/, ""); print; exit}' "$work/out")
@@ -68,23 +74,23 @@ else
     bad "seek: the interval holds 92" "interval [$iv]"
 fi
 json_without_run "$work/out" >"$work/seek2.json"
-expect_ok "seek one thread" --game=oca --bots=greedy:max_bid=20 \
+expect_ok "seek one thread" --game=oca --bots=greedy-2026:max_bid=20 \
     --target=bankruptcy_any=0.10 --over=entry_fee=0:200 --runs=100000 --seed=1 --threads=1 \
     --format=json --quiet
 json_without_run "$work/out" >"$work/seek1.json"
 same "seek report is thread-independent" "$work/seek1.json" "$work/seek2.json"
-# With the default greedy the curve is not monotone (issue #25): under today's rules it falls
+# With greedy-2026 the curve is not monotone (issue #25): under today's rules it falls
 # after a fee of 50 and rises again after 100 (5.09%, 2.30%, 3.10%, 6.17% at 50, 75, 100, 125
 # in giochi-sim-oca(7)'s seek), so a seek for 4% from 30 to 130 reports a falling and a
 # rising crossing.
-expect_ok "seek non-monotone" --game=oca --target=bankruptcy_any=0.04 \
+expect_ok "seek non-monotone" --game=oca --bots=greedy-2026 --target=bankruptcy_any=0.04 \
     --over=entry_fee=30:130 --runs=20000 --seed=2 --format=csv --quiet
 if grep -q '^crossing,' "$work/out" && [ "$(grep -c '^crossing,' "$work/out")" -ge 2 ]; then
     ok "seek finds two crossings or more"
 else
     bad "seek finds two crossings or more" "$(grep '^crossing' "$work/out")"
 fi
-expect_ok "seek text" --game=oca --target=bankruptcy_any=0.04 --over=entry_fee=30:130 \
+expect_ok "seek text" --game=oca --bots=greedy-2026 --target=bankruptcy_any=0.04 --over=entry_fee=30:130 \
     --runs=20000 --seed=2 --quiet
 if grep -q '(falling' "$work/out" && grep -q '(rising' "$work/out"; then
     ok "seek text: a falling and a rising crossing"
@@ -104,6 +110,8 @@ expect_error "target and tune" 2 "separate searches" --game=oca \
     --maximize=win_share@1
 
 # ---- --tournament, --sprt ----------------------------------------------------------------
+expect_error "tournament refuses --bots" 2 "--bots does not apply" --game=wari \
+    --tournament=greedy,random --bots=random --runs=10
 # A ladder any wari player knows: random < greedy (the largest capture) < alphabeta.
 expect_ok "tournament wari" --game=wari --tournament=greedy,alphabeta:depth=3,random \
     --runs=100 --seed=2 --format=csv --quiet
@@ -128,7 +136,7 @@ expect_ok "tournament two threads" --game=wari --tournament=greedy,alphabeta:dep
 json_without_run "$work/out" >"$work/tour2.json"
 same "tournament report is thread-independent" "$work/tour1.json" "$work/tour2.json"
 # four seats of oca: every table of four of five bots
-expect_ok "tournament oca tables" --game=oca --tournament=greedy,cautious,aggressive,random,greedy:sit_out=1 \
+expect_ok "tournament oca tables" --game=oca --tournament=greedy,cautious,aggressive,random,greedy:sit_out=0 \
     --runs=200 --seed=1 --quiet
 if grep -q '^tournament of 5 bots, 4 seats, 5 tables' "$work/out"; then
     ok "tournament: five tables of four"
@@ -176,7 +184,7 @@ expect_error "step not a number" 2 "--step 'x'" --game=oca --sensitivity=dote --
 # ---- the searches under MPI: every rank takes every step, rank 0 writes -------------------
 if [ -x "${xmpi_bin:-}" ] && command -v mpirun >/dev/null 2>&1; then
     for args in "--game=oca --tune=seat1.sit_out=0:1 --maximize=win_share@1 --runs=400" \
-        "--game=oca --bots=greedy:max_bid=20 --target=bankruptcy_any=0.10:0.02 --over=entry_fee=0:200 --runs=20000" \
+        "--game=oca --bots=greedy-2026:max_bid=20 --target=bankruptcy_any=0.10:0.02 --over=entry_fee=0:200 --runs=20000" \
         "--game=pig10 --players=2 --tournament=greedy,count,random --runs=200"; do
         # shellcheck disable=SC2086
         "$bin" $args --seed=4 --threads=2 --format=json -q >"$work/s.json" ||

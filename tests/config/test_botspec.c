@@ -30,7 +30,7 @@ TEST(botspec_parameters_and_canonical_form)
     CHECK_STR(canon[0], "greedy:max_bid=40:trade=0.125");
     CHECK_STR(canon[1], "random");
     /* a parameter set to its default is the same bot as the plain one */
-    CHECK_INT(botspec_parse_list(g, "greedy:max_bid=1000", 1, seats, canon, err, sizeof err), 1);
+    CHECK_INT(botspec_parse_list(g, "greedy:max_bid=85", 1, seats, canon, err, sizeof err), 1);
     CHECK_STR(canon[0], "greedy");
 }
 
@@ -47,7 +47,8 @@ static void bad(const char *list, int nseats, const char *want)
 
 TEST(botspec_errors_name_what_is_valid)
 {
-    bad("zz", 0, "unknown bot 'zz' for game oca (bots: random, cautious, greedy, aggressive, "
+    bad("zz", 0, "unknown bot 'zz' for game oca (bots: random, cautious, greedy, greedy-2026, "
+        "aggressive, "
                  "rollout, mcts; also human, and programs declared with --bot-program "
                  "NAME=COMMAND)");
     bad("random:x=1", 0, "bot 'random' takes no parameters (got 'x')");

@@ -572,6 +572,7 @@ static const metric_dist dists[] = {
 };
 
 const game_type game_oca = {
+    .rule_docs = oca_rule_docs,
     .name = "oca",
     .title = "Gioco dell'Oca with bank, auctions, declarations and postcards",
     .seed = "000_73186111d786dc42.txt",
@@ -601,9 +602,12 @@ const game_type game_oca = {
     .score_name = "points",
     .low_score_wins = false,
     .exact = NULL,
+    /* mcts rollout=1 plays its playouts with greedy at every seat (its default knobs; it
+     * tells a playout's new game by the deal and the turn, since nobody calls its begin) */
+    .policy = &oca_bot_greedy,
     .slow_bots = (const char *const[]){"rollout", NULL},
     .bots = (const bot_type *const[]){&bot_random, &oca_bot_cautious, &oca_bot_greedy,
-                                      &oca_bot_aggressive, NULL},
+                                      &oca_bot_greedy_2026, &oca_bot_aggressive, NULL},
     .headline = headline,
     .groups = groups,
     .labels = labels,

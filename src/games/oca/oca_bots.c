@@ -49,7 +49,13 @@ enum knob {
 
 static const bot_param cautious_params[] =
     OCA_PARAMS(0, 0, 0, 0, 1, 10, 1, 0, 15, 0, 0, 0, 2, 100, 0, 0, 0);
+/* greedy's defaults are a best response to themselves at four players, from best-response
+ * iteration with --tune (the procedure and the residuals: giochi-sim-oca(7), BEST RESPONSE) */
 static const bot_param greedy_params[] =
+    OCA_PARAMS(1, 85, 2, 1, 1, 27, 1, 0.7, 17, 8, 1, 0, 0, 60, 0, 0.06, 3);
+/* greedy as it shipped until the best-response defaults (2026-12): set by hand, kept so that
+ * figures made with it can be reproduced */
+static const bot_param greedy_2026_params[] =
     OCA_PARAMS(1, 1000, 2, 1, 1, 20, 0, 0.2, 15, 30, 1, 1, 3, 60, 1, 0.25, 30);
 static const bot_param aggressive_params[] =
     OCA_PARAMS(1, 60, 1, 1, 1, 5, 0, 0.5, 30, 60, 1, 1, 3, 20, 0, 0.25, 0);
@@ -1255,12 +1261,26 @@ const bot_type oca_bot_cautious = {
 
 const bot_type oca_bot_greedy = {
     .name = "greedy",
-    .doc = "expected-value player: volunteers, bids and takes over by the bank's modelled "
-           "worth with its own error each game (value_sd), declares when the stake pays or "
+    .doc = "expected-value player, knobs from best-response iteration: volunteers and bids up "
+           "to max_bid with its own error each game (value_sd; bank_ev=1: by the bank's "
+           "modelled worth), sits out of the race as banker, declares when the stake pays or "
            "when behind (gamble), plays cards when the points at stake exceed their worth, "
            "values cards by whether their square can still come into play, raises its buy "
            "offers up to that worth, swaps when both gain, exchanges or sells dead cards",
     .params = greedy_params,
+    .ctx_size = sizeof(knobs),
+    .setup = setup,
+    .choose = choose,
+    .begin = begin,
+    .peer = peer,
+};
+
+const bot_type oca_bot_greedy_2026 = {
+    .name = "greedy-2026",
+    .doc = "greedy with the hand-set knobs it had until its defaults came from best-response "
+           "iteration (declares when 30 points behind, always races as banker, bids the "
+           "bank's worth): to reproduce figures made with the old default",
+    .params = greedy_2026_params,
     .ctx_size = sizeof(knobs),
     .setup = setup,
     .choose = choose,

@@ -103,7 +103,8 @@ TEST(oca_greedy_bank_model_stops_when_nobody_can_arrive)
         CHECK_NEAR(cut[m], 1, 1e-9);
 }
 
-/* Greedy's bids follow the bank's worth (gap choice of the bot, documented under BANK VALUE):
+/* Greedy's bids with bank_ev follow the bank's worth (gap choice of the bot, documented under
+ * BANK VALUE; greedy-2026, whose bank_ev is 1):
  * with n players the break-even bid is entry_fee - banker_refund + togo[1] cut[n] (the winner
  * pays it to each of the n - 1 others, a loser receives it), rounded down to a bid step and
  * capped by max_bid; a bank worth nothing gets no volunteer. */
@@ -113,7 +114,7 @@ TEST(oca_greedy_bids_the_banks_expected_worth)
     ot_load(&r, "auction=\"sealed\"", NULL);
     float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
     oca_bank_model(&r, togo, cut);
-    const bot_type *gb = registry_bot(&game_oca, "greedy");
+    const bot_type *gb = registry_bot(&game_oca, "greedy-2026");
     double param[32];
     int np = 0, kmax = -1;
     for (; gb->params[np].name; np++) {
@@ -200,7 +201,8 @@ TEST(oca_greedy_art7_declares_when_behind)
 }
 
 /* Art. 10/13, the Clown's postcard of square 1: greedy plays it when the Dragon sends it back
- * to the start from far enough that the setback outweighs keeping the card. */
+ * to the start from far enough that the setback outweighs keeping the card (greedy-2026: one
+ * square of progress worth 3; today's greedy counts progress as nothing, per_square=0). */
 TEST(oca_greedy_art10_plays_the_clown_card_against_the_dragon)
 {
     oca_rules r;
@@ -211,15 +213,15 @@ TEST(oca_greedy_art10_plays_the_clown_card_against_the_dragon)
     ot_set_card(&g, 1, 0);
     turn(&g, 0, 28, 3); /* 28 -> 31, the Dragon: back to 1 */
     CHECK_INT(g.st.pos[0], 1);
-    CHECK_INT(bot_choice(&g, "greedy", NULL, 0, K_CANCEL_OWN, 0, 1), 1);
+    CHECK_INT(bot_choice(&g, "greedy-2026", NULL, 0, K_CANCEL_OWN, 0, 1), 1);
     act(&g, K_CANCEL_OWN, 0, 1, 0);
     CHECK_INT(g.st.pos[0], 28);
 }
 
 /* Art. 12, reactive trade: greedy as the lander offers at most what the card is worth to it
- * (the tax square costs it 10 for one square of progress worth 3: 7), about half of it; as the
- * owner it accepts or asks more, never refusing a buyer who can pay; as the lander it declines
- * an asked price above its valuation. */
+ * (greedy-2026: the tax square costs it 10 for one square of progress worth 3: 7), about half
+ * of it; as the owner it accepts or asks more, never refusing a buyer who can pay; as the
+ * lander it declines an asked price above its valuation. */
 TEST(oca_greedy_art12_haggles_by_the_cards_worth)
 {
     oca_rules r;
@@ -229,18 +231,18 @@ TEST(oca_greedy_art12_haggles_by_the_cards_worth)
     ot_hooks(&g);
     ot_set_card(&g, 2, 1); /* square 2's card (pay 10), held by seat 1 */
     turn(&g, 0, 1, 1);
-    CHECK_INT(bot_choice(&g, "greedy", NULL, 0, K_REACT_OFFER, 0, 1), 5);
+    CHECK_INT(bot_choice(&g, "greedy-2026", NULL, 0, K_REACT_OFFER, 0, 1), 5);
     act(&g, K_REACT_OFFER, 0, 5, 0);
-    int32_t ask = bot_choice(&g, "greedy", NULL, 0, K_REACT_ANSWER, 1, 1);
+    int32_t ask = bot_choice(&g, "greedy-2026", NULL, 0, K_REACT_ANSWER, 1, 1);
     CHECK(ask == 1 || ask >= 10);
     act(&g, K_REACT_ANSWER, 1, 10, 0);
-    CHECK_INT(bot_choice(&g, "greedy", NULL, 0, K_REACT_COUNTER, 0, 1), 0);
+    CHECK_INT(bot_choice(&g, "greedy-2026", NULL, 0, K_REACT_COUNTER, 0, 1), 0);
     act(&g, K_REACT_COUNTER, 0, 0, 0);
     CHECK_INT(g.st.holder[r.square_card[2]], 1);
     CHECK_INT(ot_pts(&g, 0), 155 - 10); /* no sale: the square is paid */
 }
 
-/* Art. 12 and 13 as greedy plays them (trade=1: it considers a trade every turn): a buy offer
+/* Art. 12 and 13 as greedy-2026 plays them (trade=1: it considers a trade every turn): a buy offer
  * starts where it expects the owner to sell (the card's worth to him, at least the reserve of
  * 15: the Dragon's card is dead for an owner past square 31) and, refused, is raised one price
  * level the next time, up to the card's worth to the buyer (the Dragon's setback, capped at
@@ -256,7 +258,7 @@ TEST(oca_greedy_art12_art13_raises_offers_and_exchanges_dead_cards)
     ot_set_card(&g, 31, 1);   /* the Dragon's card, held by seat 1 ... */
     ot_set_card(&g, 17, HOLD_OUT); /* ... and nothing else */
     g.st.pos[1] = 33;
-    const bot_type *gb = registry_bot(&game_oca, "greedy");
+    const bot_type *gb = registry_bot(&game_oca, "greedy-2026");
     static char ctx[4096];
     double param[32];
     char err[64];
@@ -294,15 +296,16 @@ TEST(oca_greedy_art12_art13_raises_offers_and_exchanges_dead_cards)
     CHECK_INT(d.action[gb->choose(ctx, &g.st, &d, &br)], TR_EXCHANGE);
 }
 
-/* Greedy takes over a failed bank ("chi si impegnerà a coprire la perdita") only when the
- * payments still to come from the racers, as the model sees them, exceed the loss to cover. */
+/* Greedy with bank_ev and takeover (greedy-2026) takes over a failed bank ("chi si impegnerà a
+ * coprire la perdita") only when the payments still to come from the racers, as the model sees
+ * them, exceed the loss to cover. */
 TEST(oca_greedy_takes_over_a_failed_bank_by_its_worth)
 {
     oca_rules r;
     ot_load(&r, NULL);
     float togo[OCA_MAX_SQUARES + 1], cut[GAME_MAX_SEATS + 1];
     oca_bank_model(&r, togo, cut);
-    const bot_type *gb = registry_bot(&game_oca, "greedy");
+    const bot_type *gb = registry_bot(&game_oca, "greedy-2026");
     double param[32];
     for (int i = 0; gb->params[i].name; i++)
         param[i] = gb->params[i].def;

@@ -126,17 +126,20 @@ TEST(oca_invariant_points_conserved_every_game_ends_all_bots)
     CHECK(c.turn_cap > 0);
 }
 
-/* The default table (four greedy players) exercises the whole economy (issue 10): the open
+/* A table of four greedy-2026 (the hand-set greedy that was the default until issue 26; the
+ * best-response defaults never take over a bank and all bid the cash cap) exercises the whole
+ * economy (issue 10): the open
  * auction's winning bids spread (each seat its own error on the bank's worth), players
  * declare (art. 7: greedy gambles when behind), cards are swapped, sold on the seller's turn
  * and after a landing with a counter-offer (art. 12), exchanged two for one (art. 13), played
  * against one's own square (art. 10), and failed banks are taken over (art. 8); the points
  * stay conserved after every step. */
-TEST(oca_default_table_exercises_every_mechanic)
+TEST(oca_greedy_2026_table_exercises_every_mechanic)
 {
     oca_rules r;
     ot_load(&r, NULL);
-    static const char *const greedy4[] = {"greedy", "greedy", "greedy", "greedy"};
+    static const char *const greedy4[] = {"greedy-2026", "greedy-2026", "greedy-2026",
+                                          "greedy-2026"};
     batch b = {0};
     play_batch(&r, 4, greedy4, 20000, 21, &b);
     CHECK_INT(b.auctions, 20000);
