@@ -182,7 +182,12 @@ for b in cautious greedy aggressive; do
     jq -S --arg b $b '.depends_on.profiles[] | select(.bots == $b) | .figures' "$work/dep.json" >"$work/dep-prof.json"
     same "--depends: profile $b = a plain run of it" "$work/dep-plain.json" "$work/dep-prof.json"
 done
-jq -e '.depends_on.profiles[-1] | .mixed and .bots == "cautious,greedy,greedy-2026,aggressive"' \
+# the mixed batch seats the single profiles in turn (cautious, greedy, ... as --list orders
+# them), and every profile is an oca bot of --list but random
+jq -e '[.depends_on.profiles[] | select(.mixed | not) | .bots] as $p |
+    ($p | index("random")) == null and ($p | index("greedy")) != null and
+    .depends_on.profiles[-1].mixed and
+    .depends_on.profiles[-1].bots == ([range(4) | $p[. % ($p | length)]] | join(","))' \
     "$work/dep.json" >/dev/null && ok "--depends: the profiles mixed around the table" ||
     bad "--depends: the profiles mixed around the table" "$(jq -c '.depends_on.profiles[-1].bots' "$work/dep.json")"
 # the text summary: the static section always, the batches with --depends
