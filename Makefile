@@ -2,7 +2,8 @@
 #
 #   make            build ./giochi-sim (installs missing Debian packages first when root)
 #   make run        build and run the default simulation, printing its report
-#   make reports    remake the sample reports in reports/ from that run
+#   make reports    remake the sample reports in reports/: that run (JSON, CSV, a page) and the
+#                   pages of a sweep, a sensitivity (tornado), a goal seek and a tournament
 #   make check      build and run the whole test suite (unit, rule, statistical, command line)
 #   make sanitize   build with AddressSanitizer/UBSan and run the whole suite under them
 #   make mpi        build ./giochi-sim-mpi, the same tool over MPI ranks (OpenMPI)
@@ -12,12 +13,14 @@
 #                   FUZZ_SECONDS (default 60) in all, half each: rulesets from tests/fuzz/corpus,
 #                   partial files from tests/fuzz/corpus-merge; new inputs and crashes go to
 #                   build-fuzz/. Skipped, with a message, if libFuzzer cannot be had.
-#   make install / uninstall   honour PREFIX (/usr/local) and DESTDIR
+#   make install / uninstall   honour PREFIX (/usr/local) and DESTDIR: the binary, the man
+#                   pages and the bash completion (COMPLETIONDIR)
 #   make clean
 
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 CC       ?= cc
 VERSION  := 0.1.0
 
@@ -126,11 +129,23 @@ RUN_ARGS := --game=oca --runs=100000 --seed=1
 run: all
 	./$(BIN) $(RUN_ARGS)
 
-# The sample reports in reports/ are the main job's run as JSON and CSV.
+# The sample reports in reports/: the main job's run as JSON, CSV and a page, and the pages of
+# the README's experiments and searches (a sweep, a sensitivity's tornado, a goal seek, a
+# tournament). They need gnuplot for their charts (deps-plot).
+SWEEP_ARGS := --game=oca --bots=greedy:max_bid=20 --sweep entry_fee=30:70:10 --metric=bankruptcy_any,banker_net --runs=50000 --seed=1
+TORNADO_ARGS := --game=oca --sensitivity --metric=bankruptcy_any --runs=5000 --seed=1
+SEEK_ARGS := --game=oca --bots=greedy:max_bid=20 --target=bankruptcy_any=0.10 --over=entry_fee=0:200 --runs=100000 --seed=1
+TOURNAMENT_ARGS := --game=wari --tournament=random,greedy,alphabeta:depth=4 --runs=300 --seed=1
+
 reports: all
+	@tools/deps.sh plot
 	./$(BIN) $(RUN_ARGS) --quiet --format=json --output=reports/sample.json
 	./$(BIN) $(RUN_ARGS) --quiet --format=csv --output=reports/sample.csv
 	./$(BIN) $(RUN_ARGS) --quiet --format=html --output=reports/sample.html
+	./$(BIN) $(SWEEP_ARGS) --quiet --format=html --output=reports/sweep.html
+	./$(BIN) $(TORNADO_ARGS) --quiet --format=html --output=reports/tornado.html
+	./$(BIN) $(SEEK_ARGS) --quiet --format=html --output=reports/seek.html
+	./$(BIN) $(TOURNAMENT_ARGS) --quiet --format=html --output=reports/tournament.html
 
 unit: deps $(BUILD)/unit-tests
 	$(BUILD)/unit-tests
@@ -138,6 +153,7 @@ unit: deps $(BUILD)/unit-tests
 check: $(BIN) $(BUILD)/unit-tests $(MPI_BIN)
 	@tools/circles.sh $(BUILD) $(OBJ) $(BUILD)/src/cli/main.o
 	@tools/deps.sh plot
+	@tools/deps.sh render || echo "giochi-sim: the sample pages will not be rendered (tests/cli/cli_render.sh skips it)" >&2
 	@GIOCHI_MPI_BIN=./$(MPI_BIN) tests/run-all.sh $(BUILD)/unit-tests ./$(BIN)
 
 sanitize:
@@ -201,14 +217,24 @@ $(BUILD)/wari_bare: tests/bench/wari_bare.c
 $(BUILD)/wari_bench: tests/bench/wari_bench.c $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
 
-install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
+# The bash completion script, written by the tool itself from its own tables.
+COMPLETION := $(BUILD)/giochi-sim.bash
+
+$(COMPLETION): $(BIN)
+	@mkdir -p $(dir $@)
+	./$(BIN) --completion=bash --output=$@
+
+install: all $(COMPLETION)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
+	    $(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/$(BIN)
 	for m in $(MANPAGES); do install -m 644 $$m $(DESTDIR)$(MANDIR)/man$${m##*.}/; done
+	install -m 644 $(COMPLETION) $(DESTDIR)$(COMPLETIONDIR)/$(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/$(BIN)
 	for m in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; done
+	rm -f $(DESTDIR)$(COMPLETIONDIR)/$(BIN)
 
 clean:
 	rm -rf build build-san build-fuzz $(BIN) giochi-sim-san $(MPI_BIN)

@@ -69,10 +69,10 @@ def wrap(line, width=92):
 
 
 def default(binary, game):
-    out = subprocess.run([binary, "--game=" + game, "--list"], capture_output=True, text=True,
-                         check=True).stdout
-    return [l.split()[0] for l in out.splitlines() if l.endswith("(default)")
-            or " (default)" in l][0]
+    """the game's default bot, as --list --format=json names it"""
+    out = subprocess.run([binary, "--game=" + game, "--list", "--format=json"],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["games"][0]["default_bot"]
 
 
 def main():

@@ -7,6 +7,8 @@
 #   deps.sh plot   also gnuplot-nox (for --plot and the charts of --html), and the tools the
 #                  test suite drives giochi-sim with: jq (the manual's figure checks) and python3
 #                  (the example bots, forged parts, the pseudo-terminal of the human seat)
+#   deps.sh render also Chromium, which the test suite runs headless to render the sample pages
+#                  at 1280 px (tests/cli/cli_render.sh; without it that test is skipped)
 #   deps.sh fuzz   also clang with its libFuzzer runtime (for `make fuzz` only); exits 1 with
 #                  a message if that runtime is not there and cannot be installed
 set -u
@@ -49,6 +51,11 @@ if [ "${1:-}" = plot ]; then
     command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"
     command -v jq >/dev/null 2>&1 || missing="$missing jq"
     command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+fi
+# `deps.sh render`: a headless browser for the render test.
+if [ "${1:-}" = render ]; then
+    command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 ||
+        command -v google-chrome >/dev/null 2>&1 || missing="$missing chromium"
 fi
 # `deps.sh mpi`: OpenMPI too, for giochi-sim-mpi (make mpi, make check).
 if [ "${1:-}" = mpi ]; then

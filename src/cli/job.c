@@ -12,6 +12,7 @@
 #include "config/rules.h"
 #include "core/registry.h"
 #include "core/rng.h"
+#include "core/suggest.h"
 #include "dist/dist.h"
 
 void job_game(job *j)
@@ -22,6 +23,13 @@ void job_game(job *j)
     j->g = NULL;
     if (o->game) {
         j->g = registry_game(o->game);
+        const char *all[64];
+        size_t n = 0;
+        for (; registry_games[n] && n < 64; n++)
+            all[n] = registry_games[n]->name;
+        const char *near = suggest_nearest(o->game, all, n);
+        if (j->g == NULL && near)
+            die(EXIT_USAGE, "unknown game '%s' (did you mean %s?)", o->game, near);
         if (j->g == NULL)
             die(EXIT_USAGE, "unknown game '%s' (games: %s)", o->game, names);
     }
@@ -120,10 +128,15 @@ static void check_experiment(job *j, int nseats)
     if (j->experiment && o->detail)
         die(EXIT_USAGE, "--detail lists one run's figures: it cannot be combined with --sweep, "
                         "--rotate-seats, --until or --sensitivity");
-    if (j->experiment && (o->trace || o->games_csv))
-        die(EXIT_USAGE, "--%s plays one game or one configuration: it cannot be combined with "
-                        "--sweep, --rotate-seats, --until or --sensitivity",
-            o->trace ? "trace" : "games-csv");
+    if (j->experiment && o->trace)
+        die(EXIT_USAGE, "--trace plays one game of one configuration: it cannot be combined "
+                        "with --sweep, --rotate-seats, --until or --sensitivity");
+    if (j->experiment && o->games_csv && (o->tune || o->target || o->tournament))
+        die(EXIT_USAGE, "--games-csv goes with a run, --sweep, --rotate-seats, --until or "
+                        "--sensitivity, not with a search (--tune, --target, --tournament)");
+    if (j->experiment && o->games_csv && (dist_ranks() > 1 || o->shard))
+        die(EXIT_USAGE, "--games-csv with an experiment is written by one process: not with "
+                        "--shard or over MPI ranks");
     if (j->experiment && dist_ranks() > 1) { /* every block spread over the ranks */
         xo->part = (uint64_t)dist_rank();
         xo->parts = (uint64_t)dist_ranks();
@@ -136,10 +149,17 @@ static void check_experiment(job *j, int nseats)
                          : o->minimize ? "--minimize goes with --tune"
                          : o->over     ? "--over goes with --target"
                          : o->sprt     ? "--sprt goes with --tournament"
-                         : o->step     ? "--step goes with --sensitivity"
+                         : o->step && !o->depends ? "--step goes with --sensitivity or --depends"
                                        : NULL;
     if (!j->experiment && orphan)
         die(EXIT_USAGE, "%s", orphan);
+    if (o->depends && (j->experiment || o->shard || o->merge || o->trace || dist_ranks() > 1))
+        die(EXIT_USAGE, "--depends plays a plain run's extra batches: it cannot be combined with "
+                        "--%s", j->experiment ? "sweep, --rotate-seats, --until, --sensitivity or a search"
+                                : o->shard ? "shard" : o->merge ? "merge" : o->trace ? "trace" : "MPI");
+    if (o->depends && j->g->depends == NULL)
+        die(EXIT_USAGE, "--depends: game %s names no figures that depend on reconstructions",
+            j->g->name);
     if (!j->experiment && (o->baseline || o->metric))
         die(EXIT_USAGE, "--%s needs --sweep or --sensitivity", o->baseline ? "baseline" : "metric");
 }
@@ -191,6 +211,11 @@ void job_check(job *j)
         die(EXIT_USAGE, "--output: empty file name");
     if (o->games_csv && *o->games_csv == '\0')
         die(EXIT_USAGE, "--games-csv: empty file name");
+    if (o->csv_decimal && strcmp(o->csv_decimal, ",") != 0 && strcmp(o->csv_decimal, ".") != 0)
+        die(EXIT_USAGE, "--csv-decimal '%s': expected ',' or '.'", o->csv_decimal);
+    if (o->csv_decimal && j->fmt != REPORT_CSV && !o->games_csv)
+        die(EXIT_USAGE, "--csv-decimal needs a CSV to write: --format=csv or --games-csv");
+    j->csv_comma = o->csv_decimal && strcmp(o->csv_decimal, ",") == 0;
     if (outfile_same(o->output, o->games_csv))
         die(EXIT_USAGE, "--output and --games-csv name the same file '%s'", o->games_csv);
 }

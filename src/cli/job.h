@@ -43,6 +43,7 @@ typedef struct job {
     exp_options xo;
     cJSON *xtree;    /* the experiment's report tree, when --plot, --html or html want it */
     merge_input merge;
+    bool csv_comma;  /* --csv-decimal=, */
 } job;
 
 /* ---- set-up (job.c), in this order; each dies with the documented exit code ------------- */
@@ -73,8 +74,15 @@ int job_progress(const job *j);
 void mode_print(const game_type *g, const options *o, const cJSON *ruleset)
     __attribute__((noreturn));
 
+/* --completion=SHELL: the completion script (cli/completion.h), to --output; refuses any
+ * other option; exits. */
+void mode_completion(const options *o, int argc, char **argv) __attribute__((noreturn));
+
 /* --perft: the move-path counts of depths 1..D; exits. */
 void mode_perft(job *j) __attribute__((noreturn));
+
+/* --solve=DIR (volpe): the retrograde solver into DIR, its summary on --output; exits. */
+void mode_solve(job *j) __attribute__((noreturn));
 
 /* --replay=FILE: plays one recorded game (core/replay.h) and prints its trace and outcome;
  * exits. */

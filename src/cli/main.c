@@ -39,6 +39,8 @@ int main(int argc, char **argv)
     static options o; /* static: what it points to stays reachable until exit */
     static job j;
     options_parse(&o, argc, argv);
+    if (o.completion)
+        mode_completion(&o, argc, argv);
     j.o = &o;
     j.argc = argc;
     j.argv = argv;
@@ -50,6 +52,10 @@ int main(int argc, char **argv)
         mode_perft(&j);
     if (o.replay)
         mode_replay(&j);
+    if (o.solve_geese && !o.solve)
+        die(EXIT_USAGE, "--solve-geese needs --solve=DIR");
+    if (o.solve)
+        mode_solve(&j);
     job_check(&j);
     /* --list and --print-ruleset print only once every option has been checked. */
     if (o.list || o.print_ruleset)

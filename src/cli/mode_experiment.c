@@ -14,7 +14,10 @@ void mode_experiment(job *j)
     const bool root = dist_rank() == 0; /* under MPI rank 0 alone writes */
     outset s = {0};
     if (root)
-        outset_open(&s, o->output, NULL, o->plot, o->html);
+        outset_open(&s, o->output, o->games_csv, o->plot, o->html);
+    if (root && j->csv_comma)
+        outset_csv_decimal(&s, j->fmt == REPORT_CSV && !o->shard);
+    j->xo.games_csv = outset_file(&s, OUT_GAMES);
     /* --format=html: the text the experiment would print is dropped, the page is rendered
      * from its tree */
     FILE *sink = j->fmt == REPORT_HTML && root ? fopen("/dev/null", "w") : NULL;

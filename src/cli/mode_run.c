@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/depends.h"
 #include "cli/fail.h"
 #include "cli/job.h"
 #include "dist/dist.h"
@@ -53,7 +54,7 @@ static cJSON *run_report(const job *j, const run_result *res, cJSON *exact)
         cJSON_AddItemToArray(sets, cJSON_CreateString(o->set[i]));
     cJSON_AddItemToObject(report, "sets", sets);
     cJSON *run = cJSON_GetObjectItemCaseSensitive(report, "run");
-    cJSON_AddItemToObject(run, "command_line", report_command_line(j->argc, j->argv));
+    report_run_stamp(run, j->argc, j->argv);
     if (o->merge)
         cJSON_AddNumberToObject(run, "shards", (double)j->merge.nshards);
     dist_report_run(run);
@@ -67,6 +68,8 @@ void mode_run(job *j)
     outset s = {0};
     if (root)
         outset_open(&s, o->output, o->games_csv, o->plot, o->html);
+    if (root && j->csv_comma)
+        outset_csv_decimal(&s, j->fmt == REPORT_CSV && !o->shard);
     cJSON *exact = o->exact ? exact_analysis(j) : NULL;
     j->cfg.games_csv = outset_file(&s, OUT_GAMES);
     j->cfg.progress = job_progress(j);
@@ -83,6 +86,8 @@ void mode_run(job *j)
         shard_write(j, &s, NULL);
     } else if (root) {
         cJSON *report = run_report(j, &res, exact);
+        if (o->depends)
+            depends_run(j, report, &s);
         report_write(outset_file(&s, OUT_REPORT), report, j->fmt);
         write_extras(o, report, &s);
         cJSON_Delete(report);

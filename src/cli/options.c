@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include "bots/program.h"
+#include "games/volpe/volpe_db.h"
 #include "cli/fail.h"
 #include "cli/outfile.h"
 #include "core/rng.h"
+#include "core/suggest.h"
 #include "dist/dist.h"
 #include "report/plot.h"
 
@@ -34,11 +36,14 @@ enum {
     OPT_DETAIL,
     OPT_PLOT,
     OPT_HTML,
+    OPT_DEPENDS,
 };
 enum { OPT_SWEEP = 1100, OPT_BASELINE, OPT_ROTATE, OPT_UNTIL, OPT_SENSITIVITY, OPT_METRIC };
 enum { OPT_BOT_PROGRAM = 1200, OPT_BOT_TIMEOUT }; /* bots outside the process (program.h) */
+enum { OPT_COMPLETION = 1400, OPT_CSV_DECIMAL }; /* discovery and spreadsheets */
 enum { OPT_TUNE = 1300, OPT_MAXIMIZE, OPT_MINIMIZE, OPT_TARGET, OPT_OVER, OPT_TOURNAMENT,
        OPT_SPRT, OPT_STEP };
+enum { OPT_SOLVE = 1500, OPT_SOLVE_GEESE, OPT_DB }; /* volpe's solver and its database */
 
 static const struct argp_option option_table[] = {
     {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
@@ -47,23 +52,34 @@ static const struct argp_option option_table[] = {
     {"players", 'p', "N", 0, "Number of players (default: the game's, or the number of --bots)", 0},
     {"bots", 'b', "LIST", 0,
      "One bot per seat, comma-separated; one name applies to every seat. Parameters follow "
-     "the name: NAME:KEY=VALUE:KEY=VALUE (e.g. greedy,mc:samples=200)",
+     "the name: NAME:KEY=VALUE:KEY=VALUE (e.g. --game=pig10 --bots=greedy,mc:samples=8)",
      0},
     {"threads", 't', "N", 0, "Worker threads (default: the number of online cores)", 0},
     {"format", 'f', "FMT", 0, "Report format: text, json, csv or html (default text)", 0},
     {"detail", OPT_DETAIL, 0, 0,
      "Text report: list every figure of every seat instead of the headline summary", 0},
+    {"depends", OPT_DEPENDS, 0, 0,
+     "Also play what the headline figures depend on: each of the game's bot profiles, mixed, "
+     "and a sensitivity to the reconstructed rule values (--step, default 50%)", 0},
     {"plot", OPT_PLOT, "FILE", 0,
      "Also draw the report's charts into FILE (.svg, .png or .pdf; needs gnuplot)", 0},
     {"html", OPT_HTML, "FILE", 0,
      "Also write the report as one self-contained HTML page to FILE", 0},
     {"output", 'o', "FILE", 0, "Write the report to FILE (default: standard output)", 0},
     {"config", 'c', "FILE", 0,
-     "Load a ruleset JSON file over the built-in default ruleset (repeatable: merged in order)",
+     "Load a ruleset JSON file over the built-in default ruleset (repeatable: merged in "
+     "order; '-' reads standard input)",
      0},
     {"set", OPT_SET, "KEY=VALUE", 0,
      "Override one ruleset option (repeatable; dotted keys reach inside: board.13.amount=20)", 0},
-    {"games-csv", OPT_GAMES_CSV, "FILE", 0, "Also write one CSV row per game to FILE", 0},
+    {"games-csv", OPT_GAMES_CSV, "FILE", 0,
+     "Also write one CSV row per game to FILE (an experiment: per setting and game, one column "
+     "per swept key)",
+     0},
+    {"csv-decimal", OPT_CSV_DECIMAL, "SEP", 0,
+     "The decimal separator of every CSV written (--format=csv, --games-csv): '.' (default) "
+     "or ',' for spreadsheets in comma-decimal locales, which then also get ';' between fields",
+     0},
     {"trace", OPT_TRACE, "INDEX", 0,
      "Print the play-by-play of game INDEX of this run instead of a report", 0},
     {"exact", OPT_EXACT, 0, 0, "Add the game's exact analysis beside the simulated figures", 0},
@@ -109,7 +125,9 @@ static const struct argp_option option_table[] = {
      "--sensitivity's move for numbers: PERCENT of each key (default 10%), or UNITS (e.g. 1)",
      0},
     {"metric", OPT_METRIC, "FIGURES", 0,
-     "The figures a sweep's text rows and --sensitivity report (e.g. length,win_share@1)", 0},
+     "The figures a sweep's text rows and --sensitivity report (e.g. length,win_share@1; "
+     "seat_spread,first_seat: fairness at any number of players)",
+     0},
     {"bot-program", OPT_BOT_PROGRAM, "NAME=COMMAND", 0,
      "Declare a bot outside the process: COMMAND (run by /bin/sh) speaks the line-JSON protocol "
      "of giochi-sim-bots(7); then --bots=NAME, NAME:key=value (numbers, passed to it). "
@@ -137,7 +155,21 @@ static const struct argp_option option_table[] = {
      "With a --tournament of two bots: a sequential probability ratio test of H0 elo=ELO0 "
      "against H1 elo=ELO1 (alpha=beta=0.05, or ELO0,ELO1,ALPHA,BETA)",
      0},
-    {"list", 'l', 0, 0, "List games, their bots and their ruleset options (with --game: one game)",
+    {"solve", OPT_SOLVE, "DIR", 0,
+     "volpe: solve the game by retrograde analysis into the database directory DIR (made if "
+     "missing; a stopped run continues where it stopped) and print the start's value",
+     0},
+    {"solve-geese", OPT_SOLVE_GEESE, "K", 0,
+     "With --solve: only the positions with at most K geese", 0},
+    {"db", OPT_DB, "DIR", 0,
+     "volpe: the database directory (made by --solve) the perfect bot plays from", 0},
+    {"list", 'l', 0, 0,
+     "List games, their bots with their parameters, ruleset keys (type, range, default, "
+     "description) and, with --game, one game's metrics; --format=json for programs",
+     0},
+    {"completion", OPT_COMPLETION, "SHELL", 0,
+     "Print the completion script for SHELL (bash) and exit: options, games, bots, bot "
+     "parameters, ruleset keys and metrics (make install installs it)",
      0},
     {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},
     {"progress", OPT_PROGRESS, 0, 0,
@@ -161,6 +193,17 @@ static void bad_option(const char *text)
                      (text[0] == '-' && text[1] == p->key && text[2] == '\0');
         if (named && p->arg)
             die(EXIT_USAGE, "option '%s' needs a value (%s)", text, p->arg);
+    }
+    if (text[0] == '-' && text[1] == '-') { /* a mistyped long option: the nearest one */
+        char word[64];
+        snprintf(word, sizeof word, "%.*s", (int)strcspn(text + 2, "="), text + 2);
+        const char *names[sizeof option_table / sizeof option_table[0]];
+        size_t n = 0;
+        for (const struct argp_option *p = option_table; p->name || p->key; p++)
+            names[n++] = p->name;
+        const char *near = suggest_nearest(word, names, n);
+        if (near)
+            die(EXIT_USAGE, "unknown option '%s' (did you mean --%s?)", text, near);
     }
     die(EXIT_USAGE, "unknown option '%s' (see --help)", text);
 }
@@ -238,6 +281,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_SHARD: o->shard = arg; break;
     case OPT_MERGE: o->merge = true; break;
     case OPT_DETAIL: o->detail = true; break;
+    case OPT_DEPENDS: o->depends = true; break;
     case OPT_PLOT: o->plot = arg; break;
     case OPT_HTML: o->html = arg; break;
     case OPT_SWEEP:
@@ -258,6 +302,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         bot_program_option(key == OPT_BOT_PROGRAM, arg);
         break;
     case OPT_TUNE: o->tune = arg; break;
+    case OPT_SOLVE: o->solve = arg; break;
+    case OPT_SOLVE_GEESE: o->solve_geese = arg; break;
+    case OPT_DB:
+        o->db = arg;
+        volpe_db_set_dir(arg);
+        break;
     case OPT_MAXIMIZE: o->maximize = arg; break;
     case OPT_MINIMIZE: o->minimize = arg; break;
     case OPT_TARGET: o->target = arg; break;
@@ -266,6 +316,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_SPRT: o->sprt = arg; break;
     case OPT_STEP: o->step = arg; break;
     case 'l': o->list = true; break;
+    case OPT_COMPLETION: o->completion = arg; break;
+    case OPT_CSV_DECIMAL: o->csv_decimal = arg; break;
     case 'q': o->quiet = true; break;
     case OPT_PROGRESS: o->progress = true; break;
     case OPT_CHECK: o->check = true; break;
@@ -297,18 +349,88 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 static const char doc[] =
     "giochi-sim -- play many seeded automated games of a traditional table game and report "
     "win shares, distributions and game-specific statistics with 95% intervals."
-    "\vExit status: 0 success, 2 bad usage or input, 3 output could not be written, "
+    "\vExamples (each runs as written; --list names every game, bot and key):\n"
+    "  giochi-sim --game=oca --runs=1e4 --seed=1\n"
+    "  giochi-sim --game=pig10 --bots=greedy,mc:samples=8 --runs=100 --seed=1\n"
+    "  giochi-sim --game=oca --set entry_fee=60 --bots=greedy:max_bid=20 --runs=2k\n"
+    "  giochi-sim --game=45 --sweep limit=40,45,50 --metric=length --runs=5k\n"
+    "  giochi-sim --game=pig10 --rotate-seats --bots=greedy,count,random --runs=2k\n"
+    "  giochi-sim --list --game=oca --format=json | jq '.games[0].keys[].key'\n"
+    "\n"
+    "Exit status: 0 success, 2 bad usage or input, 3 output could not be written, "
     "4 internal error or a broken invariant (--check), 5 out of memory. See giochi-sim(1) "
     "and giochi-sim-GAME(7).";
+
+/* Reads a count: decimal digits, optionally with a fraction and an exponent (1e5, 2.5e3) or
+ * a suffix k, M or G (thousand, million, billion: 100k, 1.5M), that together make a whole
+ * number. Returns 0 with *out, 1 if it is a number but not whole (1.5, 1e-3), 2 if it is too
+ * large for 64 bits, -1 if it is no number at all. */
+static int parse_count(const char *text, unsigned long long *out)
+{
+    char digits[64];
+    int nd = 0, nfrac = 0;
+    const char *p = text;
+    bool point = false;
+    for (; (*p >= '0' && *p <= '9') || (*p == '.' && !point); p++) {
+        if (*p == '.') {
+            point = true;
+            continue;
+        }
+        if (nd == 0 && *p == '0' && !point)
+            continue; /* a leading zero adds nothing */
+        if (nd == (int)sizeof digits - 1)
+            return 2;
+        digits[nd++] = *p;
+        nfrac += point;
+    }
+    if (p == text || (p == text + 1 && point) || p[-1] == '.')
+        return -1;
+    long exp = 0;
+    if (*p == 'e' || *p == 'E') {
+        char *end;
+        p++;
+        if (!((*p >= '0' && *p <= '9') || ((*p == '-' || *p == '+') && p[1] >= '0' && p[1] <= '9')))
+            return -1;
+        errno = 0;
+        exp = strtol(p, &end, 10);
+        if (errno || exp > 40 || exp < -40)
+            return exp > 0 ? 2 : 1;
+        p = end;
+    } else if (*p == 'k' || *p == 'M' || *p == 'G') {
+        exp = *p == 'k' ? 3 : *p == 'M' ? 6 : 9;
+        p++;
+    }
+    if (*p != '\0')
+        return -1;
+    long shift = exp - nfrac;
+    for (; shift < 0; shift++) { /* digits below the units must be zeros */
+        if (nd > 0 && digits[nd - 1] != '0')
+            return 1;
+        if (nd > 0)
+            nd--;
+    }
+    unsigned long long v = 0;
+    for (int i = 0; i < nd + shift; i++) {
+        unsigned d = i < nd ? (unsigned)(digits[i] - '0') : 0;
+        if (v > (~0ULL - d) / 10)
+            return 2;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
 
 unsigned long long whole_option(const char *opt, const char *text, unsigned long long min,
                                        unsigned long long max)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (text[0] < '0' || text[0] > '9' || *end || errno || v < min || v > max)
-        die(EXIT_USAGE, "--%s '%s': expected a whole number in %llu..%llu", opt, text, min, max);
+    unsigned long long v = 0;
+    int rc = parse_count(text, &v);
+    if (rc == 1)
+        die(EXIT_USAGE, "--%s '%s': not a whole number (expected a whole number in %llu..%llu)",
+            opt, text, min, max);
+    if (rc != 0 || v < min || v > max)
+        die(EXIT_USAGE, "--%s '%s': expected a whole number in %llu..%llu (digits, or 1e5, 100k)",
+            opt, text, min, max);
     return v;
 }
 
@@ -331,8 +453,9 @@ static void check_modes(const options *o)
     for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
         if (other[i].given)
             die(EXIT_USAGE, "%s cannot be combined with %s", mode, other[i].name);
-    const char *fmt = o->list ? "text" : "json";
-    if (o->format && strcmp(o->format, fmt) != 0)
+    const char *fmt = o->list ? "text or json" : "json";
+    if (o->format && strcmp(o->format, "json") != 0 &&
+        !(o->list && strcmp(o->format, "text") == 0))
         die(EXIT_USAGE, "%s prints %s: it cannot be combined with --format=%s", mode, fmt,
             o->format);
     if (o->output && *o->output == '\0')
@@ -381,6 +504,11 @@ void options_check_extra_outputs(const options *o)
 }
 
 
+const struct argp_option *options_table(void)
+{
+    return option_table;
+}
+
 void options_parse(options *o, int argc, char **argv)
 {
     o->parts = xcalloc((size_t)argc + 1, sizeof *o->parts);
@@ -389,6 +517,13 @@ void options_parse(options *o, int argc, char **argv)
     check_modes(o);
     if (o->nparts > 0 && !o->merge)
         die(EXIT_USAGE, "unexpected argument '%s' (see --help)", o->parts[0]);
+    int from_stdin = 0; /* standard input can be read once */
+    for (int i = 0; i < o->nconfigs; i++)
+        from_stdin += strcmp(o->config[i], "-") == 0;
+    if (from_stdin > 1)
+        die(EXIT_USAGE, "--config=- is given twice (standard input holds one ruleset)");
+    if (from_stdin && o->replay && strcmp(o->replay, "-") == 0)
+        die(EXIT_USAGE, "--config=- and --replay=- both read standard input: give one a file");
     if (o->merge && (o->list || o->print_ruleset))
         die(EXIT_USAGE, "--merge cannot be combined with --list or --print-ruleset");
 }

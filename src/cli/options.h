@@ -24,6 +24,7 @@ typedef struct options {
     const char *shard;       /* --shard=I/N */
     const char *plot, *html; /* --plot=FILE, --html=FILE */
     bool detail;             /* --detail: the full text listing */
+    bool depends;            /* --depends: the batches of the summary's "depends on" */
     const char **parts;      /* --merge's files (the arguments) */
     int nparts;
     /* experiments (experiment.h) */
@@ -33,7 +34,16 @@ typedef struct options {
     bool rotate, sensitivity;
     /* searches (experiment.h) */
     const char *tune, *maximize, *minimize, *target, *over, *tournament, *sprt, *step;
+    /* discovery */
+    const char *completion; /* --completion=SHELL */
+    const char *csv_decimal; /* --csv-decimal=, */
+    /* volpe's solver (--solve=DIR, --solve-geese=K) and the perfect bot's --db=DIR */
+    const char *solve, *solve_geese, *db;
 } options;
+
+/* The option table (argp's), ended by an all-zero entry: for the completion script. */
+struct argp_option;
+const struct argp_option *options_table(void);
 
 /* Reads argv into o (zeroed by the caller) and checks what needs no game: unknown or
  * repeated options, values missing, --help/--usage/--version (printed, then exit), arguments
@@ -41,7 +51,9 @@ typedef struct options {
  * exit 2 on bad usage. */
 void options_parse(options *o, int argc, char **argv);
 
-/* Parses a whole decimal number in [min, max]; dies naming the option (--opt) otherwise. */
+/* Parses a whole number in [min, max]: decimal digits, or with an exponent or a suffix that
+ * makes a whole number (1e5, 2.5e3, 100k, 1.5M, 2G); dies naming the option (--opt)
+ * otherwise, with its own line for a number that is not whole (1.5, 1e-3). */
 unsigned long long whole_option(const char *opt, const char *text, unsigned long long min,
                                 unsigned long long max);
 

@@ -6,6 +6,7 @@
 
 #include "bots/program.h"
 #include "cli/fail.h"
+#include "report/csv_decimal.h"
 
 void outset_open(outset *s, const char *report, const char *games, const char *plot,
                  const char *html)
@@ -23,15 +24,32 @@ void outset_open(outset *s, const char *report, const char *games, const char *p
     }
 }
 
+void outset_csv_decimal(outset *s, bool report_csv)
+{
+    for (int k = 0; k < OUT_KINDS; k++)
+        if (s->open[k] && (k == OUT_GAMES || (k == OUT_REPORT && report_csv)) &&
+            (s->filter[k] = csv_decimal_open(s->file[k].f)) == NULL)
+            outset_fail(s, EXIT_NOMEM, "out of memory (the comma-decimal CSV stream)");
+}
+
 FILE *outset_file(const outset *s, enum out_kind k)
 {
-    return s->open[k] ? s->file[k].f : NULL;
+    return !s->open[k] ? NULL : s->filter[k] ? s->filter[k] : s->file[k].f;
+}
+
+/* Closes output k's comma-decimal stream, if any, into its file. */
+static void close_filter(outset *s, int k)
+{
+    if (s->filter[k])
+        fclose(s->filter[k]);
+    s->filter[k] = NULL;
 }
 
 void outset_abort(outset *s)
 {
     for (int k = 0; k < OUT_KINDS; k++)
         if (s->open[k]) {
+            close_filter(s, k);
             outfile_abort(&s->file[k]);
             s->open[k] = false;
         }
@@ -56,6 +74,8 @@ void outset_commit(outset *s)
     char err[512];
     for (size_t i = 0; i < sizeof close_order / sizeof *close_order; i++) {
         enum out_kind k = close_order[i];
+        if (s->open[k])
+            close_filter(s, (int)k); /* a failed write shows in the file's own error state */
         if (s->open[k] && outfile_close(&s->file[k], err, sizeof err) != 0) {
             s->open[k] = false; /* outfile_close removed its temporary file */
             outset_fail(s, EXIT_IO, "%s", err);

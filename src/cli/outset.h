@@ -13,6 +13,7 @@ enum out_kind { OUT_REPORT, OUT_GAMES, OUT_PLOT, OUT_HTML, OUT_KINDS };
 typedef struct outset {
     outfile file[OUT_KINDS];
     bool open[OUT_KINDS]; /* opened and neither abandoned nor committed yet */
+    FILE *filter[OUT_KINDS]; /* a comma-decimal CSV stream over file[k] (outset_csv_decimal) */
 } outset;
 
 /* Catches the signals that would end the run (outfile_catch_signals: no temporary file is
@@ -23,6 +24,11 @@ typedef struct outset {
  * s need not be initialised. */
 void outset_open(outset *s, const char *report, const char *games, const char *plot,
                  const char *html);
+
+/* --csv-decimal=,: every CSV of s (the games CSV, and the report if report_csv) is written
+ * through a comma-decimal stream (report/csv_decimal.h); outset_file then returns that
+ * stream. Call right after outset_open. Dies with exit 5 if the stream cannot be made. */
+void outset_csv_decimal(outset *s, bool report_csv);
 
 /* The stream of one output, or NULL if it is not open (not asked for, or s never opened: an
  * MPI rank other than 0). */

@@ -12,6 +12,7 @@
 #include "bots/program.h"
 #include "core/numfmt.h"
 #include "core/registry.h"
+#include "core/suggest.h"
 
 /* Writes the names of bot b's parameters, comma-separated, into buf. */
 static void param_names(const bot_type *b, int np, char *buf, size_t n)
@@ -52,6 +53,14 @@ static int parse_param(const bot_type *b, int np, char *kv, seat_spec *spec, boo
     if (i == np) {
         if (np == 0)
             return snprintf(err, errlen, "bot '%s' takes no parameters (got '%s')", b->name, kv),
+                   -1;
+        const char *all[BOT_MAX_PARAMS + 1];
+        for (int j = 0; j < np && j <= BOT_MAX_PARAMS; j++)
+            all[j] = b->params[j].name;
+        const char *near = suggest_nearest(kv, all, (size_t)(np <= BOT_MAX_PARAMS ? np : BOT_MAX_PARAMS + 1));
+        if (near)
+            return snprintf(err, errlen, "bot '%s' has no parameter '%s' (did you mean %s?)",
+                            b->name, kv, near),
                    -1;
         char names[512];
         param_names(b, np, names, sizeof names);
@@ -102,6 +111,17 @@ int botspec_parse(const game_type *g, const char *text, seat_spec *spec, char *c
                 return snprintf(err, errlen, "bot '%s' does not play %s (bots: %s)", name,
                                 g->name, names),
                        -1;
+        const bot_type *known[REGISTRY_MAX_BOTS + 1];
+        int nknown = registry_bots(g, known, REGISTRY_MAX_BOTS);
+        const char *kname[REGISTRY_MAX_BOTS + 1];
+        for (int i = 0; i < nknown; i++)
+            kname[i] = known[i]->name;
+        kname[nknown] = g->view_json ? "human" : NULL;
+        const char *near = suggest_nearest(name, kname, (size_t)nknown + 1);
+        if (near)
+            return snprintf(err, errlen, "unknown bot '%s' for game %s (did you mean %s?)", name,
+                            g->name, near),
+                   -1;
         return snprintf(err, errlen,
                         "unknown bot '%s' for game %s (bots: %s; also human, and programs "
                         "declared with --bot-program NAME=COMMAND)",

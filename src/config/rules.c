@@ -3,6 +3,7 @@
 
 #include "core/game.h"
 #include "config/jsoncheck.h"
+#include "core/suggest.h"
 #include "core/xalloc.h"
 
 #include <errno.h>
@@ -81,9 +82,49 @@ cJSON *rules_parse(const char *text, const char *what, char *err, size_t errlen)
     return root;
 }
 
+/* Standard input ("-"), read once and kept: an experiment loads its rulesets once per
+ * setting, and every load must see the same text. */
+static char *stdin_text;
+static char stdin_err[256];
+static pthread_mutex_t stdin_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static char *read_stream(FILE *f, const char *name, char *err, size_t errlen);
+
+/* A copy of standard input's text (the first call reads it), or NULL with its message. */
+static char *read_stdin(char *err, size_t errlen)
+{
+    pthread_mutex_lock(&stdin_lock);
+    if (stdin_text == NULL && stdin_err[0] == '\0')
+        stdin_text = read_stream(stdin, "standard input", stdin_err, sizeof stdin_err);
+    char *copy = NULL;
+    if (stdin_text) {
+        size_t n = strlen(stdin_text) + 1;
+        copy = memcpy(xmalloc(n), stdin_text, n);
+    }
+    if (copy == NULL)
+        snprintf(err, errlen, "%s", stdin_err);
+    pthread_mutex_unlock(&stdin_lock);
+    return copy;
+}
+
 char *rules_read_file(const char *path, char *err, size_t errlen)
 {
+    if (strcmp(path, "-") == 0)
+        return read_stdin(err, errlen);
     FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    char *text = read_stream(f, path, err, errlen);
+    fclose(f);
+    return text;
+}
+
+/* Reads stream f (named `path` in messages) to its end into a new NUL-terminated buffer,
+ * within MAX_RULES_FILE bytes; does not close it. */
+static char *read_stream(FILE *f, const char *path, char *err, size_t errlen)
+{
     if (f == NULL) {
         snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
         return NULL;
@@ -98,7 +139,6 @@ char *rules_read_file(const char *path, char *err, size_t errlen)
         if (len + 1 == cap) {
             if (cap >= MAX_RULES_FILE) {
                 free(buf);
-                fclose(f);
                 snprintf(err, errlen, "cannot read '%s': larger than 16 MiB", path);
                 return NULL;
             }
@@ -108,7 +148,6 @@ char *rules_read_file(const char *path, char *err, size_t errlen)
     }
     int bad = ferror(f);
     int saved = errno;
-    fclose(f);
     if (bad) {
         free(buf);
         snprintf(err, errlen, "cannot read '%s': %s", path, strerror(saved));
@@ -253,6 +292,57 @@ int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen)
 
 /* ---- typed readers ---------------------------------------------------------------------- */
 
+/* The description being recorded on this thread (rules_describe), or NULL: the readers then
+ * note nothing. */
+static _Thread_local rule_keys *recording;
+
+/* The entry of path.key in the recording ([n] indices written []), created RULE_OTHER if
+ * new; NULL when not recording or full. */
+static rule_key *note(const char *path, const char *key)
+{
+    if (recording == NULL)
+        return NULL;
+    char full[RULES_KEY_LEN];
+    size_t n = 0;
+    for (const char *p = path ? path : ""; *p && n + 3 < sizeof full; p++) {
+        full[n++] = *p;
+        if (*p == '[') { /* an index: its digits dropped */
+            while (p[1] >= '0' && p[1] <= '9')
+                p++;
+        }
+    }
+    if (n > 0 && n + 1 < sizeof full)
+        full[n++] = '.';
+    for (const char *p = key; *p && n + 1 < sizeof full; p++)
+        full[n++] = *p;
+    full[n] = '\0';
+    for (int i = 0; i < recording->n; i++)
+        if (strcmp(recording->key[i].path, full) == 0)
+            return &recording->key[i];
+    if (recording->n == RULES_MAX_KEYS)
+        return NULL;
+    rule_key *k = &recording->key[recording->n++];
+    *k = (rule_key){.kind = RULE_OTHER};
+    memcpy(k->path, full, n + 1);
+    return k;
+}
+
+/* Notes path.key's kind and range, unless an earlier reader noted it (the first square of a
+ * board stands for every square). */
+static void note_kind(const char *path, const char *key, rule_kind kind, double min,
+                      double max, int min_len, int max_len, const char *const *choices)
+{
+    rule_key *k = note(path, key);
+    if (k == NULL || (k->kind != RULE_OTHER && !(k->kind == RULE_ARRAY && kind == RULE_INT_ARRAY)))
+        return;
+    k->kind = kind;
+    k->min = min;
+    k->max = max;
+    k->min_len = min_len;
+    k->max_len = max_len;
+    k->choices = choices;
+}
+
 int rules_error(char *err, size_t errlen, const char *path, const char *key, const char *fmt, ...)
 {
     int n;
@@ -274,15 +364,22 @@ int rules_error(char *err, size_t errlen, const char *path, const char *key, con
 int rules_only_keys(const cJSON *obj, const char *path, const char *const *keys, char *err,
                     size_t errlen)
 {
+    for (const char *const *k = keys; *k; k++)
+        note(path, *k);
     if (!cJSON_IsObject(obj))
         return rules_error(err, errlen, path, NULL, "expected an object");
+    size_t nkeys = 0;
+    while (keys[nkeys])
+        nkeys++;
     for (const cJSON *m = obj->child; m != NULL; m = m->next) {
         bool known = false;
         for (const char *const *k = keys; *k; k++)
             if (strcmp(*k, m->string) == 0)
                 known = true;
+        char hint[RULES_KEY_LEN + 32];
         if (!known)
-            return rules_error(err, errlen, path, m->string, "unknown key");
+            return rules_error(err, errlen, path, m->string, "unknown key%s",
+                               suggest_hint(hint, sizeof hint, m->string, keys, nkeys));
     }
     return 0;
 }
@@ -314,6 +411,7 @@ int rules_int(const cJSON *obj, const char *path, const char *key, long min, lon
     const cJSON *v = member(obj, path, key, err, errlen);
     if (v == NULL)
         return -1;
+    note_kind(path, key, RULE_INT, (double)min, (double)max, 0, 0, NULL);
     long x;
     if (!whole(v, &x) || x < min || x > max)
         return rules_error(err, errlen, path, key, "expected an integer in %ld..%ld", min, max);
@@ -327,6 +425,7 @@ int rules_double(const cJSON *obj, const char *path, const char *key, double min
     const cJSON *v = member(obj, path, key, err, errlen);
     if (v == NULL)
         return -1;
+    note_kind(path, key, RULE_NUMBER, min, max, 0, 0, NULL);
     if (!cJSON_IsNumber(v) || !(v->valuedouble >= min && v->valuedouble <= max))
         return rules_error(err, errlen, path, key, "expected a number in %g..%g", min, max);
     *out = v->valuedouble;
@@ -339,6 +438,7 @@ int rules_bool(const cJSON *obj, const char *path, const char *key, bool *out, c
     const cJSON *v = member(obj, path, key, err, errlen);
     if (v == NULL)
         return -1;
+    note_kind(path, key, RULE_BOOL, 0, 0, 0, 0, NULL);
     if (!cJSON_IsBool(v))
         return rules_error(err, errlen, path, key, "expected true or false");
     *out = cJSON_IsTrue(v);
@@ -351,6 +451,7 @@ int rules_enum(const cJSON *obj, const char *path, const char *key, const char *
     const cJSON *v = member(obj, path, key, err, errlen);
     if (v == NULL)
         return -1;
+    note_kind(path, key, RULE_ENUM, 0, 0, 0, 0, choices);
     if (cJSON_IsString(v))
         for (int i = 0; choices[i]; i++)
             if (strcmp(choices[i], v->valuestring) == 0) {
@@ -374,6 +475,7 @@ const cJSON *rules_array(const cJSON *obj, const char *path, const char *key, in
     const cJSON *v = member(obj, path, key, err, errlen);
     if (v == NULL)
         return NULL;
+    note_kind(path, key, RULE_ARRAY, 0, 0, min_len, max_len, NULL);
     int n = cJSON_GetArraySize(v);
     if (!cJSON_IsArray(v) || n < min_len || n > max_len) {
         if (min_len == max_len)
@@ -393,6 +495,7 @@ int rules_int_array(const cJSON *obj, const char *path, const char *key, int min
     const cJSON *a = rules_array(obj, path, key, min_len, max_len, err, errlen);
     if (a == NULL)
         return -1;
+    note_kind(path, key, RULE_INT_ARRAY, (double)min, (double)max, min_len, max_len, NULL);
     int i = 0;
     for (const cJSON *e = a->child; e != NULL; e = e->next, i++) {
         long x;
@@ -422,8 +525,8 @@ void *rules_effective_files(const game_type *g, const char *const *configs, int 
     if (ruleset == NULL)
         return NULL;
     for (int c = 0; c < nconfigs; c++) {
-        const char *config = configs[c];
-        char *text = rules_read_file(config, err, errlen);
+        const char *config = strcmp(configs[c], "-") == 0 ? "standard input" : configs[c];
+        char *text = rules_read_file(configs[c], err, errlen);
         cJSON *file = text ? rules_parse(text, config, err, errlen) : NULL;
         free(text);
         if (file == NULL) {
@@ -539,4 +642,37 @@ cJSON *rules_changes(const cJSON *base, const cJSON *effective)
     cJSON *arr = cJSON_CreateArray();
     changes(base, effective, "", arr);
     return arr;
+}
+
+/* ---- the keys a loader reads ---------------------------------------------------------------- */
+
+int rules_describe(const game_type *g, rule_keys *out, char *err, size_t errlen)
+{
+    out->n = 0;
+    cJSON *json = rules_parse(g->default_rules, "built-in ruleset", err, errlen);
+    if (json == NULL)
+        return -1;
+    void *rules = xcalloc(1, g->rules_size ? g->rules_size : 1);
+    recording = out;
+    int rc = g->rules_load(rules, json, err, errlen);
+    recording = NULL;
+    free(rules);
+    cJSON_Delete(json);
+    return rc;
+}
+
+const rule_key *rules_key_find(const rule_keys *keys, const char *path)
+{
+    for (int i = 0; i < keys->n; i++)
+        if (strcmp(keys->key[i].path, path) == 0)
+            return &keys->key[i];
+    return NULL;
+}
+
+const char *rules_key_doc(const game_type *g, const char *path)
+{
+    for (const rule_doc *d = g->rule_docs; d && d->key; d++)
+        if (strcmp(d->key, path) == 0)
+            return d->doc;
+    return NULL;
 }

@@ -16,7 +16,8 @@
 cJSON *rules_parse(const char *text, const char *what, char *err, size_t errlen);
 
 /* Reads a whole file into a new NUL-terminated buffer (caller frees). NULL and a one-line
- * message in err if it cannot be read or is larger than 16 MiB. */
+ * message in err if it cannot be read or is larger than 16 MiB. Path "-" is standard input,
+ * read to its end on the first call and kept: every later call returns the same text. */
 char *rules_read_file(const char *path, char *err, size_t errlen);
 
 /* Merges overlay into base, in place: objects are merged key by key, recursively; any other
@@ -91,5 +92,48 @@ const cJSON *rules_array(const cJSON *obj, const char *path, const char *key, in
 /* Writes "ruleset key 'path.key': " followed by the formatted message into err; returns -1. */
 int rules_error(char *err, size_t errlen, const char *path, const char *key, const char *fmt,
                 ...) __attribute__((format(printf, 5, 6)));
+
+/* ---- the keys a loader reads (--list, --list --format=json, completion, did-you-mean) ----
+ * The typed readers above are the one statement of each key's type and range: while a
+ * description is being recorded (rules_describe, on the calling thread only) each reader
+ * also notes the key it read. */
+
+typedef enum rule_kind {
+    RULE_OTHER,     /* allowed (rules_only_keys) but read by the game's own code, or optional */
+    RULE_INT,       /* rules_int: min..max */
+    RULE_NUMBER,    /* rules_double: min..max */
+    RULE_BOOL,      /* rules_bool */
+    RULE_ENUM,      /* rules_enum: one of choices */
+    RULE_INT_ARRAY, /* rules_int_array: min_len..max_len integers in min..max */
+    RULE_ARRAY,     /* rules_array: min_len..max_len elements */
+} rule_kind;
+
+enum { RULES_MAX_KEYS = 128, RULES_KEY_LEN = 64 };
+
+/* One key as the loader checks it. path names it as --set does with any array index
+ * written [] ("dote", "faces.red", "board[].effect"). */
+typedef struct rule_key {
+    char path[RULES_KEY_LEN];
+    rule_kind kind;
+    double min, max;            /* RULE_INT, RULE_NUMBER; RULE_INT_ARRAY: each element */
+    int min_len, max_len;       /* RULE_INT_ARRAY, RULE_ARRAY */
+    const char *const *choices; /* RULE_ENUM: NULL-terminated, the loader's static table */
+} rule_key;
+
+typedef struct rule_keys {
+    int n;
+    rule_key key[RULES_MAX_KEYS];
+} rule_keys;
+
+/* Loads game g's built-in ruleset with its own rules_load while recording, into out, every
+ * key its readers check (in the order first met; keys allowed by rules_only_keys but never
+ * read stay RULE_OTHER). Returns 0, or -1 with a message if the default does not load. */
+int rules_describe(const struct game_type *g, rule_keys *out, char *err, size_t errlen);
+
+/* The entry of keys whose path is path, or NULL. */
+const rule_key *rules_key_find(const rule_keys *keys, const char *path);
+
+/* The one-line description game g gives for key path (game_type.rule_docs), or NULL. */
+const char *rules_key_doc(const struct game_type *g, const char *path);
 
 #endif

@@ -89,6 +89,30 @@ typedef struct metric_group {
     const char *const *metrics; /* names from the game's metric table, NULL-terminated */
 } metric_group;
 
+/* A distribution of a METRIC_MEAN metric that the summary shows whole, as a table of counts
+ * and a chart of bars (report.c builds it from the metric's exact histogram): a designer's
+ * view of a figure whose mean hides its shape (how many games had 0, 1, 2 bankruptcies) or
+ * means nothing (the mean of square numbers). Every count is an integer sum of the run's
+ * observations, so it is the same at any thread count and across shards. */
+typedef struct metric_dist {
+    const char *name;   /* key of the report's distribution, snake_case; NULL ends a table */
+    const char *metric; /* a METRIC_MEAN metric of the table; a seat metric pooled over seats */
+    const char *title;  /* "bankrupt players per game": what a row's value is */
+    const char *value;  /* the column head of the values ("bankrupt players", "square") */
+    const char *counts; /* what a count counts ("games", "players' games", "ruins") */
+    /* Bins: of the width held by the ruleset's integer key width_key (e.g. "bid_step"),
+     * aligned on its multiples; or of `width` (0: a round width giving at most 20 bins). */
+    const char *width_key;
+    int width;
+    /* true: a table of counts by category, one row per value that occurs (no empty bins). */
+    bool table;
+    /* true: the summary shows this in place of the metric's row (its mean is no figure). */
+    bool replaces_row;
+    /* Optional: the row label of value v under the effective ruleset (e.g. a square's name);
+     * writes at most n bytes into buf. NULL: the value (or "from..to" of a bin). */
+    void (*label)(int64_t v, const cJSON *ruleset, char *buf, size_t n);
+} metric_dist;
+
 /* Collects a game's observations; implemented in recorder.c. `seat` is -1 for METRIC_GAME
  * metrics and 0..nseats-1 for METRIC_SEAT ones; `metric` indexes the game's metric table. */
 typedef struct recorder recorder;
@@ -252,6 +276,14 @@ typedef struct game_type {
     const char *const *headline; /* metric names shown first, NULL-terminated */
     const metric_group *groups;  /* NULL-title-terminated */
     const metric_label *labels;  /* NULL-name-terminated */
+    const metric_dist *dists;    /* distributions shown whole, NULL-name-terminated (or NULL) */
+    /* Optional: what the headline figures rest on beyond the rule text, read from the report
+     * tree r being built (its ruleset, seats, metrics and distributions): a new object
+     * {"figures": [{"metric": NAME, "rests_on": [TEXT, ...]}], "keys": [{"key": KEY, "label":
+     * TEXT}, ...]}, the keys dotted ruleset paths whose values are reconstructions (what
+     * --depends moves), each with a label for the summary ("36 Ferry"). The
+     * report keeps it as "depends_on"; the caller frees it. NULL: the game says nothing. */
+    cJSON *(*depends)(const cJSON *r);
 
     /* ---- seen from outside (optional) --------------------------------------------------
      * For bots that live outside the process (src/bots/program.c, a program speaking the
@@ -271,7 +303,18 @@ typedef struct game_type {
      * has no view, and action_name is called on the state. */
     void (*view_action_name)(const void *seen, const decision *d, int32_t a, char *buf,
                              size_t n);
+
+    /* ---- the ruleset's keys explained --------------------------------------------------
+     * One line for each key of the ruleset, as rules_describe (config/rules.h) names it
+     * ("dote", "faces.red", "board[].effect"), for --list, its JSON and the manual's key
+     * tables; its type and range come from rules_load's own checks. NULL-key-terminated. */
+    const struct rule_doc *rule_docs;
 } game_type;
+
+/* A ruleset key's one-line description (game_type.rule_docs). */
+typedef struct rule_doc {
+    const char *key, *doc;
+} rule_doc;
 
 /* The largest |evaluate| a game may return; search scores wins beyond it. */
 #define GAME_EVAL_MAX 1000000

@@ -89,6 +89,14 @@ static void csv_report(FILE *f, const char *prefix, const cJSON *r)
         csv_estimate(f, prefix, game, m->string, 0, "", m, NULL);
 }
 
+/* A row per fairness figure (the "fairness" object f), stat "fairness". */
+static void csv_fairness(FILE *f, const char *prefix, const char *game, const cJSON *fair)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, fair)
+        csv_estimate(f, prefix, game, e->string, 0, "", e, "fairness");
+}
+
 /* Two rows per difference: stat diff (paired interval) and diff_unpaired. */
 static void csv_differences(FILE *f, const char *prefix, const char *game, const cJSON *diffs)
 {
@@ -119,6 +127,7 @@ void exp_render_csv(const experiment *x, const cJSON *root, FILE *out)
             fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", out);
             csv_report(out, "", root);
         }
+        csv_fairness(out, "", g->name, cJSON_GetObjectItemCaseSensitive(root, "fairness"));
     } else if (o->sensitivity) {
         fputs("key,key_value,game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", out);
         const cJSON *sens = cJSON_GetObjectItemCaseSensitive(root, "sensitivity");
@@ -176,6 +185,7 @@ void exp_render_csv(const experiment *x, const cJSON *root, FILE *out)
             }
             fclose(m);
             csv_report(out, prefix, cJSON_GetObjectItemCaseSensitive(so, "report"));
+            csv_fairness(out, prefix, g->name, cJSON_GetObjectItemCaseSensitive(so, "fairness"));
             csv_differences(out, prefix, g->name,
                             cJSON_GetObjectItemCaseSensitive(so, "differences"));
             free(prefix);

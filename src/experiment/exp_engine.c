@@ -519,6 +519,23 @@ void exp_engine_complete(const engine *e, int s, int j, exp_pair *p)
     /* else: the game loop and hand_baseline kept every sum */
 }
 
+bool exp_engine_completes(const engine *e, int s, int j, const exp_pair *p)
+{
+    const setting *S = &e->set[s], *B = &e->set[e->base];
+    int b = S->pair[j];
+    int64_t ca = S->slot[j].cconst, cb = b >= 0 ? B->slot[b].cconst : 0;
+    __int128 t;
+    /* the counts' own products (c n, c c n) are below 2^31 2^31 2^63; these are the sums' */
+    if (ca && __builtin_mul_overflow((__int128)ca, p->x, &t))
+        return false;
+    if (s != e->base && b >= 0 && ca && cb &&
+        (__builtin_mul_overflow((__int128)cb, p->bx, &t) ||
+         __builtin_mul_overflow((__int128)cb, p->x, &t) ||
+         __builtin_mul_overflow((__int128)ca, p->bx, &t)))
+        return false;
+    return true;
+}
+
 void exp_engine_total(engine *e, int s)
 {
     setting *S = &e->set[s];

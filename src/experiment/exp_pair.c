@@ -64,41 +64,53 @@ static long double influence_sq(__int128 x, long double c, __int128 xx, __int128
     return uu < 0 ? 0 : uu; /* rounding of a zero variance */
 }
 
+void exp_pair_moments(const exp_pair *p, exp_moments *m)
+{
+    m->n = (long double)p->n;
+    m->ra = m->rb = m->uu = m->vv = m->uv = 0;
+    m->has_a = p->c != 0;
+    m->has_b = p->bc != 0;
+    long double n = m->n, c = (long double)p->c, bc = (long double)p->bc;
+    if (m->has_a)
+        m->uu = influence_sq(p->x, c, p->xx, p->xc, p->cc, n, &m->ra);
+    if (m->has_b)
+        m->vv = influence_sq(p->bx, bc, p->bxx, p->bxc, p->bcc, n, &m->rb);
+    m->alike = p->xx - 2 * p->x_bx + p->bxx == 0 && p->cc - 2 * p->c_bc + p->bcc == 0;
+    if (m->has_a && m->has_b && p->n >= 2) {
+        long double mc = c / n, mb = bc / n, ra = m->ra, rb = m->rb;
+        m->uv = ((long double)p->x_bx - rb * (long double)p->x_bc - ra * (long double)p->c_bx +
+                 ra * rb * (long double)p->c_bc) /
+                (mc * mb);
+    }
+}
+
 /* The linearised ratio estimator: a game's influence on Σx/Σc is u = (x - R c) / mean(c), and
  * var(Σx/Σc) ≈ Σu² / (n (n-1)) (the mean of u is 0 exactly). For a difference of two ratios on
  * the same games, u - v replaces u, hence the cross sums. */
 void exp_pair_estimate(const exp_pair *p, exp_estimate *e)
 {
     e->value = e->lo = e->hi = e->base = e->diff = e->dlo = e->dhi = e->ulo = e->uhi = NAN;
-    long double n = (long double)p->n;
-    long double c = (long double)p->c, bc = (long double)p->bc;
-    long double ra = 0, rb = 0, uu = 0, vv = 0, uv = 0;
-    if (p->c != 0) {
-        uu = influence_sq(p->x, c, p->xx, p->xc, p->cc, n, &ra);
+    exp_moments m;
+    exp_pair_moments(p, &m);
+    long double n = m.n, ra = m.ra, rb = m.rb, uu = m.uu, vv = m.vv, uv = m.uv;
+    if (m.has_a)
         e->value = (double)ra;
-    }
-    if (p->bc != 0) {
-        vv = influence_sq(p->bx, bc, p->bxx, p->bxc, p->bcc, n, &rb);
+    if (m.has_b)
         e->base = (double)rb;
-    }
     if (p->n < 2)
         return;
     double t = gsl_cdf_tdist_Pinv(0.975, (double)(p->n - 1));
     long double scale = n * (n - 1);
-    if (p->c != 0) {
+    if (m.has_a) {
         double hw = t * (double)sqrtl(uu / scale);
         e->lo = e->value - hw;
         e->hi = e->value + hw;
     }
-    if (p->c != 0 && p->bc != 0) {
-        long double mc = c / n, mb = bc / n;
-        uv = ((long double)p->x_bx - rb * (long double)p->x_bc - ra * (long double)p->c_bx +
-              ra * rb * (long double)p->c_bc) /
-             (mc * mb);
+    if (m.has_a && m.has_b) {
         long double vd = uu + vv - 2 * uv;
         /* every game alike under both settings: the differences are all 0, exactly (the
          * floating sum above would leave a rounding residue) */
-        if (vd < 0 || (p->xx - 2 * p->x_bx + p->bxx == 0 && p->cc - 2 * p->c_bc + p->bcc == 0))
+        if (vd < 0 || m.alike)
             vd = 0;
         e->diff = (double)(ra - rb);
         double hw = t * (double)sqrtl(vd / scale);

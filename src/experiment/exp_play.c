@@ -67,7 +67,8 @@ int exp_play_all(engine *e, const exp_options *o, double target, char *err, size
                 continue;
             int bad = -1;
             for (int j = 0; j < S->nslots; j++)
-                if (!exp_pair_merge(&S->sum[j], &S->bsum[j]) && bad < 0)
+                if ((!exp_pair_merge(&S->sum[j], &S->bsum[j]) ||
+                     !exp_engine_completes(e, s, j, &S->sum[j])) && bad < 0)
                     bad = j;
             char fig[96] = "tallies", why[300] = "", who[300] = "partial results";
             if (bad >= 0) {
@@ -96,7 +97,7 @@ int exp_play_all(engine *e, const exp_options *o, double target, char *err, size
             if (stopping) {
                 exp_engine_total(e, s);
                 exp_estimate est;
-                exp_pair_estimate(&S->acc[S->until_slot], &est);
+                exp_slot_est(S, S->until_slot, NULL, &est);
                 S->until_hw = isnan(est.lo) ? INFINITY : (est.hi - est.lo) / 2;
                 if (S->until_hw <= target) {
                     S->active = false;

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/rules.h"
+
 /* A number, or null for NAN (undefined). */
 static cJSON *num_or_null(double v)
 {
@@ -24,27 +26,59 @@ static cJSON *interval(double lo, double hi)
     return a;
 }
 
-/* What a seat advantage subtracts from the seat's win share: 1/N (0 for other figures). */
+/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the ties,
+ * no-winner and end figures, or a game metric that is a rate. */
+bool exp_is_share(const setting *S, int j, const game_type *g)
+{
+    if (exp_derived(j))
+        return true; /* differences of shares */
+    const char *n = S->slot[j].name;
+    if (strcmp(n, "win_share") == 0 || strcmp(n, "seat_advantage") == 0 ||
+        strcmp(n, "ties") == 0 || strcmp(n, "no_winner") == 0 || strncmp(n, "ended.", 6) == 0)
+        return true;
+    for (int m = 0; g->metrics && g->metrics[m].name; m++)
+        if (strcmp(g->metrics[m].name, n) == 0)
+            return g->metrics[m].kind == METRIC_RATE;
+    return false;
+}
+
+/* What a seat advantage subtracts from the seat's win share: 1/N (0 for other figures and
+ * the derived ones, which shift themselves). */
 static double adv_shift(const setting *S, int j)
 {
-    return strcmp(S->slot[j].name, "seat_advantage") == 0 ? 1.0 / S->nseats : 0;
+    return exp_derived(j) ? 0 : strcmp(S->slot[j].name, "seat_advantage") == 0 ? 1.0 / S->nseats : 0;
 }
 
 void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e)
 {
+    if (exp_derived(j)) {
+        exp_fair_est(S, j, B, e);
+        return;
+    }
     exp_pair_estimate(&S->acc[j], e);
+    if (B == NULL)
+        e->base = e->diff = e->dlo = e->dhi = e->ulo = e->uhi = NAN;
     double a = adv_shift(S, j);
     if (a == 0)
         return;
-    double b = 1.0 / B->nseats, d = a - b;
+    double b = B ? 1.0 / B->nseats : 0, d = a - b;
     e->value -= a, e->lo -= a, e->hi -= a, e->base -= b;
     e->diff -= d, e->dlo -= d, e->dhi -= d, e->ulo -= d, e->uhi -= d;
 }
 
-/* {"value", "ci95", "n"} of slot j of S (n: observations, or games for win shares). */
+/* {"value", "ci95", "n"} of slot j of S (n: observations, or games for win shares and the
+ * derived figures, whose shift is their own). */
 static cJSON *slot_estimate(const setting *S, int j, double shift)
 {
     exp_estimate est;
+    if (exp_derived(j)) {
+        exp_fair_est(S, j, NULL, &est);
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddItemToObject(o, "value", num_or_null(est.value));
+        cJSON_AddItemToObject(o, "ci95", interval(est.lo, est.hi));
+        cJSON_AddNumberToObject(o, "n", (double)S->games);
+        return o;
+    }
     exp_pair_estimate(&S->acc[j], &est);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddItemToObject(o, "value", num_or_null(est.value - shift));
@@ -140,7 +174,89 @@ static cJSON *differences(const setting *S, const setting *B)
         cJSON_AddNumberToObject(o, "n", (double)S->acc[j].n);
         cJSON_AddItemToArray(arr, o);
     }
+    for (int j = FIG_SEAT_SPREAD; j >= FIG_FIRST_SEAT; j--) {
+        exp_estimate est;
+        exp_slot_est(S, j, B, &est);
+        if (isnan(est.diff))
+            continue;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "metric", exp_derived_name(j));
+        cJSON_AddNumberToObject(o, "value", est.diff);
+        cJSON_AddItemToObject(o, "ci95", interval(est.dlo, est.dhi));
+        cJSON_AddItemToObject(o, "ci95_unpaired", interval(est.ulo, est.uhi));
+        double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;
+        cJSON_AddItemToObject(o, "narrowing", num_or_null(hp > 0 ? hu / hp : NAN));
+        cJSON_AddNumberToObject(o, "n", (double)S->acc[exp_seat_slot(S, 1)].n);
+        cJSON_AddItemToArray(arr, o);
+    }
     return arr;
+}
+
+/* The "fairness" object of setting S: seat_spread and first_seat, each {value, ci95, n}. */
+static cJSON *fairness(const setting *S)
+{
+    cJSON *f = cJSON_CreateObject();
+    for (int j = FIG_SEAT_SPREAD; j >= FIG_FIRST_SEAT; j--)
+        cJSON_AddItemToObject(f, exp_derived_name(j), slot_estimate(S, j, 0));
+    return f;
+}
+
+/* The figures --metric names for a sweep (the text report's columns), per setting: each
+ * one's estimate and its paired difference from the baseline (null for the baseline itself
+ * or a figure this setting lacks), and whether it is a share. */
+static cJSON *figures(const experiment *x, const setting *S, bool is_base)
+{
+    char figs[1024], err[512];
+    snprintf(figs, sizeof figs, "%s", x->o->metric ? x->o->metric : EXP_SWEEP_FIGURES);
+    cJSON *arr = cJSON_CreateArray();
+    char *rest = figs;
+    for (char *t = strsep(&rest, ","); t; t = strsep(&rest, ",")) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "figure", t);
+        cJSON_AddItemToArray(arr, o);
+        int j = exp_resolve_figure(S, "--metric", t, err, sizeof err);
+        if (j == -1) { /* a figure one setting lacks (win_share@5 with 3 players) */
+            cJSON_AddNullToObject(o, "estimate");
+            cJSON_AddNullToObject(o, "difference");
+            continue;
+        }
+        exp_estimate est;
+        exp_slot_est(S, j, &x->set[x->base], &est);
+        cJSON_AddBoolToObject(o, "share", exp_is_share(S, j, x->o->game));
+        cJSON *e = cJSON_AddObjectToObject(o, "estimate");
+        cJSON_AddItemToObject(e, "value", num_or_null(est.value));
+        cJSON_AddItemToObject(e, "ci95", interval(est.lo, est.hi));
+        if (is_base || (!exp_derived(j) && S->pair[j] < 0) || isnan(est.diff)) {
+            cJSON_AddNullToObject(o, "difference");
+            continue;
+        }
+        cJSON *d = cJSON_AddObjectToObject(o, "difference");
+        cJSON_AddNumberToObject(d, "value", est.diff);
+        cJSON_AddItemToObject(d, "ci95", interval(est.dlo, est.dhi));
+        double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;
+        cJSON_AddItemToObject(d, "narrowing", num_or_null(hp > 0 ? hu / hp : NAN));
+    }
+    return arr;
+}
+
+void exp_json_provenance(const exp_options *o, const char (*canon)[BOT_SPEC_MAX], int nseats,
+                         cJSON *root)
+{
+    const game_type *g = o->game;
+    char e[256];
+    cJSON *def = rules_parse(g->default_rules, g->name, e, sizeof e);
+    cJSON *eff = o->ruleset ? cJSON_Duplicate(o->ruleset, 1) : NULL;
+    if (eff == NULL)
+        free(rules_effective_files(g, o->configs, o->nconfigs, o->sets, o->nsets, &eff, e,
+                                   sizeof e));
+    cJSON *ch = def && eff ? rules_changes(def, eff) : NULL;
+    cJSON_AddItemToObject(root, "ruleset_changes", ch ? ch : cJSON_CreateArray());
+    cJSON_Delete(eff);
+    cJSON_Delete(def);
+    cJSON_AddNumberToObject(root, "players", nseats);
+    cJSON *b = cJSON_AddArrayToObject(root, "seat_bots");
+    for (int k = 0; k < nseats; k++)
+        cJSON_AddItemToArray(b, cJSON_CreateString(canon[k]));
 }
 
 /* Adds to obj the --until outcome of setting S: a copy of `until` (the option) with the games
@@ -177,6 +293,7 @@ static void sensitivity_json(experiment *x, cJSON *root)
     int jb = exp_resolve_figure(B, "--metric", o->metric, err, errlen);
     cJSON *sens = cJSON_AddObjectToObject(root, "sensitivity");
     cJSON_AddStringToObject(sens, "metric", o->metric);
+    cJSON_AddBoolToObject(sens, "share", exp_is_share(B, jb, o->game));
     char rule[256];
     bool percent = o->step == NULL || o->step[strlen(o->step) - 1] == '%';
     snprintf(rule, sizeof rule,
@@ -251,7 +368,7 @@ cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run
     cJSON_AddNumberToObject(run, "threads", o->threads);
     cJSON_AddNumberToObject(run, "wall_seconds", wall);
     cJSON_AddNumberToObject(run, "games_per_second", wall > 0 ? (double)played / wall : 0);
-    cJSON_AddItemToObject(run, "command_line", report_command_line(o->argc, o->argv));
+    report_run_stamp(run, o->argc, o->argv);
     if (o->ranks > 0)
         cJSON_AddNumberToObject(run, "ranks", o->ranks);
     if (o->merged)
@@ -274,6 +391,7 @@ cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run
     if (o->nsweeps == 0 && !o->sensitivity) {
         setting *S = &set[0];
         root = setting_report(S, g);
+        cJSON_AddItemToObject(root, "fairness", fairness(S));
         cJSON_AddItemToObject(root, "sets", sets);
         if (until)
             add_until(root, until, S, target);
@@ -296,9 +414,17 @@ cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run
         cJSON_AddBoolToObject(root, "rotate_seats", o->rotate);
         cJSON_AddItemToObject(root, "until", until ? cJSON_Duplicate(until, 1) : cJSON_CreateNull());
         cJSON_AddItemToObject(root, "baseline", cJSON_Duplicate(set[base].values, 1));
+        exp_json_provenance(o, (const char(*)[BOT_SPEC_MAX])set[base].canon, set[base].nseats,
+                            root);
         if (o->sensitivity) {
             sensitivity_json(x, root);
         } else {
+            cJSON *mf = cJSON_AddArrayToObject(root, "metric");
+            char figs[1024];
+            snprintf(figs, sizeof figs, "%s", o->metric ? o->metric : EXP_SWEEP_FIGURES);
+            char *rest = figs;
+            for (char *t = strsep(&rest, ","); t; t = strsep(&rest, ","))
+                cJSON_AddItemToArray(mf, cJSON_CreateString(t));
             cJSON *arr = cJSON_AddArrayToObject(root, "settings");
             for (int s = 0; s < nset; s++) {
                 setting *S = &set[s];
@@ -307,10 +433,16 @@ cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run
                 cJSON_AddStringToObject(so, "label", S->label);
                 cJSON_AddBoolToObject(so, "baseline", s == base);
                 cJSON_AddNumberToObject(so, "games", (double)S->games);
+                if (o->rotate) { /* "games" counts deals: each played once per rotation */
+                    cJSON_AddNumberToObject(so, "rotations", S->nrot);
+                    cJSON_AddNumberToObject(so, "plays", (double)S->games * S->nrot);
+                }
                 if (until)
                     add_until(so, until, S, target);
                 cJSON_AddItemToObject(so, "report", setting_report(S, g));
+                cJSON_AddItemToObject(so, "fairness", fairness(S));
                 cJSON_AddItemToObject(so, "differences", differences(S, &set[base]));
+                cJSON_AddItemToObject(so, "figures", figures(x, S, s == base));
                 cJSON_AddItemToArray(arr, so);
             }
         }

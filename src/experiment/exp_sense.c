@@ -211,6 +211,12 @@ int exp_block_sense(const engine *e, exp_pair *const *sums, const run_result *co
             if ((uint64_t)p.n != games || games > cap)
                 ok = no(&w, "%lld games where the block holds %llu", (long long)p.n,
                         (unsigned long long)(games > cap ? cap : games));
+            else if (!exp_engine_completes(e, s, j, &p))
+                ok = no(&w, "sums too large for their counts (beyond 128 bits)");
+            if (!ok) {
+                bad_s = s, bad_j = j;
+                break;
+            }
             exp_engine_complete(e, s, j, &p);
             int b = S->pair[j];
             span r = slot_span(S, e->g, j);
@@ -225,8 +231,10 @@ int exp_block_sense(const engine *e, exp_pair *const *sums, const run_result *co
                      cross_sense(&w, &p, r, br);
                 if (ok && sums[e->base] != NULL) { /* the baseline's own sums of the games */
                     exp_pair q = sums[e->base][b];
-                    exp_engine_complete(e, e->base, b, &q);
-                    if (p.bx != q.x || p.bc != q.c || p.bxx != q.xx || p.bxc != q.xc ||
+                    bool fits = exp_engine_completes(e, e->base, b, &q);
+                    if (fits)
+                        exp_engine_complete(e, e->base, b, &q);
+                    if (!fits || p.bx != q.x || p.bc != q.c || p.bxx != q.xx || p.bxc != q.xc ||
                         p.bcc != q.cc)
                         ok = no(&w, "baseline sums that are not the baseline's own");
                 }

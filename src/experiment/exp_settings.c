@@ -10,6 +10,7 @@
 
 #include "config/botspec.h"
 #include "core/numfmt.h"
+#include "core/suggest.h"
 #include "config/rules.h"
 #include "core/xalloc.h"
 
@@ -240,6 +241,9 @@ int exp_resolve_figure(const setting *S, const char *opt, const char *fig, char 
 {
     char name[128];
     snprintf(name, sizeof name, "%s", fig);
+    int derived = exp_derived_find(name);
+    if (derived != -1)
+        return derived; /* seat_spread, first_seat: every setting has them */
     int k = 0;
     char *at = strchr(name, '@');
     if (at) {
@@ -261,6 +265,16 @@ int exp_resolve_figure(const setting *S, const char *opt, const char *fig, char 
         j = find_slot(S, name, k, 0);
     if (j >= 0)
         return j;
+    const char **all = xcalloc((size_t)S->nslots + 1, sizeof *all);
+    for (int i = 0; i < S->nslots; i++)
+        all[i] = S->slot[i].name;
+    const char *near = suggest_nearest(name, all, (size_t)S->nslots);
+    char hint[160] = "";
+    if (near)
+        snprintf(hint, sizeof hint, "%s%s", near, at ? strchr(fig, '@') : "");
+    free(all);
+    if (near)
+        return snprintf(err, errlen, "%s: no figure '%s' (did you mean %s?)", opt, fig, hint), -1;
     char names[2048];
     size_t used = 0;
     names[0] = '\0';
@@ -271,7 +285,9 @@ int exp_resolve_figure(const setting *S, const char *opt, const char *fig, char 
         used += (size_t)snprintf(names + used, sizeof names - used, "%s%s%s", used ? ", " : "",
                                  S->slot[i].name, S->slot[i].seat + S->slot[i].bot ? "@K" : "");
     }
-    return snprintf(err, errlen, "%s: no figure '%s' (figures: %s)", opt, fig, names), -1;
+    return snprintf(err, errlen, "%s: no figure '%s' (figures: %s, seat_spread, first_seat)",
+                    opt, fig, names),
+           -1;
 }
 
 /* The effective ruleset of the options with nextra more --set assignments after theirs: as
@@ -748,13 +764,13 @@ int exp_pair_settings(experiment *x, char *err, size_t errlen)
                 find_slot(&x->set[x->base], S->slot[j].name, S->slot[j].seat, S->slot[j].bot);
         classify(S, &x->set[x->base], s == x->base);
         if (o->until && (S->until_slot = exp_resolve_figure(S, "--until", x->until_fig, err,
-                                                         errlen)) < 0)
+                                                         errlen)) == -1)
             return 2;
         char figs[1024];
         snprintf(figs, sizeof figs, "%s", o->metric ? o->metric : "");
         char *rest = figs;
         for (char *t = strsep(&rest, ","); o->metric && t; t = strsep(&rest, ","))
-            if (exp_resolve_figure(S, "--metric", t, err, errlen) < 0)
+            if (exp_resolve_figure(S, "--metric", t, err, errlen) == -1)
                 return 2;
         S->acc = xcalloc((size_t)S->nslots, sizeof *S->acc);
         if (o->exact && g->exact && S->nrot == 1) {

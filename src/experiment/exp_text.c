@@ -10,51 +10,21 @@
 #include "report/fields.h"
 #include "report/report.h"
 #include "report/report_text.h"
+#include "report/textcols.h"
 #include "config/rules.h"
 #include "core/xalloc.h"
 
-/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the ties,
- * no-winner and end figures, or a game metric that is a rate. */
-bool exp_is_share(const setting *S, int j, const game_type *g)
-{
-    const char *n = S->slot[j].name;
-    if (strcmp(n, "win_share") == 0 || strcmp(n, "seat_advantage") == 0 ||
-        strcmp(n, "ties") == 0 || strcmp(n, "no_winner") == 0 || strncmp(n, "ended.", 6) == 0)
-        return true;
-    for (int m = 0; g->metrics && g->metrics[m].name; m++)
-        if (strcmp(g->metrics[m].name, n) == 0)
-            return g->metrics[m].kind == METRIC_RATE;
-    return false;
-}
-
-/* "12.34%" or "3.512": a share in percent, a mean to 4 significant digits. */
+/* "12.34%" or "3.512" (numfmt_figure). */
 void exp_text_value(char *buf, size_t n, double v, bool share, bool sign)
 {
-    if (isnan(v))
-        snprintf(buf, n, "—");
-    else if (share)
-        snprintf(buf, n, sign ? "%+.2f" : "%.2f%%", 100 * v);
-    else
-        snprintf(buf, n, sign ? "%+.4g" : "%.4g", v);
+    numfmt_figure(buf, n, v, share, sign);
 }
 
-/* "17.10% [16.77, 17.43]" */
+/* "17.10% [16.77, 17.43]" (numfmt_interval). */
 void exp_text_interval(char *buf, size_t n, double v, double lo, double hi, bool share,
                           bool sign)
 {
-    char a[40], b[40], c[40];
-    exp_text_value(a, sizeof a, v, share, sign);
-    if (isnan(lo)) {
-        snprintf(buf, n, "%s", a);
-        return;
-    }
-    exp_text_value(b, sizeof b, lo, share, sign);
-    exp_text_value(c, sizeof c, hi, share, sign);
-    if (share) { /* the brackets in points, without the % sign */
-        snprintf(b, sizeof b, sign ? "%+.2f" : "%.2f", 100 * lo);
-        snprintf(c, sizeof c, sign ? "%+.2f" : "%.2f", 100 * hi);
-    }
-    snprintf(buf, n, "%s [%s, %s]", a, b, c);
+    numfmt_interval(buf, n, v, lo, hi, share, sign);
 }
 
 /* The text header: the game, `what` the experiment is with the seed, the ruleset changes every
@@ -64,6 +34,7 @@ static void write_header(FILE *f, const exp_options *o, const setting *S0, const
     const game_type *g = o->game;
     fprintf(f, "%s — %s\n", g->name, g->title);
     fprintf(f, "%s; seed %llu\n", what, (unsigned long long)o->seed);
+    report_text_made_by(f, NULL);
     char e[256];
     cJSON *def = rules_parse(g->default_rules, g->name, e, sizeof e);
     /* the ruleset every setting shares: the default with --config and --set */
@@ -76,10 +47,13 @@ static void write_header(FILE *f, const exp_options *o, const setting *S0, const
     cJSON_Delete(ch);
     cJSON_Delete(base);
     cJSON_Delete(def);
-    fprintf(f, "bots:");
-    for (int k = 0; k < S0->nseats; k++)
-        fprintf(f, " %s", S0->canon[k]);
-    fprintf(f, "%s\n", o->rotate ? " (rotated: each deal played once per rotation)" : "");
+    char line[2048] = "bots:";
+    size_t len = strlen(line);
+    for (int k = 0; k < S0->nseats && len < sizeof line; k++)
+        len += (size_t)snprintf(line + len, sizeof line - len, " %s", S0->canon[k]);
+    if (o->rotate && len < sizeof line)
+        snprintf(line + len, sizeof line - len, " (rotated: each deal played once per rotation)");
+    textcols_para(f, line, 0, TEXTCOLS_WIDTH);
 }
 
 /* The per-bot figures of a rotation as a table, a row per figure and a column per bot: the
@@ -136,21 +110,30 @@ static void render_bots(FILE *out, const setting *S, const game_type *g, const c
                 cw[b] = (int)strlen(cell[b]);
         }
     }
-    fprintf(out, "  %-*s", lw, "");
-    for (int b = 0; b < S->nbots; b++)
-        fprintf(out, "  %-*s", cw[b], bot[b]);
-    fputc('\n', out);
-    for (int f = 0; f < nfig; f++) {
-        fprintf(out, "  %-*s", lw, S->slot[S->ngame_slots + fig[f]].name);
-        for (int b = 0; b < S->nbots; b++) {
-            int j = S->ngame_slots + b * S->group + fig[f];
-            exp_estimate est;
-            exp_pair_estimate(&S->acc[j], &est);
-            exp_text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, exp_is_share(S, j, g),
-                          false);
-            fprintf(out, "  %-*s", cw[b], cell[b]);
-        }
+    /* as many bots side by side as fit the width; the rest in further tables below */
+    for (int b0 = 0; b0 < S->nbots;) {
+        int b1 = b0 + 1, used = 2 + lw + 2 + cw[b0];
+        while (b1 < S->nbots && used + 2 + cw[b1] <= TEXTCOLS_WIDTH)
+            used += 2 + cw[b1++];
+        if (b0 > 0)
+            fputc('\n', out);
+        fprintf(out, "  %-*s", lw, "");
+        for (int b = b0; b < b1; b++)
+            fprintf(out, "  %-*s", cw[b], bot[b]);
         fputc('\n', out);
+        for (int f = 0; f < nfig; f++) {
+            fprintf(out, "  %-*s", lw, S->slot[S->ngame_slots + fig[f]].name);
+            for (int b = b0; b < b1; b++) {
+                int j = S->ngame_slots + b * S->group + fig[f];
+                exp_estimate est;
+                exp_pair_estimate(&S->acc[j], &est);
+                exp_text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi,
+                                  exp_is_share(S, j, g), false);
+                fprintf(out, "  %-*s", cw[b], cell[b]);
+            }
+            fputc('\n', out);
+        }
+        b0 = b1;
     }
 }
 
@@ -200,6 +183,18 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
             fprintf(out, "  %-28s %s\n", S->slot[j].name, buf);
         }
     }
+    /* the fairness figures, when --until or --metric names one */
+    char err[256];
+    int ju = o->until ? exp_resolve_figure(&set[0], "", x->until_fig, err, sizeof err) : -1;
+    bool fair = exp_derived(ju) || (o->metric && (strstr(o->metric, "seat_spread") ||
+                                                  strstr(o->metric, "first_seat")));
+    for (int j = FIG_SEAT_SPREAD; fair && j >= FIG_FIRST_SEAT; j--) {
+        exp_estimate est;
+        exp_slot_est(&set[0], j, NULL, &est);
+        char buf[96];
+        exp_text_interval(buf, sizeof buf, est.value, est.lo, est.hi, true, j == FIG_FIRST_SEAT);
+        fprintf(out, "%s %s%s\n", exp_derived_name(j), buf, j == FIG_FIRST_SEAT ? " pp" : "");
+    }
     if (cJSON_IsObject(u))
         fprintf(out, "--until %s: %s after %.0f games (half-width %.4g, target %g)\n",
                 o->until, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "stopped"))
@@ -241,14 +236,19 @@ static void render_sensitivity(const experiment *x, FILE *out)
     write_header(out, o, B, what);
     fprintf(out, "default: %s %s\n", o->metric, buf);
     bool percent = o->step == NULL || o->step[strlen(o->step) - 1] == '%';
-    fprintf(out, "each number moved down and up by %s%s (whole numbers: rounded, at least 1; "
-                 "the step column), each boolean and enum set to every other value, paired "
-                 "with the default on the same games;\n"
-                 "sorted by the larger effect%s\n\n",
-            o->step ? o->step : "10%", percent ? " of its default" : " units",
-            share ? " (shares in percentage points)" : "");
-    fprintf(out, "%-24s %9s %7s  %9s %-30s %9s %-30s\n", "key", "default", "step", "down",
-            "effect [95% CI]", "up", "effect [95% CI]");
+    char how[512];
+    snprintf(how, sizeof how,
+             "each number moved down and up by %s%s (whole numbers: rounded, at least 1; the "
+             "step column), each boolean and enum set to every other value, paired with the "
+             "default on the same games; sorted by the larger effect%s",
+             o->step ? o->step : "10%", percent ? " of its default" : " units",
+             share ? " (shares in percentage points)" : "");
+    textcols_para(out, how, 0, TEXTCOLS_WIDTH);
+    fputc('\n', out);
+    /* a line per value tried: the key, its default and step on the first (down, then up) */
+    textcols *t = textcols_new("lrrrl");
+    const char *head[5] = {"key", "default", "step", "value", "effect [95% CI]"};
+    textcols_row(t, head);
     for (int k = 0; k < nkeys; k++) {
         sens_key *K = &keys[k];
         char dv[40], st[40];
@@ -256,30 +256,53 @@ static void render_sensitivity(const experiment *x, FILE *out)
             numfmt_double(st, sizeof st, K->step);
         else
             snprintf(st, sizeof st, "%s", K->kind == SENS_BOOL ? "toggle" : "value");
-        fprintf(out, "%-24s %9s %7s ", K->key, unquote(dv, sizeof dv, K->defval), st);
+        unquote(dv, sizeof dv, K->defval);
+        bool first = true;
         for (int side = 0; side < 2; side++) {
             char kv[40];
             unquote(kv, sizeof kv, K->val[side]);
-            if (K->val[side][0] == '\0') {
-                fprintf(out, " %9s %-30s", "", "");
+            if (K->val[side][0] == '\0')
                 continue;
-            }
             if (K->side[side] < 0) {
-                fprintf(out, " %9s %-30s", kv, "(out of range)");
-                continue;
+                snprintf(buf, sizeof buf, "(out of range)");
+            } else {
+                setting *S = &set[K->side[side]];
+                exp_estimate est;
+                exp_slot_est(S, exp_resolve_figure(S, "", o->metric, err, errlen), B, &est);
+                exp_text_interval(buf, sizeof buf, est.diff, est.dlo, est.dhi, share, true);
             }
-            setting *S = &set[K->side[side]];
-            exp_estimate est;
-            exp_slot_est(S, exp_resolve_figure(S, "", o->metric, err, errlen), B, &est);
-            exp_text_interval(buf, sizeof buf, est.diff, est.dlo, est.dhi, share, true);
-            fprintf(out, " %9s %-30s", kv, buf);
+            const char *cell[5] = {first ? K->key : "", first ? dv : "", first ? st : "", kv,
+                                   buf};
+            textcols_row(t, cell);
+            first = false;
         }
-        fputc('\n', out);
     }
+    textcols_write(out, t, 0, TEXTCOLS_WIDTH);
+    textcols_free(t);
 }
 
-/* One row per setting with its --metric figures and their differences from the baseline. */
-static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t played)
+/* The widest line of text (characters, trailing blanks not counted). */
+static size_t widest_line(const char *text)
+{
+    size_t best = 0;
+    while (text && *text) {
+        size_t n = strcspn(text, "\n"), keep = n;
+        while (keep > 0 && text[keep - 1] == ' ')
+            keep--;
+        size_t w = 0;
+        for (size_t i = 0; i < keep; i++)
+            w += ((unsigned char)text[i] & 0xC0) != 0x80;
+        best = w > best ? w : best;
+        text += n + (text[n] == '\n');
+    }
+    return best;
+}
+
+/* A sweep's table of the figures fig[0..nfig): a header, then a line per setting with each
+ * figure and its paired difference from the baseline (xF: F times narrower than unpaired),
+ * in columns of fixed widths (26 and 30 characters a figure), or, `compact`, each column as
+ * wide as its widest cell. */
+static void sweep_rows(const experiment *x, FILE *out, char *const *fig, int nfig, bool compact)
 {
     const exp_options *o = x->o;
     const game_type *g = o->game;
@@ -287,7 +310,129 @@ static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t p
     int nset = x->nset, base = x->base;
     char err[512]; /* figures were resolved before playing: no error here */
     size_t errlen = sizeof err;
-    /* a sweep: one row per setting with its headline figures */
+    /* Under rotation a deal is played once per rotation: both counts are shown. */
+    bool rot = o->rotate && !o->until;
+    char align[3 + 2 * 16 + 1] = "lr";
+    if (rot)
+        strcat(align, "r");
+    for (int f = 0; f < nfig; f++)
+        strcat(align, "ll");
+    textcols *t = textcols_new(align);
+    const char *cell[3 + 2 * 16];
+    char games[32], played[32], a[16][96], d[16][128];
+    int c0 = rot ? 3 : 2; /* the first figure's column */
+    cell[0] = "setting";
+    cell[1] = rot ? "deals" : "games";
+    cell[2] = "games";
+    for (int f = 0; f < nfig; f++) {
+        cell[c0 + 2 * f] = fig[f];
+        cell[c0 + 1 + 2 * f] = "difference";
+    }
+    textcols_row(t, cell);
+    for (int s = 0; s < nset; s++) {
+        setting *S = &set[s];
+        snprintf(games, sizeof games, "%llu", (unsigned long long)S->games);
+        snprintf(played, sizeof played, "%llu",
+                 (unsigned long long)(S->games * (uint64_t)S->nrot));
+        cell[0] = S->label;
+        cell[1] = games;
+        cell[2] = played;
+        for (int f = 0; f < nfig; f++) {
+            cell[c0 + 2 * f] = a[f];
+            cell[c0 + 1 + 2 * f] = d[f];
+            snprintf(a[f], sizeof a[f], "—");
+            d[f][0] = '\0';
+            int j = exp_resolve_figure(S, "--metric", fig[f], err, errlen);
+            if (j == -1)
+                continue;
+            bool share = exp_is_share(S, j, g);
+            exp_estimate est;
+            exp_slot_est(S, j, &set[base], &est);
+            exp_text_interval(a[f], sizeof a[f], est.value, est.lo, est.hi, share, false);
+            snprintf(d[f], sizeof d[f], "%s", s == base ? "(baseline)" : "—");
+            if (s != base && (exp_derived(j) || S->pair[j] >= 0) && !isnan(est.diff)) {
+                char di[96];
+                exp_text_interval(di, sizeof di, est.diff, est.dlo, est.dhi, share, true);
+                double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;
+                if (hp > 0)
+                    snprintf(d[f], sizeof d[f], "%s x%.1f", di, hu / hp);
+                else
+                    snprintf(d[f], sizeof d[f], "%s", di);
+            }
+        }
+        textcols_row(t, cell);
+    }
+    if (compact) {
+        textcols_write(out, t, 0, TEXTCOLS_WIDTH);
+        textcols_free(t);
+        return;
+    }
+    textcols_free(t);
+    int lw = 8;
+    for (int s = 0; s < nset; s++)
+        if ((int)strlen(set[s].label) > lw)
+            lw = (int)strlen(set[s].label);
+    fprintf(out, "%-*s %9s", lw, "setting", rot ? "deals" : "games");
+    if (rot)
+        fprintf(out, " %9s", "games");
+    for (int f = 0; f < nfig; f++)
+        fprintf(out, "  %-26s %-30s", fig[f], "difference");
+    fputc('\n', out);
+    for (int s = 0; s < nset; s++) {
+        setting *S = &set[s];
+        fprintf(out, "%-*s %9llu", lw, S->label, (unsigned long long)S->games);
+        if (rot)
+            fprintf(out, " %9llu", (unsigned long long)(S->games * (uint64_t)S->nrot));
+        for (int f = 0; f < nfig; f++) {
+            int j = exp_resolve_figure(S, "--metric", fig[f], err, errlen);
+            if (j == -1) {
+                fprintf(out, "  %-26s %-30s", "—", "");
+                continue;
+            }
+            bool share = exp_is_share(S, j, g);
+            exp_estimate est;
+            exp_slot_est(S, j, &set[base], &est);
+            char v[96], df[128] = "(baseline)";
+            exp_text_interval(v, sizeof v, est.value, est.lo, est.hi, share, false);
+            if (s != base && (exp_derived(j) || S->pair[j] >= 0) && !isnan(est.diff)) {
+                char di[96];
+                exp_text_interval(di, sizeof di, est.diff, est.dlo, est.dhi, share, true);
+                double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;
+                if (hp > 0)
+                    snprintf(df, sizeof df, "%s x%.1f", di, hu / hp);
+                else
+                    snprintf(df, sizeof df, "%s", di);
+            } else if (s != base) {
+                snprintf(df, sizeof df, "—");
+            }
+            fprintf(out, "  %-26s %-30s", v, df);
+        }
+        fputc('\n', out);
+    }
+}
+
+/* Whether the sweep table of fig[0..nfig) in that layout fits the width. */
+static bool sweep_fits(const experiment *x, char *const *fig, int nfig, bool compact)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (mem == NULL)
+        xalloc_fail("cannot buffer the sweep table");
+    sweep_rows(x, mem, fig, nfig, compact);
+    fclose(mem);
+    bool fits = widest_line(text) <= TEXTCOLS_WIDTH;
+    free(text);
+    return fits;
+}
+
+/* One row per setting with its --metric figures and their differences from the baseline; when
+ * the figures side by side pass the width, one such table per figure, one under the other. */
+static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t played)
+{
+    const exp_options *o = x->o;
+    setting *set = x->set;
+    int nset = x->nset, base = x->base;
     char what[256];
     snprintf(what, sizeof what, "sweep of %d setting%s, %s%llu games each", nset,
              nset == 1 ? "" : "s", o->until ? "until " : "",
@@ -295,54 +440,41 @@ static void render_sweep(const experiment *x, FILE *out, double wall, uint64_t p
     if (o->until)
         snprintf(what, sizeof what, "sweep of %d settings, each until %s (at most %llu games)",
                  nset, o->until, (unsigned long long)o->runs);
+    /* Under rotation a deal is played once per rotation: say both counts. */
+    if (o->rotate && !o->until)
+        snprintf(what, sizeof what, "sweep of %d setting%s, %llu deals each, one game per deal "
+                 "and rotation", nset, nset == 1 ? "" : "s",
+                 (unsigned long long)o->runs);
     write_header(out, o, &set[0], what);
-    fprintf(out, "baseline: %s; differences are paired on the same games (95%% CI), "
-                 "xF = F times narrower than unpaired%s\n\n",
-            set[base].label, o->rotate ? "; seat figures are per bot (@K: the bot of seat K)"
-                                       : "");
+    char note[1024];
+    snprintf(note, sizeof note,
+             "baseline: %s; differences are paired on the same games (95%% CI)",
+             set[base].label);
+    textcols_para(out, note, 0, TEXTCOLS_WIDTH);
+    textcols_para(out,
+                  o->rotate ? "xF: F times narrower than unpaired; seat figures are per bot "
+                              "(@K: the bot of seat K)"
+                            : "xF: F times narrower than unpaired",
+                  0, TEXTCOLS_WIDTH);
+    fputc('\n', out);
     char figs[1024];
-    snprintf(figs, sizeof figs, "%s", o->metric ? o->metric : "win_share@1,length");
-    char *fig[16];
+    snprintf(figs, sizeof figs, "%s", o->metric ? o->metric : EXP_SWEEP_FIGURES);
+    char *fig[16] = {0};
     int nfig = 0;
     char *rest = figs;
     for (char *t = strsep(&rest, ","); t && nfig < 16; t = strsep(&rest, ","))
         fig[nfig++] = t;
-    int lw = 8;
-    for (int s = 0; s < nset; s++)
-        if ((int)strlen(set[s].label) > lw)
-            lw = (int)strlen(set[s].label);
-    fprintf(out, "%-*s %9s", lw, "setting", "games");
-    for (int f = 0; f < nfig; f++)
-        fprintf(out, "  %-26s %-30s", fig[f], "difference");
-    fputc('\n', out);
-    for (int s = 0; s < nset; s++) {
-        setting *S = &set[s];
-        fprintf(out, "%-*s %9llu", lw, S->label, (unsigned long long)S->games);
+    /* the fixed columns when they fit, else the compact ones, else a table per figure */
+    if (sweep_fits(x, fig, nfig, false)) {
+        sweep_rows(x, out, fig, nfig, false);
+    } else if (nfig == 1 || sweep_fits(x, fig, nfig, true)) {
+        sweep_rows(x, out, fig, nfig, true);
+    } else {
         for (int f = 0; f < nfig; f++) {
-            int j = exp_resolve_figure(S, "--metric", fig[f], err, errlen);
-            if (j < 0) {
-                fprintf(out, "  %-26s %-30s", "—", "");
-                continue;
-            }
-            bool share = exp_is_share(S, j, g);
-            exp_estimate est;
-            exp_slot_est(S, j, &set[base], &est);
-            char a[96], d[128] = "(baseline)";
-            exp_text_interval(a, sizeof a, est.value, est.lo, est.hi, share, false);
-            if (s != base && S->pair[j] >= 0 && !isnan(est.diff)) {
-                char di[96];
-                exp_text_interval(di, sizeof di, est.diff, est.dlo, est.dhi, share, true);
-                double hp = (est.dhi - est.dlo) / 2, hu = (est.uhi - est.ulo) / 2;
-                if (hp > 0)
-                    snprintf(d, sizeof d, "%s x%.1f", di, hu / hp);
-                else
-                    snprintf(d, sizeof d, "%s", di);
-            } else if (s != base) {
-                snprintf(d, sizeof d, "—");
-            }
-            fprintf(out, "  %-26s %-30s", a, d);
+            if (f > 0)
+                fputc('\n', out);
+            sweep_rows(x, out, fig + f, 1, !sweep_fits(x, fig + f, 1, false));
         }
-        fputc('\n', out);
     }
     fprintf(out, "\n%llu games in %.3f s (%.0f games/s, %d thread%s)\n",
             (unsigned long long)played, wall, wall > 0 ? (double)played / wall : 0,

@@ -28,11 +28,20 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
                             : exp_sweep_settings(x, err, errlen);
     if (rc == 0)
         rc = exp_pair_settings(x, err, errlen);
+    for (int s = 1; rc == 0 && o->games_csv && s < x->nset; s++)
+        if (x->set[s].nseats != x->set[0].nseats) { /* the rows would have other columns */
+            snprintf(err, errlen, "--games-csv: the settings seat %d and %d players, whose rows "
+                     "have different columns (sweep players in separate runs)",
+                     x->set[0].nseats, x->set[s].nseats);
+            rc = 2;
+        }
     if (rc != 0)
         goto fail;
 
     engine e = {.g = o->game, .set = x->set, .nset = x->nset, .base = x->base};
     rc = exp_play_all(&e, o, x->target, err, errlen);
+    if (rc == 0 && o->games_csv)
+        rc = exp_games_csv(x, o->games_csv, err, errlen);
     if (rc != 0 || out == NULL)
         goto fail; /* out NULL: no report (rc 0) */
     double wall = o->merged ? o->merged_wall : clock_seconds() - t0;
@@ -42,8 +51,11 @@ int experiment_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 
     cJSON *run = NULL;
     cJSON *root = exp_report_build(x, wall, played, &run);
-    if (o->tree)
+    if (o->tree) { /* the tree of --plot and --html carries the run's provenance too */
         *o->tree = cJSON_Duplicate(root, 1);
+        if (run)
+            cJSON_AddItemToObject(*o->tree, "run", cJSON_Duplicate(run, 1));
+    }
     if (o->format == REPORT_JSON)
         report_write(out, root, REPORT_JSON);
     else if (o->format == REPORT_CSV)

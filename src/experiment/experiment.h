@@ -13,7 +13,9 @@
  * of a mean, win units of a win share) and c their count (trials); the figure is Σx/Σc. Its
  * interval, and that of a difference, come from the per-game pairs by the delta method (a
  * ratio estimator with games as clusters) and Student's t: exact integer sums, so the result
- * is the same for any thread count. */
+ * is the same for any thread count. Two fairness figures, seat_spread (the largest |win share
+ * - 1/N| over the seats) and first_seat (seat 1's win share - 1/N), exist at any number of
+ * players and are computed from every seat's pairs (exp_fair.c). */
 #ifndef GIOCHI_EXPERIMENT_H
 #define GIOCHI_EXPERIMENT_H
 
@@ -78,6 +80,8 @@ typedef struct exp_options {
     report_format format;
     int argc;                      /* the command line, recorded in the report */
     char **argv;
+    FILE *games_csv;               /* non-NULL: --games-csv, every counted game's row (after
+                                      the play: exp_games.c) */
     cJSON **tree;                  /* non-NULL: receives a copy of the report tree, for --plot
                                       and --html (the caller frees it) */
     /* Distributed runs (at most one of combine, shard_out and merged): */

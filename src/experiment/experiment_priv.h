@@ -4,10 +4,12 @@
  *
  *   experiment.c    experiment_run: options -> settings -> play -> report tree -> rendering
  *   exp_pair.c      the exact paired sums of a slot and their estimates (experiment.h)
+ *   exp_fair.c      seat_spread and first_seat: figures of every seat's win-share slot
  *   exp_settings.c  the settings of a sweep, a rotation or a sensitivity, and their slots
  *   exp_engine.c    plays every setting in step on common random numbers, one block at a time
  *   exp_play.c      the blocks of a run (--until's growing blocks and stopping rule)
  *   exp_blocks.c    a block's sums as bytes: the shards' files, MPI's messages, --merge
+ *   exp_sense.c     whether block sums read from outside could have been played
  *   exp_progress.c  the progress indicator on stderr
  *   exp_report.c    the report tree (JSON) of a played experiment
  *   exp_csv.c       its CSV rendering
@@ -59,6 +61,19 @@ static inline void own_cross_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, 
  * are the constant counts of the setting's and the baseline's slot (0: not constant); self: the
  * slot is the baseline's own, paired with itself. Touches only the fields it derives. */
 void exp_pair_complete(exp_pair *p, int64_t ca, int64_t cb, bool self);
+
+/* The moments of a pair's two ratios (see exp_pair_estimate): n games, the ratios ra = Σx/Σc
+ * and rb = Σbx/Σbc (has_a, has_b: their counts are not 0), the sums of squares of their
+ * games' influences uu and vv and of their products uv (0 below two games); alike: every game
+ * has the same figure under both. var(ra) ≈ uu / (n (n-1)), var(ra - rb) ≈ (uu + vv - 2 uv)
+ * / (n (n-1)). */
+typedef struct exp_moments {
+    long double n, ra, rb, uu, vv, uv;
+    bool has_a, has_b, alike;
+} exp_moments;
+
+/* Computes the moments of p. */
+void exp_pair_moments(const exp_pair *p, exp_moments *m);
 
 /* ---- settings (exp_settings.c) --------------------------------------------------------------- */
 
@@ -190,10 +205,59 @@ int exp_make_setting(setting *S, const exp_options *o, const char *const *extra,
  * with a message. */
 int exp_pair_settings(experiment *x, char *err, size_t errlen);
 
-/* The slot of figure fig (NAME or NAME@K, see experiment.h) in setting S, or -1 with a message
- * naming the option opt and every figure S has. */
+/* The slot of figure fig (NAME or NAME@K, see experiment.h) in setting S, a derived figure
+ * (FIG_*, below -1: seat_spread, first_seat), or -1 with a message naming the option opt and
+ * every figure S has. */
 int exp_resolve_figure(const setting *S, const char *opt, const char *fig, char *err,
                        size_t errlen);
+
+/* ---- figures that are no slot (exp_fair.c) ------------------------------------------------ */
+
+/* seat_spread, the largest |win share - 1/N| over the N seats, and first_seat, seat 1's win
+ * share - 1/N: computed from every seat's win-share slot (win_share@K; under --rotate-seats
+ * seat_advantage@K, the seat itself). exp_resolve_figure returns them as these indices (below
+ * -1, its error), which exp_slot_est, exp_is_share and exp_fsums_of take as slots. */
+enum { FIG_SEAT_SPREAD = -2, FIG_FIRST_SEAT = -3 };
+
+static inline bool exp_derived(int j)
+{
+    return j <= FIG_SEAT_SPREAD;
+}
+
+/* The name of derived figure j. */
+const char *exp_derived_name(int j);
+
+/* The derived figure named name (FIG_*), or -1. */
+int exp_derived_find(const char *name);
+
+/* The slot of S holding seat k's (1-based) win share: win_share@k, or seat_advantage@k under
+ * rotation. */
+int exp_seat_slot(const setting *S, int k);
+
+/* The estimates of derived figure j of S against the baseline B (giochi-sim(1), EXPERIMENTS,
+ * "Fairness"): seat_spread's value interval is the projection of the seats' simultaneous
+ * (Bonferroni) intervals, its difference interval that of the simultaneous intervals of every
+ * seat of S against every seat of B, paired on the same games where the seat is the same.
+ * B NULL: the value only. */
+void exp_fair_est(const setting *S, int j, const setting *B, exp_estimate *e);
+
+/* A figure's exact sums, enough to estimate its value (with its interval) again once more
+ * games are added: the searches play a point in rounds. */
+typedef struct exp_fsums {
+    int fig;      /* a slot index, or FIG_* */
+    int nseats;
+    double shift; /* what the value subtracts: 1/N for a seat advantage and first_seat */
+    exp_pair p[GAME_MAX_SEATS]; /* a slot and first_seat: p[0]; seat_spread: seat k+1's in p[k] */
+} exp_fsums;
+
+/* The sums of figure j of S (its own games; the pairing with a baseline left out). */
+void exp_fsums_of(const setting *S, int j, exp_fsums *f);
+
+/* Adds src's sums into dst (the same figure, the same seats); false if one does not fit. */
+bool exp_fsums_merge(exp_fsums *dst, const exp_fsums *src);
+
+/* The figure's value and 95% interval from f (NAN when undefined). */
+void exp_fsums_value(const exp_fsums *f, double *value, double *lo, double *hi);
 
 /* Frees what setting S owns (not S itself). */
 void exp_free_setting(setting *S);
@@ -258,6 +322,10 @@ void exp_engine_total(engine *e, int s);
  * count, and the baseline's own pairing with itself. */
 void exp_engine_complete(const engine *e, int s, int j, exp_pair *p);
 
+/* Whether exp_engine_complete can complete p without a product beyond 128 bits (sums read
+ * from outside can be anything; the sums of games that were played always can). */
+bool exp_engine_completes(const engine *e, int s, int j, const exp_pair *p);
+
 /* Frees the workers and what exp_engine_setup allocated (not the settings' totals). */
 void exp_engine_free(engine *e);
 
@@ -294,8 +362,9 @@ int exp_play_all(engine *e, const exp_options *o, double target, char *err, size
 
 /* ---- the report (exp_report.c, exp_csv.c, exp_text.c) ---------------------------------------- */
 
-/* The estimates of slot j of S against the baseline setting B, seat advantages shifted by
- * 1/N of their own setting. */
+/* The estimates of slot j of S (or derived figure j, exp_fair.c) against the baseline setting
+ * B (NULL: the value only, the differences NAN), seat advantages shifted by 1/N of their own
+ * setting. */
 void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e);
 
 /* The report tree of the played experiment x (documented in giochi-sim(1)); sorts x->keys by
@@ -308,6 +377,15 @@ cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run
  * ties, no-winner and end figures, or a game metric that is a rate. */
 bool exp_is_share(const setting *S, int j, const game_type *g);
 
+/* The figures a sweep shows without --metric (its text columns, its JSON "figures"). */
+#define EXP_SWEEP_FIGURES "win_share@1,length"
+
+/* Adds a report's provenance that the options alone give: "ruleset_changes" (the default
+ * ruleset against the one --config and --set make, or o->ruleset), "players" and
+ * "seat_bots" (the nseats canonical bots canon, unrotated). */
+void exp_json_provenance(const exp_options *o, const char (*canon)[BOT_SPEC_MAX], int nseats,
+                         cJSON *root);
+
 /* "12.34%" or "3.512" (sign: "+1.23", a difference in points, or "+3.512"); "—" for NAN. */
 void exp_text_value(char *buf, size_t n, double v, bool share, bool sign);
 
@@ -317,6 +395,14 @@ void exp_text_interval(char *buf, size_t n, double v, double lo, double hi, bool
 
 /* Writes the CSV of the played experiment x from its report tree root. */
 void exp_render_csv(const experiment *x, const cJSON *root, FILE *out);
+
+/* --games-csv (exp_games.c): writes to out one row per game every setting counted, for
+ * every rotation, in setting, rotation and game order, each behind one column per swept key
+ * (sensitivity: the setting's label) and, under rotation, the rotation; the columns after
+ * are those of a plain run's games CSV. The games are played again, through the runner, on
+ * the experiment's seeds: the rows are the games the figures count. Returns 0, or an exit
+ * code with a message: 3 a write failed, 4 --check found a broken invariant. */
+int exp_games_csv(const experiment *x, FILE *out, char *err, size_t errlen);
 
 /* Writes the text report of the played experiment x (root its tree, run its "run" object
  * when root lacks it, wall and played as for exp_report_build), without trailing blanks. */

@@ -155,7 +155,7 @@ int srch_play(const exp_options *o, const char *opt, const srch_point *pt, int n
     for (int p = 0; p < npt && rc == 0; p++)
         for (int f = 0; f < nfig && rc == 0; f++)
             if ((slot[p * nfig + f] = exp_resolve_figure(&X.set[p], opt, figs[f], err,
-                                                         errlen)) < 0)
+                                                         errlen)) == -1)
                 rc = 2;
     for (int p = 0; p < npt && rc == 0; p++)
         X.set[p].until_slot = until_hw > 0 ? slot[p * nfig] : -1;
@@ -170,7 +170,7 @@ int srch_play(const exp_options *o, const char *opt, const srch_point *pt, int n
             for (int f = 0; f < nfig; f++)
                 exp_slot_est(S, slot[p * nfig + f], &X.set[0], &out->est[p * nfig + f]);
             if (out->sum)
-                out->sum[p] = S->acc[slot[p * nfig]];
+                exp_fsums_of(S, slot[p * nfig], &out->sum[p]);
             out->games[p] = S->games;
             out->plays += S->games * (uint64_t)S->nrot;
         }
@@ -182,9 +182,6 @@ int srch_play(const exp_options *o, const char *opt, const srch_point *pt, int n
             out->plays += (most - X.set[0].games) * (uint64_t)X.set[0].nrot;
         for (int f = 0; f < nfig; f++)
             out->share[f] = exp_is_share(&X.set[0], slot[f], o->game);
-        exp_estimate raw;
-        exp_pair_estimate(&X.set[0].acc[slot[0]], &raw);
-        out->shift = isnan(raw.value) ? 0 : raw.value - out->est[0].value;
     }
     free(slot);
     for (int s = 0; s < X.nset; s++)
@@ -224,6 +221,24 @@ cJSON *srch_json_head(const exp_options *o, const char *mode)
     cJSON *sets = cJSON_AddArrayToObject(root, "sets");
     for (int i = 0; i < o->nsets; i++)
         cJSON_AddItemToArray(sets, cJSON_CreateString(o->sets[i]));
+    /* the provenance: the ruleset changes, and (but in a tournament, whose entrants rotate
+     * over the seats) each seat's bot as the search starts */
+    char (*canon)[BOT_SPEC_MAX] = xcalloc(GAME_MAX_SEATS, sizeof *canon);
+    int nseats = 0;
+    const bot_type *bt;
+    double param[BOT_MAX_PARAMS];
+    char err[256];
+    bool seated = strcmp(mode, "tune") == 0 || strcmp(mode, "seek") == 0;
+    for (int k = 0; seated && (k == 0 || k < nseats); k++)
+        if (srch_seat_bot(o, k, &bt, param, canon[k], sizeof canon[k], &nseats, err,
+                          sizeof err) != 0)
+            nseats = 0;
+    exp_json_provenance(o, (const char(*)[BOT_SPEC_MAX])canon, nseats, root);
+    if (!seated) { /* players and seat_bots say nothing of a tournament */
+        cJSON_DeleteItemFromObjectCaseSensitive(root, "players");
+        cJSON_DeleteItemFromObjectCaseSensitive(root, "seat_bots");
+    }
+    free(canon);
     return root;
 }
 
@@ -235,7 +250,7 @@ cJSON *srch_json_run(const exp_options *o, double wall, uint64_t plays)
     cJSON_AddNumberToObject(run, "threads", o->threads);
     if (o->ranks > 0)
         cJSON_AddNumberToObject(run, "ranks", o->ranks);
-    cJSON_AddItemToObject(run, "command_line", report_command_line(o->argc, o->argv));
+    report_run_stamp(run, o->argc, o->argv);
     return run;
 }
 

@@ -23,13 +23,12 @@ typedef struct srch_point {
 
 /* What an evaluation found, per point and figure: est[p * nfig + f] (exp_estimate: the value
  * with its interval, and the paired difference from point 0 on the same games), whether the
- * figure is a share, games[p] the deals point p counted (sum and shift: see below); plays: games played in all (each
- * rotation of each deal of each point, point 0's too). */
+ * figure is a share, games[p] the deals point p counted (sum: see below); plays: games played
+ * in all (each rotation of each deal of each point, point 0's too). */
 typedef struct srch_out {
     exp_estimate *est;
-    exp_pair *sum;    /* non-NULL: receives each point's exact sums of figure 0 */
-    double shift;     /* what the estimates of figure 0 subtract from its sums' (1/N for a
-                         seat advantage, else 0) */
+    exp_fsums *sum;   /* non-NULL: receives each point's exact sums of figure 0, from which
+                         exp_fsums_value estimates it again with more games added */
     bool share[SRCH_MAX_FIGS];
     uint64_t *games;
     uint64_t plays;
@@ -37,7 +36,7 @@ typedef struct srch_out {
 
 /* Plays, for option opt (named in messages), the npt points (point 0 the baseline the others are paired with) on games [0, runs)
  * of master seed `seed`, seats rotated when rotate, and estimates the nfig figures (named as
- * --metric takes them; seat_spread and first_seat too, see srch_figure). With until_hw > 0
+ * --metric takes them, seat_spread and first_seat too). With until_hw > 0
  * each point plays blocks until the interval of figure 0 has at most that half-width (runs
  * is the cap). o gives the game, ruleset, bots, players, threads and the MPI combiner; its
  * own experiment options are not read. out->est and out->games are the caller's arrays.

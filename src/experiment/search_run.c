@@ -28,13 +28,12 @@ int search_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         return snprintf(err, errlen, "--over goes with --target"), 2;
     if (o->sprt && !o->tournament)
         return snprintf(err, errlen, "--sprt goes with --tournament"), 2;
+    if (o->tournament && o->bots)
+        return snprintf(err, errlen, "--tournament seats the bots it lists: --bots does not "
+                                     "apply (list every bot in --tournament=BOT,BOT,...)"),
+               2;
     if (o->metric && !o->tournament)
         return snprintf(err, errlen, "%s names its own figure: --metric does not apply", name),
-               2;
-    if (o->format == REPORT_HTML || o->tree)
-        return snprintf(err, errlen, "%s writes text, JSON or CSV (not --format=html, --plot "
-                                     "or --html)",
-                        name),
                2;
     if (o->tune)
         return tune_run(o, out, err, errlen);

@@ -20,17 +20,19 @@ enum {
     SEEK_GRID_DEALS = 1000, /* deals of each */
     SEEK_BLOCK = 1000,     /* a refined point's first block; each next adds a quarter */
     SEEK_STEPS = 16,       /* refined points per bracket, at most */
-    SEEK_MAX_POINTS = SEEK_GRID + 8 * SEEK_STEPS,
+    SEEK_MAX_CROSSINGS = 2 * SEEK_GRID, /* a sign change per pair of neighbours, probes too */
+    SEEK_MAX_POINTS = 2 * SEEK_GRID + SEEK_MAX_CROSSINGS * SEEK_STEPS,
     TAG_GRID = 0, TAG_POINT = 3,
 };
 
 /* One point evaluated: the key's value, the exact sums of the figure and their estimate. */
 typedef struct spoint {
     double v;
-    exp_pair sum;
+    exp_fsums sum;
     double value, lo, hi;
     uint64_t games;
     bool refined; /* played alone, after the sweep */
+    bool turn;    /* first played as the turn of the sweep (probe_turns) */
 } spoint;
 
 /* One crossing: the bracket it was found in, its estimate, its interval and the point that
@@ -49,12 +51,12 @@ typedef struct crossing {
 typedef struct seeker {
     const exp_options *o;
     char fig[128], key[128];
-    double target, hw, lo, hi, shift;
+    double target, hw, lo, hi;
     bool whole, share, hw_given;
     spoint pt[SEEK_MAX_POINTS];
     int npt;
-    crossing cr[SEEK_GRID];
-    int ncr;
+    crossing cr[SEEK_MAX_CROSSINGS];
+    int ncr, probes; /* probes: turns of the sweep played (probe_turns) */
     uint64_t plays, rounds;
 } seeker;
 
@@ -117,13 +119,9 @@ static int parse_seek(seeker *k, char *err, size_t errlen)
 }
 
 /* Point i's estimate from its sums. */
-static void estimate(seeker *k, spoint *p)
+static void estimate(spoint *p)
 {
-    exp_estimate e;
-    exp_pair_estimate(&p->sum, &e);
-    p->value = e.value - k->shift;
-    p->lo = e.lo - k->shift;
-    p->hi = e.hi - k->shift;
+    exp_fsums_value(&p->sum, &p->value, &p->lo, &p->hi);
 }
 
 /* The point at value v, or -1. */
@@ -164,18 +162,19 @@ static int sweep(seeker *k, char *err, size_t errlen)
         pt[i].nassign = 1;
     }
     exp_estimate est[SEEK_GRID];
-    exp_pair sum[SEEK_GRID];
+    exp_fsums *sum = xcalloc(SEEK_GRID, sizeof *sum);
     uint64_t games[SEEK_GRID];
     srch_out so = {.est = est, .sum = sum, .games = games};
     const char *figs[1] = {k->fig};
     uint64_t deals = k->o->runs < SEEK_GRID_DEALS ? k->o->runs : SEEK_GRID_DEALS;
     int rc = srch_play(k->o, "--target", pt, n, k->o->rotate, figs, 1,
                        srch_seed(k->o->seed, TAG_GRID, 0), deals, 0, &so, err, errlen);
-    if (rc != 0)
+    if (rc != 0) {
+        free(sum);
         return rc;
+    }
     k->plays += so.plays;
     k->rounds++;
-    k->shift = so.shift;
     k->share = so.share[0];
     if (!k->hw_given)
         k->hw = k->share ? 0.005 : fabs(k->target) > 0 ? 0.01 * fabs(k->target) : 0.01;
@@ -184,8 +183,9 @@ static int sweep(seeker *k, char *err, size_t errlen)
         p->v = v[i];
         p->sum = sum[i];
         p->games = games[i];
-        estimate(k, p);
+        estimate(p);
     }
+    free(sum);
     srch_progress(k->o->progress, "%s: goal seek, sweep of %d points (%llu games)",
                   k->o->game->name, n, (unsigned long long)k->plays);
     return 0;
@@ -238,7 +238,7 @@ static int refine(seeker *k, double v, int *index, char *err, size_t errlen)
         if (block > k->o->runs - p->games)
             block = k->o->runs - p->games;
         exp_estimate est;
-        exp_pair sum;
+        exp_fsums sum;
         uint64_t games;
         srch_out so = {.est = &est, .sum = &sum, .games = &games};
         int rc = srch_play(k->o, "--target", &pt, 1, k->o->rotate, figs, 1,
@@ -247,9 +247,12 @@ static int refine(seeker *k, double v, int *index, char *err, size_t errlen)
         if (rc != 0)
             return rc;
         k->plays += so.plays;
-        exp_pair_merge(&p->sum, &sum);
+        if (p->games == 0)
+            p->sum = sum;
+        else if (!exp_fsums_merge(&p->sum, &sum))
+            return snprintf(err, errlen, "--target: the sums of %s do not fit", text), 4;
         p->games += games;
-        estimate(k, p);
+        estimate(p);
         srch_progress(k->o->progress, "%s: goal seek, %s (%llu games)", k->o->game->name, text,
                       (unsigned long long)k->plays);
     }
@@ -491,6 +494,52 @@ static void locate(const seeker *k, const spoint *sorted, int n, crossing *C)
     }
 }
 
+/* The turns of the sweep: an inner sweep point whose figure is below both neighbours' (or above
+ * both), all three on one side of the target, may hide two crossings between its neighbours
+ * (the curve dips through the target and comes back). The parabola through the three points
+ * says where the turn is and how far it goes: when its vertex lies across the target, or
+ * nearer it than twice the widest half-width of the three intervals, the vertex's value is
+ * played (refine); if it lands across, the two sign changes it makes are bracketed like any
+ * other. Returns 0 or an error as srch_play. */
+static int probe_turns(seeker *k, int ngrid, char *err, size_t errlen)
+{
+    double at[SEEK_GRID];
+    int n = 0;
+    for (int i = 1; i + 1 < ngrid; i++) {
+        const spoint *a = &k->pt[i - 1], *p = &k->pt[i], *b = &k->pt[i + 1];
+        bool dip = p->value < a->value && p->value < b->value;
+        bool peak = p->value > a->value && p->value > b->value;
+        if (!(dip || peak) || side(k, a) != side(k, p) || side(k, b) != side(k, p))
+            continue;
+        /* the vertex of the parabola through the three (Newton's divided differences) */
+        double d1 = (p->value - a->value) / (p->v - a->v);
+        double d2 = (b->value - p->value) / (b->v - p->v);
+        double c = (d2 - d1) / (b->v - a->v);
+        if (!(c != 0) || !isfinite(c))
+            continue;
+        double x = (a->v + p->v) / 2 - d1 / (2 * c);
+        double fx = p->value + d1 * (x - p->v) + c * (x - p->v) * (x - a->v);
+        double hw = fmax(fmax(a->hi - a->lo, p->hi - p->lo), b->hi - b->lo) / 2;
+        bool across = (fx >= k->target ? 1 : -1) != side(k, p);
+        if (!across && !(fabs(fx - k->target) <= 2 * hw))
+            continue;
+        x = fmin(b->v, fmax(a->v, x));
+        if (k->whole)
+            x = nearbyint(x);
+        if (find_point(k, x) < 0)
+            at[n++] = x;
+    }
+    for (int i = 0; i < n; i++) {
+        int j;
+        int rc = refine(k, at[i], &j, err, errlen);
+        if (rc != 0)
+            return rc;
+        k->pt[j].turn = true;
+        k->probes++;
+    }
+    return 0;
+}
+
 static int seek(seeker *k, char *err, size_t errlen)
 {
     int rc = sweep(k, err, errlen);
@@ -504,14 +553,24 @@ static int seek(seeker *k, char *err, size_t errlen)
             int j;
             rc = refine(k, k->pt[i].v, &j, err, errlen);
         }
-    /* every sign change of the sweep's estimates brackets a crossing */
-    for (int i = 0; i + 1 < ngrid && rc == 0; i++)
-        if (side(k, &k->pt[i]) != side(k, &k->pt[i + 1])) {
+    if (rc == 0)
+        rc = probe_turns(k, ngrid, err, errlen);
+    if (rc != 0)
+        return rc;
+    /* every sign change between neighbouring points (the sweep's and the turns' probes)
+     * brackets a crossing */
+    spoint *first = xcalloc((size_t)k->npt, sizeof *first); /* the points before bracketing */
+    int nfirst = k->npt;
+    memcpy(first, k->pt, (size_t)nfirst * sizeof *first);
+    qsort(first, (size_t)nfirst, sizeof *first, by_value);
+    for (int i = 0; i + 1 < nfirst && rc == 0; i++)
+        if (side(k, &first[i]) != side(k, &first[i + 1]) && k->ncr < SEEK_MAX_CROSSINGS) {
             crossing *C = &k->cr[k->ncr];
             memset(C, 0, sizeof *C);
-            rc = bracket(k, k->pt[i].v, k->pt[i + 1].v, C, err, errlen);
+            rc = bracket(k, first[i].v, first[i + 1].v, C, err, errlen);
             k->ncr += rc == 0 && !C->dropped;
         }
+    free(first);
     if (rc != 0)
         return rc;
     spoint *sorted = xcalloc((size_t)k->npt, sizeof *sorted);
@@ -525,11 +584,18 @@ static int seek(seeker *k, char *err, size_t errlen)
     return 0;
 }
 
+/* What played point p first: "sweep", "turn" (probe_turns) or "refine". */
+static const char *phase(const spoint *p)
+{
+    return p->turn ? "turn" : p->refined ? "refine" : "sweep";
+}
+
 static cJSON *seek_json(const seeker *k, double wall)
 {
     const exp_options *o = k->o;
     cJSON *root = srch_json_head(o, "seek");
     cJSON_AddStringToObject(root, "figure", k->fig);
+    cJSON_AddBoolToObject(root, "share", k->share);
     cJSON_AddNumberToObject(root, "target", k->target);
     cJSON_AddNumberToObject(root, "halfwidth", k->hw);
     cJSON_AddStringToObject(root, "key", k->key);
@@ -563,11 +629,12 @@ static cJSON *seek_json(const seeker *k, double wall)
         const spoint *p = &k->pt[i];
         cJSON *x = cJSON_CreateObject();
         cJSON_AddNumberToObject(x, "value", p->v);
-        cJSON_AddStringToObject(x, "phase", p->refined ? "refine" : "sweep");
+        cJSON_AddStringToObject(x, "phase", phase(p));
         cJSON_AddNumberToObject(x, "games", (double)p->games);
         cJSON_AddItemToObject(x, "figure", srch_json_est(p->value, p->lo, p->hi));
         cJSON_AddItemToArray(ps, x);
     }
+    cJSON_AddNumberToObject(root, "turns_probed", k->probes);
     cJSON_AddNumberToObject(root, "games", (double)k->plays);
     cJSON_AddItemToObject(root, "run", srch_json_run(o, wall, k->plays));
     return root;
@@ -630,7 +697,7 @@ static void seek_text(const seeker *k, FILE *out, double wall)
         srch_value(a, sizeof a, p->v);
         exp_text_interval(b, sizeof b, p->value, p->lo, p->hi, k->share, false);
         fprintf(out, "  %-12s %8llu  %-26s%s\n", a, (unsigned long long)p->games, b,
-                p->refined ? "" : " (sweep)");
+                p->turn ? " (turn)" : p->refined ? "" : " (sweep)");
     }
     free(sorted);
     srch_text_tail(o, out, wall, k->plays);
@@ -647,7 +714,7 @@ static void seek_csv(const seeker *k, FILE *out)
     }
     for (int i = 0; i < k->npt; i++) {
         const spoint *p = &k->pt[i];
-        fprintf(out, "%s,%.17g,%llu,%.17g,%.17g,%.17g,,\n", p->refined ? "refine" : "sweep", p->v,
+        fprintf(out, "%s,%.17g,%llu,%.17g,%.17g,%.17g,,\n", phase(p), p->v,
                 (unsigned long long)p->games, p->value, p->lo, p->hi);
     }
 }
@@ -664,6 +731,8 @@ int seek_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     if (rc == 0 && out) {
         double wall = clock_seconds() - t0;
         cJSON *root = seek_json(k, wall);
+        if (o->tree)
+            *o->tree = cJSON_Duplicate(root, 1);
         if (o->format == REPORT_JSON)
             report_write(out, root, REPORT_JSON);
         else if (o->format == REPORT_CSV)

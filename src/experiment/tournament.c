@@ -136,7 +136,7 @@ static int play_table(tourney *t, table *T, uint64_t seed, uint64_t deals, char 
     figs[T->nb] = "ties";
     figs[T->nb + 1] = "no_winner";
     exp_estimate est[GAME_MAX_SEATS + 2];
-    exp_pair sum;
+    exp_fsums sum;
     uint64_t games;
     srch_out so = {.est = est, .sum = &sum, .games = &games};
     exp_options o2 = *t->o;
@@ -382,7 +382,7 @@ static int sprt(tourney *t, char *err, size_t errlen)
         srch_point p = {.bots = bots};
         const char *figs[3] = {"win_share@1", "ties", "no_winner"};
         exp_estimate est[3];
-        exp_pair sum;
+        exp_fsums sum;
         uint64_t games;
         srch_out so = {.est = est, .sum = &sum, .games = &games};
         exp_options o2 = *t->o;
@@ -393,7 +393,7 @@ static int sprt(tourney *t, char *err, size_t errlen)
             return rc;
         t->plays += so.plays;
         t->sdeals += games;
-        exp_pair_merge(&total, &sum);
+        exp_pair_merge(&total, &sum.p[0]);
         sum_g += 2.0 * (double)games;
         sum_d += (est[1].value + est[2].value) * 2.0 * (double)games;
         double m, v;
@@ -630,6 +630,8 @@ int tournament_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     if (rc == 0 && out) {
         double wall = clock_seconds() - t0;
         cJSON *root = tour_json(t, wall);
+        if (o->tree)
+            *o->tree = cJSON_Duplicate(root, 1);
         if (o->format == REPORT_JSON)
             report_write(out, root, REPORT_JSON);
         else if (o->format == REPORT_CSV)

@@ -330,6 +330,7 @@ static cJSON *tune_json(const tuner *t, double wall)
     const exp_options *o = t->o;
     cJSON *root = srch_json_head(o, "tune");
     cJSON_AddStringToObject(root, "figure", t->fig);
+    cJSON_AddBoolToObject(root, "share", t->share);
     cJSON_AddStringToObject(root, "goal", t->sign > 0 ? "maximize" : "minimize");
     cJSON_AddNumberToObject(root, "seat", t->seat + 1);
     cJSON_AddStringToObject(root, "start_bot", t->canon);

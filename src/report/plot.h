@@ -19,8 +19,9 @@ bool plot_available(void);
 
 /* Writes to f the gnuplot script that draws report r in fmt into the file `output`. For a run:
  * one panel for the win share of each seat with its interval, one for the game-length
- * histogram, one for the headline shares with their intervals and one histogram per headline
- * mean (one series per bot for a seat metric). For an experiment's JSON (the experiments
+ * histogram, one for the headline shares with their intervals, one histogram per headline
+ * mean (one series per bot for a seat metric) and one chart of bars per distribution of the
+ * game (report.c's "distributions"). For an experiment's JSON (the experiments
  * branch: "settings" of a sweep, "sensitivity", "rotations"): per figure (length, then the
  * headline) the value against the first swept key with its interval band, one line per value
  * of the other keys; the tornado chart; per-bot win shares and seat advantages. Titles name

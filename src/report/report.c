@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "config/rules.h"
+#include "core/clock.h"
 #include "core/stats.h"
 #include "core/xalloc.h"
 #include "report/fields.h"
@@ -64,7 +65,9 @@ static cJSON *histogram(const acc *a)
 }
 
 /* {"value": mean, "ci95": t interval, "n", "sd", "min", "max", "quantiles", "histogram"}. With
- * no observation the value is null; with fewer than two there is no interval (null). */
+ * no observation the value is null; with fewer than two there is no interval (null). Two or
+ * more observations all alike add "point_mass": true (a figure some cap or rule pins down: the
+ * renderers show it without an interval). */
 static cJSON *mean_estimate(const acc *a)
 {
     summary s;
@@ -76,6 +79,8 @@ static cJSON *mean_estimate(const acc *a)
     cJSON_AddItemToObject(o, "sd", s.n >= 2 ? cJSON_CreateNumber(s.sd) : cJSON_CreateNull());
     cJSON_AddItemToObject(o, "min", s.n > 0 ? cJSON_CreateNumber(s.min) : cJSON_CreateNull());
     cJSON_AddItemToObject(o, "max", s.n > 0 ? cJSON_CreateNumber(s.max) : cJSON_CreateNull());
+    if (s.n >= 2 && s.min == s.max) /* every observation alike: its interval is no estimate */
+        cJSON_AddTrueToObject(o, "point_mass");
     if (s.has_quantiles && s.n > 0) {
         cJSON *q = cJSON_AddObjectToObject(o, "quantiles");
         static const char *const names[5] = {"p05", "p25", "p50", "p75", "p95"};
@@ -268,6 +273,115 @@ static cJSON *build_game_metrics(const report_input *in)
     return m;
 }
 
+/* Index of metric `name` in g's table, or -1. */
+static int metric_index(const game_type *g, const char *name)
+{
+    for (int m = 0; g->metrics && g->metrics[m].name; m++)
+        if (strcmp(g->metrics[m].name, name) == 0)
+            return m;
+    return -1;
+}
+
+/* The bin width of distribution d: its ruleset key's integer value (1 when absent or not a
+ * positive integer), its fixed width, or a round width (1, 2, 5, 10, 20, 50, ...) that keeps
+ * the values from lo to hi within DIST_AUTO_BINS bins. */
+enum { DIST_AUTO_BINS = 20 };
+static int64_t dist_width(const metric_dist *d, const cJSON *ruleset, int64_t lo, int64_t hi)
+{
+    if (d->table)
+        return 1;
+    if (d->width_key) {
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(ruleset, d->width_key);
+        double v = cJSON_IsNumber(k) ? k->valuedouble : 1;
+        return v >= 1 && v <= 1e9 && v == floor(v) ? (int64_t)v : 1;
+    }
+    if (d->width > 0)
+        return d->width;
+    static const int mant[3] = {1, 2, 5};
+    int64_t w = 1, decade = 1;
+    for (int i = 0; (hi - lo) / w + 2 > DIST_AUTO_BINS && decade < INT64_MAX / 100; i++) {
+        if (i % 3 == 2)
+            decade *= 10;
+        w = decade * mant[(i + 1) % 3];
+    }
+    return w;
+}
+
+/* Floor of v / w for w >= 1, negative v included. */
+static int64_t floor_div(int64_t v, int64_t w)
+{
+    return v >= 0 ? v / w : -((-v + w - 1) / w);
+}
+
+/* One distribution of the game (see metric_dist): {"name", "metric", "title", "value",
+ * "counts", "width", "n", "bins": [{"from", "to", "label", "count", "share"}], "dropped"},
+ * from the metric's exact histogram (a seat metric's pooled over every seat). A histogram the
+ * recorder dropped (values too far apart) leaves no bins and "dropped" true. */
+static cJSON *build_dist(const report_input *in, const metric_dist *d)
+{
+    const game_type *g = in->cfg->game;
+    int m = metric_index(g, d->metric);
+    if (m < 0 || g->metrics[m].kind != METRIC_MEAN)
+        return NULL;
+    acc pooled = {0};
+    if (g->metrics[m].scope == METRIC_GAME)
+        acc_merge(&pooled, rec_get(in->res->rec, m, -1));
+    else
+        for (int k = 0; k < in->cfg->nseats; k++)
+            acc_merge(&pooled, rec_get(in->res->rec, m, k));
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", d->name);
+    cJSON_AddStringToObject(o, "metric", d->metric);
+    cJSON_AddStringToObject(o, "title", d->title);
+    cJSON_AddStringToObject(o, "value", d->value);
+    cJSON_AddStringToObject(o, "counts", d->counts);
+    cJSON_AddBoolToObject(o, "table", d->table);
+    cJSON_AddBoolToObject(o, "replaces_row", d->replaces_row);
+    cJSON_AddNumberToObject(o, "n", (double)pooled.n);
+    cJSON *bins = cJSON_CreateArray();
+    bool have = pooled.n > 0 && pooled.count != NULL;
+    int64_t w = have ? dist_width(d, in->ruleset, pooled.min, pooled.max) : 1;
+    cJSON_AddNumberToObject(o, "width", (double)w);
+    for (int64_t from = have ? floor_div(pooled.min, w) * w : 1; have && from <= pooled.max;
+         from += w) {
+        int64_t c = 0;
+        for (int64_t v = from > pooled.min ? from : pooled.min; v < from + w && v <= pooled.max; v++)
+            c += pooled.count[v - pooled.lo];
+        if (d->table && c == 0)
+            continue;
+        char label[160];
+        if (d->label && w == 1)
+            d->label(from, in->ruleset, label, sizeof label);
+        else if (w == 1)
+            snprintf(label, sizeof label, "%lld", (long long)from);
+        else
+            snprintf(label, sizeof label, "%lld..%lld", (long long)from, (long long)(from + w - 1));
+        cJSON *b = cJSON_CreateObject();
+        cJSON_AddNumberToObject(b, "from", (double)from);
+        cJSON_AddNumberToObject(b, "to", (double)(from + w - 1));
+        cJSON_AddStringToObject(b, "label", label);
+        cJSON_AddNumberToObject(b, "count", (double)c);
+        cJSON_AddNumberToObject(b, "share", (double)c / (double)pooled.n);
+        cJSON_AddItemToArray(bins, b);
+    }
+    cJSON_AddItemToObject(o, "bins", bins);
+    cJSON_AddBoolToObject(o, "dropped", pooled.n > 0 && pooled.count == NULL);
+    acc_free(&pooled);
+    return o;
+}
+
+static cJSON *build_dists(const report_input *in)
+{
+    const game_type *g = in->cfg->game;
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; g->dists && g->dists[i].name; i++) {
+        cJSON *o = build_dist(in, &g->dists[i]);
+        if (o)
+            cJSON_AddItemToArray(a, o);
+    }
+    return a;
+}
+
 /* The game's presentation (game_type.headline, groups, labels) with its fallbacks, so that
  * the summary renderers read it from the tree: {"headline": [names], "groups": [{"title",
  * "metrics": [names]}], "labels": {name: {"label", "unit"}}}. Every metric of the table has a
@@ -350,6 +464,13 @@ cJSON *report_command_line(int argc, char **argv)
     return a;
 }
 
+void report_run_stamp(cJSON *run, int argc, char **argv)
+{
+    char date[64];
+    cJSON_AddItemToObject(run, "command_line", report_command_line(argc, argv));
+    cJSON_AddStringToObject(run, "date", clock_date(date, sizeof date));
+}
+
 cJSON *report_build(const report_input *in)
 {
     const run_config *cfg = in->cfg;
@@ -359,6 +480,11 @@ cJSON *report_build(const report_input *in)
     cJSON_AddItemToObject(r, "seats", build_seats(in));
     cJSON_AddItemToObject(r, "bots", build_bots(in));
     cJSON_AddItemToObject(r, "metrics", build_game_metrics(in));
+    if (g->dists)
+        cJSON_AddItemToObject(r, "distributions", build_dists(in));
+    cJSON *dep = g->depends ? g->depends(r) : NULL;
+    if (dep)
+        cJSON_AddItemToObject(r, "depends_on", dep);
     if (in->exact)
         cJSON_AddItemToObject(r, "exact", cJSON_Duplicate(in->exact, 1));
     cJSON *run = cJSON_AddObjectToObject(r, "run");

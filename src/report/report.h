@@ -39,6 +39,11 @@ cJSON *report_header(const struct game_type *g, double runs, uint64_t seed, int 
  * the caller frees it. */
 cJSON *report_command_line(int argc, char **argv);
 
+/* Adds to a report's "run" object what says when and how the run was made: "command_line"
+ * (report_command_line) and "date" (clock_date: SOURCE_DATE_EPOCH's time when set). Like everything in "run", the date is no part of
+ * the result: the rest of the report is the same bytes whenever it is made. */
+void report_run_stamp(cJSON *run, int argc, char **argv);
+
 /* Builds the report tree (documented key by key in giochi-sim(1)). Every estimate is an
  * object {"value": x, "ci95": [lo, hi], "n": count, ...}. Everything but the "run" object is
  * a pure function of the run's seed and options. The caller frees the tree (cJSON_Delete). */

@@ -116,4 +116,23 @@ void report_csv_write(FILE *f, const cJSON *r)
             csv_estimate(f, game, m->string, 0, "", m);
         }
     }
+    /* Distributions: one row per bin, its count as the value, the observations as n and the
+     * bin as the stat ("count:35" for one value, "count:35..39" for a wider bin). */
+    const cJSON *d;
+    cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(r, "distributions"))
+    {
+        char name[160], stat[96];
+        snprintf(name, sizeof name, "distribution.%s", report_str(d, "name"));
+        const cJSON *bin;
+        cJSON_ArrayForEach(bin, cJSON_GetObjectItemCaseSensitive(d, "bins"))
+        {
+            double from = report_num(bin, "from"), to = report_num(bin, "to");
+            if (from == to)
+                snprintf(stat, sizeof stat, "count:%.0f", from);
+            else
+                snprintf(stat, sizeof stat, "count:%.0f..%.0f", from, to);
+            report_csv_line(f, game, name, 0, "", report_num(bin, "count"), NAN, NAN,
+                            report_num(d, "n"), stat);
+        }
+    }
 }

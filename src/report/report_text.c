@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "report/fields.h"
 #include "report/report.h"
+#include "report/textcols.h"
 
 static const cJSON *get(const cJSON *o, const char *key)
 {
@@ -54,7 +56,8 @@ static void columns(cJSON *sec, int n, const char *const *names)
 }
 
 /* The value and interval cells of estimate e: "12.34%" and "[12.01, 12.67]" for a share,
- * "23.41" and "[23.10, 23.72]" for a mean, "—" and "" with no observation. */
+ * "23.41" and "[23.10, 23.72]" for a mean, "—" and "" with no observation. A mean that is a
+ * point mass (every observation alike, e's "point_mass") gets no interval but that flag. */
 static void estimate_cells(const cJSON *e, char *val, size_t vn, char *ci, size_t cn)
 {
     const cJSON *v = get(e, "value"), *c = get(e, "ci95");
@@ -75,7 +78,9 @@ static void estimate_cells(const cJSON *e, char *val, size_t vn, char *ci, size_
     } else {
         int d = decimals(v->valuedouble);
         snprintf(val, vn, "%.*f", d, v->valuedouble);
-        if (has_ci)
+        if (cJSON_IsTrue(get(e, "point_mass")))
+            snprintf(ci, cn, "point mass (sd 0)");
+        else if (has_ci)
             snprintf(ci, cn, "[%.*f, %.*f]", d, lo, d, hi);
         else
             snprintf(ci, cn, "(one observation)");
@@ -207,7 +212,7 @@ static void by_bot(cJSON *out, const cJSON *r)
     const cJSON *bots = get(r, "bots");
     if (cJSON_GetArraySize(bots) < 2)
         return;
-    cJSON *sec = section(out, "By bot", "llrl");
+    cJSON *sec = section(out, "By bot", "wlrl");
     const char *bcols[4] = {"bot", "seats", "win share", "95% CI"};
     columns(sec, 4, bcols);
     const cJSON *b;
@@ -230,7 +235,7 @@ static void how_games_end(cJSON *out, const cJSON *r)
 {
     const cJSON *m = get(r, "metrics");
     double runs = report_num(r, "runs");
-    cJSON *sec = section(out, "How games end", "lrlll");
+    cJSON *sec = section(out, "How games end", "wrlln");
     cJSON *rows = rows_of(sec);
     const cJSON *e;
     cJSON_ArrayForEach(e, get(m, "ended"))
@@ -258,6 +263,161 @@ static void how_games_end(cJSON *out, const cJSON *r)
     }
 }
 
+/* The distribution of r that replaces metric `name`'s row, or that shows it (any = true). */
+static const cJSON *dist_of(const cJSON *r, const char *name, bool any)
+{
+    const cJSON *d;
+    cJSON_ArrayForEach(d, get(r, "distributions"))
+        if (strcmp(report_str(d, "metric"), name) == 0 &&
+            (any || cJSON_IsTrue(get(d, "replaces_row"))))
+            return d;
+    return NULL;
+}
+
+enum { DIST_BAR = 20 }; /* the longest bar of a distribution's rows, in characters */
+
+/* A distribution (report.c's "distributions") as a section: one row per bin or category with
+ * its count, its share and a bar as long as the count against the largest. */
+static void dist_section(cJSON *out, const cJSON *d)
+{
+    char title[512];
+    double n = report_num(d, "n");
+    snprintf(title, sizeof title, "Distribution: %s, %.0f %s", report_str(d, "title"), n,
+             report_str(d, "counts"));
+    cJSON *sec = section(out, title, "lrrl");
+    const char *cols[4] = {report_str(d, "value"), "count", "share", ""};
+    columns(sec, 4, cols);
+    double top = 0;
+    const cJSON *b;
+    cJSON_ArrayForEach(b, get(d, "bins"))
+        top = report_num(b, "count") > top ? report_num(b, "count") : top;
+    cJSON_ArrayForEach(b, get(d, "bins"))
+    {
+        char count[32], share[32], bar[DIST_BAR + 1];
+        double c = report_num(b, "count");
+        snprintf(count, sizeof count, "%.0f", c);
+        snprintf(share, sizeof share, "%.2f%%", 100 * report_num(b, "share"));
+        int len = top > 0 ? (int)lround(DIST_BAR * c / top) : 0;
+        if (len == 0 && c > 0)
+            len = 1; /* a bin that holds anything shows */
+        memset(bar, '#', (size_t)len);
+        bar[len] = '\0';
+        const char *cell[4] = {report_str(b, "label"), count, share, bar};
+        row(rows_of(sec), 4, cell);
+    }
+    if (cJSON_IsTrue(get(d, "dropped"))) {
+        const char *cell[4] = {"(values too far apart: no histogram kept)", "", "", ""};
+        row(rows_of(sec), 4, cell);
+    } else if (n == 0) {
+        const char *cell[4] = {"(no observations)", "", "", ""};
+        row(rows_of(sec), 4, cell);
+    }
+}
+
+/* The label of metric `name` in r's layout (its name when it has none). */
+static const char *label_of(const cJSON *r, const char *name)
+{
+    const cJSON *lab = get(get(get(r, "layout"), "labels"), name);
+    return lab ? report_str(lab, "label") : name;
+}
+
+/* "What the headline figures depend on" (the game's "depends_on"): for each figure a row of
+ * its label and value (a point mass said so), then one indented row per line of what it
+ * rests on; one column, so that the lines stay short. */
+static void depends_section(cJSON *out, const cJSON *r)
+{
+    const cJSON *dep = get(r, "depends_on"), *f;
+    if (cJSON_GetArraySize(get(dep, "figures")) == 0)
+        return;
+    cJSON *sec = section(out, "What the headline figures depend on", "l");
+    cJSON_ArrayForEach(f, get(dep, "figures"))
+    {
+        const char *name = report_str(f, "metric");
+        const cJSON *e = get(get(r, "metrics"), name);
+        char val[64] = "—", ci[96] = "", text[1024];
+        if (e)
+            estimate_cells(e, val, sizeof val, ci, sizeof ci);
+        snprintf(text, sizeof text, "%s: %s%s", label_of(r, name), val,
+                 cJSON_IsTrue(get(e, "point_mass")) ? " (point mass)" : "");
+        const char *cell[1] = {text};
+        row(rows_of(sec), 1, cell);
+        const cJSON *t;
+        cJSON_ArrayForEach(t, get(f, "rests_on"))
+        {
+            snprintf(text, sizeof text, "  %s", cJSON_IsString(t) ? t->valuestring : "");
+            row(rows_of(sec), 1, cell);
+        }
+    }
+}
+
+/* A difference estimate {"value", "ci95"} as "+0.42 [+0.21, +0.63]", in percentage points
+ * for a share (scale 100). */
+static void diff_cell(const cJSON *e, double scale, char *buf, size_t n)
+{
+    const cJSON *ci = get(e, "ci95");
+    double v = report_num(e, "value");
+    if (isnan(v))
+        snprintf(buf, n, "—");
+    else if (cJSON_GetArraySize(ci) == 2)
+        snprintf(buf, n, "%+.2f [%+.2f, %+.2f]", scale * v,
+                 scale * cJSON_GetArrayItem(ci, 0)->valuedouble,
+                 scale * cJSON_GetArrayItem(ci, 1)->valuedouble);
+    else
+        snprintf(buf, n, "%+.2f", scale * v);
+}
+
+/* What --depends measured (the "profiles" and "sensitivity" of "depends_on"): the figures
+ * under each bot profile and mixed, and for each figure the keys that move it most. */
+static void depends_batches(cJSON *out, const cJSON *r)
+{
+    const cJSON *dep = get(r, "depends_on"), *figs = get(dep, "figures"), *p, *f;
+    if (cJSON_GetArraySize(get(dep, "profiles")) > 0 && cJSON_GetArraySize(figs) == 2) {
+        const char *a = report_str(cJSON_GetArrayItem(figs, 0), "metric");
+        const char *b = report_str(cJSON_GetArrayItem(figs, 1), "metric");
+        cJSON *sec = section(out, "The headline figures by bot profile (--depends)", "lrlrl");
+        char ha[64], hb[64];
+        snprintf(ha, sizeof ha, "%s", a);
+        snprintf(hb, sizeof hb, "%s", b);
+        const char *cols[5] = {"bots", ha, "95% CI", hb, "95% CI"};
+        columns(sec, 5, cols);
+        cJSON_ArrayForEach(p, get(dep, "profiles"))
+        {
+            char va[64], ca[96], vb[64], cb[96], who[512];
+            estimate_cells(get(get(p, "figures"), a), va, sizeof va, ca, sizeof ca);
+            estimate_cells(get(get(p, "figures"), b), vb, sizeof vb, cb, sizeof cb);
+            snprintf(who, sizeof who, "%s%s", cJSON_IsTrue(get(p, "mixed")) ? "mixed: " : "",
+                     report_str(p, "bots"));
+            const char *cell[5] = {who, va, ca, vb, cb};
+            row(rows_of(sec), 5, cell);
+        }
+    }
+    cJSON_ArrayForEach(f, get(dep, "sensitivity"))
+    {
+        const char *name = report_str(f, "metric");
+        bool share = get(get(get(r, "metrics"), name), "hits") != NULL;
+        char title[512];
+        snprintf(title, sizeof title, "What moves %s most, of %.0f reconstructed values (%s)",
+                 name, report_num(f, "keys_moved"), share ? "percentage points" : "difference");
+        cJSON *sec = section(out, title, "llrlrl");
+        const char *cols[6] = {"square", "key", "down", "effect [95% CI]", "up", "effect [95% CI]"};
+        columns(sec, 6, cols);
+        const cJSON *k;
+        cJSON_ArrayForEach(k, get(f, "keys"))
+        {
+            char dv[32] = "", de[96] = "", uv[32] = "", ue[96] = "";
+            const cJSON *dn = get(k, "down"), *up = get(k, "up");
+            if (cJSON_IsNumber(get(dn, "key_value")))
+                snprintf(dv, sizeof dv, "%g", get(dn, "key_value")->valuedouble);
+            if (cJSON_IsNumber(get(up, "key_value")))
+                snprintf(uv, sizeof uv, "%g", get(up, "key_value")->valuedouble);
+            diff_cell(get(dn, "difference"), share ? 100 : 1, de, sizeof de);
+            diff_cell(get(up, "difference"), share ? 100 : 1, ue, sizeof ue);
+            const char *cell[6] = {report_str(k, "label"), report_str(k, "key"), dv, de, uv, ue};
+            row(rows_of(sec), 6, cell);
+        }
+    }
+}
+
 cJSON *report_summary_build(const cJSON *r)
 {
     cJSON *out = cJSON_CreateArray();
@@ -265,7 +425,7 @@ cJSON *report_summary_build(const cJSON *r)
     by_bot(out, r);
     const cJSON *layout = get(r, "layout");
     const cJSON *head = get(layout, "headline");
-    cJSON *sec = section(out, "Headline", "lrlll");
+    cJSON *sec = section(out, "Headline", "wrlln");
     metric_row(rows_of(sec), "game length", report_str(r, "length_unit"),
                get(get(r, "metrics"), "length"), report_num(r, "runs"));
     const cJSON *n;
@@ -276,11 +436,19 @@ cJSON *report_summary_build(const cJSON *r)
     const cJSON *g;
     cJSON_ArrayForEach(g, get(layout, "groups"))
     {
-        sec = section(out, report_str(g, "title"), "lrlll");
+        sec = section(out, report_str(g, "title"), "wrlln");
         cJSON_ArrayForEach(n, get(g, "metrics"))
-            if (cJSON_IsString(n) && !listed(head, n->valuestring))
+            if (cJSON_IsString(n) && !listed(head, n->valuestring) &&
+                !dist_of(r, n->valuestring, false))
                 metric_rows(rows_of(sec), r, n->valuestring);
+        /* The group's distributions follow it, in the game's order of distributions. */
+        const cJSON *d;
+        cJSON_ArrayForEach(d, get(r, "distributions"))
+            if (listed(get(g, "metrics"), report_str(d, "metric")))
+                dist_section(out, d);
     }
+    depends_section(out, r);
+    depends_batches(out, r);
     /* Sections left empty (every metric already in the headline) are dropped. */
     for (cJSON *s = out->child; s;) {
         cJSON *next = s->next;
@@ -324,72 +492,35 @@ char *report_summary_title(const cJSON *r, bool with_title, char *buf, size_t n)
     return buf;
 }
 
-/* Display width of UTF-8 text: one column per character. */
-static size_t width(const char *s)
-{
-    size_t w = 0;
-    for (; *s; s++)
-        w += ((unsigned char)*s & 0xC0) != 0x80;
-    return w;
-}
-
-static void pad(FILE *f, size_t n)
-{
-    while (n-- > 0)
-        fputc(' ', f);
-}
-
-/* Writes one row of cells under the column widths w, without trailing blanks. */
-static void text_row(FILE *f, const cJSON *cells, const char *align, const size_t *w)
-{
-    int ncells = cJSON_GetArraySize(cells), last = -1;
-    for (int i = 0; i < ncells; i++)
-        if (*cJSON_GetArrayItem(cells, i)->valuestring)
-            last = i;
-    fputs("  ", f);
-    for (int i = 0; i <= last; i++) {
-        const char *s = cJSON_GetArrayItem(cells, i)->valuestring;
-        size_t gap = w[i] - width(s);
-        bool right = align[i] == 'r';
-        if (w[i] == 0) /* a column empty in every row takes no room */
-            continue;
-        if (i > 0)
-            fputs("  ", f);
-        if (right)
-            pad(f, gap);
-        fputs(s, f);
-        if (!right && i < last)
-            pad(f, gap);
-    }
-    fputc('\n', f);
-}
-
 void report_text_summary(FILE *f, const cJSON *r)
 {
     char title[1024];
-    fprintf(f, "%s — %s\n%s\n", report_str(r, "game"), report_str(r, "title"),
-            report_summary_title(r, false, title, sizeof title));
+    fprintf(f, "%s — %s\n", report_str(r, "game"), report_str(r, "title"));
+    textcols_para(f, report_summary_title(r, false, title, sizeof title), 0, TEXTCOLS_WIDTH);
+    report_text_made_by(f, r);
     cJSON *sum = report_summary_build(r);
     const cJSON *sec;
     cJSON_ArrayForEach(sec, sum)
     {
-        enum { MAXC = 8 };
-        size_t w[MAXC] = {0};
         const cJSON *cols = get(sec, "columns"), *rw;
-        const char *align = report_str(sec, "align");
-        int nc = (int)strlen(align) < MAXC ? (int)strlen(align) : MAXC;
-        for (int i = 0; i < nc && cols; i++)
-            w[i] = width(cJSON_GetArrayItem(cols, i)->valuestring);
+        textcols *t = textcols_new(report_str(sec, "align"));
+        int nc = (int)strlen(report_str(sec, "align"));
+        const char *cell[16];
+        if (cols) {
+            for (int i = 0; i < nc && i < 16; i++)
+                cell[i] = i < cJSON_GetArraySize(cols)
+                              ? cJSON_GetArrayItem(cols, i)->valuestring : "";
+            textcols_row(t, cell);
+        }
         cJSON_ArrayForEach(rw, get(sec, "rows"))
-            for (int i = 0; i < nc; i++) {
-                size_t x = width(cJSON_GetArrayItem(rw, i)->valuestring);
-                w[i] = x > w[i] ? x : w[i];
-            }
+        {
+            for (int i = 0; i < nc && i < 16; i++)
+                cell[i] = i < cJSON_GetArraySize(rw) ? cJSON_GetArrayItem(rw, i)->valuestring : "";
+            textcols_row(t, cell);
+        }
         fprintf(f, "\n%s\n", report_str(sec, "title"));
-        if (cols)
-            text_row(f, cols, align, w);
-        cJSON_ArrayForEach(rw, get(sec, "rows"))
-            text_row(f, rw, align, w);
+        textcols_write(f, t, 2, TEXTCOLS_WIDTH);
+        textcols_free(t);
     }
     cJSON_Delete(sum);
     const cJSON *run = get(r, "run");
@@ -403,9 +534,23 @@ void report_text_changes(FILE *f, const cJSON *changes)
 {
     if (cJSON_GetArraySize(changes) == 0)
         return;
-    fputs("ruleset changes:", f);
+    char *line = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&line, &len);
+    if (m == NULL)
+        return;
+    fputs("ruleset changes:", m);
     const cJSON *c;
     cJSON_ArrayForEach(c, changes)
-        fprintf(f, " %s", c->valuestring);
-    fputc('\n', f);
+        fprintf(m, " %s", c->valuestring);
+    fclose(m);
+    textcols_para(f, line, 0, TEXTCOLS_WIDTH);
+    free(line);
+}
+
+void report_text_made_by(FILE *f, const cJSON *r)
+{
+    char date[64];
+    const char *d = report_str(get(r, "run"), "date");
+    fprintf(f, "giochi-sim %s, %s\n", GIOCHI_VERSION, *d ? d : clock_date(date, sizeof date));
 }

@@ -9,7 +9,9 @@
 #include <cjson/cJSON.h>
 
 /* Builds the summary of report r (a report_build tree) as an array of sections, each
- * {"title": text, "align": "lrll", "columns": [headers] (optional), "rows": [[cells]]} where
+ * {"title": text, "align": "wrlln", "columns": [headers] (optional), "rows": [[cells]]} (align:
+ * a letter per column as textcols_new takes them, 'r' right, 'w' a wrappable label, 'n' a note,
+ * else left) where
  * every cell is a string: labels in words with units, shares as percentages, "—" where there
  * was no observation. The headline comes first (who wins, the game's headline metrics), then
  * how games end, then one section per metric group of r's "layout". The caller frees it. */
@@ -24,7 +26,12 @@ char *report_summary_title(const cJSON *r, bool with_title, char *buf, size_t n)
  * (report_header's ruleset_changes); nothing when it is empty or NULL. */
 void report_text_changes(FILE *f, const cJSON *changes);
 
-/* Writes the summary of report r as aligned text (labels never cut), then the run's time. */
+/* The text header's provenance line "giochi-sim 0.1.0, 2026-12-02 05:40 UTC" (the run's
+ * date when r has one, else clock_date's), for the text reports of runs and experiments. */
+void report_text_made_by(FILE *f, const cJSON *r);
+
+/* Writes the summary of report r as aligned text for 80 columns (labels wrap, never cut; see
+ * textcols.h), then the run's time. */
 void report_text_summary(FILE *f, const cJSON *r);
 
 #endif

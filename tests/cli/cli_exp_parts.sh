@@ -46,6 +46,13 @@ if command -v python3 >/dev/null 2>&1; then
         "^giochi-sim: '$fx/squares': partial result does not make sense: games 0-600, setting default, win_share@1: a sum of squares beyond what its observations allow$" \
         --merge "$fx/rot.0" "$fx/squares"
 
+    # units of 2^126 (found by fuzz_merge): completing the sums (c x, with c = 1680 a deal)
+    # would overflow 128 bits, undefined behaviour before the check
+    forge "$fx/rot.1" "$fx/huge" "24+8+5*$slot+8:i128:set:2**126"
+    expect_error "forge-exp: sums beyond 128 bits once completed" 2 \
+        "^giochi-sim: '$fx/huge': partial result does not make sense: games 0-600, setting default, win_share@1: sums too large for their counts \\(beyond 128 bits\\)$" \
+        --merge "$fx/rot.0" "$fx/huge"
+
     # a slot's game count not the shard's 300 games of the block
     forge "$fx/sw.1" "$fx/games" "24+8:u64:add:1"
     expect_error "forge-exp: a slot's games not the shard's" 2 \

@@ -12,7 +12,7 @@ awk -F, 'NR > 1 && NF != 10 {bad = 1} END {exit bad}' "$work/sw.csv" &&
 for fee in 30 50; do
     "$bin" --game=oca --bots=greedy:max_bid=20 --set entry_fee=$fee --runs=1500 --seed=4 \
         --format=csv -q | tail -n +2 >"$work/one.csv"
-    grep "^$fee," "$work/sw.csv" | grep -Ev ',diff(_unpaired)?$' | cut -d, -f2- >"$work/part.csv"
+    grep "^$fee," "$work/sw.csv" | grep -Ev ',(diff(_unpaired)?|fairness)$' | cut -d, -f2- >"$work/part.csv"
     same "sweep setting entry_fee=$fee equals its --set run (CSV)" "$work/part.csv" "$work/one.csv"
 done
 if command -v jq >/dev/null 2>&1; then
@@ -56,7 +56,8 @@ fi
 
 # ---- the same bytes for any thread count ----------------------------------------------------
 for args in "--game=45 --sweep limit=40:50:5 --players=3" "--game=pig10 --rotate-seats --bots=greedy,count,random" \
-    "--game=oca --sensitivity=dote,max_chain --metric=bankruptcy_any" "--game=pig10 --until=win_share@1:0.02"; do
+    "--game=oca --sensitivity=dote,max_chain --metric=bankruptcy_any" "--game=pig10 --until=win_share@1:0.02" \
+    "--game=pig10 --sweep=players=3,5 --metric=seat_spread,first_seat --until=seat_spread:0.02"; do
     # shellcheck disable=SC2086
     "$bin" $args --runs=2000 --seed=3 --threads=1 --format=csv -q >"$work/x1.csv"
     # shellcheck disable=SC2086
@@ -177,7 +178,7 @@ expect_error "sensitivity of an array key" 2 "--sensitivity: 'weights' is not a 
     --game=45 --sensitivity=weights --metric=length
 expect_error "sensitivity with sweep" 2 "--sensitivity cannot be combined with --sweep" --game=45 --sensitivity --metric=length --sweep limit=40
 expect_error "experiment with trace" 2 "--trace plays one game" --game=45 --sweep limit=40 --trace=1
-expect_error "experiment with games CSV" 2 "--games-csv plays one game" --game=45 --rotate-seats --games-csv="$work/g.csv"
+expect_error "search with games CSV" 2 "--games-csv goes with a run, --sweep" --game=wari --tournament=random,greedy --runs=10 --games-csv="$work/g.csv"
 
 # ---- memory: a worker's does not grow with the number of settings ---------------------------
 # A 1,000-setting sweep of the oca at 8 threads stays under 1 GB of resident memory, and each
@@ -206,3 +207,51 @@ else
             bad "1000-setting sweep: under 16 MB a thread" "$rss1 KB at 1 thread, $rss8 KB at 8"
     fi
 fi
+
+# ---- fairness: seat_spread and first_seat against cinesi's exact shares ---------------------
+# cinesi's --exact analysis gives every seat's win share at 2, 3 and 4 players by another
+# method (negative-binomial progress, no simulation); the simulated seat_spread and first_seat
+# of a sweep over players must hold the figures those shares make, and be away from 0 (the
+# seat advantage is 0.8 points, the intervals about +-0.35 at 100 000 games).
+if command -v jq >/dev/null 2>&1; then
+    "$bin" --game=cinesi --sweep=players=2,3,4 --runs=100000 --seed=3 --format=json -q \
+        >"$work/fair.json"
+    i=0
+    for p in 2 3 4; do
+        "$bin" --game=cinesi --players=$p --exact --runs=2 --format=json -q >"$work/exact.json"
+        spread=$(jq "[.exact.seats[].win_share - 1/$p | if . < 0 then -. else . end] | max" \
+            "$work/exact.json")
+        first=$(jq ".exact.seats[0].win_share - 1/$p" "$work/exact.json")
+        if jq -e --argjson s "$spread" --argjson f "$first" ".settings[$i].fairness
+               | .seat_spread.ci95[0] <= \$s and \$s <= .seat_spread.ci95[1]
+                 and .seat_spread.ci95[0] > 0
+                 and .first_seat.ci95[0] <= \$f and \$f <= .first_seat.ci95[1]" \
+            "$work/fair.json" >/dev/null; then
+            ok "cinesi $p players: seat_spread and first_seat hold the exact $spread, $first"
+        else
+            bad "cinesi $p players: seat_spread and first_seat hold the exact $spread, $first" \
+                "$(jq -c ".settings[$i].fairness" "$work/fair.json")"
+        fi
+        i=$((i + 1))
+    done
+    # the difference rows are there, for every setting against the baseline
+    [ "$(jq '[.settings[].differences[] | select(.metric == "seat_spread")] | length' \
+        "$work/fair.json")" = 3 ] && ok "seat_spread difference rows" ||
+        bad "seat_spread difference rows" "$(jq -c '.settings[1].differences[-2:]' "$work/fair.json")"
+fi
+# "Is PIG 10 fairer with 3 or 5 players?": a sweep over players of a figure defined for every N
+expect_ok "pig10 seat_spread sweep over players" --game=pig10 --sweep=players=3,5 \
+    --metric=seat_spread,first_seat --runs=500 --seed=1 -q
+grep -q '^players=5 .*%.*\[' "$work/out" && ok "the sweep shows seat_spread at 5 players" ||
+    bad "the sweep shows seat_spread at 5 players" "$(cat "$work/out")"
+expect_error "win_share@5 at 3 players still refused" 2 "seat must be 1..3" --game=pig10 \
+    --sweep=players=3,5 --metric=win_share@5 --runs=10
+expect_ok "pig10 --until on seat_spread" --game=pig10 --players=3 --until=seat_spread:0.02 \
+    --runs=100000 --seed=1 -q
+grep -q '^--until seat_spread:0.02: reached after' "$work/out" && grep -q '^seat_spread [0-9.]*%' "$work/out" &&
+    ok "--until seat_spread stops and shows the figure" ||
+    bad "--until seat_spread stops and shows the figure" "$(tail -n 3 "$work/out")"
+expect_ok "seat_spread in the CSV" --game=pig10 --sweep=players=3,5 --runs=300 --seed=1 \
+    --format=csv -q
+[ "$(grep -c ',seat_spread,.*,fairness$' "$work/out")" = 2 ] && ok "a fairness row per setting" ||
+    bad "a fairness row per setting" "$(grep seat_spread "$work/out")"

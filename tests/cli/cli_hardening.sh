@@ -171,7 +171,7 @@ expect_error "--list checks the other options" 2 "--runs 'abc'" --list --runs=ab
 expect_error "--list --game checks --bots" 2 "unknown bot 'nonsense' for game 45" --list --game=45 --bots=nonsense
 expect_error "--list without a game refuses --bots" 2 "--list: --bots needs --game" --list --bots=greedy
 expect_error "--list with --games-csv" 2 "--list cannot be combined with --games-csv" --list --games-csv="$work/g.csv"
-expect_error "--list as json" 2 "--list prints text: it cannot be combined with --format=json" --list --format=json
+expect_error "--list as html" 2 "--list prints text or json: it cannot be combined with --format=html" --list --format=html
 expect_error "--print-ruleset checks the other options" 2 "--threads '0'" --game=45 --print-ruleset --threads=0
 expect_error "--print-ruleset checks the seats" 2 "--players '9'" --game=45 --print-ruleset --players=9
 expect_error "--print-ruleset with --trace" 2 "--print-ruleset cannot be combined with --trace" --game=45 --print-ruleset --trace=1

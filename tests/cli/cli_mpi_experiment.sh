@@ -9,11 +9,12 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 # The experiments: a paired sweep; --until where the settings stop at different blocks, the
 # baseline first (it is then played for the pairing but no longer counted); --until up to the
-# cap (blocks past 10 000 games, which grow); seat rotation; sensitivity; a grid over a bot
-# parameter.
+# cap (blocks past 10 000 games, which grow); --until on seat_spread (a figure of every seat's
+# sums); seat rotation; sensitivity; a grid over a bot parameter.
 xcases="pig10 --sweep=players=3,5 --runs=3000
 pig10 --sweep=players=2,6 --baseline=6 --until=win_share@1:0.02 --runs=40000
 pig10 --sweep=players=2,3 --until=win_share@1:0.001 --runs=12345
+pig10 --sweep=players=3,5 --until=seat_spread:0.015 --runs=40000
 volpe --rotate-seats --runs=700
 45 --sensitivity=limit,tiles --metric=length --runs=900
 oca --sweep=entry_fee=30,50 --sweep=seat1.max_bid=0,100 --runs=300"

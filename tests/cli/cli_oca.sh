@@ -45,13 +45,14 @@ fi
 
 # greedy-2026 is the greedy of before the best-response defaults, knob for knob: four of it
 # give the report of four greedy set by hand to the old values (OLD below, the table of
-# giochi-sim-oca(7), BEST RESPONSE), whatever greedy's defaults are now.
+# giochi-sim-oca(7), BEST RESPONSE), whatever greedy's defaults are now (but for the names of
+# the bots, which the depends-on notes ("rests_on") repeat).
 OLD=volunteer=1:max_bid=1000:declare=2:attack=1:defend=1:jolly_min=20:sit_out=0:trade=0.2:reserve=15:buy_max=30:exchange=1:takeover=1:per_square=3:keep=60:bank_ev=1:value_sd=0.25:gamble=30
 expect_ok "oca greedy-2026" --game=oca --bots=greedy-2026 --runs=3000 --seed=11 --format=json
-json_without_run "$work/out" | grep -v '"bot":' >"$work/oca-2026.json"
+json_without_run "$work/out" | grep -v '"bot":\|"rests_on":' >"$work/oca-2026.json"
 expect_ok "oca greedy at the old knobs" --game=oca --bots="greedy:$OLD" \
     --runs=3000 --seed=11 --format=json
-json_without_run "$work/out" | grep -v '"bot":' >"$work/oca-old.json"
+json_without_run "$work/out" | grep -v '"bot":\|"rests_on":' >"$work/oca-old.json"
 same "oca greedy-2026 plays as greedy with the old knobs" "$work/oca-2026.json" "$work/oca-old.json"
 "$bin" --list --game=oca | grep -q '^    greedy-2026 ' && ok "oca --list names greedy-2026" ||
     bad "oca --list names greedy-2026" "missing"
@@ -87,7 +88,7 @@ for r in 0 1; do
         expect_ok "oca mcts rollout=$r threads=$t" --game=oca \
             --bots=mcts:playouts=20:rollout=$r,greedy,greedy,greedy --runs=12 --seed=5 \
             --threads=$t --format=json -q
-        json_without_run "$work/out" | grep -v '"bot":' >"$work/oca-mcts-$r-$t.json"
+        json_without_run "$work/out" | grep -v '"bot":\|"rests_on":' >"$work/oca-mcts-$r-$t.json"
     done
     same "oca mcts rollout=$r: the same games at 1 and 3 threads" "$work/oca-mcts-$r-1.json" \
         "$work/oca-mcts-$r-3.json"
@@ -111,3 +112,111 @@ if jq -e '.exact | (.banker_races.racer_pays - .togo_start * .cut["4"] | fabs) <
 else
     bad "oca --exact: the bank model adds up" "$(jq -c .exact "$work/out" | head -c 300)"
 fi
+# ---- issue 26: distributions, counted again from the per-game CSV of the same run ----------
+# Mixed bots at 5 players: bankruptcies by many squares, auctions, and cashiers.
+odist="--game=oca --runs=3000 --seed=5 --bots=cautious,random,cautious,random,greedy -q"
+# shellcheck disable=SC2086
+"$bin" $odist --format=json --games-csv="$work/od-games.csv" >"$work/od.json" 2>"$work/err"
+# shellcheck disable=SC2086
+"$bin" $odist --format=csv >"$work/od.csv" 2>>"$work/err"
+if python3 "$here/oca_dists.py" "$work/od.json" "$work/od-games.csv" "$work/od.csv" 2>>"$work/err"; then
+    ok "oca distributions equal the per-game CSV's counts"
+else
+    bad "oca distributions equal the per-game CSV's counts" "$(tail -n 2 "$work/err")"
+fi
+jq -e '.distributions | length == 6' "$work/od.json" >/dev/null &&
+    ok "oca distributions: JSON valid (jq)" || bad "oca distributions: JSON valid (jq)" "jq"
+# the same run on one thread, and split into shards and merged, has the same distributions
+# shellcheck disable=SC2086
+"$bin" $odist --threads=1 --format=json | jq -S .distributions >"$work/od-t1.json"
+# shellcheck disable=SC2086
+"$bin" $odist --shard=0/3 --output="$work/od.p0" && "$bin" $odist --shard=1/3 --output="$work/od.p1" &&
+    "$bin" $odist --shard=2/3 --output="$work/od.p2"
+"$bin" --merge "$work/od.p0" "$work/od.p1" "$work/od.p2" --format=json -q | jq -S .distributions >"$work/od-m.json"
+jq -S .distributions "$work/od.json" >"$work/od-j.json"
+same "oca distributions: one thread" "$work/od-j.json" "$work/od-t1.json"
+same "oca distributions: shards merged" "$work/od-j.json" "$work/od-m.json"
+# the text summary shows ruin by square as counts, no mean of square numbers
+"$bin" $odist >"$work/od.txt"
+if grep -q '^Distribution: ruin by square' "$work/od.txt" && ! grep -q 'square of a ruin' "$work/od.txt" &&
+    grep -qE '^  declaration \(stake, prize, banker\) +[0-9]+ ' "$work/od.txt"; then
+    ok "oca summary: ruin by square as a table of counts"
+else
+    bad "oca summary: ruin by square as a table of counts" "$(grep -A3 'ruin' "$work/od.txt" | head -n 5)"
+fi
+# the default run on the default board too (one table: the same check)
+"$bin" --game=oca --runs=2000 --seed=2 -q --format=json --games-csv="$work/od2-games.csv" >"$work/od2.json"
+python3 "$here/oca_dists.py" "$work/od2.json" "$work/od2-games.csv" 2>"$work/err" &&
+    ok "oca distributions (default bots) equal the per-game CSV's" ||
+    bad "oca distributions (default bots) equal the per-game CSV's" "$(tail -n 2 "$work/err")"
+
+# A point mass (every game alike) is flagged, never shown with an interval: the per-game CSV
+# says whether a figure took one value only.
+for p in 4 7; do
+    "$bin" --game=oca --runs=1000 --seed=3 --players=$p -q --format=json \
+        --games-csv="$work/pm-games.csv" >"$work/pm.json"
+    "$bin" --game=oca --runs=1000 --seed=3 --players=$p -q >"$work/pm.txt"
+    for m in winning_bid bank_volunteers; do
+        distinct=$(awk -F, -v m=$m 'NR == 1 {for (i = 1; i <= NF; i++) if ($i == m) c = i; next}
+            $c != "" {seen[$c] = 1} END {print length(seen)}' "$work/pm-games.csv")
+        flag=$(jq -r ".metrics.$m.point_mass // false" "$work/pm.json")
+        label=$(jq -r ".layout.labels.$m.label" "$work/pm.json")
+        # the label's head: an 80-column summary may wrap the rest of it to the next line
+        head=$(printf '%s' "$label" | cut -c1-24)
+        line=$(grep -F "  $head" "$work/pm.txt" | head -n 1)
+        if [ "$distinct" = 1 ]; then want=true; else want=false; fi
+        case $line in *"point mass"*) shown=true ;; *) shown=false ;; esac
+        case $line in *"["*"]"*) interval=true ;; *) interval=false ;; esac
+        if [ "$flag" = "$want" ] && [ "$shown" = "$want" ] && [ "$interval" != "$want" ]; then
+            ok "oca $p players: $m point mass $want"
+        else
+            bad "oca $p players: $m point mass $want" "json $flag, line '$line'"
+        fi
+    done
+done
+
+# ---- issue 26: what the headline figures depend on (--depends) -----------------------------
+# A planted effect: square 2's reconstructed payment to the bank raised to 150 of a dote of
+# 200 ruins whoever lands there, so moving it by half moves the bankruptcy rate most of all.
+"$bin" --game=oca --runs=1000 --seed=4 --set board.1.amount=150 --depends --format=json -q \
+    >"$work/dep.json" 2>"$work/err"
+first=$(jq -r '.depends_on.sensitivity[] | select(.metric == "players_bankrupt") | .keys[0].key' "$work/dep.json")
+[ "$first" = board.1.amount ] && ok "--depends ranks a planted effect first" ||
+    bad "--depends ranks a planted effect first" "first '$first' ($(head -c 200 "$work/err"))"
+# ranked by effect, largest first, at most 5, over every reconstructed key of the board
+jq -e --argjson n "$(jq '.depends_on.keys | length' "$work/dep.json")" \
+        '.depends_on.sensitivity | length == 2 and all(.[]; (.keys | length) == 5 and
+        ([.keys[].effect] == ([.keys[].effect] | sort | reverse)) and .keys_moved == $n)' \
+        "$work/dep.json" >/dev/null && ok "--depends: effects ranked, JSON valid (jq)" ||
+    bad "--depends: effects ranked, JSON valid (jq)" "see $work/dep.json"
+# each profile's figures are those of a plain run with that bot at every seat
+for b in cautious greedy aggressive; do
+    "$bin" --game=oca --runs=1000 --seed=4 --set board.1.amount=150 --bots=$b --format=json -q |
+        jq -S '.metrics | {players_bankrupt, winning_bid}' >"$work/dep-plain.json"
+    jq -S --arg b $b '.depends_on.profiles[] | select(.bots == $b) | .figures' "$work/dep.json" >"$work/dep-prof.json"
+    same "--depends: profile $b = a plain run of it" "$work/dep-plain.json" "$work/dep-prof.json"
+done
+jq -e '.depends_on.profiles[-1] | .mixed and .bots == "cautious,greedy,greedy-2026,aggressive"' \
+    "$work/dep.json" >/dev/null && ok "--depends: the profiles mixed around the table" ||
+    bad "--depends: the profiles mixed around the table" "$(jq -c '.depends_on.profiles[-1].bots' "$work/dep.json")"
+# the text summary: the static section always, the batches with --depends
+"$bin" --game=oca --runs=500 --seed=4 -q >"$work/dep0.txt"
+"$bin" --game=oca --runs=500 --seed=4 -q --depends >"$work/dep1.txt"
+if grep -q '^What the headline figures depend on' "$work/dep0.txt" &&
+    ! grep -q -- '(--depends)' "$work/dep0.txt" &&
+    grep -q '^The headline figures by bot profile (--depends)' "$work/dep1.txt" &&
+    grep -q '^What moves players_bankrupt most' "$work/dep1.txt"; then
+    ok "oca summary: depends-on section, batches only with --depends"
+else
+    bad "oca summary: depends-on section, batches only with --depends" "sections missing"
+fi
+# at 7 players every auction ends at the players' cash ((200 - 5) / 6 in steps of 5 = 30):
+# a point mass, said so and why
+"$bin" --game=oca --runs=500 --seed=4 --players=7 -q >"$work/dep7.txt"
+grep -q '^  winning bid, paid to each other player: 30.00 (point mass)$' "$work/dep7.txt" &&
+    grep -q "point mass: every auction at 30, the players' cash cap" "$work/dep7.txt" &&
+    ok "depends on: the cash cap's point mass named" ||
+    bad "depends on: the cash cap's point mass named" "$(grep -A6 'winning bid, paid' "$work/dep7.txt" | tail -n 6)"
+expect_error "--depends with a sweep" 2 "--depends plays a plain run" --game=oca --depends \
+    --sweep=entry_fee=30,50 --runs=10
+expect_error "--depends for a game without" 2 "--depends: game 45 names no figures" --game=45 --depends --runs=10

@@ -18,6 +18,36 @@ for g in 45 oca pig10 wari cinesi volpe; do
     fi
 done
 
+# ---- every text table fits an 80-column terminal: each line of each game's summary, of a sweep
+# with two figures, of a seat rotation of four bots, of a sensitivity and of a long title is at
+# most 80 characters (counted as characters: the reports have UTF-8 letters and dashes) -------
+widest() { LC_ALL=C tr -d '\200-\277' <"$1" | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }'; }
+fits80() { # NAME ARGS...: the run's text output is at most 80 columns wide
+    name=$1
+    shift
+    if "$bin" "$@" -q >"$work/w80.txt" 2>"$work/err"; then
+        w=$(widest "$work/w80.txt")
+        [ "$w" -le 80 ] && ok "80 columns: $name" ||
+            bad "80 columns: $name" "$w columns: $(LC_ALL=C tr -d '\200-\277' <"$work/w80.txt" | awk 'length($0) > 80' | head -n 2)"
+    else
+        bad "80 columns: $name" "exit $?: $(head -c 200 "$work/err")"
+    fi
+}
+for g in 45 oca pig10 wari cinesi volpe; do
+    fits80 "$g summary" --game=$g --runs=500 --seed=11
+done
+fits80 "45 summary with exact values" --game=45 --runs=500 --seed=1 --exact
+fits80 "a title of many ruleset changes" --game=oca --runs=20 --seed=1 --set entry_fee=10 \
+    --set dote=300 --set capo_fee=2 --set max_chain=3 --set declare_prize=40 --set bid_step=4
+fits80 "sweep of two figures" --game=volpe --bots=greedy --sweep diagonals=all,alquerque,none \
+    --metric=win_share@1,length --runs=50 --seed=1
+fits80 "grid sweep" --game=45 --sweep limit=35,45 --sweep players=2,3 --runs=200 --seed=1
+fits80 "seat rotation of four bots" --game=oca --bots=greedy,random,greedy:max_bid=20,cautious \
+    --rotate-seats --runs=50 --seed=1
+fits80 "sensitivity" --game=oca --sensitivity=dote,auction,entry_fee --metric=bankruptcy_any \
+    --runs=100 --seed=1
+fits80 "rotation sweep" --game=pig10 --sweep players=3,5 --rotate-seats --metric=seat_advantage@1,win_share@1 --runs=100 --seed=1
+
 # ---- the title line names the ruleset changes, dotted as --set takes them -------------------------
 "$bin" --game=oca --runs=20 --seed=1 -q --set board.3.amount=7 --set entry_fee=70 | sed -n 2p >"$work/title.txt"
 grep -qx '20 games, 4 players, seed 1, ruleset: entry_fee=70, board.3.amount=7' "$work/title.txt" &&
@@ -103,10 +133,19 @@ rmdir "$nognu"
 if command -v gnuplot >/dev/null 2>&1; then
     expect_ok "--plot svg" --game=oca --runs=300 --seed=1 -q --plot="$work/p1.svg" --threads=1 --output=/dev/null
     expect_ok "--plot svg, 2 threads" --game=oca --runs=300 --seed=1 -q --plot="$work/p2.svg" --threads=2 --output=/dev/null
-    same "--plot: same SVG whatever --threads" "$work/p1.svg" "$work/p2.svg"
-    [ "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg")" -eq 7 ] && tail -n 2 "$work/p1.svg" | grep -q '</svg>' &&
-        ok "--plot svg: 7 series, complete" || bad "--plot svg: 7 series, complete" "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg") series"
-    grep -q "Gioco dell'Oca .* 300 games, 4 players, seed 1, default ruleset" "$work/p1.svg" &&
+    # the caption's command line names --threads: everything else is the same bytes
+    grep -v '<text>command: ' "$work/p1.svg" >"$work/p1.nocmd"
+    grep -v '<text>command: ' "$work/p2.svg" >"$work/p2.nocmd"
+    same "--plot: same SVG whatever --threads" "$work/p1.nocmd" "$work/p2.nocmd"
+    grep -q '<text>command: giochi-sim --game=oca --runs=300 --seed=1 -q --plot=.*/p1.svg --threads=1 --output=/dev/null</text>' "$work/p1.svg" &&
+        grep -q '<text>giochi-sim 0.1.0, 1970-01-01 00:00 UTC · seed 1 · 300 games · default ruleset</text>' "$work/p1.svg" &&
+        grep -q '<text>bots: seat 1 greedy, seat 2 greedy, seat 3 greedy, seat 4 greedy</text>' "$work/p1.svg" &&
+        ok "--plot: the caption says how the chart was made" || bad "--plot: the caption says how the chart was made" "$(grep -c '<text>' "$work/p1.svg") texts"
+    # 9 series of the summary's charts, and one per distribution with observations (6)
+    [ "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg")" -eq 15 ] && tail -n 2 "$work/p1.svg" | grep -q '</svg>' &&
+        ok "--plot svg: 15 series, complete" || bad "--plot svg: 15 series, complete" "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg") series"
+    # the title, broken into lines at its commas
+    grep -q "<text>Gioco dell'Oca .* 300 games, 4 players, seed 1</text>" "$work/p1.svg" && grep -q '<text>default ruleset</text>' "$work/p1.svg" &&
         ok "--plot: the title names game, games and ruleset" || bad "--plot: the title names game, games and ruleset" "no title"
     expect_ok "--plot png" --game=45 --runs=300 --seed=1 -q --plot="$work/p.PNG" --set limit=40
     [ "$(head -c 8 "$work/p.PNG" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] && ok "--plot png: a PNG file" ||
@@ -116,15 +155,39 @@ if command -v gnuplot >/dev/null 2>&1; then
         bad "--plot pdf: a PDF file" "$(head -c 8 "$work/p.pdf")"
     expect_ok "--html" --game=oca --runs=300 --seed=1 -q --html="$work/p.html" --output="$work/p.txt"
     "$bin" --game=oca --runs=300 --seed=1 -q --format=html >"$work/p2.html"
-    same "--html = --format=html" "$work/p.html" "$work/p2.html"
+    # the same page but for the lines marked data-run (the command line, the run's JSON)
+    grep -v 'data-run\|<text>command: \|<text>-o \|<text>--' "$work/p.html" >"$work/p.norun"
+    grep -v 'data-run\|<text>command: \|<text>-o \|<text>--' "$work/p2.html" >"$work/p2.norun"
+    same "--html = --format=html" "$work/p.norun" "$work/p2.norun"
+    grep -q '<code class="cmd" data-run>giochi-sim --game=oca --runs=300 --seed=1 -q --format=html</code>' "$work/p2.html" &&
+        grep -q '^<span data-run>1970-01-01 00:00 UTC</span>$' "$work/p2.html" &&
+        grep -q '^<dt>players and bots</dt><dd>4 players: seat 1 <code>greedy</code>, seat 2' "$work/p2.html" &&
+        grep -q '^<dt>games played</dt><dd>300 games</dd>$' "$work/p2.html" &&
+        ok "--html: how it was made (command, date, bots, games)" || bad "--html: how it was made (command, date, bots, games)" "see $work/p2.html"
+    # the page alone holds the JSON report: its blocks are what --format=json writes
+    awk '/^<script type="application\/json" id="giochi-report">/ { on = 1; sub(/^<script[^>]*>/, "") }
+         on { if (sub(/<\/script>$/, "")) on = 0; print }' "$work/p2.html" | sed 's#<\\/#</#g' >"$work/embedded.json"
+    "$bin" --game=oca --runs=300 --seed=1 -q --format=json >"$work/p.json"
+    if command -v jq >/dev/null 2>&1; then
+        jq -S 'del(.run)' "$work/p.json" >"$work/p.sorted" 2>/dev/null
+        jq -S . "$work/embedded.json" >"$work/embedded.sorted" 2>/dev/null
+        same "--html: the embedded JSON is the report" "$work/p.sorted" "$work/embedded.sorted"
+        sed -n 's/^<script type="application\/json" id="giochi-run" data-run>\(.*\)<\/script>$/\1/p' "$work/p2.html" |
+            jq -r '.command_line[1:] | join(" ")' >"$work/cmd.txt" 2>/dev/null
+        [ "$(cat "$work/cmd.txt")" = "--game=oca --runs=300 --seed=1 -q --format=html" ] &&
+            ok "--html: the embedded run holds the command line" || bad "--html: the embedded run holds the command line" "$(cat "$work/cmd.txt")"
+    fi
     head -n 1 "$work/p.html" | grep -qx '<!DOCTYPE html>' && tail -n 1 "$work/p.html" | grep -qx '</html>' &&
         [ "$(grep -c '<svg' "$work/p.html")" -eq 1 ] && ! grep -q ' src=' "$work/p.html" &&
         ok "--html: one page, charts inline, nothing fetched" || bad "--html: one page, charts inline, nothing fetched" "see $work/p.html"
     # experiments: a sweep's bands (length + 3 headline figures of the 45, one band and one
     # line each), the tornado (two bars, two intervals), a rotation's bars (bots, seats)
     expect_ok "--plot of a sweep" --game=45 --sweep limit=30,40,50 --runs=200 --seed=1 -q --plot="$work/sw.svg"
-    [ "$(grep -c 'id="gnuplot_plot_' "$work/sw.svg")" -eq 8 ] && ok "--plot of a sweep: 4 panels, band and line" ||
-        bad "--plot of a sweep: 4 panels, band and line" "$(grep -c 'id="gnuplot_plot_' "$work/sw.svg") series"
+    # win_share@1 and length: per figure, the values (band and line) and the paired
+    # differences (a line with intervals, and zero)
+    [ "$(grep -c 'id="gnuplot_plot_' "$work/sw.svg")" -eq 8 ] && grep -q '(paired difference from the baseline' "$work/sw.svg" &&
+        ok "--plot of a sweep: values and paired differences" ||
+        bad "--plot of a sweep: values and paired differences" "$(grep -c 'id="gnuplot_plot_' "$work/sw.svg") series"
     # a swept key of words is drawn at 0, 1, 2 with the words as tics (points, not an empty plot)
     expect_ok "--plot of a sweep of words" --game=wari --bots=greedy --sweep grand_slam=allowed_no_capture,forbidden,captures_all --runs=60 --seed=1 -q --plot="$work/gs.svg"
     grep -q '>forbidden<' "$work/gs.svg" && [ "$(grep -c 'id="gnuplot_plot_' "$work/gs.svg")" -eq 8 ] &&
@@ -134,13 +197,22 @@ if command -v gnuplot >/dev/null 2>&1; then
     [ "$(grep -c 'id="gnuplot_plot_' "$work/out")" -eq 4 ] && grep -q '^<!DOCTYPE html>$' "$work/out" &&
         ok "--format=html of a sensitivity: the tornado inline" || bad "--format=html of a sensitivity: the tornado inline" "$(grep -c gnuplot_plot_ "$work/out")"
     # their tables: a sweep's settings with the paired differences, a sensitivity's keys
-    grep -q '<tr><td>dote</td><td class="r">200</td><td class="r">180</td>' "$work/out" &&
+    grep -q '<tr><td>dote</td><td class="r">200</td><td class="r">20</td><td class="r">180</td><td class="r"><span class="v">[-+][0-9]*\.[0-9][0-9]</span> <span class="ci">\[' "$work/out" &&
         grep -q '<tr><td>entry_fee</td>' "$work/out" &&
         ok "--format=html of a sensitivity: one row per key" || bad "--format=html of a sensitivity: one row per key" "no key rows"
     expect_ok "--format=html of a sweep" --game=45 --sweep limit=30,40,50 --runs=200 --seed=1 -q --format=html
-    [ "$(grep -c '^<tr><td>limit=[345]0</td>' "$work/out")" -eq 3 ] && grep -q '<tr><td>limit=30</td><td class="r">200</td><td>(baseline)</td>' "$work/out" &&
-        grep -q '<th>length</th>' "$work/out" &&
-        ok "--format=html of a sweep: one row per setting, the baseline marked" || bad "--format=html of a sweep: one row per setting, the baseline marked" "see $work/out"
+    [ "$(grep -c '^<tr[^>]*><td>limit=[345]0</td>' "$work/out")" -eq 3 ] &&
+        grep -q '^<tr class="base"><td>limit=30</td><td class="r">200</td><td class="r"><span class="v">[0-9.]*%</span> <span class="ci">\[[0-9.]*, [0-9.]*\]</span></td><td class="r">(baseline)</td>' "$work/out" &&
+        grep -q '<th colspan="2" class="fig">game length (rounds)</th>' "$work/out" &&
+        grep -q '<th colspan="2" class="fig">win share, seat 1</th>' "$work/out" &&
+        ok "--format=html of a sweep: one row per setting, its own value, the baseline marked" || bad "--format=html of a sweep: one row per setting, its own value, the baseline marked" "see $work/out"
+    # --metric chooses what the page and the charts show: each setting's value and its
+    # paired difference in points, with the label of the figure
+    expect_ok "--html of a sweep with --metric" --game=45 --sweep limit=30,40 --metric=ended.shut_box --runs=200 --seed=1 -q --html="$work/m.html" --output=/dev/null
+    grep -q '^<tr><td>limit=40</td><td class="r">200</td><td class="r"><span class="v">[0-9.]*%</span> <span class="ci">\[[0-9.]*, [0-9.]*\]</span></td><td class="r"><span class="v">[-+][0-9.]*</span> <span class="ci">\[[-+][0-9.]*, [-+][0-9.]*\]</span>' "$work/m.html" &&
+        [ "$(grep -c '<th colspan="2"' "$work/m.html")" -eq 1 ] && ! grep -q 'win share, seat 1' "$work/m.html" &&
+        [ "$(grep -c 'id="gnuplot_plot_' "$work/m.html")" -eq 4 ] &&
+        ok "--html of a sweep with --metric: that figure only, in table and charts" || bad "--html of a sweep with --metric: that figure only, in table and charts" "see $work/m.html"
     expect_ok "--html of a rotation" --game=pig10 --rotate-seats --bots=greedy,count --players=2 --runs=200 --seed=1 -q --html="$work/rot.html"
     [ "$(grep -c 'id="gnuplot_plot_' "$work/rot.html")" -eq 4 ] && grep -q '<h2>By bot</h2>' "$work/rot.html" &&
         ok "--html of a rotation: bots table and bars" || bad "--html of a rotation: bots table and bars" "see $work/rot.html"
@@ -148,3 +220,14 @@ if command -v gnuplot >/dev/null 2>&1; then
 else
     bad "plots" "gnuplot is not installed (tools/deps.sh plot installs it): plots not tested"
 fi
+
+# ---- the date of a report: SOURCE_DATE_EPOCH when set, else now (in the text header's third line,
+# the JSON's run.date) --------------------------------------------------------------------------
+env SOURCE_DATE_EPOCH=86400 "$bin" --game=45 --runs=10 --seed=1 -q | sed -n 3p >"$work/made.txt"
+[ "$(cat "$work/made.txt")" = "giochi-sim 0.1.0, 1970-01-02 00:00 UTC" ] && ok "text header: version and SOURCE_DATE_EPOCH's date" ||
+    bad "text header: version and SOURCE_DATE_EPOCH's date" "$(cat "$work/made.txt")"
+today=$(date -u +%Y-%m-%d)
+env -u SOURCE_DATE_EPOCH "$bin" --game=45 --runs=10 --seed=1 -q --format=json >"$work/dated.json"
+# (a run just past midnight may carry the day before: either date is today's)
+grep -q "\"date\":[[:space:]]*\"\($today\|$(date -u +%Y-%m-%d)\) [0-9][0-9]:[0-9][0-9] UTC\"" "$work/dated.json" &&
+    ok "JSON run.date: today without SOURCE_DATE_EPOCH" || bad "JSON run.date: today without SOURCE_DATE_EPOCH" "no date of $today"

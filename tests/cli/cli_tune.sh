@@ -53,8 +53,13 @@ expect_error "tune shards" 2 "cannot be split into --shard files" --game=oca \
     --tune=seat1.sit_out=0:1 --maximize=win_share@1 --shard=0/2 --seed=1 --output="$work/x.part"
 expect_error "maximize and minimize" 2 "contradict" --game=oca --tune=seat1.sit_out=0:1 \
     --maximize=win_share@1 --minimize=length
-expect_error "tune html" 2 "writes text, JSON or CSV" --game=oca --tune=seat1.sit_out=0:1 \
-    --maximize=win_share@1 --format=html
+# a search's page: the tuner's best parameters and improvement (the pages of the goal seek and
+# the tournament: tests/cli/cli_render.sh)
+expect_ok "tune html" --game=oca --bots=greedy-2026 --tune=seat1.sit_out=0:1 --maximize=win_share@1 --runs=400 \
+    --seed=1 -q --format=html
+grep -q '^<tr class="best"><td>best: greedy-2026:sit_out=1</td>' "$work/out" && grep -q '<h2>Parameters</h2>' "$work/out" &&
+    grep -q '<td>improvement (paired, percentage points)</td><td class="r"><span class="v">+' "$work/out" &&
+    ok "tune html: best parameters and improvement" || bad "tune html: best parameters and improvement" "$(grep -c '<tr' "$work/out") rows"
 
 # ---- --target ----------------------------------------------------------------------------
 # With bids capped at 20 (greedy-2026), bankruptcy is 9.45% at an entry fee of 90 and 10.78% at 95 (issue
@@ -105,6 +110,8 @@ expect_error "target and tune" 2 "separate searches" --game=oca \
     --maximize=win_share@1
 
 # ---- --tournament, --sprt ----------------------------------------------------------------
+expect_error "tournament refuses --bots" 2 "--bots does not apply" --game=wari \
+    --tournament=greedy,random --bots=random --runs=10
 # A ladder any wari player knows: random < greedy (the largest capture) < alphabeta.
 expect_ok "tournament wari" --game=wari --tournament=greedy,alphabeta:depth=3,random \
     --runs=100 --seed=2 --format=csv --quiet

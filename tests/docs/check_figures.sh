@@ -9,14 +9,19 @@
 # BINARY, so a command may chain several runs with ; or pipe them)
 # and fails unless every expect token appears, as a whole figure (not inside a longer number),
 # both in the command's output and in the page's visible text from the marker to the next
-# check marker. It also warns, without failing, about figures (decimals, percentages) in the
-# README and in the man pages' sections of results (EXAMPLES, EXACT ANALYSIS, STRENGTH,
-# RESULTS, HEADLINE FIGURES, BANK VALUE, EXPERIMENTS, MOVE PATHS) that no marker's expect
-# lists (not SPEED or PERFORMANCE: timings are measurements of a machine), unless a marker
-# `.\" not-a-figure: 0.2` (`<!-- not-a-figure: 0.2 -->`) says they define rather than report; set
-# CHECK_FIGURES_STRICT=1 to fail on those too, CHECK_FIGURES_QUIET=1 to count them only.
+# check marker. It also fails on every unmarked figure: a decimal or a percentage (12.5, .5,
+# 17%, 17.0%; not a part of a name or an option such as giochi-sim-45.7 or --until=x:0.01, not
+# the confidence level 95%, not on a command line) in the README or in a man page's sections of
+# results (EXAMPLES, EXACT ANALYSIS, STRENGTH, RESULTS, HEADLINE FIGURES, BANK VALUE,
+# EXPERIMENTS, MOVE PATHS; not SPEED or PERFORMANCE: timings are measurements of a machine)
+# that no expect marker of its section (.SH, or a Markdown heading) lists, unless a marker
+# `.\" not-a-figure: 0.2` (`<!-- not-a-figure: 0.2 -->`) of the section says it defines rather
+# than reports. tests/docs/unmarked.txt (CHECK_FIGURES_ALLOW) lists, as "PAGE FIGURE" lines,
+# the unmarked figures still allowed, each line once; a line whose figure got its marker fails
+# until it is removed. CHECK_FIGURES_STRICT=1 ignores that list, CHECK_FIGURES_QUIET=1 keeps
+# the allowed ones quiet.
 # A marker `.\" check-slow: CMD` is for a run of minutes: its tokens are looked for in the page
-# only, unless CHECK_FIGURES_SLOW=1. Tokens are split at blanks. Ends with "docs: N passed, N failed"; PAGEs default to
+# only, unless CHECK_FIGURES_SLOW=1 (CHECK_FIGURES_SLOW=only: only those markers run). Tokens are split at blanks. Ends with "docs: N passed, N failed"; PAGEs default to
 # README.md and man/*.[1-9].
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -132,8 +137,9 @@ END {
 AWK
 
 # warn.awk: figures no marker vouches for, as LINE:FIGURE: decimals and percentages in the
-# README and in the man pages' sections of results, outside command lines, that are no figure of an
-# expect token of the marker region they sit in.
+# README and in the man pages' sections of results, outside command lines, that are no figure of
+# an expect token (or not-a-figure marker) of the section they sit in: a figure repeated in the
+# prose from a checked table is vouched for, and goes stale with it.
 cat >"$work/warn.awk" <<'AWK'
 function figures(s, into,    fig, pre, pre2) {
     nf_ = 0
@@ -149,37 +155,42 @@ function figures(s, into,    fig, pre, pre2) {
     }
     return nf_
 }
-kind == "roff" && /^\.SH / {
-    ex = ($0 ~ /^\.SH "?(EXAMPLES|EXACT ANALYSIS|STRENGTH|RESULTS|HEADLINE FIGURES|BANK VALUE|EXPERIMENTS|MOVE PATHS)/)
+# Two passes over the page: the first gathers, section by section (.SH, or a Markdown heading),
+# the figures that the section's expect markers (and not-a-figure markers) vouch for; the second
+# names each figure of a results section that none of them lists.
+function heading(s) { return kind == "roff" ? s ~ /^\.SH / : !fence && s ~ /^#/ }
+FNR == 1 { pass++; sec = 0; fence = 0 }
+kind == "md" && /^```/ { fence = !fence }
+heading($0) {
+    sec++
+    ex = kind == "md" || $0 ~ /^\.SH "?(EXAMPLES|EXACT ANALYSIS|STRENGTH|RESULTS|HEADLINE FIGURES|BANK VALUE|EXPERIMENTS|MOVE PATHS)/
 }
-kind == "md" { ex = 1 }
-{
-    if (marker($0, "check") != "") {
-        for (k in vouched) delete vouched[k]
-        next
-    }
+pass == 1 {
     d = marker($0, "not-a-figure")
-    if (d != "") { # numbers of a definition, not results: vouched for up to the next check
-        nt = split(d, t, /[ \t]+/)
-        for (i = 1; i <= nt; i++) vouched[t[i]] = 1
-        next
-    }
     e = marker($0, "expect")
-    if (e != "") {
+    if (d != "") { # numbers of a definition, not results
+        nt = split(d, t, /[ \t]+/)
+        for (i = 1; i <= nt; i++) vouched[sec, t[i]] = 1
+    } else if (e != "") {
         nt = split(e, t, /[ \t]+/)
         for (i = 1; i <= nt; i++) # every number of the token (x1.4 vouches for 1.4)
             while (match(t[i], /[0-9]+(\.[0-9]+)?%|[0-9]*\.[0-9]+/)) {
-                vouched[substr(t[i], RSTART, RLENGTH)] = 1
+                vouched[sec, substr(t[i], RSTART, RLENGTH)] = 1
                 t[i] = substr(t[i], RSTART + RLENGTH)
             }
-        next
     }
+    next
+}
+{
+    if (marker($0, "check") != "" || marker($0, "check-slow") != "" ||
+        marker($0, "expect") != "" || marker($0, "not-a-figure") != "")
+        next
     if (!ex) next
     s = visible($0)
     if (s ~ /^ *\$ / || s ~ /^ *\.\/giochi-sim / || s ~ /^ *giochi-sim /) next
     m = figures(s, got)
     for (j = 1; j <= m; j++)
-        if (!(got[j] in vouched)) printf "%d:%s\n", FNR, got[j]
+        if (!((sec, got[j]) in vouched)) printf "%d:%s\n", FNR, got[j]
 }
 AWK
 
@@ -209,6 +220,9 @@ check_page() {
             continue
             ;;
         esac
+        if [ ! -e "$m.slow" ] && [ "${CHECK_FIGURES_SLOW:-}" = only ]; then
+            continue # the slow pass alone (.ci/run): the others ran in make check
+        fi
         if [ -e "$m.slow" ] && [ -z "${CHECK_FIGURES_SLOW:-}" ]; then
             # a run of minutes: its figures are checked in the page only (CHECK_FIGURES_SLOW=1
             # runs it too)
@@ -239,22 +253,35 @@ check_page() {
             bad "$name:$at" "'$cmd':$missing"
         fi
     done
-    awk -v kind="$kind" -f "$work/figures.awk" -f "$work/warn.awk" "$page" >"$work/warn"
+    awk -v kind="$kind" -f "$work/figures.awk" -f "$work/warn.awk" "$page" "$page" >"$work/warn"
+    # each unmarked figure uses up one line "PAGE FIGURE" of the allowance; one left over fails
+    # too (the figure got its marker: the line must go, so that the list only shrinks)
+    grep -v '^#' "$allow" 2>/dev/null | awk -v p="$name" '$1 == p { print $2 }' >"$work/allowed"
     while IFS=: read -r line fig; do
         warned=$((warned + 1))
-        [ -n "${CHECK_FIGURES_QUIET:-}" ] ||
-            echo "docs: warning: $name:$line: $fig has no check marker" >&2
-        [ -z "${CHECK_FIGURES_STRICT:-}" ] || failed=$((failed + 1))
+        if [ -z "${CHECK_FIGURES_STRICT:-}" ] && grep -qxF -- "$fig" "$work/allowed"; then
+            awk -v f="$fig" '!done && $0 == f { done = 1; next } 1' "$work/allowed" >"$work/allowed.new"
+            mv "$work/allowed.new" "$work/allowed"
+            [ -n "${CHECK_FIGURES_QUIET:-}" ] ||
+                echo "docs: warning: $name:$line: $fig has no check marker (allowed by $(basename "$allow"))" >&2
+            continue
+        fi
+        bad "$name:$line" "$fig has no check marker (a results figure needs one, or a not-a-figure marker if it defines)"
     done <"$work/warn"
+    while read -r fig; do
+        bad "$name" "$(basename "$allow") allows an unmarked $fig that the page no longer has: remove the line"
+    done <"$work/allowed"
 }
 
 # The checker itself first, on two pages of its own: it must pass the good one and find the
 # four faults of the bad one (a figure missing from the output, one missing from the text, a
 # check without expect, a failing command) and its two unvouched figures.
 fixtures=$here/fixtures
+allow=${CHECK_FIGURES_ALLOW:-$here/unmarked.txt}
 if [ -z "${CHECK_FIGURES_NO_SELF_TEST:-}" ]; then
     for f in good bad; do
-        CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 "$0" "$self_bin" "$fixtures/$f.7" \
+        CHECK_FIGURES_ALLOW=/dev/null CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 \
+            "$0" "$self_bin" "$fixtures/$f.7" \
             >"$work/self.$f" 2>&1
     done
     if grep -q '^docs: 1 passed, 0 failed$' "$work/self.good" &&
@@ -263,7 +290,7 @@ if [ -z "${CHECK_FIGURES_NO_SELF_TEST:-}" ]; then
     else
         bad "figure checker passes a good page" "$(cat "$work/self.good")"
     fi
-    if grep -q '^docs: 0 passed, 4 failed$' "$work/self.bad" &&
+    if grep -q '^docs: 0 passed, 6 failed$' "$work/self.bad" &&
         grep -q '^docs: 2 figure(s) without a check marker, 0 slow' "$work/self.bad" &&
         grep -q '5.3489% (not in the output)' "$work/self.bad" &&
         grep -q '5.3488% (not in the page text)' "$work/self.bad"; then

@@ -474,3 +474,183 @@ TEST(experiment_pair_sums_equal_a_direct_computation_small_and_large)
     cJSON_Delete(r2);
     cJSON_Delete(r);
 }
+
+/* ---- the fairness figures (exp_fair.c) on the planted seat bias ----------------------------
+ * At edge e and N seats, seat 1's win share is e/6 + (1 - e/6)/N and every other seat's
+ * (1 - e/6)/N, so seat 1 deviates from 1/N by e/6 (1 - 1/N), each other seat by -e/(6N):
+ * seat_spread = first_seat = e/6 (1 - 1/N) exactly. */
+
+static double planted_spread(int edge, int n)
+{
+    return edge / 6.0 * (1 - 1.0 / n);
+}
+
+/* The fairness estimate `name` of setting i ({value, ci95, n}). */
+static const cJSON *fair_est(const cJSON *r, int i, const char *name)
+{
+    const cJSON *s = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "settings"), i);
+    return cJSON_GetObjectItem(cJSON_GetObjectItem(s, "fairness"), name);
+}
+
+/* Whether value lies in the [lo, hi] of a ci95 array. */
+static bool in_ci(const cJSON *ci, double value)
+{
+    return cJSON_GetArraySize(ci) == 2 && at(ci, 0) <= value && value <= at(ci, 1);
+}
+
+TEST(experiment_seat_spread_recovers_planted_shares_over_players)
+{
+    exp_options o = edge_options(20000, 2);
+    const char *sweeps[] = {"players=2,3,4"};
+    o.sweeps = sweeps;
+    o.nsweeps = 1;
+    o.metric = "seat_spread,first_seat";
+    cJSON *r = et_run_json(&o);
+    CHECK(r != NULL);
+    if (r == NULL)
+        return;
+    for (int i = 0; i < 3; i++) {
+        int n = i + 2;
+        double want = planted_spread(2, n);
+        const cJSON *sp = fair_est(r, i, "seat_spread"), *fs = fair_est(r, i, "first_seat");
+        CHECK(sp != NULL && fs != NULL);
+        if (sp == NULL || fs == NULL)
+            continue;
+        CHECK(in_ci(cJSON_GetObjectItem(sp, "ci95"), want));
+        CHECK(in_ci(cJSON_GetObjectItem(fs, "ci95"), want));
+        /* the definition: the largest |win share - 1/N| of the setting's own seats */
+        const cJSON *s = cJSON_GetArrayItem(cJSON_GetObjectItem(r, "settings"), i);
+        const cJSON *seat;
+        double most = 0;
+        cJSON_ArrayForEach(seat, cJSON_GetObjectItem(cJSON_GetObjectItem(s, "report"), "seats"))
+        {
+            double w = cJSON_GetObjectItem(cJSON_GetObjectItem(seat, "win_share"), "value")
+                           ->valuedouble;
+            most = fmax(most, fabs(w - 1.0 / n));
+        }
+        CHECK_NEAR(cJSON_GetObjectItem(sp, "value")->valuedouble, most, 1e-12);
+        /* the differences from 2 players, paired on the same deals */
+        if (i > 0) {
+            const cJSON *d = diff_row(r, i, "seat_spread", 0);
+            CHECK(d != NULL);
+            if (d)
+                CHECK(in_ci(cJSON_GetObjectItem(d, "ci95"), want - planted_spread(2, 2)));
+            d = diff_row(r, i, "first_seat", 0);
+            CHECK(d != NULL);
+            if (d)
+                CHECK(in_ci(cJSON_GetObjectItem(d, "ci95"), want - planted_spread(2, 2)));
+        }
+    }
+    /* exact sums: the same bytes at one thread */
+    o.threads = 1;
+    cJSON *r1 = et_run_json(&o);
+    CHECK(r1 != NULL);
+    if (r1) {
+        cJSON_DeleteItemFromObject(r, "run");
+        cJSON_DeleteItemFromObject(r1, "run");
+        char *a = cJSON_PrintUnformatted(r), *b = cJSON_PrintUnformatted(r1);
+        CHECK_STR(a, b);
+        free(a);
+        free(b);
+        cJSON_Delete(r1);
+    }
+    cJSON_Delete(r);
+}
+
+TEST(experiment_seat_spread_intervals_cover_where_the_maximum_is_not_smooth)
+{
+    /* edge 0 at 4 seats: every seat at 1/N, all tied for the maximum at 0, where the spread's
+     * estimate is biased upwards and an interval around it (the delta method) misses 0 more
+     * often than 5% (the largest of four deviations); edge 1: the spread 1/8 and the
+     * difference 1/8 from edge 0. Over 200 seeds each interval should miss at most 5% of the
+     * time (10 misses expected): 19 misses or more have probability below 0.005 at 5%. */
+    int miss_value0 = 0, miss_value1 = 0, miss_diff = 0;
+    for (int seed = 0; seed < 200; seed++) {
+        exp_options o = edge_options(1000, 1);
+        o.seed = 1000 + (uint64_t)seed;
+        o.players = 4;
+        const char *sweeps[] = {"edge=0,1"};
+        o.sweeps = sweeps;
+        o.nsweeps = 1;
+        cJSON *r = et_run_json(&o);
+        CHECK(r != NULL);
+        if (r == NULL)
+            return;
+        miss_value0 += !in_ci(cJSON_GetObjectItem(fair_est(r, 0, "seat_spread"), "ci95"), 0);
+        miss_value1 += !in_ci(cJSON_GetObjectItem(fair_est(r, 1, "seat_spread"), "ci95"),
+                              planted_spread(1, 4));
+        const cJSON *d = diff_row(r, 1, "seat_spread", 0);
+        miss_diff += d == NULL || !in_ci(cJSON_GetObjectItem(d, "ci95"), planted_spread(1, 4));
+        cJSON_Delete(r);
+    }
+    CHECK(miss_value0 < 19);
+    CHECK(miss_value1 < 19);
+    CHECK(miss_diff < 19);
+}
+
+TEST(experiment_until_stops_on_seat_spread)
+{
+    uint64_t games[2];
+    for (int t = 0; t < 2; t++) {
+        exp_options o = edge_options(1000000, t + 1);
+        o.players = 3;
+        o.until = "seat_spread:0.01";
+        cJSON *r = et_run_json(&o);
+        CHECK(r != NULL);
+        if (r == NULL)
+            return;
+        const cJSON *u = cJSON_GetObjectItem(r, "until");
+        games[t] = (uint64_t)cJSON_GetObjectItem(u, "games")->valuedouble;
+        CHECK(cJSON_IsTrue(cJSON_GetObjectItem(u, "stopped")));
+        double hw = cJSON_GetObjectItem(u, "halfwidth_reached")->valuedouble;
+        CHECK(hw <= 0.01);
+        /* the half-width is the reported interval's */
+        const cJSON *ci = cJSON_GetObjectItem(
+            cJSON_GetObjectItem(cJSON_GetObjectItem(r, "fairness"), "seat_spread"), "ci95");
+        CHECK_NEAR((at(ci, 1) - at(ci, 0)) / 2, hw, 1e-12);
+        CHECK(in_ci(ci, planted_spread(2, 3)));
+        cJSON_Delete(r);
+    }
+    CHECK_INT((long long)games[0], (long long)games[1]);
+    /* seat 1's share p = 5/9 dominates: about (2.39^2) p (1-p) / 0.01^2 games (t at
+     * 1 - 0.025/3), 14100; the first block boundary past it, not the cap */
+    CHECK(games[0] >= 12000 && games[0] <= 20000);
+}
+
+/* The crossings of a seek report: how many, and the first one's interval. */
+static int seek_first(const cJSON *r, double *lo, double *hi)
+{
+    const cJSON *cs = cJSON_GetObjectItem(r, "crossings");
+    const cJSON *iv = cJSON_GetObjectItem(cJSON_GetArrayItem(cs, 0), "interval");
+    *lo = cJSON_IsNumber(cJSON_GetArrayItem(iv, 0)) ? at(iv, 0) : NAN;
+    *hi = cJSON_IsNumber(cJSON_GetArrayItem(iv, 1)) ? at(iv, 1) : NAN;
+    return cJSON_GetArraySize(cs);
+}
+
+TEST(experiment_target_on_seat_spread_over_a_key_and_over_players)
+{
+    /* at 3 seats the spread is edge/9: 0.25 between edge 2 (0.222) and 3 (0.333) */
+    exp_options o = edge_options(200000, 2);
+    o.players = 3;
+    o.target = "seat_spread=0.25";
+    o.over = "edge=0:6";
+    cJSON *r = et_run_json(&o);
+    CHECK(r != NULL);
+    if (r == NULL)
+        return;
+    double lo, hi;
+    CHECK_INT(seek_first(r, &lo, &hi), 1);
+    CHECK(lo <= 2.25 && 2.25 <= hi && hi - lo <= 1);
+    cJSON_Delete(r);
+    /* at edge 2 the spread is (1 - 1/N)/3: 0.2 between 2 (0.167) and 3 players (0.222) */
+    o.players = 0;
+    o.over = "players=2:4";
+    o.target = "seat_spread=0.2";
+    r = et_run_json(&o);
+    CHECK(r != NULL);
+    if (r == NULL)
+        return;
+    CHECK_INT(seek_first(r, &lo, &hi), 1);
+    CHECK(lo <= 2.5 && 2.5 <= hi && hi - lo <= 1);
+    cJSON_Delete(r);
+}

@@ -6,7 +6,9 @@
  * s_k v_k wins, s_k = (1 - 0.08 |q_k - 7|)(1 - 2 (z_k - 0.3)^2): the best q is 7 and the best
  * z 0.3, whatever the others play. The game figure "hit" is the share of games in which a
  * uniform draw u falls below p, a planted curve of the ruleset: p = x/100 (shape "line"),
- * p = 0.9 - 0.016 |x - 50| ("hump", 0.5 at x = 25 and x = 75), p = r ("real"); then
+ * p = 0.9 - 0.016 |x - 50| ("hump", 0.5 at x = 25 and x = 75), p = r ("real"),
+ * p = 0.3 + 0.002 (x - 55)^2 ("dip": 0.32 at 51.84 and 58.16, both between the sweep's points
+ * 50 and 62); then
  * mode b adds 0.1, mode c takes 0.1 away, flag true adds 0.2 (p kept in 0..1). */
 #include <math.h>
 #include <stdlib.h>
@@ -37,7 +39,7 @@ static const metric_def plant_metrics[] = {
 };
 static const char *const plant_kinds[] = {"q", "z", NULL};
 static const char *const plant_ends[] = {"over", NULL};
-static const char *const plant_shapes[] = {"line", "hump", "real", NULL};
+static const char *const plant_shapes[] = {"line", "hump", "real", "dip", NULL};
 static const char *const plant_modes[] = {"a", "b", "c", NULL};
 
 static int plant_load(void *p, const cJSON *json, char *err, size_t errlen)
@@ -95,7 +97,10 @@ static void plant_apply(void *p, int32_t a, rng *chance, trace *tr)
 /* The planted p of the ruleset. */
 static double plant_p(const plant_rules *r)
 {
-    double p = r->shape == 0 ? r->x / 100.0 : r->shape == 1 ? 0.9 - 0.016 * fabs(r->x - 50.0) : r->r;
+    double p = r->shape == 0   ? r->x / 100.0
+               : r->shape == 1 ? 0.9 - 0.016 * fabs(r->x - 50.0)
+               : r->shape == 2 ? r->r
+                               : 0.3 + 0.002 * (r->x - 55.0) * (r->x - 55.0);
     p += r->mode == 1 ? 0.1 : r->mode == 2 ? -0.1 : 0;
     p += r->flag ? 0.2 : 0;
     return fmin(1, fmax(0, p));
@@ -408,6 +413,37 @@ TEST(seek_reports_both_crossings_of_a_planted_hump)
     cJSON_Delete(j);
 }
 
+TEST(seek_finds_two_crossings_between_neighbouring_sweep_points)
+{
+    /* the dip goes below 0.32 only within 51.84..58.16, between the sweep's 50 (0.35) and 62
+     * (0.398): no sign change in the sweep, but 50 is its turn, and the parabola through 37,
+     * 50 and 62 puts the vertex near 55, across the target */
+    exp_options o = plant_options(200000, 2);
+    static const char *sets[] = {"shape=\"dip\""};
+    o.sets = sets;
+    o.nsets = 1;
+    o.target = "hit=0.32";
+    o.over = "x=0:100";
+    cJSON *j = et_run_json(&o);
+    CHECK(j != NULL);
+    if (j == NULL)
+        return;
+    double est[4], lo[4], hi[4];
+    CHECK_INT(crossings(j, est, lo, hi, 4), 2);
+    CHECK(lo[0] <= 51.84 && 51.84 <= hi[0]);
+    CHECK(lo[1] <= 58.16 && 58.16 <= hi[1]);
+    CHECK(num(j, "turns_probed") >= 1);
+    cJSON_Delete(j);
+    /* a target the dip stays above (0.2): the turn is probed, nothing is found */
+    o.target = "hit=0.2";
+    j = et_run_json(&o);
+    CHECK(j != NULL);
+    if (j) {
+        CHECK_INT(crossings(j, est, lo, hi, 4), 0);
+        cJSON_Delete(j);
+    }
+}
+
 TEST(seek_on_a_real_key_and_a_target_outside_the_curve)
 {
     exp_options o = plant_options(200000, 1);
@@ -620,7 +656,7 @@ TEST(sensitivity_moves_enums_booleans_and_numbers_by_the_step)
         CHECK_NEAR(step, 1, 0);
         cJSON_Delete(j);
     }
-    /* every key by default: the enums shape and mode (two other values each), flag, x, r */
+    /* every key by default: the enums shape (three other values) and mode (two), flag, x, r */
     o.step = "20%";
     o.sensitivity_keys = NULL;
     j = et_run_json(&o);
@@ -628,7 +664,7 @@ TEST(sensitivity_moves_enums_booleans_and_numbers_by_the_step)
     if (j) {
         CHECK_INT(cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "sensitivity"),
                                                          "keys")),
-                  2 + 2 + 1 + 1 + 1);
+                  3 + 2 + 1 + 1 + 1);
         CHECK_NEAR(sens_effect(j, "x", NULL, "up", &step), 0.1, tol);
         CHECK_NEAR(step, 10, 0);
         cJSON_Delete(j);

@@ -9,14 +9,17 @@
  * batches are read for the game and seat count its identity names (partial_get_batch), each
  * merged twice into a total (partial_merge: as two shards), and the total's report built
  * (report_build: every figure the report derives, histograms and quantiles included) and
- * written as text. An experiment's part (its blocks need the experiment engine) is read as far
- * as its identity.
+ * written as text. An experiment's part is merged as --merge merges it, alone (as shard 0 of
+ * 1, whatever its identity says: the corpus holds whole-run parts), by the experiment engine
+ * (experiment_run with its options from the identity, as cli/shard.c reads them; parts whose
+ * bots run programs or ask a human are skipped), and its report written as text.
  * A finding is a crash, a sanitizer report (UBSan aborts on signed overflow), a hang or an
  * excess of memory (libFuzzer's -timeout and -rss_limit_mb), or one of these failing (abort
  * with a message):
  *   - every refusal has a message;
  *   - an accepted total makes sense: win shares within [0, 1], a length observed once a game,
- *     tied games and games without a winner at most the games. */
+ *     tied games and games without a winner at most the games;
+ *   - an experiment's merge is accepted or refused as bad input (exit 2), never 4. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +27,7 @@
 
 #include "core/registry.h"
 #include "dist/partial.h"
+#include "experiment/experiment.h"
 #include "report/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -107,6 +111,79 @@ static void merge_batches(const game_type *g, int nseats, const unsigned char *p
     }
 }
 
+/* A string member of x, or NULL when it is null (false: neither). */
+static bool text_or_null(const cJSON *x, const char *name, const char **out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(x, name);
+    *out = cJSON_IsString(v) ? v->valuestring : NULL;
+    return cJSON_IsString(v) || cJSON_IsNull(v);
+}
+
+/* Whether text names a bot that runs a program or asks a human (not to be run here). */
+static bool foreign(const char *text)
+{
+    return text && (strstr(text, "program") || strstr(text, "human"));
+}
+
+/* Merges an experiment's part of game g (its identity id, its payload) as --merge would, as
+ * the one shard of its run. */
+static void merge_experiment(const game_type *g, const cJSON *id, const cJSON *x,
+                             const unsigned char *payload, size_t len)
+{
+    const cJSON *sw = cJSON_GetObjectItemCaseSensitive(x, "sweeps");
+    const cJSON *rot = cJSON_GetObjectItemCaseSensitive(x, "rotate_seats");
+    const cJSON *sens = cJSON_GetObjectItemCaseSensitive(x, "sensitivity");
+    const cJSON *seed = cJSON_GetObjectItemCaseSensitive(id, "seed");
+    const cJSON *runs = cJSON_GetObjectItemCaseSensitive(id, "runs");
+    const cJSON *rs = cJSON_GetObjectItemCaseSensitive(id, "ruleset");
+    if (!cJSON_IsArray(sw) || cJSON_GetArraySize(sw) > EXP_MAX_SWEEPS || !cJSON_IsBool(rot) ||
+        !cJSON_IsBool(sens) || !cJSON_IsString(seed) || !cJSON_IsNumber(runs) ||
+        runs->valuedouble < 1 || runs->valuedouble > 1e12 || !cJSON_IsObject(rs))
+        return;
+    const char *sweeps[EXP_MAX_SWEEPS], *players = NULL;
+    int nsweeps = 0;
+    const cJSON *one;
+    cJSON_ArrayForEach(one, sw)
+    {
+        if (!cJSON_IsString(one) || foreign(one->valuestring))
+            return;
+        sweeps[nsweeps++] = one->valuestring;
+    }
+    exp_options o = {.game = g, .sweeps = sweeps, .nsweeps = nsweeps,
+                     .rotate = cJSON_IsTrue(rot), .sensitivity = cJSON_IsTrue(sens),
+                     .runs = (uint64_t)runs->valuedouble,
+                     .seed = strtoull(seed->valuestring, NULL, 10), .threads = 1,
+                     .format = REPORT_TEXT, .ruleset = rs, .part = 0, .parts = 1,
+                     .nmerged = 1};
+    if (!text_or_null(x, "bots", &o.bots) || !text_or_null(x, "players", &players) ||
+        !text_or_null(x, "baseline", &o.baseline) || !text_or_null(x, "until", &o.until) ||
+        !text_or_null(x, "metric", &o.metric) ||
+        !text_or_null(x, "sensitivity_keys", &o.sensitivity_keys) || foreign(o.bots))
+        return;
+    if (players) {
+        long n = strtol(players, NULL, 10);
+        if (n < g->min_seats || n > g->max_seats)
+            return;
+        o.players = (int)n;
+    }
+    const unsigned char *parts[1] = {payload};
+    size_t lens[1] = {len};
+    const char *names[1] = {"fuzz.part"};
+    o.merged = parts;
+    o.merged_len = lens;
+    o.merged_names = names;
+    FILE *sink = fopen("/dev/null", "w");
+    if (sink == NULL)
+        return;
+    char err[512] = "";
+    int rc = experiment_run(&o, sink, err, sizeof err);
+    fclose(sink);
+    if (rc != 0)
+        said(err);
+    if (rc != 0 && rc != 2)
+        fail("an experiment's merge", err);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     unsigned char *file = malloc(size ? size : 1);
@@ -148,6 +225,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (g != NULL && cJSON_IsNull(x) && cJSON_IsNumber(players) &&
             players->valuedouble >= g->min_seats && players->valuedouble <= g->max_seats)
             merge_batches(g, (int)players->valuedouble, payload, len);
+        else if (g != NULL && cJSON_IsObject(x))
+            merge_experiment(g, id, x, payload, len);
     }
     cJSON_Delete(id);
     free(payload);

@@ -175,7 +175,8 @@ TEST(report_plot_svg_is_well_formed_with_its_series)
         return;
     }
     /* 45, two bots: win shares (bars + intervals), length, headline shares (bars +
-     * intervals), the turn score's histogram with one series per bot: 7 series. */
+     * intervals) in two panels, those up to 20% and those above (one scale would crush the
+     * small ones), the turn score's histogram with one series per bot: 9 series. */
     const char *mixed[2] = {"greedy", "optimal-shut"};
     const char *same[4] = {"greedy", "greedy", "greedy", "greedy"};
     struct {
@@ -184,8 +185,12 @@ TEST(report_plot_svg_is_well_formed_with_its_series)
         const char *const *bots;
         int series, panels;
     } cases[] = {
-        {"45", 2, mixed, 7, 4},
-        {"oca", 4, same, 7, 5}, /* wins 2, length 1, shares 2, banker's and Capo's net 1+1 */
+        {"45", 2, mixed, 9, 5},
+        /* wins 2, length 1, shares 2 + 2 (the auction's 100% apart), banker's and Capo's
+         * net 1+1, then a chart of one series per distribution that has observations:
+         * bankrupt players, winning bid, ruin by square, declarations per player and per
+         * game, the cashier's till (300 games hold some games with a cashier) */
+        {"oca", 4, same, 15, 12},
         {"pig10", 4, same, 5, 4}, /* wins 2, length 1, two per-game counts 1+1 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -239,9 +244,10 @@ TEST(report_html_page_parses)
     cJSON_Delete(r);
 }
 
-/* The experiments branch's JSON (sweep, sensitivity, rotation), saved from its binary in
- * tests/fixtures (reports trimmed to the figures drawn, with the layout a merged build adds):
- * each chart is drawn, parses, and has its series. */
+/* The JSON of experiments and searches (sweep, sensitivity, rotation, goal seek, tuning,
+ * tournament), saved from the binary in tests/fixtures (a sweep's setting reports and
+ * differences trimmed: the charts draw the "figures" of --metric): each chart is drawn,
+ * parses, and has its series. */
 TEST(report_plot_experiments_have_their_series)
 {
     if (!plot_available()) {
@@ -252,14 +258,21 @@ TEST(report_plot_experiments_have_their_series)
         const char *file;
         int series, panels;
     } cases[] = {
-        /* length + 3 headline figures, 2 player counts, a band and a line each */
-        {"tests/fixtures/sweep-oca.json", 4 * 2 * 2, 4},
-        /* length + 2 headline figures, one line */
-        {"tests/fixtures/sweep-45.json", 3 * 2, 3},
+        /* 3 figures of --metric, 2 player counts: per figure the values (a band and a line
+         * per count) and the paired differences (a line with intervals per count, and zero) */
+        {"tests/fixtures/sweep-oca.json", 3 * (2 * 2 + 2 + 1), 3 * 2},
+        /* the 2 figures of a sweep without --metric (win_share@1, length), one line */
+        {"tests/fixtures/sweep-45.json", 2 * (2 + 1 + 1), 2 * 2},
         /* tornado: down and up bars, down and up intervals */
         {"tests/fixtures/sensitivity-oca.json", 4, 1},
         /* per-bot win shares and seat advantages, bars and intervals */
         {"tests/fixtures/rotation-pig10.json", 4, 2},
+        /* the target, the sweep's points and the refined ones, each with intervals */
+        {"tests/fixtures/seek-oca.json", 3, 1},
+        /* the starting and the best bot, bars and intervals */
+        {"tests/fixtures/tune-oca.json", 2, 1},
+        /* the ratings, bars and intervals */
+        {"tests/fixtures/tournament-wari.json", 2, 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[256];
@@ -287,6 +300,79 @@ TEST(report_plot_experiments_have_their_series)
         fclose(f);
         free(script);
         free(svg);
+        cJSON_Delete(r);
+    }
+}
+
+/* The page of every fixture: it says how it was made, shows labels rather than metric ids and
+ * numbers as the text report writes them (no exponent anywhere in the page's text), and the
+ * JSON it embeds reads back as the very report it was made from. */
+TEST(report_html_pages_of_experiments_and_searches)
+{
+    struct {
+        const char *file, *must; /* a phrase the page's tables must hold */
+    } cases[] = {
+        {"tests/fixtures/sweep-oca.json", "games with at least one bankruptcy"},
+        {"tests/fixtures/sweep-45.json", "win share, seat 1"},
+        {"tests/fixtures/sensitivity-oca.json", "Sensitivity of games with at least one bankruptcy"},
+        {"tests/fixtures/rotation-pig10.json", "By bot"},
+        {"tests/fixtures/seek-oca.json", "crosses 10.00%"},
+        {"tests/fixtures/tune-oca.json", "improvement (paired, percentage points)"},
+        {"tests/fixtures/tournament-wari.json", "Cross table"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[256];
+        char *text = rules_read_file(cases[i].file, err, sizeof err);
+        CHECK(text != NULL);
+        cJSON *r = text ? cJSON_Parse(text) : NULL;
+        free(text);
+        CHECK(r != NULL);
+        if (r == NULL)
+            continue;
+        char *page = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&page, &len);
+        report_html_write(f, r);
+        fclose(f);
+        CHECK(tags_balanced(page, true) > 0);
+        CHECK(strstr(page, "<h2>How this was made</h2>") != NULL);
+        if (strstr(page, cases[i].must) == NULL)
+            fprintf(stderr, "  %s: no '%s'\n", cases[i].file, cases[i].must);
+        CHECK(strstr(page, cases[i].must) != NULL);
+        /* a share as the text writes it: "2.80%" then its interval in points "[2.08, 3.52]" */
+        if (strstr(cases[i].file, "sweep-oca"))
+            CHECK(strstr(page, "%</span> <span class=\"ci\">[") != NULL);
+        /* the page's text before the charts and the JSON: no 8.121e-05 */
+        char *charts = strstr(page, "<h2>Charts</h2>");
+        CHECK(charts != NULL);
+        if (charts) {
+            *charts = '\0';
+            for (const char *p = page; (p = strchr(p, 'e')) != NULL; p++)
+                if ((p[1] == '-' || p[1] == '+') && p[2] >= '0' && p[2] <= '9' && p > page &&
+                    p[-1] >= '0' && p[-1] <= '9') {
+                    fprintf(stderr, "  %s: exponent at '%.20s'\n", cases[i].file, p - 5);
+                    CHECK(false);
+                    break;
+                }
+            *charts = '<';
+        }
+        const char *open = "<script type=\"application/json\" id=\"giochi-report\">";
+        char *js = strstr(page, open);
+        CHECK(js != NULL);
+        char *end = js ? strstr(js, "</script>") : NULL;
+        CHECK(end != NULL);
+        if (js && end) {
+            js += strlen(open);
+            *end = '\0';
+            /* "<\/" is how the page writes "</" */
+            for (char *p = js; (p = strstr(p, "<\\/")) != NULL; p++)
+                memmove(p + 1, p + 2, strlen(p + 2) + 1);
+            cJSON *back = cJSON_Parse(js);
+            CHECK(back != NULL);
+            CHECK(cJSON_Compare(back, r, true));
+            cJSON_Delete(back);
+        }
+        free(page);
         cJSON_Delete(r);
     }
 }

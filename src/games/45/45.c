@@ -666,6 +666,7 @@ static const bot_type *const bots[] = {
 };
 
 const game_type game_45 = {
+    .rule_docs = g45_rule_docs,
     .name = "45",
     .title = "Gioco del 45 (Shut the Box)",
     .seed = "001_c1d6bcdb6dc0fe22.txt",

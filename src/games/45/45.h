@@ -159,4 +159,7 @@ extern const bot_type g45_bot_greedy, g45_bot_optimal_score, g45_bot_optimal_shu
  * random, greedy, optimal-score or optimal-shut (caller frees), or NULL if there is none. */
 cJSON *g45_exact(const void *rules, const seat_bots *seats);
 
+/* One line for each ruleset key (45_keys.c; game_type.rule_docs). */
+extern const rule_doc g45_rule_docs[];
+
 #endif

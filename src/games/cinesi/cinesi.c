@@ -808,6 +808,7 @@ static int check(const void *st, char *err, size_t errlen)
 }
 
 const game_type game_cinesi = {
+    .rule_docs = cinesi_rule_docs,
     .name = "cinesi",
     .title = "Gioco dei Cinesi (Chinesenspiel)",
     .seed = "004_46aece1981b71774.txt",

@@ -113,4 +113,7 @@ int cinesi_exact_quantile(const long double *pmf, int len, double p);
  * decides in this game, so the bots do not matter. NULL if the rules allow no analysis. */
 cJSON *cinesi_exact_json(const void *rules, const seat_bots *seats);
 
+/* One line for each ruleset key (cinesi_keys.c; game_type.rule_docs). */
+extern const rule_doc cinesi_rule_docs[];
+
 #endif

@@ -445,11 +445,11 @@ static const metric_group groups[] = {
                            "banker_plays",
                            "banker_net", "banker_bankrupt", "bank_takeovers",
                            "cashier_from_start", "cashier_after_failure", "cashier_unpaid",
-                           "fondo_end", NULL}},
+                           "cashier_till", "fondo_end", NULL}},
     {"The Capo-gioco and the players' points",
      (const char *const[]){"capo", "capo_win", "capo_net", "others_net", "net", NULL}},
-    {"Declarations", (const char *const[]){"declarations", "declaration_hit", "declaration_net",
-                                           NULL}},
+    {"Declarations", (const char *const[]){"declarations", "declarations_game",
+                                           "declaration_hit", "declaration_net", NULL}},
     {"Postcards",
      (const char *const[]){"plays_cancel_own", "plays_cancel_opponent", "plays_jolly",
                            "plays_counter_jolly", "jollies_used", "card_sales", "card_price",
@@ -465,7 +465,7 @@ static const metric_label labels[] = {
     {"bankruptcy_any", "games with at least one bankruptcy", NULL},
     {"bankruptcies", "bankruptcies per game", NULL},
     {"bankruptcy_turn", "turn of a bankruptcy (0: setup payments)", "turn"},
-    {"bankruptcy_square", "square of a ruin (-1: a declaration, 0: other)", "square"},
+    {"bankruptcy_square", "square of a ruin (see ruin by square)", "square"},
     {"mutual_aid_attempts", "mutual aid attempts per game", NULL},
     {"mutual_aid_success", "mutual aid attempts that hit", NULL},
     {"bank_volunteers", "players volunteering for the bank", NULL},
@@ -483,6 +483,7 @@ static const metric_label labels[] = {
     {"cashier_from_start", "bank run by a cashier from the start", NULL},
     {"cashier_after_failure", "failed bank became a cashier", NULL},
     {"cashier_unpaid", "cashier's unpaid debts at the end", "points"},
+    {"cashier_till", "cashier's till at the end", "points"},
     {"fondo_end", "Fondo Generale at the end", "points"},
     {"capo", "seat was the Capo-gioco", NULL},
     {"capo_win", "Capo-gioco won (alone or tied)", NULL},
@@ -490,6 +491,7 @@ static const metric_label labels[] = {
     {"others_net", "other players' net (final points minus the dote)", "points"},
     {"net", "net (final points minus the dote)", "points"},
     {"declarations", "declarations per player and game", NULL},
+    {"declarations_game", "declarations per game (all players)", NULL},
     {"declaration_hit", "declarations that hit", NULL},
     {"declaration_net", "net from declarations, per player and game", "points"},
     {"plays_cancel_own", "postcards cancelling one's own negative square, per game", NULL},
@@ -511,7 +513,66 @@ static const metric_label labels[] = {
     {NULL, NULL, NULL},
 };
 
+bool oca_square_reconstructed(const cJSON *sq)
+{
+    const cJSON *src = cJSON_GetObjectItemCaseSensitive(sq, "source");
+    const cJSON *note = cJSON_GetObjectItemCaseSensitive(sq, "note");
+    const cJSON *amount = cJSON_GetObjectItemCaseSensitive(sq, "amount");
+    const cJSON *effect = cJSON_GetObjectItemCaseSensitive(sq, "effect");
+    static const char *const paying[] = {"pay_bank", "receive_bank", "collect_all",
+                                         "distribute_all"};
+    bool pays = false;
+    for (int i = 0; i < 4 && cJSON_IsString(effect); i++)
+        pays |= strcmp(effect->valuestring, paying[i]) == 0;
+    return pays && cJSON_IsNumber(amount) && amount->valuedouble > 0 &&
+           ((cJSON_IsString(src) && strcmp(src->valuestring, "reconstruction") == 0) ||
+            (cJSON_IsString(note) && strstr(note->valuestring, "reconstruction") != NULL));
+}
+
+/* The row of value v of ruin by square: -1 and 0 are causes, a square is its number, name,
+ * effect and amount from the effective board, marked "(rec.)" when the amount is a
+ * reconstruction. */
+static void ruin_label(int64_t v, const cJSON *ruleset, char *buf, size_t n)
+{
+    if (v == -1) {
+        snprintf(buf, n, "declaration (stake, prize, banker)");
+        return;
+    }
+    if (v == 0) {
+        snprintf(buf, n, "other (fees, bids, aid, failed bank)");
+        return;
+    }
+    const cJSON *sq = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(ruleset, "board"),
+                                         (int)v - 1);
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(sq, "name");
+    const cJSON *effect = cJSON_GetObjectItemCaseSensitive(sq, "effect");
+    const cJSON *amount = cJSON_GetObjectItemCaseSensitive(sq, "amount");
+    if (!cJSON_IsString(name) || !cJSON_IsString(effect) || !cJSON_IsNumber(amount)) {
+        snprintf(buf, n, "square %lld", (long long)v);
+        return;
+    }
+    snprintf(buf, n, "%lld %s: %s %.0f%s", (long long)v, name->valuestring, effect->valuestring,
+             amount->valuedouble, oca_square_reconstructed(sq) ? " (rec.)" : "");
+}
+
+static const metric_dist dists[] = {
+    {"bankrupt_players", "bankruptcies", "bankrupt players per game", "bankrupt players",
+     "games", NULL, 1, false, false, NULL},
+    {"winning_bid", "winning_bid", "winning bid of the bank auction (bins of bid_step)",
+     "bid (points)", "auctions", "bid_step", 0, false, false, NULL},
+    {"ruin_square", "bankruptcy_square", "ruin by square (rec.: a reconstructed amount)",
+     "square or cause", "ruins", NULL, 1, true, true, ruin_label},
+    {"declarations_per_player", "declarations", "declarations per player in a game",
+     "declarations", "players' games", NULL, 0, false, false, NULL},
+    {"declarations_per_game", "declarations_game", "declarations per game (all players)",
+     "declarations", "games", NULL, 0, false, false, NULL},
+    {"cashier_till", "cashier_till", "cashier's till at the end",
+     "points", "games with a cashier", NULL, 0, false, false, NULL},
+    {NULL, NULL, NULL, NULL, NULL, NULL, 0, false, false, NULL},
+};
+
 const game_type game_oca = {
+    .rule_docs = oca_rule_docs,
     .name = "oca",
     .title = "Gioco dell'Oca with bank, auctions, declarations and postcards",
     .seed = "000_73186111d786dc42.txt",
@@ -550,6 +611,8 @@ const game_type game_oca = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .dists = dists,
+    .depends = oca_depends,
     .view_json = oca_view_json,
 };
 

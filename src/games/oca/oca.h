@@ -215,6 +215,16 @@ enum { END_FINISH, END_BANKRUPTCIES, END_TURN_CAP };
 /* game_type.view_json (oca_json.c): the position as JSON for bots outside the process. */
 void oca_view_json(const void *seen, int seat, jsonw *w);
 
+/* True if board entry sq (a square's JSON object of the ruleset) moves points by an amount
+ * that is a reconstruction, not the rule text's (its "source" is "reconstruction", or its
+ * note says the amount is one): the amounts a figure of the report rests on beyond the text. */
+bool oca_square_reconstructed(const cJSON *sq);
+
+/* game_type.depends (oca_depends.c): what the bankruptcy rate and the winning bid of report r
+ * rest on beyond the rule text (the bots, the reconstructed amounts and the ruins they made,
+ * the caps a bid meets), and the reconstructed amounts' keys. */
+cJSON *oca_depends(const cJSON *r);
+
 /* Points held by seat (its ledger balance). */
 static inline int64_t oca_points(const oca_state *st, int seat)
 {
@@ -313,5 +323,8 @@ int oca_bot_check_values(void *ctx, const oca_state *st, int64_t *hits);
 
 /* The bots of this game (oca_bots.c). */
 extern const bot_type oca_bot_cautious, oca_bot_greedy, oca_bot_greedy_2026, oca_bot_aggressive;
+
+/* One line for each ruleset key (oca_keys.c; game_type.rule_docs). */
+extern const rule_doc oca_rule_docs[];
 
 #endif

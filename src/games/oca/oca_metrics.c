@@ -11,8 +11,8 @@ enum metric {
     M_BANKRUPT, M_PLAYERS_BANKRUPT, M_BANKRUPT_ANY, M_BANKRUPT_COUNT, M_BANKRUPT_TURN, M_BANKRUPT_SQUARE, M_AID_TRIES, M_AID_SUCCESS,
     M_VOLUNTEERS, M_NO_VOLUNTEER, M_AUCTION, M_AUCTION_BIDDERS, M_WINNING_BID,
     M_AUCTION_WINNER, M_WINNER_EDGE, M_BANKER, M_BANKER_PLAYS, M_BANKER_NET, M_BANKER_BANKRUPT, M_TAKEOVER,
-    M_CASHIER, M_CASHIER_LATER, M_CASHIER_UNPAID, M_CAPO, M_CAPO_WIN, M_CAPO_NET,
-    M_OTHERS_NET, M_NET, M_DECLARATIONS, M_DECLARE_HIT, M_DECLARE_NET, M_CANCEL_OWN,
+    M_CASHIER, M_CASHIER_LATER, M_CASHIER_UNPAID, M_CASHIER_TILL, M_CAPO, M_CAPO_WIN, M_CAPO_NET,
+    M_OTHERS_NET, M_NET, M_DECLARATIONS, M_DECLARATIONS_GAME, M_DECLARE_HIT, M_DECLARE_NET, M_CANCEL_OWN,
     M_CANCEL_OPP, M_JOLLY, M_COUNTER, M_JOLLIES_USED, M_TRADES, M_TRADE_PRICE, M_SWAPS,
     M_EXCHANGES, M_REACT_OFFERS, M_REACT_COUNTERS, M_REACT_TRADES, M_SHORT_SALES, M_FONDO_END, M_TURN_CAP, M_ARRIVAL,
 };
@@ -27,10 +27,10 @@ const metric_def oca_metrics[] = {
     [M_BANKRUPT_TURN] = {"bankruptcy_turn", METRIC_MEAN, METRIC_GAME,
                          "turn at which a bankruptcy happens (one value per bankruptcy; 0: "
                          "in the setup payments)"},
-    [M_BANKRUPT_SQUARE] = {"bankruptcy_square", METRIC_MEAN, METRIC_GAME,
-                           "square whose effect ruined a player (one value per bankruptcy; -1: a "
-                           "declaration's payment, 0: any other); its histogram counts "
-                           "bankruptcies per square"},
+    [M_BANKRUPT_SQUARE] = {"bankruptcy_square", METRIC_MEAN, METRIC_SEAT,
+                           "square whose effect ruined the seat (games where it went bankrupt; "
+                           "-1: a declaration's payment, 0: any other cause); the distribution "
+                           "ruin_square counts the ruins per square"},
     [M_AID_TRIES] = {"mutual_aid_attempts", METRIC_MEAN, METRIC_GAME,
                      "mutual aid attempts per game"},
     [M_AID_SUCCESS] = {"mutual_aid_success", METRIC_RATE, METRIC_GAME,
@@ -64,6 +64,8 @@ const metric_def oca_metrics[] = {
                          "a failed bank found no taker and became a cashier"},
     [M_CASHIER_UNPAID] = {"cashier_unpaid", METRIC_MEAN, METRIC_GAME,
                           "cashier's unpaid debts at the end (games with a cashier)"},
+    [M_CASHIER_TILL] = {"cashier_till", METRIC_MEAN, METRIC_GAME,
+                        "points in the cashier's till at the end (games with a cashier)"},
     [M_CAPO] = {"capo", METRIC_RATE, METRIC_SEAT, "the seat was the Capo-gioco"},
     [M_CAPO_WIN] = {"capo_win", METRIC_RATE, METRIC_GAME, "the Capo-gioco won (alone or tied)"},
     [M_CAPO_NET] = {"capo_net", METRIC_MEAN, METRIC_GAME,
@@ -72,6 +74,8 @@ const metric_def oca_metrics[] = {
                       "final points minus the dote of each player other than the Capo-gioco"},
     [M_NET] = {"net", METRIC_MEAN, METRIC_SEAT, "final points minus the dote"},
     [M_DECLARATIONS] = {"declarations", METRIC_MEAN, METRIC_SEAT, "declarations the seat made, per game"},
+    [M_DECLARATIONS_GAME] = {"declarations_game", METRIC_MEAN, METRIC_GAME,
+                             "declarations made in the game, by all players"},
     [M_DECLARE_HIT] = {"declaration_hit", METRIC_RATE, METRIC_SEAT, "declarations that hit"},
     [M_DECLARE_NET] = {"declaration_net", METRIC_MEAN, METRIC_SEAT,
                        "net points from the seat's declarations per game (stakes, prizes, banker's)"},
@@ -154,15 +158,16 @@ static void outcome_of(const oca_state *st, outcome *o)
 static GIOCHI_INLINE void record_into(const oca_state *st, const outcome *o, rec_batch b)
 {
     const oca_stats *x = &st->s;
-    int dote = st->r->dote, busts = 0, banker = x->first_banker;
+    int dote = st->r->dote, busts = 0, declared = 0, banker = x->first_banker;
     for (int s = 0; s < st->n; s++) {
         bool bust = st->bankrupt[s];
         busts += bust;
         rec_batch_rate(&b, M_BANKRUPT, s, bust, 1);
         if (bust) {
             rec_batch_value(&b, M_BANKRUPT_TURN, -1, x->bankrupt_turn[s]);
-            rec_batch_value(&b, M_BANKRUPT_SQUARE, -1, x->bankrupt_square[s]);
+            rec_batch_value(&b, M_BANKRUPT_SQUARE, s, x->bankrupt_square[s]);
         }
+        declared += x->declarations[s];
         rec_batch_rate(&b, M_BANKER, s, s == banker, 1);
         rec_batch_rate(&b, M_CAPO, s, s == st->capo, 1);
         rec_batch_value(&b, M_NET, s, o->score[s] - dote);
@@ -176,6 +181,7 @@ static GIOCHI_INLINE void record_into(const oca_state *st, const outcome *o, rec
         if (st->arrival[s] > 0)
             rec_batch_value(&b, M_ARRIVAL, s, st->arrival[s]);
     }
+    rec_batch_value(&b, M_DECLARATIONS_GAME, -1, declared);
     rec_batch_rate(&b, M_PLAYERS_BANKRUPT, -1, busts, st->n);
     rec_batch_rate(&b, M_BANKRUPT_ANY, -1, busts > 0, 1);
     rec_batch_value(&b, M_BANKRUPT_COUNT, -1, busts);
@@ -201,8 +207,10 @@ static GIOCHI_INLINE void record_into(const oca_state *st, const outcome *o, rec
     rec_batch_value(&b, M_TAKEOVER, -1, x->takeovers);
     rec_batch_rate(&b, M_CASHIER, -1, x->cashier_from_start, 1);
     rec_batch_rate(&b, M_CASHIER_LATER, -1, x->cashier_later, 1);
-    if (st->cashier)
+    if (st->cashier) {
         rec_batch_value(&b, M_CASHIER_UNPAID, -1, oca_unpaid_debts(st));
+        rec_batch_value(&b, M_CASHIER_TILL, -1, st->led.balance[ACC_CASHIER]);
+    }
     rec_batch_rate(&b, M_CAPO_WIN, -1, o->winners >> st->capo & 1, 1);
     rec_batch_value(&b, M_CAPO_NET, -1, o->score[st->capo] - dote);
     rec_batch_value(&b, M_CANCEL_OWN, -1, x->cancel_own);

@@ -635,6 +635,7 @@ static const metric_label labels[] = {
 
 /* PIG 10 for giochi-sim: 2-8 seats, hidden hands (bots see pig10_view), one decision kind. */
 const game_type game_pig10 = {
+    .rule_docs = pig10_rule_docs,
     .name = "pig10",
     .title = "PIG 10",
     .seed = "003_84370665d791a485.txt",

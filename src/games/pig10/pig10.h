@@ -234,4 +234,7 @@ extern const bot_type bot_pig10_count;
 extern const bot_type bot_pig10_mc;
 extern const bot_type bot_pig10_ismcts;
 
+/* One line for each ruleset key (pig10_keys.c; game_type.rule_docs). */
+extern const rule_doc pig10_rule_docs[];
+
 #endif

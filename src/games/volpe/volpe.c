@@ -785,7 +785,8 @@ static const metric_label labels[] = {
     {NULL, NULL, NULL},
 };
 
-static const bot_type *const bots[] = {&bot_random, &volpe_bot_greedy, NULL};
+static const bot_type *const bots[] = {&bot_random, &volpe_bot_greedy, &volpe_bot_perfect,
+                                       NULL};
 
 /* --check: geese are conserved (those on the board and those taken make the start's), every
  * goose and the fox stand on points of the cross, the fox never on a goose, and the side to
@@ -813,6 +814,7 @@ static int check(const void *vst, char *err, size_t errlen)
 }
 
 const game_type game_volpe = {
+    .rule_docs = volpe_rule_docs,
     .name = "volpe",
     .title = "La volpe e le oche (Fox and Geese)",
     .seed = "004_46aece1981b71774.txt",

@@ -164,5 +164,10 @@ int32_t volpe_evaluate(const void *st, int seat);
 void volpe_view_json(const void *seen, int seat, jsonw *w);
 extern const game_type game_volpe;
 extern const bot_type volpe_bot_greedy;
+/* The perfect bot (volpe_perfect.c): plays from the database of --db=DIR (volpe_db.h). */
+extern const bot_type volpe_bot_perfect;
+
+/* One line for each ruleset key (volpe_keys.c; game_type.rule_docs). */
+extern const rule_doc volpe_rule_docs[];
 
 #endif

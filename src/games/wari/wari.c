@@ -772,6 +772,7 @@ static int check(const void *vst, char *err, size_t errlen)
 }
 
 const game_type game_wari = {
+    .rule_docs = wari_rule_docs,
     .name = "wari",
     .title = "Wari (Oware)",
     .seed = "004_46aece1981b71774.txt",

@@ -148,4 +148,7 @@ extern const bot_type bot_wari_greedy;
  * immediate capture, then the smallest best capture the opponent has in reply. */
 int wari_greedy_pick(const wari_state *st, const decision *d, rng *r);
 
+/* One line for each ruleset key (wari_keys.c; game_type.rule_docs). */
+extern const rule_doc wari_rule_docs[];
+
 #endif

@@ -596,11 +596,14 @@ TEST(oca_art8_a_payment_to_every_player_is_one_loss)
     recorder *rec = rec_new(&game_oca, 3, true);
     rec_game_begin(rec);
     game_oca.finish(&g.st, &o, rec);
-    const acc *bs = NULL;
+    const acc *bs = NULL, *other = NULL;
     for (int m = 0; game_oca.metrics[m].name; m++)
-        if (strcmp(game_oca.metrics[m].name, "bankruptcy_square") == 0)
-            bs = rec_get(rec, m, -1);
-    CHECK(bs != NULL && bs->n == 1 && bs->min == 20); /* one bankruptcy, on square 20 */
+        if (strcmp(game_oca.metrics[m].name, "bankruptcy_square") == 0) {
+            bs = rec_get(rec, m, 1);
+            other = rec_get(rec, m, 0);
+        }
+    CHECK(bs != NULL && bs->n == 1 && bs->min == 20); /* seat 2's bankruptcy, on square 20 */
+    CHECK(other != NULL && other->n == 0);            /* nothing for a seat that stayed */
     rec_free(rec);
 
     ot_begin_banker3(&g, &r); /* 170, 275, 155; seat 1 the banker */

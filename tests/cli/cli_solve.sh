@@ -1,0 +1,89 @@
+# cli_solve.sh — command-line tests of volpe's solver (--solve=DIR) and its perfect bot
+# (#30), sourced by tests/cli.sh (uses its helpers: expect_ok, expect_error, ok, bad, $bin,
+# $work).
+
+two='--set geese=["C1","D1"] --set fox_wins_at=1'
+db="$work/solve-db"
+rm -rf "$db"
+
+# Refusals: another game, the pass rule, options that do not go with it, the bot's database.
+expect_error "solve another game" 2 "only volpe is solved" --game=wari --solve="$db"
+expect_error "solve pass" 2 "geese_blocked=pass is not solved" --game=volpe \
+    --set geese_blocked=pass --solve="$db"
+expect_error "solve with bots" 2 "cannot be combined with --bots" --game=volpe \
+    --bots=random --solve="$db"
+# shellcheck disable=SC2086
+expect_error "perfect without --db" 2 "bot perfect: no database named \\(--db=DIR" --game=volpe \
+    $two --bots=perfect,random --runs=1
+# shellcheck disable=SC2086
+expect_error "perfect without its directory" 2 "bot perfect: no database directory" \
+    --game=volpe $two --bots=perfect,random --runs=1 --db="$db"
+
+# Two geese, one to take: solved, checked, and the fox to move wins (found by hand: the fox
+# walks to C3 and takes the goose that cannot get away in time).
+# shellcheck disable=SC2086
+expect_ok "solve two geese" --game=volpe $two --solve="$db"
+if grep -q '^groups: 28 (28 solved now, 0 found solved and checked)$' "$work/out" &&
+    grep -q '^positions: 32736 ' "$work/out" && grep -q ', 0 inconsistent$' "$work/out" &&
+    grep -q '^start: the fox (to move) wins' "$work/out"; then
+    ok "solve two geese summary"
+else
+    bad "solve two geese summary" "$(cat "$work/out")"
+fi
+cp "$work/out" "$work/solve-first"
+# A second run checks every file and solves nothing.
+# shellcheck disable=SC2086
+expect_ok "solve again" --game=volpe $two --solve="$db"
+if grep -q '^groups: 28 (0 solved now, 28 found solved and checked)$' "$work/out" &&
+    [ "$(grep '^positions' "$work/out")" = "$(grep '^positions' "$work/solve-first")" ]; then
+    ok "solve again checks and keeps"
+else
+    bad "solve again checks and keeps" "$(cat "$work/out")"
+fi
+# Other rules in the same directory are refused.
+expect_error "solve other rules" 2 "solved under other rules" --game=volpe \
+    --set 'geese=["C1","D1"]' --set fox_wins_at=1 --set diagonals=none --solve="$db"
+
+# The perfect fox wins every game of a won start; perfect against perfect too.
+expect_ok "perfect fox json" --game=volpe --set 'geese=["C1","D1"]' --set fox_wins_at=1 \
+    --bots=perfect,alphabeta:depth=3 --db="$db" --runs=50 --seed=1 --format=json --quiet
+if tr -d ' \t\n' <"$work/out" | grep -q '"end_fox_captured":{"value":1[,}]'; then
+    ok "perfect fox wins them all"
+else
+    bad "perfect fox wins them all" "$(tr -d ' \t\n' <"$work/out" | grep -o '"end_fox_captured":{[^}]*}')"
+fi
+
+# A run stopped by a signal exits 128 + its number and a second run finishes the job to the
+# values of a run never stopped.
+four='--set geese=["C1","D1","E1","D2"] --set fox_wins_at=1'
+rm -rf "$work/solve-stop" "$work/solve-fifo"
+mkfifo "$work/solve-fifo"
+# shellcheck disable=SC2086
+"$bin" --game=volpe $four --solve="$work/solve-stop" --progress \
+    >/dev/null 2>"$work/solve-fifo" </dev/null &
+pid=$!
+exec 4<"$work/solve-fifo"
+dd bs=1 count=20 <&4 >/dev/null 2>&1
+kill -s TERM "$pid"
+cat <&4 >/dev/null
+{ wait "$pid"; } 2>/dev/null
+rc=$?
+exec 4<&-
+if [ "$rc" -eq 143 ] || [ "$rc" -eq 0 ]; then
+    ok "solve stopped by TERM ($rc)"
+else
+    bad "solve stopped by TERM" "exit $rc"
+fi
+# shellcheck disable=SC2086
+expect_ok "solve continued" --game=volpe $four --solve="$work/solve-stop"
+grep -v '^time\|^groups\|^memory' "$work/out" >"$work/solve-continued"
+rm -rf "$work/solve-clean"
+# shellcheck disable=SC2086
+expect_ok "solve unstopped" --game=volpe $four --solve="$work/solve-clean"
+grep -v '^time\|^groups\|^memory' "$work/out" | sed "s|$work/solve-clean|$work/solve-stop|" \
+    >"$work/solve-clean-out"
+same "solve continued equals unstopped" "$work/solve-continued" "$work/solve-clean-out"
+for f in "$work"/solve-clean/*.vdb; do
+    cmp -s "$f" "$work/solve-stop/$(basename "$f")" || { bad "solve files equal" "$f"; break; }
+done
+rm -rf "$db" "$work/solve-stop" "$work/solve-clean" "$work/solve-fifo"

@@ -1,0 +1,118 @@
+# oca_dists.py REPORT.json GAMES.csv [REPORT.csv] — checks every distribution of an oca report
+# against the per-game CSV (--games-csv) of the same run: the bins counted again from the games'
+# own rows, exactly; bins that tile the values seen, of the width they claim (bid_step for the
+# winning bid, read from the report's ruleset); the ruin table's labels from the board; the
+# CSV report's distribution rows the same counts. Exits 1 naming the first difference.
+import csv
+import json
+import sys
+
+report = json.load(open(sys.argv[1]))
+rows = list(csv.DictReader(open(sys.argv[2])))
+players = report["players"]
+seats = range(1, players + 1)
+board = report["ruleset"]["board"]
+
+
+def ints(values):
+    return [int(v) for v in values if v != ""]
+
+
+# The observations of each distribution, read from the games' rows alone.
+observed = {
+    "bankrupt_players": ints(r["bankruptcies"] for r in rows),
+    "winning_bid": ints(r["winning_bid"] for r in rows if r["auction"] == "1"),
+    "ruin_square": ints(r["bankruptcy_square_%d" % k] for r in rows for k in seats),
+    "declarations_per_player": ints(r["declarations_%d" % k] for r in rows for k in seats),
+    "declarations_per_game": ints(r["declarations_game"] for r in rows),
+    "cashier_till": ints(r["cashier_till"] for r in rows),
+}
+
+
+def fail(what):
+    print("oca_dists: " + what, file=sys.stderr)
+    sys.exit(1)
+
+
+# Independent ties between the columns: a square for every bankrupt seat and only for those,
+# a game's declarations the sum of its players'.
+for r in rows:
+    for k in seats:
+        if (r["bankrupt_%d" % k] == "1") != (r["bankruptcy_square_%d" % k] != ""):
+            fail("game %s seat %d: bankrupt %s, square '%s'" % (
+                r["game_index"], k, r["bankrupt_%d" % k], r["bankruptcy_square_%d" % k]))
+    if int(r["declarations_game"]) != sum(int(r["declarations_%d" % k]) for k in seats):
+        fail("game %s: declarations_game is not the sum of the players'" % r["game_index"])
+if len(observed["ruin_square"]) != sum(observed["bankrupt_players"]):
+    fail("ruins %d, bankruptcies %d" % (len(observed["ruin_square"]), sum(observed["bankrupt_players"])))
+
+
+def reconstructed(sq):
+    pays = sq["effect"] in ("pay_bank", "receive_bank", "collect_all", "distribute_all")
+    rec = sq.get("source") == "reconstruction" or "reconstruction" in sq.get("note", "")
+    return pays and sq["amount"] > 0 and rec
+
+
+dists = {d["name"]: d for d in report["distributions"]}
+if sorted(dists) != sorted(observed):
+    fail("distributions %s, expected %s" % (sorted(dists), sorted(observed)))
+for name, values in observed.items():
+    d = dists[name]
+    if d["n"] != len(values):
+        fail("%s: n %d, the games show %d" % (name, d["n"], len(values)))
+    bins = d["bins"]
+    total = sum(b["count"] for b in bins)
+    if total != len(values):
+        fail("%s: counts add up to %d, not %d" % (name, total, len(values)))
+    for b in bins:
+        count = sum(1 for v in values if b["from"] <= v <= b["to"])
+        if b["count"] != count:
+            fail("%s: bin %s..%s counts %d, the games %d" % (name, b["from"], b["to"], b["count"], count))
+        if abs(b["share"] - count / len(values)) > 1e-12:
+            fail("%s: bin %s share %r" % (name, b["from"], b["share"]))
+    if not values:
+        continue
+    if d["table"]:
+        if [b["from"] for b in bins] != sorted(set(values)) or any(b["from"] != b["to"] for b in bins):
+            fail("%s: rows %s, values seen %s" % (name, [b["from"] for b in bins], sorted(set(values))))
+    else:
+        w = d["width"]
+        if name == "winning_bid" and w != report["ruleset"]["bid_step"]:
+            fail("winning_bid: width %d, bid_step %d" % (w, report["ruleset"]["bid_step"]))
+        for i, b in enumerate(bins):
+            if b["to"] - b["from"] + 1 != w or b["from"] % w != 0:
+                fail("%s: bin %s..%s is not of width %d on its multiples" % (name, b["from"], b["to"], w))
+            if i > 0 and bins[i - 1]["to"] + 1 != b["from"]:
+                fail("%s: a gap before bin %s" % (name, b["from"]))
+        if not (bins[0]["from"] <= min(values) and max(values) <= bins[-1]["to"]):
+            fail("%s: bins %s..%s, values %d..%d" % (name, bins[0]["from"], bins[-1]["to"], min(values), max(values)))
+        if bins[0]["count"] == 0 or bins[-1]["count"] == 0:
+            fail("%s: an empty bin at an end" % name)
+
+# Ruin by square: the causes named, each square by its number and the board's name, "(rec.)"
+# exactly on the squares whose amount is a reconstruction.
+for b in dists["ruin_square"]["bins"]:
+    v, label = b["from"], b["label"]
+    if v == -1:
+        ok = label.startswith("declaration")
+    elif v == 0:
+        ok = label.startswith("other")
+    else:
+        sq = board[v - 1]
+        ok = label.startswith("%d %s:" % (v, sq["name"])) and label.endswith("(rec.)") == reconstructed(sq)
+    if not ok:
+        fail("ruin_square: value %d labelled '%s'" % (v, label))
+
+# The CSV report: one row per bin, the count as its value.
+if len(sys.argv) > 3:
+    got = {}
+    for r in csv.reader(open(sys.argv[3])):
+        if r[1].startswith("distribution."):
+            got[(r[1][len("distribution."):], r[8])] = (float(r[4]), float(r[7]))
+    want = {}
+    for name, d in dists.items():
+        for b in d["bins"]:
+            stat = "count:%d" % b["from"] if b["from"] == b["to"] else "count:%d..%d" % (b["from"], b["to"])
+            want[(name, stat)] = (b["count"], d["n"])
+    if got != want:
+        fail("CSV distribution rows differ: %s" % sorted(set(got.items()) ^ set(want.items()))[:4])
