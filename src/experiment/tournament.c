@@ -516,14 +516,13 @@ static void sprt_text(const tourney *t, const cJSON *root, FILE *out, double wal
     const exp_options *o = t->o;
     const table *T = &t->t[0];
     char line[2 * BOT_SPEC_MAX + 256], a[96];
-    snprintf(line, sizeof line, "sprt: %s against %s, H0 elo=%g against H1 elo=%g (alpha=%g, "
-                                "beta=%g); seed %llu",
-             t->bot[0], t->bot[1], t->elo0, t->elo1, t->alpha, t->beta,
+    snprintf(line, sizeof line, "sprt: %s against %s; seed %llu", t->bot[0], t->bot[1],
              (unsigned long long)o->seed);
     srch_text_head(o, out, root, line);
-    snprintf(line, sizeof line, "each deal played in both seat orders; a look after %d deals, "
-                                "then after every sixteenth more",
-             SPRT_BLOCK);
+    snprintf(line, sizeof line, "H0 elo=%g against H1 elo=%g (alpha=%g, beta=%g); each deal "
+                                "played in both seat orders; a look after %d deals, then after "
+                                "every sixteenth more",
+             t->elo0, t->elo1, t->alpha, t->beta, SPRT_BLOCK);
     textcols_para(out, line, 0, TEXTCOLS_WIDTH);
     fputc('\n', out);
     if (t->verdict)
