@@ -400,9 +400,11 @@ static void depends_batches(cJSON *out, const cJSON *r)
     if (np > 0 && np <= GAME_MAX_SEATS * 4 && cJSON_GetArraySize(figs) == 2) {
         const char *a = report_str(cJSON_GetArrayItem(figs, 0), "metric");
         const char *b = report_str(cJSON_GetArrayItem(figs, 1), "metric");
-        cJSON *sec = section(out, "The headline figures by bot profile (--depends; 95% CI)",
-                             "wll");
-        const char *cols[3] = {"bots", a, b};
+        cJSON *sec = section(out, "The headline figures by bot profile (--depends)", "wll");
+        char ha[128], hb[128];
+        snprintf(ha, sizeof ha, "%.100s [95%% CI]", a);
+        snprintf(hb, sizeof hb, "%.100s [95%% CI]", b);
+        const char *cols[3] = {"bots", ha, hb};
         columns(sec, 3, cols);
         const cJSON *ea[GAME_MAX_SEATS * 4], *eb[GAME_MAX_SEATS * 4];
         char ca[GAME_MAX_SEATS * 4][192], cb[GAME_MAX_SEATS * 4][192];
