@@ -313,6 +313,19 @@ static void ended(program_ctx *c, char *buf, size_t n)
 
 /* ---- talking ------------------------------------------------------------------------------- */
 
+/* Starts a protocol message in c->w: empties the buffer and opens the message's object with
+ * its "type" member (hello, start, end, decide, bye); returns the writer. The caller adds the
+ * other members, closes the object and sends it. */
+static jsonw *begin_message(program_ctx *c, const char *type)
+{
+    jsonw *w = &c->w;
+    jw_reset(w);
+    jw_obj(w);
+    jw_key(w, "type");
+    jw_str(w, type);
+    return w;
+}
+
 /* Sends the message in c->w (a newline is added). */
 static void send_message(program_ctx *c)
 {
@@ -413,11 +426,7 @@ static void start(program_ctx *c)
     c->started = true;
 
     /* the handshake */
-    jsonw *w = &c->w;
-    jw_reset(w);
-    jw_obj(w);
-    jw_key(w, "type");
-    jw_str(w, "hello");
+    jsonw *w = begin_message(c, "hello");
     jw_key(w, "protocol");
     jw_int(w, PROGRAM_PROTOCOL);
     jw_key(w, "bot");
@@ -489,11 +498,7 @@ static void program_begin(void *ctx, const bot_game *game, const void *seen)
     c->game = *game;
     if (!c->started)
         start(c);
-    jsonw *w = &c->w;
-    jw_reset(w);
-    jw_obj(w);
-    jw_key(w, "type");
-    jw_str(w, "start");
+    jsonw *w = begin_message(c, "start");
     jw_key(w, "game");
     jw_uint(w, game->index);
     jw_key(w, "seed"); /* the seed of the seat's stream for this game, as built-in bots get */
@@ -508,11 +513,7 @@ static void program_end(void *ctx, const bot_game *game, const outcome *o)
 {
     program_ctx *c = ctx;
     const game_type *g = c->g;
-    jsonw *w = &c->w;
-    jw_reset(w);
-    jw_obj(w);
-    jw_key(w, "type");
-    jw_str(w, "end");
+    jsonw *w = begin_message(c, "end");
     jw_key(w, "game");
     jw_uint(w, game->index);
     jw_key(w, "end");
@@ -575,11 +576,7 @@ static int program_choose(void *ctx, const void *seen, const decision *d, rng *r
     (void)r;
     program_ctx *c = ctx;
     const game_type *g = c->g;
-    jsonw *w = &c->w;
-    jw_reset(w);
-    jw_obj(w);
-    jw_key(w, "type");
-    jw_str(w, "decide");
+    jsonw *w = begin_message(c, "decide");
     jw_key(w, "kind");
     jw_str(w, g->kind_names[d->kind]);
     jw_key(w, "actions");
@@ -647,11 +644,7 @@ static void program_teardown(void *ctx)
 {
     program_ctx *c = ctx;
     if (c->started) {
-        jw_reset(&c->w);
-        jw_obj(&c->w);
-        jw_key(&c->w, "type");
-        jw_str(&c->w, "bye");
-        jw_obj_end(&c->w);
+        jw_obj_end(begin_message(c, "bye"));
         jw_append(&c->w, "\n", 1);
         ssize_t k = send(c->to_bot, c->w.buf, c->w.len, MSG_NOSIGNAL | MSG_DONTWAIT);
         (void)k;
