@@ -427,8 +427,7 @@ static void start(program_ctx *c)
 
     /* the handshake */
     jsonw *w = begin_message(c, "hello");
-    jw_key(w, "protocol");
-    jw_int(w, PROGRAM_PROTOCOL);
+    jw_key_int(w, "protocol", PROGRAM_PROTOCOL);
     jw_key(w, "bot");
     jw_str(w, c->prog->name);
     jw_key(w, "game");
@@ -440,10 +439,8 @@ static void start(program_ctx *c)
     else
         jw_null(w);
     free(ruleset);
-    jw_key(w, "seat");
-    jw_int(w, c->seat);
-    jw_key(w, "seats");
-    jw_int(w, c->nseats);
+    jw_key_int(w, "seat", c->seat);
+    jw_key_int(w, "seats", c->nseats);
     jw_key(w, "params");
     jw_obj(w);
     for (int i = 0; i < c->prog->nparams; i++)
@@ -518,8 +515,7 @@ static void program_end(void *ctx, const bot_game *game, const outcome *o)
     jw_uint(w, game->index);
     jw_key(w, "end");
     jw_str(w, g->end_names[o->end]);
-    jw_key(w, "length");
-    jw_int(w, o->length);
+    jw_key_int(w, "length", o->length);
     jw_key(w, "winners");
     jw_arr(w);
     for (int k = 0; k < o->nseats; k++)
@@ -585,8 +581,7 @@ static int program_choose(void *ctx, const void *seen, const decision *d, rng *r
     for (int i = 0; i < d->n; i++) {
         name_of(c, seen, d, d->action[i], name, sizeof name);
         jw_obj(w);
-        jw_key(w, "code");
-        jw_int(w, d->action[i]);
+        jw_key_int(w, "code", d->action[i]);
         jw_key(w, "name");
         jw_str(w, name);
         jw_obj_end(w);
