@@ -160,7 +160,7 @@ check: $(BIN) $(BUILD)/unit-tests $(MPI_BIN)
 
 SLOW_JOBS ?= 2
 check-slow: $(BIN)
-	@CHECK_FIGURES_SLOW=only CHECK_FIGURES_JOBS=$(SLOW_JOBS) CHECK_FIGURES_QUIET=1 tests/docs/check_figures.sh ./$(BIN)
+	@CHECK_FIGURES_SLOW=only CHECK_VERBOSE=1 CHECK_FIGURES_JOBS=$(SLOW_JOBS) CHECK_FIGURES_QUIET=1 tests/docs/check_figures.sh ./$(BIN)
 
 sanitize:
 	$(MAKE) $(MPI_BIN)

@@ -25,6 +25,7 @@
 # check-slow, which .ci/run calls). Tokens are split at blanks. CHECK_FIGURES_JOBS=N runs N
 # workers side by side, each taking the next marker not yet taken (a directory made per
 # marker and per page's unmarked-figure check: mkdir is the lock), and adds up their counts.
+# CHECK_VERBOSE=1 names each check passed, with the CPU time (user and system) of its command.
 # Ends with "docs: N passed, N failed"; PAGEs default to README.md and man/*.[1-9].
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -246,8 +247,13 @@ check_page() {
         fi
         rm -rf "$work/run"
         mkdir "$work/run"
+        times >"$work/times.0" # the shell's own, then its children's user and system time
         (cd "$work/run" && PATH="$work/bin:$PATH" sh -c "$cmd") >"$m.out" 2>"$m.stderr"
         rc=$?
+        times >"$work/times.1"
+        cpu=$(awk 'FNR == 2 { for (i = 1; i <= 2; i++) { split($i, a, "m"); sub(/s$/, "", a[2])
+            t[FILENAME] += a[1] * 60 + a[2] } }
+            END { printf "%.1f", t[ARGV[2]] - t[ARGV[1]] }' "$work/times.0" "$work/times.1")
         if [ "$rc" -ne 0 ]; then
             bad "$name:$at" "'$cmd' exits $rc: $(head -c 200 "$m.stderr")"
             continue
@@ -255,7 +261,7 @@ check_page() {
         missing=$(awk -v kind="$kind" -f "$work/figures.awk" -f "$work/match.awk" \
             "$m.tok" "$m.out" "$m.txt")
         if [ -z "$missing" ]; then
-            ok "$name:$at"
+            ok "$name:$at ($cpu s of CPU)"
         else
             bad "$name:$at" "'$cmd':$missing"
         fi
