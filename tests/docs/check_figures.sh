@@ -43,6 +43,8 @@ ok() { passed=$((passed + 1)); [ -z "${CHECK_VERBOSE:-}" ] || echo "ok   $1"; }
 bad() { failed=$((failed + 1)); echo "FAIL $1: $2" >&2; }
 # claim KEY: true for the one worker that takes KEY (always true without a queue)
 queue=${CHECK_FIGURES_QUEUE:-}
+order= # the markers' order: -r from the last (CHECK_FIGURES_BACKWARD=1, a worker's)
+[ "${CHECK_FIGURES_BACKWARD:-0}" = 0 ] || order=-r
 claim() { [ -z "$queue" ] || mkdir "$queue/$(printf '%s' "$1" | tr '/' '_')" 2>/dev/null; }
 
 mkdir "$work/bin"
@@ -210,8 +212,8 @@ check_page() {
     awk -v kind="$kind" -v dir="$work" -f "$work/figures.awk" -f "$work/split.awk" "$page"
     [ -e "$work/m.0.err" ] && claim "$name:orphan" &&
         bad "$name:$(head -n 1 "$work/m.0.err")" "an expect marker with no check marker just before it"
-    for cmdf in "$work"/m.*.cmd; do
-        [ -e "$cmdf" ] || continue
+    for n in $(ls "$work" | sed -n 's/^m\.\([1-9][0-9]*\)\.cmd$/\1/p' | sort -n $order); do
+        cmdf=$work/m.$n.cmd
         m=${cmdf%.cmd}
         at=$(cat "$m.at")
         claim "$name:$at" || continue
@@ -346,7 +348,10 @@ if [ -z "$queue" ] && [ "$jobs" -gt 1 ]; then
     i=0
     while [ "$i" -lt "$jobs" ]; do
         i=$((i + 1))
+        # every second worker walks the pages and their markers from the end: the costly
+        # runs of the last pages start at once, and the two ends meet in the middle
         CHECK_FIGURES_QUEUE=$work/queue CHECK_FIGURES_JOBS=1 CHECK_FIGURES_NO_SELF_TEST=1 \
+            CHECK_FIGURES_BACKWARD=$((i % 2 == 0 ? 1 : 0)) \
             "$0" "$self_bin" "$@" >"$work/worker.$i.out" 2>"$work/worker.$i.err" &
     done
     wait
@@ -366,6 +371,12 @@ if [ -z "$queue" ] && [ "$jobs" -gt 1 ]; then
         fi
         passed=$((passed + wp)); failed=$((failed + wf))
         warned=$((warned + ww)); slowed=$((slowed + ws))
+    done
+elif [ -n "$order" ]; then
+    i=$#
+    while [ "$i" -gt 0 ]; do
+        eval "check_page \"\${$i}\""
+        i=$((i - 1))
     done
 else
     for page in "$@"; do
