@@ -5,6 +5,8 @@
 #   make reports    remake the sample reports in reports/: that run (JSON, CSV, a page) and the
 #                   pages of a sweep, a sensitivity (tornado), a goal seek and a tournament
 #   make check      build and run the whole test suite (unit, rule, statistical, command line)
+#   make check-slow re-run the manuals' check-slow figures (searches, tournaments, solver runs:
+#                   minutes each), SLOW_JOBS (default 2) at a time; .ci/run runs it after check
 #   make sanitize   build with AddressSanitizer/UBSan and run the whole suite under them
 #   make mpi        build ./giochi-sim-mpi, the same tool over MPI ranks (OpenMPI)
 #   make bench      games per second per case (repeated, median and spread), and the ratio to bare loops
@@ -55,7 +57,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN      := giochi-sim
 MANPAGES := $(sort $(wildcard man/*.[1-9]))
 
-.PHONY: all run reports check unit cli sanitize fuzz bench deps deps-plot deps-mpi mpi install uninstall clean
+.PHONY: all run reports check check-slow unit cli sanitize fuzz bench deps deps-plot deps-mpi mpi install uninstall clean
 
 # Parallel by default: every rule names what it needs, and the package checks run one after
 # another (deps, then deps-mpi, then deps-plot inside check's recipe). make -j1 serialises.
@@ -156,6 +158,10 @@ check: $(BIN) $(BUILD)/unit-tests $(MPI_BIN)
 	@tools/deps.sh plot
 	@tools/deps.sh render || echo "giochi-sim: the sample pages will not be rendered (tests/cli/cli_render.sh skips it)" >&2
 	@GIOCHI_MPI_BIN=./$(MPI_BIN) tests/run-all.sh $(BUILD)/unit-tests ./$(BIN)
+
+SLOW_JOBS ?= 2
+check-slow: $(BIN)
+	@CHECK_FIGURES_SLOW=only CHECK_VERBOSE=1 CHECK_FIGURES_JOBS=$(SLOW_JOBS) CHECK_FIGURES_QUIET=1 tests/docs/check_figures.sh ./$(BIN)
 
 sanitize:
 	$(MAKE) $(MPI_BIN)
