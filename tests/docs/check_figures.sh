@@ -7,7 +7,7 @@
 #     <!-- expect: 4.9507% -->
 # This re-runs each command (by sh in a scratch directory, with giochi-sim on the PATH being
 # BINARY, and tools/best_response.sh as best_response.sh, so a command may chain several runs
-# with ; or pipe them)
+# with ; or pipe them; it starts with giochi-sim or best_response.sh)
 # and fails unless every expect token appears, as a whole figure (not inside a longer number),
 # both in the command's output and in the page's visible text from the marker to the next
 # check marker. It also fails on every unmarked figure: a decimal or a percentage (12.5, .5,
@@ -216,7 +216,7 @@ check_page() {
         fi
         touch "$m.txt"
         case $cmd in
-        giochi-sim\ *) ;;
+        giochi-sim\ * | best_response.sh\ *) ;;
         *)
             bad "$name:$at" "the command does not start with giochi-sim: $cmd"
             continue
