@@ -192,9 +192,16 @@ static void list_game(FILE *f, const game_type *g, const cJSON *e, bool detail)
         wrap(f, 21, 21, line);
         const cJSON *p;
         cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(b, "params")) {
-            snprintf(line, sizeof line, ":%s=%.15g  %s (%.15g..%.15g%s)", str(p, "name"),
+            char by[256] = ""; /* "; at 3 players 67" for each table with its own default */
+            size_t used = 0;
+            const cJSON *d;
+            cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(p, "default_by_players"))
+                if (used < sizeof by)
+                    used += (size_t)snprintf(by + used, sizeof by - used, "; at %s players %.15g",
+                                             d->string, d->valuedouble);
+            snprintf(line, sizeof line, ":%s=%.15g  %s (%.15g..%.15g%s%s)", str(p, "name"),
                      num(p, "default"), str(p, "doc"), num(p, "min"), num(p, "max"),
-                     strcmp(str(p, "type"), "integer") == 0 ? ", whole" : "");
+                     strcmp(str(p, "type"), "integer") == 0 ? ", whole" : "", by);
             fprintf(f, "      ");
             wrap(f, 6, 10, line);
         }

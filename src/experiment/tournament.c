@@ -59,13 +59,21 @@ static int parse_list(tourney *t, char *err, size_t errlen)
     if (strlen(o->tournament) >= sizeof buf)
         return snprintf(err, errlen, "--tournament: too long"), 2;
     strcpy(buf, o->tournament);
+    t->nseats = o->players ? o->players : g->default_seats;
+    if (t->nseats < 2)
+        t->nseats = 2;
+    if (t->nseats < g->min_seats || t->nseats > g->max_seats)
+        return snprintf(err, errlen, "--tournament: %s is for %d-%d players, not %d", g->name,
+                        g->min_seats, g->max_seats, t->nseats),
+               2;
     char *rest = buf;
     for (char *b = strsep(&rest, ","); b; b = strsep(&rest, ",")) {
         if (t->nbots == TOUR_MAX_BOTS)
             return snprintf(err, errlen, "--tournament: at most %d bots", TOUR_MAX_BOTS), 2;
         seat_spec spec;
         char e2[512];
-        if (botspec_parse(g, b, &spec, t->bot[t->nbots], BOT_SPEC_MAX, e2, sizeof e2) != 0)
+        if (botspec_parse_at(g, b, t->nseats, &spec, t->bot[t->nbots], BOT_SPEC_MAX, e2,
+                             sizeof e2) != 0)
             return snprintf(err, errlen, "--tournament: %s", e2), 2;
         for (int i = 0; i < t->nbots; i++)
             if (strcmp(t->bot[i], t->bot[t->nbots]) == 0)
@@ -74,13 +82,6 @@ static int parse_list(tourney *t, char *err, size_t errlen)
     }
     if (t->nbots < 2)
         return snprintf(err, errlen, "--tournament needs two bots or more (BOT,BOT,...)"), 2;
-    t->nseats = o->players ? o->players : g->default_seats;
-    if (t->nseats < 2)
-        t->nseats = 2;
-    if (t->nseats < g->min_seats || t->nseats > g->max_seats)
-        return snprintf(err, errlen, "--tournament: %s is for %d-%d players, not %d", g->name,
-                        g->min_seats, g->max_seats, t->nseats),
-               2;
     if (t->nbots < t->nseats)
         return snprintf(err, errlen,
                         "--tournament: %d seats need %d bots or more (every table seats "

@@ -50,6 +50,7 @@ typedef struct tuner {
     double sign; /* +1 maximise, -1 minimise */
     bool rotate;
     int seat, nknob;
+    int nseats; /* the table's players: the seat's bot's defaults are those at this table */
     knob k[TUNE_MAX_KNOBS];
     char canon[BOT_SPEC_MAX]; /* the seat's starting bot */
     step *steps;
@@ -99,10 +100,9 @@ static int parse_tune(tuner *t, char *err, size_t errlen)
                    2;
         if (t->nknob == 0) {
             t->seat = seat - 1;
-            int nseats;
             if (seat < 1 || seat > GAME_MAX_SEATS ||
-                srch_seat_bot(o, t->seat, &bot, param, t->canon, sizeof t->canon, &nseats, err,
-                              errlen) != 0) {
+                srch_seat_bot(o, t->seat, &bot, param, t->canon, sizeof t->canon, &t->nseats,
+                              err, errlen) != 0) {
                 if (seat < 1 || seat > GAME_MAX_SEATS)
                     snprintf(err, errlen, "--tune '%s': seat must be 1..%d", K->key,
                              GAME_MAX_SEATS);
@@ -270,7 +270,8 @@ static int best_bot(tuner *t, char *err, size_t errlen)
         snprintf(cur, sizeof cur, "%s", next);
     }
     seat_spec spec;
-    return botspec_parse(t->o->game, cur, &spec, t->best_bot, sizeof t->best_bot, err, errlen) ?
+    return botspec_parse_at(t->o->game, cur, t->nseats, &spec, t->best_bot, sizeof t->best_bot,
+                            err, errlen) ?
                2 : 0;
 }
 

@@ -6,7 +6,8 @@
 #     <!-- check: giochi-sim --game=45 --exact -->                  (README.md, HTML comments)
 #     <!-- expect: 4.9507% -->
 # This re-runs each command (by sh in a scratch directory, with giochi-sim on the PATH being
-# BINARY, so a command may chain several runs with ; or pipe them)
+# BINARY, and tools/best_response.sh as best_response.sh, so a command may chain several runs
+# with ; or pipe them; it starts with giochi-sim or best_response.sh)
 # and fails unless every expect token appears, as a whole figure (not inside a longer number),
 # both in the command's output and in the page's visible text from the marker to the next
 # check marker. It also fails on every unmarked figure: a decimal or a percentage (12.5, .5,
@@ -49,6 +50,7 @@ claim() { [ -z "$queue" ] || mkdir "$queue/$(printf '%s' "$1" | tr '/' '_')" 2>/
 
 mkdir "$work/bin"
 ln -s "$bin" "$work/bin/giochi-sim"
+ln -s "$top/tools/best_response.sh" "$work/bin/best_response.sh" # oca's rounds (giochi-sim-oca(7))
 if [ $# -eq 0 ]; then
     set -- "$top/README.md" "$top"/man/*.[1-9]
 fi
@@ -224,7 +226,7 @@ check_page() {
         fi
         touch "$m.txt"
         case $cmd in
-        giochi-sim\ *) ;;
+        giochi-sim\ * | best_response.sh\ *) ;;
         *)
             bad "$name:$at" "the command does not start with giochi-sim: $cmd"
             continue
