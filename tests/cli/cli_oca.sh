@@ -57,6 +57,31 @@ same "oca greedy-2026 plays as greedy with the old knobs" "$work/oca-2026.json" 
 "$bin" --list --game=oca | grep -q '^    greedy-2026 ' && ok "oca --list names greedy-2026" ||
     bad "oca --list names greedy-2026" "missing"
 
+# greedy's defaults at two and three players are its own (giochi-sim-oca(7), BEST RESPONSE):
+# --list names them, a seat at such a table plays them (the same games as with them written
+# out), and a knob written out keeps its value there (the four-player max_bid plays other games).
+for np in 2 3; do
+    own=$("$bin" --list --game=oca --format=json | jq -r --arg n "$np" '.. | objects |
+        select(.name? == "greedy") | [.params[] | select(.default_by_players[$n] != null) |
+        "\(.name)=\(.default_by_players[$n])"] | join(":")')
+    if [ -z "$own" ]; then
+        bad "oca --list: greedy's own defaults at $np players" "none listed"
+        continue
+    fi
+    "$bin" --game=oca --players=$np --bots=greedy --runs=2000 --seed=4 --format=json -q |
+        json_without_run /dev/stdin | grep -v '"bot":\|"rests_on":' >"$work/own-a.json"
+    "$bin" --game=oca --players=$np --bots="greedy:$own" --runs=2000 --seed=4 --format=json -q |
+        json_without_run /dev/stdin | grep -v '"bot":\|"rests_on":' >"$work/own-b.json"
+    same "oca $np players: greedy plays its listed defaults ($own)" "$work/own-a.json" "$work/own-b.json"
+done
+"$bin" --game=oca --players=3 --bots=greedy:max_bid=85 --runs=2000 --seed=4 --format=json -q |
+    json_without_run /dev/stdin | grep -v '"bot":\|"rests_on":' >"$work/own-c.json"
+if cmp -s "$work/own-a.json" "$work/own-c.json"; then
+    bad "oca 3 players: greedy:max_bid=85 keeps its max_bid" "the same games as greedy"
+else
+    ok "oca 3 players: greedy:max_bid=85 keeps its max_bid"
+fi
+
 # The best-response check (giochi-sim-oca(7), BEST RESPONSE): greedy's defaults are a best
 # response to themselves at four players, so no single deviation of one knob family, played
 # by one seat against three default greedies with the seats rotated, gains more than 1 point
