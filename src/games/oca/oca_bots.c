@@ -1284,7 +1284,8 @@ static double greedy_default(int i, int nseats)
 
 const bot_type oca_bot_greedy = {
     .name = "greedy",
-    .doc = "expected-value player, knobs from best-response iteration: volunteers and bids up "
+    .doc = "expected-value player, knobs from best-response iteration (own defaults at 2 and "
+           "3 players): volunteers and bids up "
            "to max_bid with its own error each game (value_sd; bank_ev=1: by the bank's "
            "modelled worth), sits out of the race as banker, declares when the stake pays or "
            "when behind (gamble), plays cards when the points at stake exceed their worth, "
