@@ -22,6 +22,36 @@ static void on_signal(int sig)
     stop_signal = sig;
 }
 
+/* A proof or disproof number in words: "inf" for a solved node's infinite one. */
+static void number(char *buf, uint32_t x)
+{
+    if (x >= 0x7fffffffu)
+        snprintf(buf, 16, "inf");
+    else
+        snprintf(buf, 16, "%u", x);
+}
+
+/* The groups of dir a search from r's start may meet that are solved there (checked by
+ * size and header; the values are checked in full when first read). Dies if one was solved
+ * under other rules. */
+static int groups_in(volpe_db *db, const volpe_rules *r, const char *dir)
+{
+    volpe_db_key key = volpe_db_key_of(r);
+    volpe_group start = volpe_group_of(volpe_profile(r->geese));
+    int n = 0;
+    for (uint32_t c = 0; c < VOLPE_PROFILES; c++) {
+        volpe_group g = volpe_group_of(c);
+        if (g.count <= key.threshold || !volpe_group_below(&g, &start))
+            continue;
+        char why[512];
+        volpe_file_state st = volpe_db_check(db, &g, false, why, sizeof why);
+        if (st == VOLPE_FILE_OTHER)
+            die(EXIT_USAGE, "--prove: %s: %s", dir, why);
+        n += st == VOLPE_FILE_OK;
+    }
+    return n;
+}
+
 /* Asks whether `attacker` wins; prints the answer's lines; returns the answer. */
 static volpe_answer ask(FILE *f, const volpe_rules *r, volpe_prove_opts *opts, int attacker)
 {
@@ -32,9 +62,11 @@ static volpe_answer ask(FILE *f, const volpe_rules *r, volpe_prove_opts *opts, i
     const char *a = res.answer == VOLPE_PROVED      ? "proved"
                     : res.answer == VOLPE_DISPROVED ? "disproved"
                                                     : "unknown";
-    fprintf(f, "%s %s: %llu nodes, root pn %u dn %u, deepest path %d plies, last %d\n", q, a,
-            (unsigned long long)res.nodes, res.root_pn, res.root_dn, res.max_depth,
-            res.last_depth);
+    char pn[16], dn[16];
+    number(pn, res.root_pn);
+    number(dn, res.root_dn);
+    fprintf(f, "%s %s: %llu nodes, root pn %s dn %s, deepest path %d plies, last %d\n", q, a,
+            (unsigned long long)res.nodes, pn, dn, res.max_depth, res.last_depth);
     fprintf(f, "  table %llu of %llu entries used; %llu repetitions met, %llu database "
             "leaves, %llu with the fox below the geese\n",
             (unsigned long long)res.table_used, (unsigned long long)res.table_entries,
@@ -112,6 +144,7 @@ void mode_prove(job *j)
         sigemptyset(&sa.sa_mask);
         sigaction(sigs[i], &sa, NULL);
     }
+    int ngroups = opts.db ? groups_in(opts.db, r, o->db) : 0;
     FILE *f = stdout;
     if (o->output && (f = fopen(o->output, "w")) == NULL)
         die(EXIT_IO, "cannot write '%s'", o->output);
@@ -119,9 +152,11 @@ void mode_prove(job *j)
     volpe_point_name(r->fox, fox);
     fprintf(f, "volpe proof search (df-pn) from the start: the fox on %s to move, %d geese, "
             "the fox wins with %d left\n", fox, volpe_popcount(r->geese), key.threshold);
-    fprintf(f, "leaves: the game's ends%s%s%s; table %llu MB",
-            o->db ? ", the groups solved in " : "", o->db ? o->db : "",
-            o->db ? "" : " (no --db)", (unsigned long long)mb);
+    if (o->db)
+        fprintf(f, "leaves: the game's ends, the %d groups solved in %s; table %llu MB",
+                ngroups, o->db, (unsigned long long)mb);
+    else
+        fprintf(f, "leaves: the game's ends (no --db); table %llu MB", (unsigned long long)mb);
     if (opts.max_nodes)
         fprintf(f, ", at most %llu nodes a question", (unsigned long long)opts.max_nodes);
     fprintf(f, "\n");

@@ -706,6 +706,8 @@ static void *run(void *arg)
     int mob;
     standing s = standing_of(&p, j->geese, j->fox, j->side, &mob);
     bool proved = s == WON, disproved = s == NOT_WON;
+    res->root_pn = s == WON ? 0 : s == NOT_WON ? INF : 1;
+    res->root_dn = s == NOT_WON ? 0 : s == WON ? INF : 1;
     if (s == OPEN) {
         uint32_t pn, dn;
         int rank;
