@@ -5,6 +5,8 @@
 #   make reports    remake the sample reports in reports/: that run (JSON, CSV, a page) and the
 #                   pages of a sweep, a sensitivity (tornado), a goal seek and a tournament
 #   make check      build and run the whole test suite (unit, rule, statistical, command line)
+#   make check-slow re-run the manuals' check-slow figures (searches, tournaments, solver runs:
+#                   minutes each), SLOW_JOBS (default 2) at a time; .ci/run runs it after check
 #   make sanitize   build with AddressSanitizer/UBSan and run the whole suite under them
 #   make mpi        build ./giochi-sim-mpi, the same tool over MPI ranks (OpenMPI)
 #   make bench      games per second per case (repeated, median and spread), and the ratio to bare loops
@@ -14,13 +16,14 @@
 #                   partial files from tests/fuzz/corpus-merge; new inputs and crashes go to
 #                   build-fuzz/. Skipped, with a message, if libFuzzer cannot be had.
 #   make install / uninstall   honour PREFIX (/usr/local) and DESTDIR: the binary, the man
-#                   pages and the bash completion (COMPLETIONDIR)
+#                   pages, the bash completion (COMPLETIONDIR) and the zsh one (ZSHCOMPLETIONDIR)
 #   make clean
 
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPLETIONDIR ?= $(PREFIX)/share/zsh/site-functions
 CC       ?= cc
 VERSION  := 0.1.0
 
@@ -54,7 +57,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN      := giochi-sim
 MANPAGES := $(sort $(wildcard man/*.[1-9]))
 
-.PHONY: all run reports check unit cli sanitize fuzz bench deps deps-plot deps-mpi mpi install uninstall clean
+.PHONY: all run reports check check-slow unit cli sanitize fuzz bench deps deps-plot deps-mpi mpi install uninstall clean
 
 # Parallel by default: every rule names what it needs, and the package checks run one after
 # another (deps, then deps-mpi, then deps-plot inside check's recipe). make -j1 serialises.
@@ -123,29 +126,21 @@ $(BUILD)/search-bench: tests/bench/search_bench.c $(BUILD)/libgiochi.a
 bench: $(BUILD)/search-bench
 export SEARCH_BENCH := $(BUILD)/search-bench
 
-# The main job of the README: a real simulation of the default game and ruleset.
-RUN_ARGS := --game=oca --runs=100000 --seed=1
+# The main job of the README: a real simulation of the default game and ruleset (its arguments
+# live with the sample reports' commands, which hold the same run).
+RUN_ARGS := $(shell tools/reports.sh --args)
 
 run: all
 	./$(BIN) $(RUN_ARGS)
 
 # The sample reports in reports/: the main job's run as JSON, CSV and a page, and the pages of
 # the README's experiments and searches (a sweep, a sensitivity's tornado, a goal seek, a
-# tournament). They need gnuplot for their charts (deps-plot).
-SWEEP_ARGS := --game=oca --bots=greedy:max_bid=20 --sweep entry_fee=30:70:10 --metric=bankruptcy_any,banker_net --runs=50000 --seed=1
-TORNADO_ARGS := --game=oca --sensitivity --metric=bankruptcy_any --runs=5000 --seed=1
-SEEK_ARGS := --game=oca --bots=greedy:max_bid=20 --target=bankruptcy_any=0.10 --over=entry_fee=0:200 --runs=100000 --seed=1
-TOURNAMENT_ARGS := --game=wari --tournament=random,greedy,alphabeta:depth=4 --runs=300 --seed=1
-
+# tournament). They need gnuplot for their charts (deps-plot). Their commands, and the fixed date
+# they carry, are in tools/reports.sh, which tests/cli/cli_samples.sh runs too: `make check` fails
+# when a committed report is not what this target makes now.
 reports: all
 	@tools/deps.sh plot
-	./$(BIN) $(RUN_ARGS) --quiet --format=json --output=reports/sample.json
-	./$(BIN) $(RUN_ARGS) --quiet --format=csv --output=reports/sample.csv
-	./$(BIN) $(RUN_ARGS) --quiet --format=html --output=reports/sample.html
-	./$(BIN) $(SWEEP_ARGS) --quiet --format=html --output=reports/sweep.html
-	./$(BIN) $(TORNADO_ARGS) --quiet --format=html --output=reports/tornado.html
-	./$(BIN) $(SEEK_ARGS) --quiet --format=html --output=reports/seek.html
-	./$(BIN) $(TOURNAMENT_ARGS) --quiet --format=html --output=reports/tournament.html
+	tools/reports.sh ./$(BIN)
 
 unit: deps $(BUILD)/unit-tests
 	$(BUILD)/unit-tests
@@ -155,6 +150,10 @@ check: $(BIN) $(BUILD)/unit-tests $(MPI_BIN)
 	@tools/deps.sh plot
 	@tools/deps.sh render || echo "giochi-sim: the sample pages will not be rendered (tests/cli/cli_render.sh skips it)" >&2
 	@GIOCHI_MPI_BIN=./$(MPI_BIN) tests/run-all.sh $(BUILD)/unit-tests ./$(BIN)
+
+SLOW_JOBS ?= 2
+check-slow: $(BIN)
+	@CHECK_FIGURES_SLOW=only CHECK_VERBOSE=1 CHECK_FIGURES_JOBS=$(SLOW_JOBS) CHECK_FIGURES_QUIET=1 tests/docs/check_figures.sh ./$(BIN)
 
 sanitize:
 	$(MAKE) $(MPI_BIN)
@@ -217,24 +216,31 @@ $(BUILD)/wari_bare: tests/bench/wari_bare.c
 $(BUILD)/wari_bench: tests/bench/wari_bench.c $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
 
-# The bash completion script, written by the tool itself from its own tables.
+# The bash and zsh completion scripts, written by the tool itself from its own tables (zsh
+# finds a completion in $fpath as a file named _ and the command).
 COMPLETION := $(BUILD)/giochi-sim.bash
+ZSHCOMPLETION := $(BUILD)/_giochi-sim
 
 $(COMPLETION): $(BIN)
 	@mkdir -p $(dir $@)
 	./$(BIN) --completion=bash --output=$@
 
-install: all $(COMPLETION)
+$(ZSHCOMPLETION): $(BIN)
+	@mkdir -p $(dir $@)
+	./$(BIN) --completion=zsh --output=$@
+
+install: all $(COMPLETION) $(ZSHCOMPLETION)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
-	    $(DESTDIR)$(COMPLETIONDIR)
+	    $(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(ZSHCOMPLETIONDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/$(BIN)
 	for m in $(MANPAGES); do install -m 644 $$m $(DESTDIR)$(MANDIR)/man$${m##*.}/; done
 	install -m 644 $(COMPLETION) $(DESTDIR)$(COMPLETIONDIR)/$(BIN)
+	install -m 644 $(ZSHCOMPLETION) $(DESTDIR)$(ZSHCOMPLETIONDIR)/_$(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/$(BIN)
 	for m in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; done
-	rm -f $(DESTDIR)$(COMPLETIONDIR)/$(BIN)
+	rm -f $(DESTDIR)$(COMPLETIONDIR)/$(BIN) $(DESTDIR)$(ZSHCOMPLETIONDIR)/_$(BIN)
 
 clean:
 	rm -rf build build-san build-fuzz $(BIN) giochi-sim-san $(MPI_BIN)

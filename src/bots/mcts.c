@@ -85,13 +85,13 @@ static void teardown(void *vctx)
     memset(c, 0, sizeof *c);
 }
 
-/* Sets up the policy bot for every seat with its default parameters. */
+/* Sets up the policy bot for every seat with its default parameters (at this table). */
 static int setup_policy(mcts_ctx *c, const void *rules, char *err, size_t errlen)
 {
     const bot_type *p = c->g->policy;
     double def[MAX_POLICY_PARAMS];
     for (int i = 0; p->params && p->params[i].name && i < MAX_POLICY_PARAMS; i++)
-        def[i] = p->params[i].def;
+        def[i] = bot_param_default(p, i, c->nseats);
     for (int k = 0; k < c->nseats; k++) {
         c->pctx[k] = calloc(1, p->ctx_size ? p->ctx_size : 1);
         if (c->pctx[k] == NULL)

@@ -313,6 +313,19 @@ static void ended(program_ctx *c, char *buf, size_t n)
 
 /* ---- talking ------------------------------------------------------------------------------- */
 
+/* Starts a protocol message in c->w: empties the buffer and opens the message's object with
+ * its "type" member (hello, start, end, decide, bye); returns the writer. The caller adds the
+ * other members, closes the object and sends it. */
+static jsonw *begin_message(program_ctx *c, const char *type)
+{
+    jsonw *w = &c->w;
+    jw_reset(w);
+    jw_obj(w);
+    jw_key(w, "type");
+    jw_str(w, type);
+    return w;
+}
+
 /* Sends the message in c->w (a newline is added). */
 static void send_message(program_ctx *c)
 {
@@ -413,13 +426,8 @@ static void start(program_ctx *c)
     c->started = true;
 
     /* the handshake */
-    jsonw *w = &c->w;
-    jw_reset(w);
-    jw_obj(w);
-    jw_key(w, "type");
-    jw_str(w, "hello");
-    jw_key(w, "protocol");
-    jw_int(w, PROGRAM_PROTOCOL);
+    jsonw *w = begin_message(c, "hello");
+    jw_key_int(w, "protocol", PROGRAM_PROTOCOL);
     jw_key(w, "bot");
     jw_str(w, c->prog->name);
     jw_key(w, "game");
@@ -431,10 +439,8 @@ static void start(program_ctx *c)
     else
         jw_null(w);
     free(ruleset);
-    jw_key(w, "seat");
-    jw_int(w, c->seat);
-    jw_key(w, "seats");
-    jw_int(w, c->nseats);
+    jw_key_int(w, "seat", c->seat);
+    jw_key_int(w, "seats", c->nseats);
     jw_key(w, "params");
     jw_obj(w);
     for (int i = 0; i < c->prog->nparams; i++)
@@ -489,11 +495,7 @@ static void program_begin(void *ctx, const bot_game *game, const void *seen)
     c->game = *game;
     if (!c->started)
         start(c);
-    jsonw *w = &c->w;
-    jw_reset(w);
-    jw_obj(w);
-    jw_key(w, "type");
-    jw_str(w, "start");
+    jsonw *w = begin_message(c, "start");
     jw_key(w, "game");
     jw_uint(w, game->index);
     jw_key(w, "seed"); /* the seed of the seat's stream for this game, as built-in bots get */
@@ -508,17 +510,12 @@ static void program_end(void *ctx, const bot_game *game, const outcome *o)
 {
     program_ctx *c = ctx;
     const game_type *g = c->g;
-    jsonw *w = &c->w;
-    jw_reset(w);
-    jw_obj(w);
-    jw_key(w, "type");
-    jw_str(w, "end");
+    jsonw *w = begin_message(c, "end");
     jw_key(w, "game");
     jw_uint(w, game->index);
     jw_key(w, "end");
     jw_str(w, g->end_names[o->end]);
-    jw_key(w, "length");
-    jw_int(w, o->length);
+    jw_key_int(w, "length", o->length);
     jw_key(w, "winners");
     jw_arr(w);
     for (int k = 0; k < o->nseats; k++)
@@ -575,11 +572,7 @@ static int program_choose(void *ctx, const void *seen, const decision *d, rng *r
     (void)r;
     program_ctx *c = ctx;
     const game_type *g = c->g;
-    jsonw *w = &c->w;
-    jw_reset(w);
-    jw_obj(w);
-    jw_key(w, "type");
-    jw_str(w, "decide");
+    jsonw *w = begin_message(c, "decide");
     jw_key(w, "kind");
     jw_str(w, g->kind_names[d->kind]);
     jw_key(w, "actions");
@@ -588,8 +581,7 @@ static int program_choose(void *ctx, const void *seen, const decision *d, rng *r
     for (int i = 0; i < d->n; i++) {
         name_of(c, seen, d, d->action[i], name, sizeof name);
         jw_obj(w);
-        jw_key(w, "code");
-        jw_int(w, d->action[i]);
+        jw_key_int(w, "code", d->action[i]);
         jw_key(w, "name");
         jw_str(w, name);
         jw_obj_end(w);
@@ -647,11 +639,7 @@ static void program_teardown(void *ctx)
 {
     program_ctx *c = ctx;
     if (c->started) {
-        jw_reset(&c->w);
-        jw_obj(&c->w);
-        jw_key(&c->w, "type");
-        jw_str(&c->w, "bye");
-        jw_obj_end(&c->w);
+        jw_obj_end(begin_message(c, "bye"));
         jw_append(&c->w, "\n", 1);
         ssize_t k = send(c->to_bot, c->w.buf, c->w.len, MSG_NOSIGNAL | MSG_DONTWAIT);
         (void)k;

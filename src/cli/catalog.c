@@ -34,6 +34,15 @@ static cJSON *bot_entry(const game_type *g, const bot_type *b)
         cJSON_AddNumberToObject(q, "min", p->min);
         cJSON_AddNumberToObject(q, "max", p->max);
         cJSON_AddNumberToObject(q, "default", p->def);
+        cJSON *by = NULL; /* where the default differs at another table (bot_param_default) */
+        for (int n = g->min_seats; b->param_default && n <= g->max_seats; n++) {
+            double d = bot_param_default(b, j, n);
+            char key[16];
+            snprintf(key, sizeof key, "%d", n);
+            if (d != p->def)
+                cJSON_AddNumberToObject(by ? by : (by = cJSON_AddObjectToObject(q, "default_by_players")),
+                                        key, d);
+        }
         cJSON_AddStringToObject(q, "doc", p->doc);
         cJSON_AddItemToArray(params, q);
     }

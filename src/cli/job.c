@@ -246,3 +246,14 @@ int job_progress(const job *j)
         return isatty(STDERR_FILENO) ? RUN_PROGRESS_TTY : RUN_PROGRESS_LOG;
     return !j->o->quiet && isatty(STDERR_FILENO) ? RUN_PROGRESS_TTY : RUN_PROGRESS_NONE;
 }
+
+void job_outputs(const job *j, outset *s)
+{
+    const options *o = j->o;
+    *s = (outset){0};
+    if (dist_rank() != 0)
+        return;
+    outset_open(s, o->output, o->games_csv, o->plot, o->html);
+    if (j->csv_comma)
+        outset_csv_decimal(s, j->fmt == REPORT_CSV && !o->shard);
+}

@@ -68,6 +68,12 @@ void job_prepare(job *j);
  * --quiet; with --progress, also in a log; never on an MPI rank other than 0. */
 int job_progress(const job *j);
 
+/* Opens the outputs of a run or an experiment into s (cli/outset.h): on MPI rank 0 the
+ * report (--output), --games-csv, --plot and --html, every CSV among them through comma
+ * decimals under --csv-decimal=, (the report only when it is a CSV report, not a shard's
+ * part); on any other rank none (s is left empty). Dies as outset_open does. */
+void job_outputs(const job *j, outset *s);
+
 /* ---- modes: each writes its outputs, complete or not at all ------------------------------ */
 
 /* --list (g NULL: every game) or --print-ruleset, to --output; exits. */

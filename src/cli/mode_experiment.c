@@ -12,11 +12,8 @@ void mode_experiment(job *j)
 {
     const options *o = j->o;
     const bool root = dist_rank() == 0; /* under MPI rank 0 alone writes */
-    outset s = {0};
-    if (root)
-        outset_open(&s, o->output, o->games_csv, o->plot, o->html);
-    if (root && j->csv_comma)
-        outset_csv_decimal(&s, j->fmt == REPORT_CSV && !o->shard);
+    outset s;
+    job_outputs(j, &s);
     j->xo.games_csv = outset_file(&s, OUT_GAMES);
     /* --format=html: the text the experiment would print is dropped, the page is rendered
      * from its tree */

@@ -192,9 +192,16 @@ static void list_game(FILE *f, const game_type *g, const cJSON *e, bool detail)
         wrap(f, 21, 21, line);
         const cJSON *p;
         cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(b, "params")) {
-            snprintf(line, sizeof line, ":%s=%.15g  %s (%.15g..%.15g%s)", str(p, "name"),
+            char by[256] = ""; /* "; at 3 players 67" for each table with its own default */
+            size_t used = 0;
+            const cJSON *d;
+            cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(p, "default_by_players"))
+                if (used < sizeof by)
+                    used += (size_t)snprintf(by + used, sizeof by - used, "; at %s players %.15g",
+                                             d->string, d->valuedouble);
+            snprintf(line, sizeof line, ":%s=%.15g  %s (%.15g..%.15g%s%s)", str(p, "name"),
                      num(p, "default"), str(p, "doc"), num(p, "min"), num(p, "max"),
-                     strcmp(str(p, "type"), "integer") == 0 ? ", whole" : "");
+                     strcmp(str(p, "type"), "integer") == 0 ? ", whole" : "", by);
             fprintf(f, "      ");
             wrap(f, 6, 10, line);
         }
@@ -286,8 +293,8 @@ void mode_completion(const options *o, int argc, char **argv)
             die(EXIT_USAGE, "--completion prints a script: it cannot be combined with '%s'",
                 argv[i]);
     }
-    if (strcmp(o->completion, "bash") != 0)
-        die(EXIT_USAGE, "--completion '%s': expected bash", o->completion);
+    if (strcmp(o->completion, "bash") != 0 && strcmp(o->completion, "zsh") != 0)
+        die(EXIT_USAGE, "--completion '%s': expected bash or zsh", o->completion);
     dist_apart();
     if (dist_rank() != 0)
         exit(EXIT_OK);

@@ -65,11 +65,8 @@ void mode_run(job *j)
 {
     const options *o = j->o;
     const bool root = dist_rank() == 0; /* under MPI rank 0 alone writes */
-    outset s = {0};
-    if (root)
-        outset_open(&s, o->output, o->games_csv, o->plot, o->html);
-    if (root && j->csv_comma)
-        outset_csv_decimal(&s, j->fmt == REPORT_CSV && !o->shard);
+    outset s;
+    job_outputs(j, &s);
     cJSON *exact = o->exact ? exact_analysis(j) : NULL;
     j->cfg.games_csv = outset_file(&s, OUT_GAMES);
     j->cfg.progress = job_progress(j);

@@ -90,6 +90,12 @@ static int parse_param(const bot_type *b, int np, char *kv, seat_spec *spec, boo
 int botspec_parse(const game_type *g, const char *text, seat_spec *spec, char *canon,
                   size_t ncanon, char *err, size_t errlen)
 {
+    return botspec_parse_at(g, text, g->default_seats, spec, canon, ncanon, err, errlen);
+}
+
+int botspec_parse_at(const game_type *g, const char *text, int nseats, seat_spec *spec,
+                     char *canon, size_t ncanon, char *err, size_t errlen)
+{
     char buf[512];
     if (strlen(text) >= sizeof buf)
         return snprintf(err, errlen, "--bots: bot '%.40s...' is too long", text), -1;
@@ -136,8 +142,10 @@ int botspec_parse(const game_type *g, const char *text, seat_spec *spec, char *c
         return snprintf(err, errlen, "bot '%s' has more than %d parameters", b->name,
                         BOT_MAX_PARAMS),
                -1;
+    const int np0 = np; /* def: the defaults at this table (a program may add parameters) */
+    double def[BOT_MAX_PARAMS];
     for (int i = 0; i < np; i++)
-        spec->param[i] = b->params[i].def;
+        spec->param[i] = def[i] = bot_param_default(b, i, nseats);
     if (program_is(b)) /* every parameter a later seat may add: not given (NaN) */
         for (int i = 0; i < BOT_MAX_PARAMS; i++)
             spec->param[i] = NAN;
@@ -149,7 +157,7 @@ int botspec_parse(const game_type *g, const char *text, seat_spec *spec, char *c
         np++;
     size_t used = (size_t)snprintf(canon, ncanon, "%s", b->name);
     for (int i = 0; i < np && used < ncanon; i++)
-        if (spec->param[i] != b->params[i].def && !isnan(spec->param[i])) {
+        if (spec->param[i] != (i < np0 ? def[i] : b->params[i].def) && !isnan(spec->param[i])) {
             char num[40];
             used += (size_t)snprintf(canon + used, ncanon - used, ":%s=%s", b->params[i].name,
                                      numfmt_double(num, sizeof num, spec->param[i]));
@@ -186,8 +194,8 @@ int botspec_parse_list(const game_type *g, const char *list, int nseats, seat_sp
     if (nseats > GAME_MAX_SEATS)
         return snprintf(err, errlen, "at most %d players", GAME_MAX_SEATS), -1;
     for (int k = 0; k < nseats; k++)
-        if (botspec_parse(g, items[n > 1 ? k : 0], &seats[k], canon[k], BOT_SPEC_MAX, err,
-                          errlen) != 0)
+        if (botspec_parse_at(g, items[n > 1 ? k : 0], nseats, &seats[k], canon[k],
+                             BOT_SPEC_MAX, err, errlen) != 0)
             return -1;
     return nseats;
 }

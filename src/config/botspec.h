@@ -9,14 +9,21 @@
 enum { BOT_SPEC_MAX = 1024 }; /* room for a bot with all its parameters written out */
 
 /* Parses one bot of game g, "name" or "name:key=value:...", into spec (parameters not given
- * take their defaults). Writes into canon (ncanon bytes) the bot's canonical description: its
- * name and every parameter that differs from its default, in table order, each value written
- * to all its digits, so that two bots describe alike exactly when they play alike.
+ * take their defaults at the game's default table of players). Writes into canon (ncanon
+ * bytes) the bot's canonical description: its name and every parameter that differs from its
+ * default, in table order, each value written to all its digits, so that two bots describe
+ * alike exactly when they play alike (at that table).
  * A value is written as a JSON number (16, 0.25, 1e3; not 0x10, 016 or " 16").
  * Returns 0, or -1 with a one-line message in err (unknown bot or parameter, with the valid
  * names; a value that is not a number or out of range; a parameter given twice or empty). */
 int botspec_parse(const game_type *g, const char *text, seat_spec *spec, char *canon,
                   size_t ncanon, char *err, size_t errlen);
+
+/* botspec_parse for a table of nseats players: the parameters not given take their defaults
+ * at that table (bot_param_default), and the canonical description leaves out the parameters
+ * that equal them (botspec_parse: the game's default table). */
+int botspec_parse_at(const game_type *g, const char *text, int nseats, seat_spec *spec,
+                     char *canon, size_t ncanon, char *err, size_t errlen);
 
 /* Parses a comma-separated list: one bot per seat, or a single bot for every seat. nseats 0
  * means "as many seats as bots listed, or the game's default for a single bot". Fills

@@ -345,6 +345,10 @@ struct bot_type {
     const char *name;
     const char *doc;
     const bot_param *params; /* NULL-name-terminated, or NULL for none */
+    /* Optional: the default of parameter i (an index into params) at a table of nseats
+     * players, for a bot whose defaults depend on how many play (use bot_param_default).
+     * NULL: params[i].def at every table. */
+    double (*param_default)(int i, int nseats);
     size_t ctx_size;
     /* Prepares ctx for `seat` of a run under rules. param holds one value per entry of params.
      * Returns 0, or -1 with a one-line message in err. Optional. */
@@ -384,5 +388,12 @@ struct bot_type {
     /* Called for every seat whose bot has it once the game is over and its outcome made. */
     void (*game_end)(void *ctx, const bot_game *game, const outcome *o);
 };
+
+/* The default of bot b's parameter i at a table of nseats players: b->param_default's, or
+ * params[i].def. What a seat plays when the parameter is not set (see botspec_parse). */
+static inline double bot_param_default(const bot_type *b, int i, int nseats)
+{
+    return b->param_default ? b->param_default(i, nseats) : b->params[i].def;
+}
 
 #endif

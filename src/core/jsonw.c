@@ -119,6 +119,12 @@ void jw_int(jsonw *w, int64_t v)
     }
 }
 
+void jw_key_int(jsonw *w, const char *key, int64_t v)
+{
+    jw_key(w, key);
+    jw_int(w, v);
+}
+
 void jw_bool(jsonw *w, bool v)
 {
     sep(w);

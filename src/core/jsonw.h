@@ -28,6 +28,8 @@ void jw_arr_end(jsonw *w); /* ] */
  * needs no escape (the writer does not escape keys). */
 void jw_key(jsonw *w, const char *key);
 void jw_int(jsonw *w, int64_t v);
+/* A key of the enclosing object and its integer value: jw_key, then jw_int. */
+void jw_key_int(jsonw *w, const char *key, int64_t v);
 void jw_uint(jsonw *w, uint64_t v);
 void jw_bool(jsonw *w, bool v);
 void jw_null(jsonw *w);

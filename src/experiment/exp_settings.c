@@ -352,8 +352,8 @@ int exp_make_setting(setting *S, const exp_options *o, const char *const *extra,
                    -1;
         char text[BOT_SPEC_MAX];
         exp_with_param(S->canon[ax[a].seat], ax[a].param, ax[a].val[pick[a]], text, sizeof text);
-        if (botspec_parse(g, text, &seat[ax[a].seat], S->canon[ax[a].seat], BOT_SPEC_MAX, e2,
-                          sizeof e2) != 0)
+        if (botspec_parse_at(g, text, n, &seat[ax[a].seat], S->canon[ax[a].seat],
+                             BOT_SPEC_MAX, e2, sizeof e2) != 0)
             return snprintf(err, errlen, "--sweep '%s': %s", ax[a].key, e2), -1;
     }
     if (g->rules_check && g->rules_check(S->rules, n, e2, sizeof e2) != 0)

@@ -65,6 +65,23 @@ static void quoted(FILE *f, const char *s)
     fputc('\'', f);
 }
 
+/* Writes a panel's titles: a "set title" line, then a "set xlabel" and a "set ylabel" line,
+ * each string single-quoted (quoted); a NULL label is left out. No newline after the last:
+ * the caller goes on with its own "\n...". */
+static void titles(FILE *f, const char *title, const char *xlabel, const char *ylabel)
+{
+    fputs("set title ", f);
+    quoted(f, title);
+    if (xlabel) {
+        fputs("\nset xlabel ", f);
+        quoted(f, xlabel);
+    }
+    if (ylabel) {
+        fputs("\nset ylabel ", f);
+        quoted(f, ylabel);
+    }
+}
+
 /* Writes s as a double-quoted field of an inline data block (quotes become apostrophes). */
 static void datum(FILE *f, const char *s)
 {
@@ -130,10 +147,8 @@ static void bars_plot_range(FILE *f, const bars *b, int id, const char *title, c
         datum_wrapped(f, b->label[i], b->n > 4 ? 16 : 28);
         fprintf(f, " %.17g %.17g %.17g\n", v, lo, hi);
     }
-    fputs("EOD\nset title ", f);
-    quoted(f, title);
-    fputs("\nset ylabel ", f);
-    quoted(f, ylabel);
+    fputs("EOD\n", f);
+    titles(f, title, NULL, ylabel);
     fprintf(f, "\nunset xlabel\nset xrange [-0.6:%d.6]\nset yrange %s\nset boxwidth 0.6\n"
                "plot $bars%d using 0:2:xtic(1) with boxes title 'estimate', "
                "'' using 0:2:3:4 with yerrorbars pointtype 0 linecolor 'black' title '95%% CI'\n"
@@ -171,11 +186,8 @@ static void hist_plot(FILE *f, int n, const char *const *name, const cJSON *cons
                     100 * cJSON_GetArrayItem(count, i)->valuedouble / total);
         fputs("EOD\n", f);
     }
-    fputs("set title ", f);
-    quoted(f, title);
-    fputs("\nset xlabel ", f);
-    quoted(f, xlabel);
-    fputs("\nset ylabel '% of observations'\nset yrange [0:*]\n", f);
+    titles(f, title, xlabel, "% of observations");
+    fputs("\nset yrange [0:*]\n", f);
     double w = report_num(get(e[0], "histogram"), "width");
     fprintf(f, "set boxwidth %.17g\nplot ", w * 0.9);
     for (int s = 0; s < n; s++) {
@@ -203,16 +215,12 @@ static void dist_plot(FILE *f, const cJSON *d, int id)
         datum(f, len > 0 ? tic : label);
         fprintf(f, " %.17g %.17g\n", 100 * report_num(b, "share"), report_num(b, "count"));
     }
-    char title[512];
+    char title[512], ylabel[512];
     snprintf(title, sizeof title, "%s (%.0f %s)", report_str(d, "title"), report_num(d, "n"),
              report_str(d, "counts"));
-    fputs("EOD\nset title ", f);
-    quoted(f, title);
-    fputs("\nset xlabel ", f);
-    quoted(f, report_str(d, "value"));
-    fputs("\nset ylabel ", f);
-    snprintf(title, sizeof title, "%% of %s", report_str(d, "counts"));
-    quoted(f, title);
+    snprintf(ylabel, sizeof ylabel, "%% of %s", report_str(d, "counts"));
+    fputs("EOD\n", f);
+    titles(f, title, report_str(d, "value"), ylabel);
     int n = cJSON_GetArraySize(bins);
     fprintf(f, "\nset xrange [-0.6:%d.6]\nset yrange [0:*]\nset boxwidth 0.8\n"
                "set xtics rotate by %d\n"
@@ -660,13 +668,8 @@ static int sweep_script(FILE *f, const cJSON *r, plot_format fmt, const char *ou
          * values of the other keys */
         char vt[320];
         snprintf(vt, sizeof vt, "%s%s", label, ns == 1 ? " (95% band)" : "");
-        fputs("set title ", f);
-        quoted(f, vt);
-        fputs("\nset xlabel ", f);
-        quoted(f, xkey->string);
         snprintf(yl, sizeof yl, "%s", share ? "%" : unit);
-        fputs("\nset ylabel ", f);
-        quoted(f, yl);
+        titles(f, vt, xkey->string, yl);
         fputs(ns == 1 ? "\nunset key" : "\nset key top left", f);
         fputs("\nset yrange [*:*]\nplot ", f);
         for (int k = 0; k < ns; k++) {
@@ -734,14 +737,12 @@ static int tornado_script(FILE *f, const cJSON *r, plot_format fmt, const char *
                 d[1][1], d[1][2]);
         rows++;
     }
-    fputs("EOD\nset title ", f);
-    char t[512];
+    char t[512], xl[512];
     snprintf(t, sizeof t, "Effect on %s of each key moved down and up (paired 95%% CI)", label);
-    quoted(f, t);
-    fputs("\nset xlabel ", f);
-    snprintf(t, sizeof t, "difference from the default ruleset (%s)",
+    snprintf(xl, sizeof xl, "difference from the default ruleset (%s)",
              share ? "percentage points" : *unit ? unit : report_str(sens, "metric"));
-    quoted(f, t);
+    fputs("EOD\n", f);
+    titles(f, t, xl, NULL);
     fprintf(f, "\nunset ylabel\nset yrange [-0.6:%d.6]\nset grid xtics\n"
                "set key below horizontal\n"
                "set arrow 1 from 0, graph 0 to 0, graph 1 nohead linecolor 'black'\n"
@@ -799,12 +800,7 @@ static int seek_script(FILE *f, const cJSON *r, plot_format fmt, const char *out
     }
     snprintf(t, sizeof t, "%s against %s; crossings shaded (their 95%% interval)", label,
              report_str(r, "key"));
-    fputs("set title ", f);
-    quoted(f, t);
-    fputs("\nset xlabel ", f);
-    quoted(f, report_str(r, "key"));
-    fputs("\nset ylabel ", f);
-    quoted(f, share ? "%" : unit);
+    titles(f, t, report_str(r, "key"), share ? "%" : unit);
     snprintf(t, sizeof t, "target %s", tv);
     double lo = report_num(r, "lo"), hi = report_num(r, "hi"), pad = (hi - lo) * 0.04;
     fprintf(f, "\nset xrange [%.17g:%.17g]\nset key top left\n"

@@ -31,10 +31,12 @@ TEST(jsonw_writes_nested_values_with_commas_and_escapes)
     jw_str(&w, "q\"b\\\n\x01");
     jw_key(&w, "d");
     jw_double(&w, 0.1);
+    jw_key_int(&w, "k", -3);
     jw_obj_end(&w);
     jw_append(&w, "", 1);
     CHECK(strcmp(w.buf, "{\"a\":-12,\"b\":[18446744073709551615,true,null,{}],"
-                        "\"s\":\"q\\\"b\\\\\\u000a\\u0001\",\"d\":0.10000000000000001}") == 0);
+                        "\"s\":\"q\\\"b\\\\\\u000a\\u0001\",\"d\":0.10000000000000001,"
+                        "\"k\":-3}") == 0);
     cJSON *j = cJSON_Parse(w.buf);
     CHECK(j != NULL);
     CHECK(strcmp(cJSON_GetObjectItem(j, "s")->valuestring, "q\"b\\\n\x01") == 0);

@@ -57,6 +57,31 @@ same "oca greedy-2026 plays as greedy with the old knobs" "$work/oca-2026.json" 
 "$bin" --list --game=oca | grep -q '^    greedy-2026 ' && ok "oca --list names greedy-2026" ||
     bad "oca --list names greedy-2026" "missing"
 
+# greedy's defaults at two and three players are its own (giochi-sim-oca(7), BEST RESPONSE):
+# --list names them, a seat at such a table plays them (the same games as with them written
+# out), and a knob written out keeps its value there (the four-player max_bid plays other games).
+for np in 2 3; do
+    own=$("$bin" --list --game=oca --format=json | jq -r --arg n "$np" '.. | objects |
+        select(.name? == "greedy") | [.params[] | select(.default_by_players[$n] != null) |
+        "\(.name)=\(.default_by_players[$n])"] | join(":")')
+    if [ -z "$own" ]; then
+        bad "oca --list: greedy's own defaults at $np players" "none listed"
+        continue
+    fi
+    "$bin" --game=oca --players=$np --bots=greedy --runs=2000 --seed=4 --format=json -q |
+        json_without_run /dev/stdin | grep -v '"bot":\|"rests_on":' >"$work/own-a.json"
+    "$bin" --game=oca --players=$np --bots="greedy:$own" --runs=2000 --seed=4 --format=json -q |
+        json_without_run /dev/stdin | grep -v '"bot":\|"rests_on":' >"$work/own-b.json"
+    same "oca $np players: greedy plays its listed defaults ($own)" "$work/own-a.json" "$work/own-b.json"
+done
+"$bin" --game=oca --players=3 --bots=greedy:max_bid=85 --runs=2000 --seed=4 --format=json -q |
+    json_without_run /dev/stdin | grep -v '"bot":\|"rests_on":' >"$work/own-c.json"
+if cmp -s "$work/own-a.json" "$work/own-c.json"; then
+    bad "oca 3 players: greedy:max_bid=85 keeps its max_bid" "the same games as greedy"
+else
+    ok "oca 3 players: greedy:max_bid=85 keeps its max_bid"
+fi
+
 # The best-response check (giochi-sim-oca(7), BEST RESPONSE): greedy's defaults are a best
 # response to themselves at four players, so no single deviation of one knob family, played
 # by one seat against three default greedies with the seats rotated, gains more than 1 point
@@ -79,6 +104,43 @@ for dev in volunteer=0 bank_ev=1:max_bid=1000 max_bid=60 value_sd=0.25 declare=0
 done
 [ -z "$br_fail" ] && ok "oca: no single deviation beats the default greedy by more than 1 point" ||
     bad "oca: no single deviation beats the default greedy by more than 1 point" "$br_fail"
+
+# The same check at three and at two players, where greedy has defaults of its own (the
+# four-player profile is not a best response there): one seat, one knob family changed,
+# against default greedies, seats rotated, 10000 deals x n rotations, whose share has a
+# standard error of at most sqrt(1/n x (1 - 1/n) / (10000 n)) (0.27 points about a third at
+# three players, 0.35 about a half at two); the tolerance is 1 point plus three of them.
+# max_bid=85 is the four-player default. The four-player profile, written out at three
+# players (max_bid=85 and BR3_FOUR), fails the check: max_bid=75 gains more than the
+# tolerance against it (some 6 points).
+BR3_FOUR=jolly_min=27:value_sd=0.06
+br_gain() { # br_gain PLAYERS DEVIATION BASE: seat 1's share minus 1/PLAYERS, and the bound
+    br_bots=$2
+    for _ in $(seq 2 "$1"); do br_bots="$br_bots,$3"; done
+    "$bin" --game=oca --players="$1" --bots="$br_bots" --rotate-seats --runs=10000 --seed=26 \
+        --format=json -q >"$work/brn.json" 2>"$work/err" || return 1
+    jq -r '.bots[0].win_share | "\(.value) \(.n)"' "$work/brn.json" |
+        awk -v p="$1" '{ printf "%.4f %.4f\n", $1 - 1 / p, 0.01 + 3 * sqrt((1 / p) * (1 - 1 / p) / $2) }'
+}
+for np in 3 2; do
+    brn_fail=
+    for dev in volunteer=0 bank_ev=1:max_bid=1000 max_bid=85 max_bid=75 max_bid=50 \
+        value_sd=0.25 declare=0 gamble=3 gamble=30 sit_out=0 attack=0 defend=0 jolly_min=10 \
+        jolly_min=27 trade=0.2 reserve=17 reserve=30 buy_max=30 exchange=0 takeover=1 keep=20 \
+        per_square=3; do
+        g=$(br_gain "$np" "greedy:$dev" greedy) || { brn_fail="$brn_fail $dev(exit)"; continue; }
+        echo "$g" | awk '{ exit !($1 <= $2) }' || brn_fail="$brn_fail $dev(gains $g)"
+    done
+    [ -z "$brn_fail" ] && ok "oca: at $np players no single deviation beats the default greedy by more than 1 point" ||
+        bad "oca: at $np players no single deviation beats the default greedy by more than 1 point" "$brn_fail"
+done
+if g=$(br_gain 3 "greedy:max_bid=75:$BR3_FOUR" "greedy:max_bid=85:$BR3_FOUR") &&
+    echo "$g" | awk '{ exit !($1 > $2) }'; then
+    ok "oca: the three-player check tells that the four-player profile is no best response there"
+else
+    bad "oca: the three-player check tells that the four-player profile is no best response there" \
+        "max_bid=75 against greedy:max_bid=85:$BR3_FOUR: ${g:-exit}"
+fi
 
 # mcts rollout=1 plays its playouts with the oca's policy bot (greedy at every seat): the games
 # differ from those of uniformly random playouts, and stay the same at any thread count (the

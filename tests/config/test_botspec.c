@@ -34,6 +34,38 @@ TEST(botspec_parameters_and_canonical_form)
     CHECK_STR(canon[0], "greedy");
 }
 
+/* greedy's defaults depend on the table (three players have their own, giochi-sim-oca(7)):
+ * a seat takes the defaults of its table, a knob the user sets keeps its value at every
+ * table, and the description leaves out what equals the table's default. */
+TEST(botspec_defaults_by_table)
+{
+    const game_type *g = registry_game("oca");
+    const bot_type *b = registry_bot(g, "greedy");
+    seat_spec seats[GAME_MAX_SEATS];
+    char canon[GAME_MAX_SEATS][BOT_SPEC_MAX], err[256], text[64];
+    double four = b->params[1].def, three = bot_param_default(b, 1, 3); /* max_bid */
+    CHECK(strcmp(b->params[1].name, "max_bid") == 0);
+    CHECK(three != four);
+    CHECK(bot_param_default(b, 1, 4) == four);
+    CHECK_INT(botspec_parse_list(g, "greedy", 3, seats, canon, err, sizeof err), 3);
+    CHECK(seats[2].param[1] == three);
+    CHECK_STR(canon[0], "greedy");
+    snprintf(text, sizeof text, "greedy:max_bid=%g", four);
+    CHECK_INT(botspec_parse_list(g, text, 3, seats, canon, err, sizeof err), 3);
+    CHECK(seats[0].param[1] == four);
+    CHECK_STR(canon[0], text);
+    CHECK_INT(botspec_parse_list(g, text, 4, seats, canon, err, sizeof err), 4);
+    CHECK_STR(canon[0], "greedy");
+    snprintf(text, sizeof text, "greedy:max_bid=%g", three);
+    CHECK_INT(botspec_parse_list(g, text, 3, seats, canon, err, sizeof err), 3);
+    CHECK_STR(canon[0], "greedy");
+    /* the profile of before keeps its knobs at every table */
+    const bot_type *old = registry_bot(g, "greedy-2026");
+    CHECK(old->param_default == NULL);
+    CHECK_INT(botspec_parse_list(g, "greedy-2026", 3, seats, canon, err, sizeof err), 3);
+    CHECK(seats[0].param[1] == old->params[1].def);
+}
+
 /* Each bad description gives its own one-line message. */
 static void bad(const char *list, int nseats, const char *want)
 {

@@ -6,7 +6,8 @@
 #     <!-- check: giochi-sim --game=45 --exact -->                  (README.md, HTML comments)
 #     <!-- expect: 4.9507% -->
 # This re-runs each command (by sh in a scratch directory, with giochi-sim on the PATH being
-# BINARY, so a command may chain several runs with ; or pipe them)
+# BINARY, and tools/best_response.sh as best_response.sh, so a command may chain several runs
+# with ; or pipe them; it starts with giochi-sim or best_response.sh)
 # and fails unless every expect token appears, as a whole figure (not inside a longer number),
 # both in the command's output and in the page's visible text from the marker to the next
 # check marker. It also fails on every unmarked figure: a decimal or a percentage (12.5, .5,
@@ -21,8 +22,12 @@
 # until it is removed. CHECK_FIGURES_STRICT=1 ignores that list, CHECK_FIGURES_QUIET=1 keeps
 # the allowed ones quiet.
 # A marker `.\" check-slow: CMD` is for a run of minutes: its tokens are looked for in the page
-# only, unless CHECK_FIGURES_SLOW=1 (CHECK_FIGURES_SLOW=only: only those markers run). Tokens are split at blanks. Ends with "docs: N passed, N failed"; PAGEs default to
-# README.md and man/*.[1-9].
+# only, unless CHECK_FIGURES_SLOW=1 (CHECK_FIGURES_SLOW=only: only those markers run; make
+# check-slow, which .ci/run calls). Tokens are split at blanks. CHECK_FIGURES_JOBS=N runs N
+# workers side by side, each taking the next marker not yet taken (a directory made per
+# marker and per page's unmarked-figure check: mkdir is the lock), and adds up their counts.
+# CHECK_VERBOSE=1 names each check passed, with the CPU time (user and system) of its command.
+# Ends with "docs: N passed, N failed"; PAGEs default to README.md and man/*.[1-9].
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 self_bin=$1
@@ -37,9 +42,15 @@ warned=0
 slowed=0
 ok() { passed=$((passed + 1)); [ -z "${CHECK_VERBOSE:-}" ] || echo "ok   $1"; }
 bad() { failed=$((failed + 1)); echo "FAIL $1: $2" >&2; }
+# claim KEY: true for the one worker that takes KEY (always true without a queue)
+queue=${CHECK_FIGURES_QUEUE:-}
+order= # the markers' order: -r from the last (CHECK_FIGURES_BACKWARD=1, a worker's)
+[ "${CHECK_FIGURES_BACKWARD:-0}" = 0 ] || order=-r
+claim() { [ -z "$queue" ] || mkdir "$queue/$(printf '%s' "$1" | tr '/' '_')" 2>/dev/null; }
 
 mkdir "$work/bin"
 ln -s "$bin" "$work/bin/giochi-sim"
+ln -s "$top/tools/best_response.sh" "$work/bin/best_response.sh" # oca's rounds (giochi-sim-oca(7))
 if [ $# -eq 0 ]; then
     set -- "$top/README.md" "$top"/man/*.[1-9]
 fi
@@ -201,12 +212,13 @@ check_page() {
     case $page in *.md) kind=md ;; *) kind=roff ;; esac
     rm -f "$work"/m.*
     awk -v kind="$kind" -v dir="$work" -f "$work/figures.awk" -f "$work/split.awk" "$page"
-    [ -e "$work/m.0.err" ] &&
+    [ -e "$work/m.0.err" ] && claim "$name:orphan" &&
         bad "$name:$(head -n 1 "$work/m.0.err")" "an expect marker with no check marker just before it"
-    for cmdf in "$work"/m.*.cmd; do
-        [ -e "$cmdf" ] || continue
+    for n in $(ls "$work" | sed -n 's/^m\.\([1-9][0-9]*\)\.cmd$/\1/p' | sort -n $order); do
+        cmdf=$work/m.$n.cmd
         m=${cmdf%.cmd}
         at=$(cat "$m.at")
+        claim "$name:$at" || continue
         cmd=$(cat "$cmdf")
         if [ -e "$m.err" ] || [ ! -e "$m.tok" ]; then
             bad "$name:$at" "a check marker with no expect marker on the next line"
@@ -214,7 +226,7 @@ check_page() {
         fi
         touch "$m.txt"
         case $cmd in
-        giochi-sim\ *) ;;
+        giochi-sim\ * | best_response.sh\ *) ;;
         *)
             bad "$name:$at" "the command does not start with giochi-sim: $cmd"
             continue
@@ -239,8 +251,13 @@ check_page() {
         fi
         rm -rf "$work/run"
         mkdir "$work/run"
+        times >"$work/times.0" # the shell's own, then its children's user and system time
         (cd "$work/run" && PATH="$work/bin:$PATH" sh -c "$cmd") >"$m.out" 2>"$m.stderr"
         rc=$?
+        times >"$work/times.1"
+        cpu=$(awk 'FNR == 2 { for (i = 1; i <= 2; i++) { split($i, a, "m"); sub(/s$/, "", a[2])
+            t[FILENAME] += a[1] * 60 + a[2] } }
+            END { printf "%.1f", t[ARGV[2]] - t[ARGV[1]] }' "$work/times.0" "$work/times.1")
         if [ "$rc" -ne 0 ]; then
             bad "$name:$at" "'$cmd' exits $rc: $(head -c 200 "$m.stderr")"
             continue
@@ -248,11 +265,12 @@ check_page() {
         missing=$(awk -v kind="$kind" -f "$work/figures.awk" -f "$work/match.awk" \
             "$m.tok" "$m.out" "$m.txt")
         if [ -z "$missing" ]; then
-            ok "$name:$at"
+            ok "$name:$at ($cpu s of CPU)"
         else
             bad "$name:$at" "'$cmd':$missing"
         fi
     done
+    claim "$name:unmarked" || return 0
     awk -v kind="$kind" -f "$work/figures.awk" -f "$work/warn.awk" "$page" "$page" >"$work/warn"
     # each unmarked figure uses up one line "PAGE FIGURE" of the allowance; one left over fails
     # too (the figure got its marker: the line must go, so that the list only shrinks)
@@ -280,7 +298,8 @@ fixtures=$here/fixtures
 allow=${CHECK_FIGURES_ALLOW:-$here/unmarked.txt}
 if [ -z "${CHECK_FIGURES_NO_SELF_TEST:-}" ]; then
     for f in good bad; do
-        CHECK_FIGURES_SLOW= CHECK_FIGURES_ALLOW=/dev/null CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 \
+        CHECK_FIGURES_SLOW= CHECK_FIGURES_JOBS= CHECK_FIGURES_QUEUE= CHECK_FIGURES_ALLOW=/dev/null \
+            CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 \
             "$0" "$self_bin" "$fixtures/$f.7" \
             >"$work/self.$f" 2>&1
     done
@@ -298,11 +317,74 @@ if [ -z "${CHECK_FIGURES_NO_SELF_TEST:-}" ]; then
     else
         bad "figure checker fails a bad page" "$(cat "$work/self.bad")"
     fi
+    # the slow markers: checked in the page text only by default (the wrong one passes); run,
+    # the wrong one fails, also when two workers share the page (and then the fast one waits)
+    for mode in :1 1:1 only:2; do
+        CHECK_FIGURES_SLOW=${mode%:*} CHECK_FIGURES_JOBS=${mode#*:} CHECK_FIGURES_QUEUE= \
+            CHECK_FIGURES_ALLOW=/dev/null CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 \
+            "$0" "$self_bin" "$fixtures/slow.7" "$fixtures/good.7" >"$work/self.slow$mode" 2>&1
+    done
+    if grep -q '^docs: 3 passed, 1 failed$' "$work/self.slow:1" &&
+        grep -q '^docs: 0 figure(s) without a check marker, 2 slow' "$work/self.slow:1" &&
+        grep -q '^docs: 2 passed, 2 failed$' "$work/self.slow1:1" &&
+        grep -q '^docs: 1 passed, 1 failed$' "$work/self.slowonly:2" &&
+        grep -q '^docs: 0 figure(s) without a check marker, 0 slow' "$work/self.slowonly:2" &&
+        grep -q '5.3489% (not in the output)' "$work/self.slowonly:2" &&
+        ! grep -q 'no-such-option' "$work/self.slowonly:2"; then
+        ok "figure checker re-runs the slow markers only when asked, with one worker or two"
+    else
+        bad "figure checker re-runs the slow markers only when asked, with one worker or two" \
+            "$(cat "$work/self.slow:1" "$work/self.slow1:1" "$work/self.slowonly:2")"
+    fi
 fi
 
-for page in "$@"; do
-    check_page "$page"
-done
+jobs=${CHECK_FIGURES_JOBS:-1}
+case $jobs in '' | *[!0-9]* | 0)
+    echo "check_figures.sh: CHECK_FIGURES_JOBS must be a positive whole number, not '$jobs'" >&2
+    exit 2
+    ;;
+esac
+if [ -z "$queue" ] && [ "$jobs" -gt 1 ]; then
+    # the workers share one queue: each runs every page, doing only what it claims first
+    mkdir "$work/queue"
+    i=0
+    while [ "$i" -lt "$jobs" ]; do
+        i=$((i + 1))
+        # every second worker walks the pages and their markers from the end: the costly
+        # runs of the last pages start at once, and the two ends meet in the middle
+        CHECK_FIGURES_QUEUE=$work/queue CHECK_FIGURES_JOBS=1 CHECK_FIGURES_NO_SELF_TEST=1 \
+            CHECK_FIGURES_BACKWARD=$((i % 2 == 0 ? 1 : 0)) \
+            "$0" "$self_bin" "$@" >"$work/worker.$i.out" 2>"$work/worker.$i.err" &
+    done
+    wait
+    i=0
+    while [ "$i" -lt "$jobs" ]; do
+        i=$((i + 1))
+        o=$work/worker.$i.out
+        grep -v '^docs: ' "$o"
+        cat "$work/worker.$i.err" >&2
+        wp=$(sed -n 's/^docs: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$o")
+        wf=$(sed -n 's/^docs: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$o")
+        ww=$(sed -n 's/^docs: \([0-9]*\) figure(s) without a check marker, \([0-9]*\) slow.*/\1/p' "$o")
+        ws=$(sed -n 's/^docs: \([0-9]*\) figure(s) without a check marker, \([0-9]*\) slow.*/\2/p' "$o")
+        if [ -z "$wp" ] || [ -z "$ww" ]; then
+            bad "worker $i of $jobs" "ended without its counts"
+            continue
+        fi
+        passed=$((passed + wp)); failed=$((failed + wf))
+        warned=$((warned + ww)); slowed=$((slowed + ws))
+    done
+elif [ -n "$order" ]; then
+    i=$#
+    while [ "$i" -gt 0 ]; do
+        eval "check_page \"\${$i}\""
+        i=$((i - 1))
+    done
+else
+    for page in "$@"; do
+        check_page "$page"
+    done
+fi
 echo "docs: $warned figure(s) without a check marker, $slowed slow check(s) not run"
 echo "docs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

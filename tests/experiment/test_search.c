@@ -11,6 +11,8 @@
  * 50 and 62); then
  * mode b adds 0.1, mode c takes 0.1 away, flag true adds 0.2 (p kept in 0..1). */
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -307,6 +309,23 @@ TEST(tune_minimize_finds_the_worst_q)
     cJSON_Delete(j);
 }
 
+/* Runs o, which must be refused as bad input: exit code 2 and an error that contains want.
+ * A failure names the options by the printf-style rest (e.g. "--tune=%s", ...). */
+static void __attribute__((format(printf, 3, 4)))
+check_refused(const exp_options *o, const char *want, const char *fmt, ...)
+{
+    char err[512] = "", what[256];
+    int rc = experiment_run(o, NULL, err, sizeof err);
+    CHECK_INT(rc, 2);
+    if (strstr(err, want) == NULL) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(what, sizeof what, fmt, ap);
+        va_end(ap);
+        check_fail(__FILE__, __LINE__, "%s: '%s' lacks '%s'", what, err, want);
+    }
+}
+
 TEST(tune_rejects_bad_options)
 {
     static const struct {
@@ -326,12 +345,7 @@ TEST(tune_rejects_bad_options)
         exp_options o = plant_options(100, 1);
         o.tune = bad[i].tune;
         o.maximize = bad[i].fig;
-        char err[512] = "";
-        int rc = experiment_run(&o, NULL, err, sizeof err);
-        CHECK_INT(rc, 2);
-        if (strstr(err, bad[i].want) == NULL)
-            check_fail(__FILE__, __LINE__, "--tune=%s: '%s' lacks '%s'", bad[i].tune, err,
-                       bad[i].want);
+        check_refused(&o, bad[i].want, "--tune=%s", bad[i].tune);
     }
 }
 
@@ -492,12 +506,8 @@ TEST(seek_rejects_bad_options)
         exp_options o = plant_options(100, 1);
         o.target = bad[i].target;
         o.over = bad[i].over;
-        char err[512] = "";
-        int rc = experiment_run(&o, NULL, err, sizeof err);
-        CHECK_INT(rc, 2);
-        if (strstr(err, bad[i].want) == NULL)
-            check_fail(__FILE__, __LINE__, "--target=%s --over=%s: '%s' lacks '%s'",
-                       bad[i].target, bad[i].over ? bad[i].over : "(none)", err, bad[i].want);
+        check_refused(&o, bad[i].want, "--target=%s --over=%s", bad[i].target,
+                      bad[i].over ? bad[i].over : "(none)");
     }
 }
 
@@ -594,12 +604,7 @@ TEST(tournament_rejects_bad_options)
         exp_options o = plant_options(100, 1);
         o.tournament = bad[i].list;
         o.sprt = bad[i].sprt;
-        char err[512] = "";
-        int rc = experiment_run(&o, NULL, err, sizeof err);
-        CHECK_INT(rc, 2);
-        if (strstr(err, bad[i].want) == NULL)
-            check_fail(__FILE__, __LINE__, "--tournament=%s: '%s' lacks '%s'", bad[i].list, err,
-                       bad[i].want);
+        check_refused(&o, bad[i].want, "--tournament=%s", bad[i].list);
     }
 }
 

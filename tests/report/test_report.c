@@ -167,6 +167,32 @@ TEST(report_summary_of_a_game_that_declares_nothing)
     cJSON_Delete(r);
 }
 
+/* Draws r's charts as SVG: they parse (balanced tags) and hold `series` series, and the
+ * script has `panels` panels; `name` says which report in a failure. xml: the SVG also
+ * starts with its XML declaration. */
+static void check_charts(const cJSON *r, const char *name, int series, int panels, bool xml)
+{
+    char err[256];
+    size_t len = 0;
+    char *svg = plot_render(r, PLOT_SVG, &len, err, sizeof err);
+    CHECK(svg != NULL);
+    if (svg) {
+        if (xml)
+            CHECK(strncmp(svg, "<?xml", 5) == 0);
+        CHECK(tags_balanced(svg, false) > 0);
+        if (count(svg, "id=\"gnuplot_plot_") != series)
+            fprintf(stderr, "  %s: %d series\n", name, count(svg, "id=\"gnuplot_plot_"));
+        CHECK_INT(count(svg, "id=\"gnuplot_plot_"), series);
+    }
+    char *script = NULL;
+    size_t slen = 0;
+    FILE *f = open_memstream(&script, &slen);
+    CHECK_INT(plot_script(f, r, PLOT_SVG, "x.svg"), panels);
+    fclose(f);
+    free(script);
+    free(svg);
+}
+
 TEST(report_plot_svg_is_well_formed_with_its_series)
 {
     if (!plot_available()) {
@@ -196,25 +222,7 @@ TEST(report_plot_svg_is_well_formed_with_its_series)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cJSON *r = run_report(registry_game(cases[i].game), cases[i].nseats, cases[i].bots, 300);
         CHECK(r != NULL);
-        char err[256];
-        size_t len = 0;
-        char *svg = plot_render(r, PLOT_SVG, &len, err, sizeof err);
-        CHECK(svg != NULL);
-        if (svg) {
-            CHECK(strncmp(svg, "<?xml", 5) == 0);
-            CHECK(tags_balanced(svg, false) > 0);
-            if (count(svg, "id=\"gnuplot_plot_") != cases[i].series)
-                fprintf(stderr, "  %s: %d series\n", cases[i].game,
-                        count(svg, "id=\"gnuplot_plot_"));
-            CHECK_INT(count(svg, "id=\"gnuplot_plot_"), cases[i].series);
-        }
-        char *script = NULL;
-        size_t slen = 0;
-        FILE *f = open_memstream(&script, &slen);
-        CHECK_INT(plot_script(f, r, PLOT_SVG, "x.svg"), cases[i].panels);
-        fclose(f);
-        free(script);
-        free(svg);
+        check_charts(r, cases[i].game, cases[i].series, cases[i].panels, true);
         cJSON_Delete(r);
     }
 }
@@ -283,23 +291,7 @@ TEST(report_plot_experiments_have_their_series)
         free(text);
         if (r == NULL)
             continue;
-        size_t len = 0;
-        char *svg = plot_render(r, PLOT_SVG, &len, err, sizeof err);
-        CHECK(svg != NULL);
-        if (svg) {
-            CHECK(tags_balanced(svg, false) > 0);
-            if (count(svg, "id=\"gnuplot_plot_") != cases[i].series)
-                fprintf(stderr, "  %s: %d series\n", cases[i].file,
-                        count(svg, "id=\"gnuplot_plot_"));
-            CHECK_INT(count(svg, "id=\"gnuplot_plot_"), cases[i].series);
-        }
-        char *script = NULL;
-        size_t slen = 0;
-        FILE *f = open_memstream(&script, &slen);
-        CHECK_INT(plot_script(f, r, PLOT_SVG, "x.svg"), cases[i].panels);
-        fclose(f);
-        free(script);
-        free(svg);
+        check_charts(r, cases[i].file, cases[i].series, cases[i].panels, false);
         cJSON_Delete(r);
     }
 }

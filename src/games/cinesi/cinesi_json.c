@@ -6,15 +6,11 @@ void cinesi_view_json(const void *seen, int seat, jsonw *w)
 {
     const cinesi_state *st = seen;
     jw_obj(w);
-    jw_key(w, "seat");
-    jw_int(w, seat);
-    jw_key(w, "steps_to_centre");
-    jw_int(w, st->rules->steps);
+    jw_key_int(w, "seat", seat);
+    jw_key_int(w, "steps_to_centre", st->rules->steps);
     jw_key(w, "positions");
     jw_ints(w, st->pos, st->nseats);
-    jw_key(w, "rolls");
-    jw_int(w, st->rolls);
-    jw_key(w, "turns");
-    jw_int(w, st->turns);
+    jw_key_int(w, "rolls", st->rolls);
+    jw_key_int(w, "turns", st->turns);
     jw_obj_end(w);
 }

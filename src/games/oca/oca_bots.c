@@ -53,6 +53,19 @@ static const bot_param cautious_params[] =
  * iteration with --tune (the procedure and the residuals: giochi-sim-oca(7), BEST RESPONSE) */
 static const bot_param greedy_params[] =
     OCA_PARAMS(1, 85, 2, 1, 1, 27, 1, 0.7, 17, 8, 1, 0, 0, 60, 0, 0.06, 3);
+/* greedy's defaults at two and three players, where the four-player profile is not a best
+ * response to itself: the same iteration run from it at that table (at three the cash cap no
+ * longer binds the bids) */
+static const bot_param greedy2_params[] =
+    OCA_PARAMS(1, 85, 2, 1, 1, 20, 1, 0.7, 7, 8, 1, 0, 0, 60, 0, 0.06, 17);
+static const bot_param greedy3_params[] =
+    OCA_PARAMS(1, 62, 2, 1, 1, 22, 1, 0.7, 17, 8, 1, 0, 0, 60, 0, 0, 3);
+/* greedy's defaults by the number of players: NULL where the four-player profile is a best
+ * response to itself (the residuals at 2 to 8 players: giochi-sim-oca(7)) */
+static const bot_param *const greedy_by_players[GAME_MAX_SEATS + 1] = {
+    [2] = greedy2_params,
+    [3] = greedy3_params,
+};
 /* greedy as it shipped until the best-response defaults (2026-12): set by hand, kept so that
  * figures made with it can be reproduced */
 static const bot_param greedy_2026_params[] =
@@ -1259,6 +1272,16 @@ const bot_type oca_bot_cautious = {
     .peer = peer,
 };
 
+/* bot_type.param_default of greedy: knob i's default at a table of nseats players, from
+ * greedy_by_players (a knob set as greedy:key=value keeps its value at every table). */
+static double greedy_default(int i, int nseats)
+{
+    const bot_param *p = nseats >= 0 && nseats <= GAME_MAX_SEATS && greedy_by_players[nseats]
+                             ? greedy_by_players[nseats]
+                             : greedy_params;
+    return p[i].def;
+}
+
 const bot_type oca_bot_greedy = {
     .name = "greedy",
     .doc = "expected-value player, knobs from best-response iteration: volunteers and bids up "
@@ -1268,6 +1291,7 @@ const bot_type oca_bot_greedy = {
            "values cards by whether their square can still come into play, raises its buy "
            "offers up to that worth, swaps when both gain, exchanges or sells dead cards",
     .params = greedy_params,
+    .param_default = greedy_default,
     .ctx_size = sizeof(knobs),
     .setup = setup,
     .choose = choose,

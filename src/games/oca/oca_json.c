@@ -27,14 +27,10 @@ void oca_view_json(const void *seen, int seat, jsonw *w)
     const oca_rules *r = st->r;
     int n = st->n;
     jw_obj(w);
-    jw_key(w, "seat");
-    jw_int(w, seat);
-    jw_key(w, "squares");
-    jw_int(w, r->nsquares);
-    jw_key(w, "capo");
-    jw_int(w, st->capo);
-    jw_key(w, "banker");
-    jw_int(w, st->banker);
+    jw_key_int(w, "seat", seat);
+    jw_key_int(w, "squares", r->nsquares);
+    jw_key_int(w, "capo", st->capo);
+    jw_key_int(w, "banker", st->banker);
     jw_key(w, "positions");
     small(w, st->pos, n);
     jw_key(w, "points");
@@ -59,17 +55,11 @@ void oca_view_json(const void *seen, int seat, jsonw *w)
         jw_arr_end(w);
     }
     jw_arr_end(w);
-    jw_key(w, "cards_undealt");
-    jw_int(w, r->ncards - st->deck_top);
-    jw_key(w, "turn");
-    jw_int(w, st->turn);
-    jw_key(w, "mover");
-    jw_int(w, st->mover);
-    jw_key(w, "roll");
-    jw_int(w, st->roll);
-    jw_key(w, "high_bid");
-    jw_int(w, st->high_bid);
-    jw_key(w, "high_bidder");
-    jw_int(w, st->high_bidder);
+    jw_key_int(w, "cards_undealt", r->ncards - st->deck_top);
+    jw_key_int(w, "turn", st->turn);
+    jw_key_int(w, "mover", st->mover);
+    jw_key_int(w, "roll", st->roll);
+    jw_key_int(w, "high_bid", st->high_bid);
+    jw_key_int(w, "high_bidder", st->high_bidder);
     jw_obj_end(w);
 }

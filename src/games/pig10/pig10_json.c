@@ -12,28 +12,21 @@ void pig10_view_json(const void *seen, int seat, jsonw *w)
     const pig10_view *v = seen;
     (void)seat; /* v->seat */
     jw_obj(w);
-    jw_key(w, "seat");
-    jw_int(w, v->seat);
-    jw_key(w, "turn");
-    jw_int(w, v->turn);
+    jw_key_int(w, "seat", v->seat);
+    jw_key_int(w, "turn", v->turn);
     jw_key(w, "hand"); /* own hand only: cards held by value 0..10 */
     jw_bytes(w, v->hand, PIG10_VALUES);
-    jw_key(w, "value");
-    jw_int(w, v->table_n ? v->value : 0);
-    jw_key(w, "table_cards");
-    jw_int(w, v->table_n);
-    jw_key(w, "top_card");
-    jw_int(w, v->table_n ? v->top_card : -1);
-    jw_key(w, "top_seat");
-    jw_int(w, v->table_n ? v->top_seat : -1);
+    jw_key_int(w, "value", v->table_n ? v->value : 0);
+    jw_key_int(w, "table_cards", v->table_n);
+    jw_key_int(w, "top_card", v->table_n ? v->top_card : -1);
+    jw_key_int(w, "top_seat", v->table_n ? v->top_seat : -1);
     jw_key(w, "table"); /* the table's cards by value */
     jw_bytes(w, v->table, PIG10_VALUES);
     jw_key(w, "played"); /* every card played so far, by value */
     jw_bytes(w, v->played, PIG10_VALUES);
     jw_key(w, "deck"); /* the ruleset's deck, by value */
     jw_bytes(w, v->deck, PIG10_VALUES);
-    jw_key(w, "pile_left");
-    jw_int(w, v->pile_left);
+    jw_key_int(w, "pile_left", v->pile_left);
     jw_key(w, "hand_sizes");
     jw_ints(w, v->hand_n, v->nseats);
     jw_key(w, "collected");
@@ -45,14 +38,11 @@ void pig10_view_json(const void *seen, int seat, jsonw *w)
     for (int i = 0; i < v->nplays; i++) {
         const pig10_play *p = &v->history[i];
         jw_obj(w);
-        jw_key(w, "seat");
-        jw_int(w, p->seat);
-        jw_key(w, "card");
-        jw_int(w, p->card);
+        jw_key_int(w, "seat", p->seat);
+        jw_key_int(w, "card", p->card);
         jw_key(w, "mode");
         jw_str(w, mode_names[p->mode]);
-        jw_key(w, "value");
-        jw_int(w, p->value);
+        jw_key_int(w, "value", p->value);
         jw_obj_end(w);
     }
     jw_arr_end(w);

@@ -19,21 +19,16 @@ void volpe_view_json(const void *seen, int seat, jsonw *w)
     char fox[4];
     volpe_point_name(st->fox, fox);
     jw_obj(w);
-    jw_key(w, "seat");
-    jw_int(w, seat);
+    jw_key_int(w, "seat", seat);
     jw_key(w, "side_to_move");
     jw_str(w, st->side == VOLPE_FOX ? "fox" : "geese");
     jw_key(w, "fox");
     jw_str(w, fox);
     jw_key(w, "geese");
     points(w, st->geese);
-    jw_key(w, "captured");
-    jw_int(w, st->captured);
-    jw_key(w, "fox_wins_at");
-    jw_int(w, st->rules->fox_wins_at);
-    jw_key(w, "moves");
-    jw_int(w, st->moves);
-    jw_key(w, "quiet_moves");
-    jw_int(w, st->quiet);
+    jw_key_int(w, "captured", st->captured);
+    jw_key_int(w, "fox_wins_at", st->rules->fox_wins_at);
+    jw_key_int(w, "moves", st->moves);
+    jw_key_int(w, "quiet_moves", st->quiet);
     jw_obj_end(w);
 }

@@ -10,12 +10,9 @@ void wari_view_json(const void *seen, int seat, jsonw *w)
     const wari_rules *r = st->rules;
     int p = r->pits;
     jw_obj(w);
-    jw_key(w, "seat");
-    jw_int(w, seat);
-    jw_key(w, "turn");
-    jw_int(w, st->turn);
-    jw_key(w, "pits_per_row");
-    jw_int(w, p);
+    jw_key_int(w, "seat", seat);
+    jw_key_int(w, "turn", st->turn);
+    jw_key_int(w, "pits_per_row", p);
     jw_key(w, "pits");
     jw_bytes(w, st->pit, 2 * p);
     jw_key(w, "own_row");
@@ -27,13 +24,9 @@ void wari_view_json(const void *seen, int seat, jsonw *w)
     jw_int(w, st->store[0]);
     jw_int(w, st->store[1]);
     jw_arr_end(w);
-    jw_key(w, "seeds");
-    jw_int(w, r->total);
-    jw_key(w, "moves");
-    jw_int(w, st->moves);
-    jw_key(w, "first");
-    jw_int(w, st->first);
-    jw_key(w, "last_capture");
-    jw_int(w, st->last_capture);
+    jw_key_int(w, "seeds", r->total);
+    jw_key_int(w, "moves", st->moves);
+    jw_key_int(w, "first", st->first);
+    jw_key_int(w, "last_capture", st->last_capture);
     jw_obj_end(w);
 }
