@@ -89,6 +89,8 @@ void mode_perft(job *j) __attribute__((noreturn));
 
 /* --solve=DIR (volpe): the retrograde solver into DIR, its summary on --output; exits. */
 void mode_solve(job *j) __attribute__((noreturn));
+/* --prove[=WHO] (volpe): the start's value by proof search, certificates checked; exits. */
+void mode_prove(job *j) __attribute__((noreturn));
 
 /* --replay=FILE: plays one recorded game (core/replay.h) and prints its trace and outcome;
  * exits. */

@@ -54,6 +54,10 @@ int main(int argc, char **argv)
         mode_replay(&j);
     if (o.solve_geese && !o.solve)
         die(EXIT_USAGE, "--solve-geese needs --solve=DIR");
+    if ((o.prove_nodes || o.prove_mb) && !o.prove)
+        die(EXIT_USAGE, "--prove-nodes and --prove-mb need --prove");
+    if (o.prove)
+        mode_prove(&j);
     if (o.solve)
         mode_solve(&j);
     job_check(&j);

@@ -44,6 +44,7 @@ enum { OPT_COMPLETION = 1400, OPT_CSV_DECIMAL }; /* discovery and spreadsheets *
 enum { OPT_TUNE = 1300, OPT_MAXIMIZE, OPT_MINIMIZE, OPT_TARGET, OPT_OVER, OPT_TOURNAMENT,
        OPT_SPRT, OPT_STEP };
 enum { OPT_SOLVE = 1500, OPT_SOLVE_GEESE, OPT_DB }; /* volpe's solver and its database */
+enum { OPT_PROVE = 1550, OPT_PROVE_NODES, OPT_PROVE_MB }; /* volpe's proof search */
 
 static const struct argp_option option_table[] = {
     {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
@@ -162,7 +163,17 @@ static const struct argp_option option_table[] = {
     {"solve-geese", OPT_SOLVE_GEESE, "K", 0,
      "With --solve: only the positions with at most K geese", 0},
     {"db", OPT_DB, "DIR", 0,
-     "volpe: the database directory (made by --solve) the perfect bot plays from", 0},
+     "volpe: the database directory (made by --solve) the perfect bot plays from, and "
+     "--prove's exact leaves",
+     0},
+    {"prove", OPT_PROVE, "WHO", OPTION_ARG_OPTIONAL,
+     "volpe: prove the start's value by proof-number search (WHO: geese, fox or both, the "
+     "default), each answer's certificate checked; exact leaves from --db=DIR",
+     0},
+    {"prove-nodes", OPT_PROVE_NODES, "N", 0,
+     "With --prove: give a question up after N expanded positions", 0},
+    {"prove-mb", OPT_PROVE_MB, "MB", 0,
+     "With --prove: the transposition table's memory in MB (default 1024)", 0},
     {"list", 'l', 0, 0,
      "List games, their bots with their parameters, ruleset keys (type, range, default, "
      "description) and, with --game, one game's metrics; --format=json for programs",
@@ -304,6 +315,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_TUNE: o->tune = arg; break;
     case OPT_SOLVE: o->solve = arg; break;
     case OPT_SOLVE_GEESE: o->solve_geese = arg; break;
+    case OPT_PROVE: o->prove = arg ? arg : "both"; break;
+    case OPT_PROVE_NODES: o->prove_nodes = arg; break;
+    case OPT_PROVE_MB: o->prove_mb = arg; break;
     case OPT_DB:
         o->db = arg;
         volpe_db_set_dir(arg);

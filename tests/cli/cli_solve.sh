@@ -87,3 +87,61 @@ for f in "$work"/solve-clean/*.vdb; do
     cmp -s "$f" "$work/solve-stop/$(basename "$f")" || { bad "solve files equal" "$f"; break; }
 done
 rm -rf "$db" "$work/solve-stop" "$work/solve-clean" "$work/solve-fifo"
+
+# ---- the proof search (--prove) ------------------------------------------------------------
+expect_error "prove another game" 2 "only volpe is proved" --game=wari --prove
+expect_error "prove who" 2 "'nobody' is not geese, fox or both" --game=volpe --prove=nobody
+expect_error "prove nodes zero" 2 "prove-nodes" --game=volpe --prove --prove-nodes=0
+expect_error "prove nodes alone" 2 "need --prove" --game=volpe --prove-nodes=10
+expect_error "prove with runs" 2 "cannot be combined with --bots" --game=volpe --prove --runs=5
+expect_error "prove pass" 2 "geese_blocked=pass is not proved" --game=volpe \
+    --set geese_blocked=pass --prove
+expect_error "prove missing db" 2 "no database directory" --game=volpe --prove \
+    --db="$work/no-such-db"
+
+# The start's value by proof search equals the solver's, on a won game (two geese, one to
+# take) and a drawn one (three geese, one to take: both questions disproved).
+# shellcheck disable=SC2086
+expect_ok "prove two geese" --game=volpe $two --prove
+if grep -q '^fox win? proved: ' "$work/out" && grep -q '^geese win? disproved: ' "$work/out" &&
+    grep -q '^start: the fox (to move) wins$' "$work/out" &&
+    [ "$(grep -c 'certificate: .* checked' "$work/out")" -eq 2 ]; then
+    ok "prove two geese: the fox wins, as solved"
+else
+    bad "prove two geese: the fox wins, as solved" "$(cat "$work/out")"
+fi
+three='--set geese=["C1","D1","E1"] --set fox_wins_at=1'
+rm -rf "$work/solve-three"
+# shellcheck disable=SC2086
+expect_ok "solve three geese" --game=volpe $three --solve="$work/solve-three"
+solved=$(grep '^start:' "$work/out")
+# shellcheck disable=SC2086
+expect_ok "prove three geese" --game=volpe $three --prove --prove-mb=64
+cp "$work/out" "$work/prove-first"
+if [ "$solved" = "start: a draw (play goes on for ever)" ] &&
+    grep -q '^start: a draw (neither side can force a win)$' "$work/out"; then
+    ok "prove three geese: a draw, as solved"
+else
+    bad "prove three geese: a draw, as solved" "solver: $solved; prove: $(cat "$work/out")"
+fi
+# The same options, the same bytes; the database as leaves, the same value.
+# shellcheck disable=SC2086
+expect_ok "prove again" --game=volpe $three --prove --prove-mb=64
+same "prove is deterministic" "$work/prove-first" "$work/out"
+# shellcheck disable=SC2086
+expect_ok "prove with db" --game=volpe $three --prove=fox --prove-mb=64 --db="$work/solve-three"
+if grep -q '^fox win? disproved: ' "$work/out" &&
+    grep -q '^leaves: .*the [1-9][0-9]* groups solved in' "$work/out"; then
+    ok "prove with db: the start's own group read"
+else
+    bad "prove with db: the start's own group read" "$(cat "$work/out")"
+fi
+# Out of nodes: nothing claimed.
+# shellcheck disable=SC2086
+expect_ok "prove out of nodes" --game=volpe $three --prove --prove-nodes=50 --prove-mb=8
+if grep -q '^geese win? unknown: ' "$work/out" && grep -q '^start: not settled$' "$work/out"; then
+    ok "prove out of nodes claims nothing"
+else
+    bad "prove out of nodes claims nothing" "$(cat "$work/out")"
+fi
+rm -rf "$work/solve-three"

@@ -1,0 +1,273 @@
+/* test_volpe_prove.c — the volpe proof search (#30): its answers on reduced games equal the
+ * retrograde solver's value of the start (with and without the solved database as leaves),
+ * and the certificate checker refuses certificates that were tampered with. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "config/configs.h"
+#include "config/rules.h"
+#include "core/registry.h"
+#include "games/volpe/volpe.h"
+#include "games/volpe/volpe_cert.h"
+#include "games/volpe/volpe_db.h"
+#include "games/volpe/volpe_prove.h"
+#include "games/volpe/volpe_solve.h"
+
+/* CHECK with a message of its own. */
+#define CHECK_MSG(cond, ...)                                                                 \
+    do {                                                                                     \
+        if (!(cond))                                                                         \
+            check_fail(__FILE__, __LINE__, __VA_ARGS__);                                     \
+    } while (0)
+
+/* The default ruleset changed by JSON object text overlay. */
+static volpe_rules prove_rules(const char *overlay)
+{
+    char err[256];
+    volpe_rules r;
+    cJSON *j = rules_parse(config_volpe_json, "volpe.json", err, sizeof err);
+    cJSON *o = cJSON_Parse(overlay);
+    if (j == NULL || o == NULL) {
+        fprintf(stderr, "bad test ruleset %s\n", overlay);
+        abort();
+    }
+    rules_merge(j, o);
+    cJSON_Delete(o);
+    if (game_volpe.rules_load(&r, j, err, sizeof err) != 0) {
+        fprintf(stderr, "test ruleset rejected: %s\n", err);
+        abort();
+    }
+    cJSON_Delete(j);
+    return r;
+}
+
+static void temp_dir(char *buf, size_t n)
+{
+    snprintf(buf, n, "/tmp/giochi-volpe-prove-XXXXXX");
+    if (mkdtemp(buf) == NULL) {
+        perror("mkdtemp");
+        abort();
+    }
+}
+
+static void remove_dir(const char *dir)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", dir);
+}
+
+/* The start's value byte by the retrograde solver, solved into dir (groups of at most
+ * max_geese geese; 0 all), or -1. */
+static int solved_start(const volpe_rules *r, const char *dir, int max_geese)
+{
+    volpe_solve_opts o = {0};
+    o.dir = dir;
+    o.max_geese = max_geese;
+    o.cache_bytes = 1ull << 30;
+    volpe_solve_result res;
+    char err[512] = "";
+    if (volpe_solve(r, &o, &res, err, sizeof err) != 0) {
+        fprintf(stderr, "solve: %s\n", err);
+        return -1;
+    }
+    return res.start_value;
+}
+
+static volpe_answer prove(const volpe_rules *r, volpe_db *db, int attacker,
+                          volpe_prove_result *res)
+{
+    volpe_prove_opts o = {0};
+    o.attacker = attacker;
+    o.table_bytes = 16u << 20;
+    o.db = db;
+    o.db_bytes = 1u << 30;
+    volpe_prove(r, r->geese, r->fox, VOLPE_FOX, &o, res);
+    return res->answer;
+}
+
+/* Proves both questions from the start of overlay's rules and compares with the solver's
+ * value (the fox to move: a win is the fox's, a loss the geese's); with_db: the groups
+ * below the start's solved first and used as leaves. The number of database leaves into
+ * *db_leaves. */
+static void compare_with_solver(const char *overlay, bool with_db, uint64_t *db_leaves)
+{
+    volpe_rules r = prove_rules(overlay);
+    char dir[64];
+    temp_dir(dir, sizeof dir);
+    int v = solved_start(&r, dir, 0);
+    CHECK(v >= 0);
+    volpe_db *db = NULL;
+    if (with_db) { /* a fresh directory with all but the start's goose count */
+        remove_dir(dir);
+        temp_dir(dir, sizeof dir);
+        CHECK(solved_start(&r, dir, volpe_popcount(r.geese) - 1) == -1);
+        char err[512];
+        db = volpe_db_open(dir, volpe_db_key_of(&r), false, err, sizeof err);
+        CHECK(db != NULL);
+    }
+    volpe_prove_result g, f;
+    volpe_answer ag = prove(&r, db, VOLPE_GEESE, &g);
+    volpe_answer af = prove(&r, db, VOLPE_FOX, &f);
+    *db_leaves = g.db_leaves + f.db_leaves;
+    if (volpe_is_win(v)) {
+        CHECK_MSG(af == VOLPE_PROVED && ag == VOLPE_DISPROVED, "%s: fox %d geese %d (%s%s)",
+                  overlay, af, ag, f.check_error, g.check_error);
+    } else if (volpe_is_loss(v)) {
+        CHECK_MSG(ag == VOLPE_PROVED && af == VOLPE_DISPROVED, "%s: fox %d geese %d", overlay,
+                  af, ag);
+    } else {
+        CHECK_MSG(ag == VOLPE_DISPROVED && af == VOLPE_DISPROVED, "%s: fox %d geese %d (%s%s)",
+                  overlay, af, ag, f.check_error, g.check_error);
+    }
+    /* a proof's longest line is at least the solver's distance (both count plies) */
+    if (volpe_is_win(v) && af == VOLPE_PROVED)
+        CHECK(f.check.depth >= volpe_dist(v));
+    volpe_cert_free(&g.cert);
+    volpe_cert_free(&f.cert);
+    if (db)
+        volpe_db_close(db);
+    remove_dir(dir);
+}
+
+TEST(volpe_prove_equals_solver_fox_wins)
+{
+    uint64_t leaves;
+    compare_with_solver("{\"geese\": [\"C1\", \"D1\"], \"fox_wins_at\": 1}", false, &leaves);
+    compare_with_solver("{\"geese\": [\"C1\", \"D1\", \"E1\", \"D2\"], \"fox_wins_at\": 1}", false,
+                        &leaves);
+    compare_with_solver("{\"geese\": [\"C1\", \"D1\"], \"fox_wins_at\": 1, "
+                        "\"geese_blocked\": \"draw\"}", false, &leaves);
+    /* the fox below every goose: the geese's question is answered at the root */
+    compare_with_solver("{\"geese\": [\"C5\", \"D5\", \"E5\"], \"fox_wins_at\": 1, \"fox\": \"D2\", "
+                        "\"geese_blocked\": \"draw\", \"diagonals\": \"none\"}", false, &leaves);
+}
+
+TEST(volpe_prove_equals_solver_draws)
+{
+    uint64_t leaves;
+    /* two captures from three geese: drawn, both questions disproved */
+    compare_with_solver("{\"geese\": [\"A3\", \"D2\", \"G3\"], \"fox_wins_at\": 2, "
+                        "\"fox\": \"D6\"}", false, &leaves);
+    compare_with_solver("{\"geese\": [\"C1\", \"D1\", \"E1\"], \"fox_wins_at\": 1}", false,
+                        &leaves);
+}
+
+TEST(volpe_prove_uses_the_database_as_leaves)
+{
+    uint64_t leaves;
+    /* two captures to make: the groups after one are solved first and read as leaves */
+    compare_with_solver("{\"geese\": [\"D4\", \"C3\", \"E3\"], \"fox_wins_at\": 2}", true,
+                        &leaves);
+    CHECK(leaves > 0);
+    compare_with_solver("{\"geese\": [\"A3\", \"D2\", \"G3\"], \"fox_wins_at\": 2, "
+                        "\"fox\": \"D6\"}", true, &leaves);
+    CHECK(leaves > 0);
+}
+
+/* The first key of c (in slot order) whose move is or is not VOLPE_CERT_ALL. */
+static bool some_key(const volpe_cert *c, bool all, uint64_t *key)
+{
+    for (size_t i = 0; i < c->cap; i++)
+        if (c->keys[i] != VOLPE_CERT_EMPTY && (c->moves[i] == VOLPE_CERT_ALL) == all) {
+            *key = c->keys[i];
+            return true;
+        }
+    return false;
+}
+
+/* A copy of c without key, or with key's move set to move. */
+static void copy_cert(const volpe_cert *c, volpe_cert *out, uint64_t key, bool drop,
+                      int32_t move)
+{
+    volpe_cert_init(out);
+    for (size_t i = 0; i < c->cap; i++) {
+        if (c->keys[i] == VOLPE_CERT_EMPTY)
+            continue;
+        if (c->keys[i] == key && drop)
+            continue;
+        volpe_cert_put(out, c->keys[i], c->keys[i] == key ? move : c->moves[i]);
+    }
+}
+
+TEST(volpe_prove_certificates_are_checked)
+{
+    volpe_rules r = prove_rules("{\"geese\": [\"C1\", \"D1\", \"E1\", \"D2\"], \"fox_wins_at\": 1}");
+    volpe_prove_result f, g;
+    CHECK(prove(&r, NULL, VOLPE_FOX, &f) == VOLPE_PROVED);
+    CHECK(prove(&r, NULL, VOLPE_GEESE, &g) == VOLPE_DISPROVED);
+    volpe_cert_report rep;
+    char err[512];
+    CHECK(volpe_cert_check(&r, NULL, VOLPE_FOX, true, r.geese, r.fox, VOLPE_FOX, &f.cert, &rep,
+                           err, sizeof err));
+    CHECK(rep.nodes > 0 && rep.nodes <= f.cert.n && rep.depth > 0);
+    /* the proof is no disproof, nor a proof of the other side's win */
+    CHECK(!volpe_cert_check(&r, NULL, VOLPE_FOX, false, r.geese, r.fox, VOLPE_FOX, &f.cert,
+                            &rep, err, sizeof err));
+    CHECK(!volpe_cert_check(&r, NULL, VOLPE_GEESE, true, r.geese, r.fox, VOLPE_FOX, &f.cert,
+                            &rep, err, sizeof err));
+    /* a position of it dropped: some position reached is not covered */
+    uint64_t key = 0;
+    CHECK(some_key(&f.cert, true, &key));
+    volpe_cert bad;
+    copy_cert(&f.cert, &bad, key, true, 0);
+    CHECK(!volpe_cert_check(&r, NULL, VOLPE_FOX, true, r.geese, r.fox, VOLPE_FOX, &bad, &rep,
+                            err, sizeof err));
+    volpe_cert_free(&bad);
+    /* the root's winning move replaced by every other move in turn: none that the checker
+     * accepts unless it wins too, and one not a move at all is refused */
+    uint64_t root = volpe_pos_key(r.geese, r.fox, VOLPE_FOX);
+    copy_cert(&f.cert, &bad, root, false, 63); /* a step to no point */
+    CHECK(!volpe_cert_check(&r, NULL, VOLPE_FOX, true, r.geese, r.fox, VOLPE_FOX, &bad, &rep,
+                            err, sizeof err));
+    CHECK(strstr(err, "not a move") != NULL);
+    volpe_cert_free(&bad);
+    /* where one side picks, "every move" is refused; and the reverse */
+    copy_cert(&f.cert, &bad, root, false, VOLPE_CERT_ALL);
+    CHECK(!volpe_cert_check(&r, NULL, VOLPE_FOX, true, r.geese, r.fox, VOLPE_FOX, &bad, &rep,
+                            err, sizeof err));
+    volpe_cert_free(&bad);
+    CHECK(volpe_cert_check(&r, NULL, VOLPE_GEESE, false, r.geese, r.fox, VOLPE_FOX, &g.cert,
+                           &rep, err, sizeof err));
+    CHECK(some_key(&g.cert, false, &key));
+    copy_cert(&g.cert, &bad, key, false, VOLPE_CERT_ALL);
+    CHECK(!volpe_cert_check(&r, NULL, VOLPE_GEESE, false, r.geese, r.fox, VOLPE_FOX, &bad, &rep,
+                            err, sizeof err));
+    volpe_cert_free(&bad);
+    volpe_cert_free(&f.cert);
+    volpe_cert_free(&g.cert);
+}
+
+TEST(volpe_prove_refuses_a_proof_with_a_cycle)
+{
+    /* One goose on row 7, which can only step sideways, and the fox walking D1-C1 and back:
+     * a "proof" of the fox's win made of positions that lead round to the start covers
+     * every goose move and picks a fox move everywhere, but never wins; only the cycle
+     * gives it away. */
+    volpe_rules r = prove_rules("{\"geese\": [\"D7\"], \"fox\": \"D1\", \"fox_wins_at\": 1}");
+    int c1 = volpe_parse_point("C1"), d1 = volpe_parse_point("D1");
+    uint64_t c7 = 1ull << volpe_parse_point("C7"), d7 = 1ull << volpe_parse_point("D7"),
+             e7 = 1ull << volpe_parse_point("E7");
+    volpe_cert c;
+    volpe_cert_init(&c);
+    volpe_cert_put(&c, volpe_pos_key(d7, d1, VOLPE_FOX), c1);
+    volpe_cert_put(&c, volpe_pos_key(d7, c1, VOLPE_GEESE), VOLPE_CERT_ALL);
+    volpe_cert_put(&c, volpe_pos_key(c7, c1, VOLPE_FOX), d1);
+    volpe_cert_put(&c, volpe_pos_key(e7, c1, VOLPE_FOX), d1);
+    volpe_cert_put(&c, volpe_pos_key(c7, d1, VOLPE_GEESE), VOLPE_CERT_ALL);
+    volpe_cert_put(&c, volpe_pos_key(e7, d1, VOLPE_GEESE), VOLPE_CERT_ALL);
+    volpe_cert_report rep;
+    char err[512];
+    CHECK(!volpe_cert_check(&r, NULL, VOLPE_FOX, true, d7, d1, VOLPE_FOX, &c, &rep, err,
+                            sizeof err));
+    CHECK_MSG(strstr(err, "cycle") != NULL, "%s", err);
+    CHECK(rep.nodes == 6); /* the closure passed: every position was covered */
+    /* the same set is a sound disproof of the geese's win: the fox walks for ever (where
+     * the geese move every move is covered, where the fox moves one) */
+    CHECK(volpe_cert_check(&r, NULL, VOLPE_GEESE, false, d7, d1, VOLPE_FOX, &c, &rep, err,
+                           sizeof err));
+    volpe_cert_free(&c);
+}
