@@ -16,13 +16,14 @@
 #                   partial files from tests/fuzz/corpus-merge; new inputs and crashes go to
 #                   build-fuzz/. Skipped, with a message, if libFuzzer cannot be had.
 #   make install / uninstall   honour PREFIX (/usr/local) and DESTDIR: the binary, the man
-#                   pages and the bash completion (COMPLETIONDIR)
+#                   pages, the bash completion (COMPLETIONDIR) and the zsh one (ZSHCOMPLETIONDIR)
 #   make clean
 
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPLETIONDIR ?= $(PREFIX)/share/zsh/site-functions
 CC       ?= cc
 VERSION  := 0.1.0
 
@@ -223,24 +224,31 @@ $(BUILD)/wari_bare: tests/bench/wari_bare.c
 $(BUILD)/wari_bench: tests/bench/wari_bench.c $(BUILD)/libgiochi.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgiochi.a $(LDLIBS) $(LDFLAGS)
 
-# The bash completion script, written by the tool itself from its own tables.
+# The bash and zsh completion scripts, written by the tool itself from its own tables (zsh
+# finds a completion in $fpath as a file named _ and the command).
 COMPLETION := $(BUILD)/giochi-sim.bash
+ZSHCOMPLETION := $(BUILD)/_giochi-sim
 
 $(COMPLETION): $(BIN)
 	@mkdir -p $(dir $@)
 	./$(BIN) --completion=bash --output=$@
 
-install: all $(COMPLETION)
+$(ZSHCOMPLETION): $(BIN)
+	@mkdir -p $(dir $@)
+	./$(BIN) --completion=zsh --output=$@
+
+install: all $(COMPLETION) $(ZSHCOMPLETION)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
-	    $(DESTDIR)$(COMPLETIONDIR)
+	    $(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(ZSHCOMPLETIONDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/$(BIN)
 	for m in $(MANPAGES); do install -m 644 $$m $(DESTDIR)$(MANDIR)/man$${m##*.}/; done
 	install -m 644 $(COMPLETION) $(DESTDIR)$(COMPLETIONDIR)/$(BIN)
+	install -m 644 $(ZSHCOMPLETION) $(DESTDIR)$(ZSHCOMPLETIONDIR)/_$(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/$(BIN)
 	for m in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; done
-	rm -f $(DESTDIR)$(COMPLETIONDIR)/$(BIN)
+	rm -f $(DESTDIR)$(COMPLETIONDIR)/$(BIN) $(DESTDIR)$(ZSHCOMPLETIONDIR)/_$(BIN)
 
 clean:
 	rm -rf build build-san build-fuzz $(BIN) giochi-sim-san $(MPI_BIN)

@@ -1,6 +1,6 @@
 /* catalog.h — everything a user can name, as one JSON tree: the games, their bots with their
  * parameters, ruleset keys (type, range, default, description) and metrics. --list renders
- * it as text or prints it as JSON; --completion=bash builds its word lists from it. */
+ * it as text or prints it as JSON; --completion=bash|zsh builds its word lists from it. */
 #ifndef GIOCHI_CLI_CATALOG_H
 #define GIOCHI_CLI_CATALOG_H
 

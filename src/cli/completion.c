@@ -1,5 +1,6 @@
-/* completion.c — the bash completion script, its word lists written from the option table
- * and the catalog. */
+/* completion.c — the bash and zsh completion scripts: one table function of words written from
+ * the option table and the catalog (plain sh, which both shells run), and each shell's own
+ * completing function around it. */
 #include "cli/completion.h"
 
 #include <argp.h>
@@ -64,7 +65,7 @@ static const char body[] =
     "    '') ;;\n"
     "    --game|-g) words=$(_giochi_sim_words games) ;;\n"
     "    --format|-f) words='text json csv html' ;;\n"
-    "    --completion) words='bash' ;;\n"
+    "    --completion) words='bash zsh' ;;\n"
     "    --bots|-b|--tournament)\n"
     "        case $tail in\n"
     "        *:*) local bot=${tail%%:*} rest=${tail%:*}:\n"
@@ -96,15 +97,67 @@ static const char body[] =
     "}\n"
     "complete -F _giochi_sim giochi-sim\n";
 
-int completion_write(FILE *f, const char *shell)
+/* zsh's: the same choices through compset (the option, the list's head and a bot's name move
+ * into IPREFIX) and compadd; loaded from $fpath (the file _giochi-sim, its #compdef line) it
+ * completes at once, sourced it registers itself with compdef. */
+static const char zsh_body[] =
+    "_giochi_sim() {\n"
+    "    local prev=${words[CURRENT-1]} game= p= w opt=\n"
+    "    for w in ${words[2,CURRENT-1]}; do\n"
+    "        case $p in --game|-g) game=$w ;; esac\n"
+    "        case $w in --game=*) game=${w#--game=} ;; -g?*) game=${w#-g} ;; esac\n"
+    "        p=$w\n"
+    "    done\n"
+    "    case $PREFIX in\n"
+    "    --*=*) opt=${PREFIX%%=*}; compset -P '*=' ;;\n"
+    "    -*) local -a takes plain\n"
+    "        for w in ${=\"$(_giochi_sim_words options)\"}; do\n"
+    "            case $w in *=) takes+=($w) ;; *) plain+=($w) ;; esac\n"
+    "        done\n"
+    "        compadd -S '' -- $takes\n"
+    "        compadd -- $plain\n"
+    "        return 0 ;;\n"
+    "    *) case $prev in -?|--*) opt=$prev ;; esac ;;\n"
+    "    esac\n"
+    "    case $opt in\n"
+    "    --bots|-b|--tournament|--metric|--sensitivity) compset -P '*,' ;;\n"
+    "    esac\n"
+    "    local -a cands\n"
+    "    case $opt in\n"
+    "    --game|-g) cands=(${=\"$(_giochi_sim_words games)\"}) ;;\n"
+    "    --format|-f) cands=(text json csv html) ;;\n"
+    "    --completion) cands=(bash zsh) ;;\n"
+    "    --bots|-b|--tournament)\n"
+    "        if [[ $PREFIX == *:* ]]; then\n"
+    "            local bot=${PREFIX%%:*}\n"
+    "            compset -P '*:'\n"
+    "            compadd -S '=' -- ${=\"$(_giochi_sim_words params \"$game\" \"$bot\")\"}\n"
+    "            return 0\n"
+    "        fi\n"
+    "        cands=(${=\"$(_giochi_sim_words bots \"$game\")\"}) ;;\n"
+    "    --set|--sweep|--over)\n"
+    "        compadd -S '' -- ${=\"$(_giochi_sim_words keys \"$game\")\"}\n"
+    "        return 0 ;;\n"
+    "    --sensitivity) cands=(${=\"$(_giochi_sim_words keys \"$game\")\"}); cands=(${cands%=}) ;;\n"
+    "    --metric|--until|--maximize|--minimize|--target)\n"
+    "        cands=(${=\"$(_giochi_sim_words metrics \"$game\")\"}) ;;\n"
+    "    --config|-c|--output|-o|--games-csv|--plot|--html|--replay) _files; return ;;\n"
+    "    *) return 1 ;;\n"
+    "    esac\n"
+    "    compadd -- $cands\n"
+    "}\n"
+    "\n"
+    "if [ \"$funcstack[1]\" = _giochi-sim ]; then\n"
+    "    _giochi_sim \"$@\"\n"
+    "else\n"
+    "    compdef _giochi_sim giochi-sim\n"
+    "fi\n";
+
+/* The table function _giochi_sim_words, the same for both shells. */
+static void write_words(FILE *f)
 {
-    if (strcmp(shell, "bash") != 0)
-        return -1;
     cJSON *all = catalog_all(NULL);
     const cJSON *games = cJSON_GetObjectItemCaseSensitive(all, "games");
-    fprintf(f, "# bash completion for giochi-sim %s, written by giochi-sim --completion=bash\n"
-               "# (install as /usr/share/bash-completion/completions/giochi-sim, or source it)\n\n",
-            GIOCHI_VERSION);
     fprintf(f, "# _giochi_sim_words KIND [GAME [BOT]]: the words KIND offers (options, games,\n"
                "# and a game's bots, params of a bot, keys, metrics)\n"
                "_giochi_sim_words() {\n    case $1 in\n    options) echo '");
@@ -139,7 +192,30 @@ int completion_write(FILE *f, const char *shell)
             fprintf(f, "' ;;\n");
         }
     }
-    fprintf(f, "    esac ;;\n    esac\n}\n\n%s", body);
+    fprintf(f, "    esac ;;\n    esac\n}\n\n");
     cJSON_Delete(all);
-    return 0;
+}
+
+int completion_write(FILE *f, const char *shell)
+{
+    if (strcmp(shell, "bash") == 0) {
+        fprintf(f, "# bash completion for giochi-sim %s, written by giochi-sim --completion=bash\n"
+                   "# (install as /usr/share/bash-completion/completions/giochi-sim, or source "
+                   "it)\n\n",
+                GIOCHI_VERSION);
+        write_words(f);
+        fputs(body, f);
+        return 0;
+    }
+    if (strcmp(shell, "zsh") == 0) {
+        fprintf(f, "#compdef giochi-sim\n"
+                   "# zsh completion for giochi-sim %s, written by giochi-sim --completion=zsh\n"
+                   "# (install as _giochi-sim in a folder of $fpath, such as\n"
+                   "# /usr/local/share/zsh/site-functions; or source it after compinit)\n\n",
+                GIOCHI_VERSION);
+        write_words(f);
+        fputs(zsh_body, f);
+        return 0;
+    }
+    return -1;
 }

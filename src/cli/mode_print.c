@@ -286,8 +286,8 @@ void mode_completion(const options *o, int argc, char **argv)
             die(EXIT_USAGE, "--completion prints a script: it cannot be combined with '%s'",
                 argv[i]);
     }
-    if (strcmp(o->completion, "bash") != 0)
-        die(EXIT_USAGE, "--completion '%s': expected bash", o->completion);
+    if (strcmp(o->completion, "bash") != 0 && strcmp(o->completion, "zsh") != 0)
+        die(EXIT_USAGE, "--completion '%s': expected bash or zsh", o->completion);
     dist_apart();
     if (dist_rank() != 0)
         exit(EXIT_OK);

@@ -168,7 +168,7 @@ static const struct argp_option option_table[] = {
      "description) and, with --game, one game's metrics; --format=json for programs",
      0},
     {"completion", OPT_COMPLETION, "SHELL", 0,
-     "Print the completion script for SHELL (bash) and exit: options, games, bots, bot "
+     "Print the completion script for SHELL (bash or zsh) and exit: options, games, bots, bot "
      "parameters, ruleset keys and metrics (make install installs it)",
      0},
     {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},

@@ -12,6 +12,8 @@
 #include "core/rng.h"
 #include "core/xalloc.h"
 #include "core/numfmt.h"
+#include "report/report_text.h"
+#include "report/textcols.h"
 
 uint64_t srch_seed(uint64_t seed, unsigned tag, uint64_t round)
 {
@@ -252,6 +254,35 @@ cJSON *srch_json_run(const exp_options *o, double wall, uint64_t plays)
         cJSON_AddNumberToObject(run, "ranks", o->ranks);
     report_run_stamp(run, o->argc, o->argv);
     return run;
+}
+
+void srch_text_head(const exp_options *o, FILE *out, const cJSON *root, const char *what)
+{
+    fprintf(out, "%s — %s\n", o->game->name, o->game->title);
+    textcols_para(out, what, 0, TEXTCOLS_WIDTH);
+    report_text_made_by(out, root);
+    for (int i = 0; i < o->nsets; i++)
+        fprintf(out, "set: %s\n", o->sets[i]);
+}
+
+int srch_finish(const exp_options *o, int rc, FILE *out, double t0, const srch_writer *w,
+                const void *search)
+{
+    srch_progress_end(o->progress);
+    if (rc != 0 || out == NULL)
+        return rc;
+    double wall = clock_seconds() - t0;
+    cJSON *root = w->json(search, wall);
+    if (o->tree)
+        *o->tree = cJSON_Duplicate(root, 1);
+    if (o->format == REPORT_JSON)
+        report_write(out, root, REPORT_JSON);
+    else if (o->format == REPORT_CSV)
+        w->csv(search, out);
+    else
+        w->text(search, root, out, wall);
+    cJSON_Delete(root);
+    return rc;
 }
 
 void srch_text_tail(const exp_options *o, FILE *out, double wall, uint64_t plays)

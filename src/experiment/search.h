@@ -80,8 +80,29 @@ cJSON *srch_json_head(const exp_options *o, const char *mode);
 /* The report's "run" object: what varies from run to run (time, threads, the command line). */
 cJSON *srch_json_run(const exp_options *o, double wall, uint64_t plays);
 
+/* The text report's opening lines, as a run's and an experiment's: the game and its title,
+ * `what` the search is (wrapped to 80 columns), the version and date line (the date of
+ * root's "run", report_text_made_by), and one "set: KEY=VALUE" line per --set. */
+void srch_text_head(const exp_options *o, FILE *out, const cJSON *root, const char *what);
+
 /* The text report's last line: games played, time, rate and threads. */
 void srch_text_tail(const exp_options *o, FILE *out, double wall, uint64_t plays);
+
+/* How a search mode writes its report from its own state (passed back as `search`): the JSON
+ * tree (wall: seconds since it started), and its CSV and text forms, the text given that tree
+ * (for its header's date). */
+typedef struct srch_writer {
+    cJSON *(*json)(const void *search, double wall);
+    void (*csv)(const void *search, FILE *out);
+    void (*text)(const void *search, const cJSON *root, FILE *out, double wall);
+} srch_writer;
+
+/* The end every search mode shares: clears the progress line, then, when rc is 0 and out is
+ * not NULL, builds the report tree (w->json), hands a copy to o->tree when asked, and writes
+ * it to out in o->format (JSON, CSV, else text; the caller renders HTML from the tree). t0
+ * is the clock_seconds() of the start. Returns rc. Does not take ownership of search. */
+int srch_finish(const exp_options *o, int rc, FILE *out, double t0, const srch_writer *w,
+                const void *search);
 
 /* Runs the search o asks for (--tune, --target or --tournament) after checking the options it
  * cannot be combined with; returns as experiment_run (search_run.c). */

@@ -14,6 +14,7 @@
 #include <gsl/gsl_roots.h>
 
 #include "core/xalloc.h"
+#include "report/textcols.h"
 
 enum {
     SEEK_GRID = 9,         /* points of the coarse sweep */
@@ -590,8 +591,9 @@ static const char *phase(const spoint *p)
     return p->turn ? "turn" : p->refined ? "refine" : "sweep";
 }
 
-static cJSON *seek_json(const seeker *k, double wall)
+static cJSON *seek_json(const void *search, double wall)
 {
+    const seeker *k = search;
     const exp_options *o = k->o;
     cJSON *root = srch_json_head(o, "seek");
     cJSON_AddStringToObject(root, "figure", k->fig);
@@ -640,25 +642,27 @@ static cJSON *seek_json(const seeker *k, double wall)
     return root;
 }
 
-static void seek_text(const seeker *k, FILE *out, double wall)
+static void seek_text(const void *search, const cJSON *root, FILE *out, double wall)
 {
+    const seeker *k = search;
     const exp_options *o = k->o;
-    char a[96], b[96], c[96];
-    fprintf(out, "%s — %s\n", o->game->name, o->game->title);
+    char a[96], b[96], c[96], line[1024];
     exp_text_value(a, sizeof a, k->target, k->share, false);
     srch_value(b, sizeof b, k->lo);
     srch_value(c, sizeof c, k->hi);
-    fprintf(out, "goal seek: %s = %s over %s in %s..%s%s; seed %llu\n", k->fig, a, k->key, b, c,
-            k->whole ? " (whole)" : "", (unsigned long long)o->seed);
-    for (int i = 0; i < o->nsets; i++)
-        fprintf(out, "set: %s\n", o->sets[i]);
+    snprintf(line, sizeof line, "goal seek: %s = %s over %s in %s..%s%s; seed %llu", k->fig, a,
+             k->key, b, c, k->whole ? " (whole)" : "", (unsigned long long)o->seed);
+    srch_text_head(o, out, root, line);
     if (k->share)
         snprintf(a, sizeof a, "%.2f points", 100 * k->hw);
     else
         snprintf(a, sizeof a, "%.4g", k->hw);
-    fprintf(out, "a sweep of the range on the same deals, then points played until their 95%% "
-                 "interval excludes the target or has half-width %s\n\n",
-            a);
+    snprintf(line, sizeof line, "a sweep of the range on the same deals, then points played "
+                                "until their 95%% interval excludes the target or has half-width "
+                                "%s",
+             a);
+    textcols_para(out, line, 0, TEXTCOLS_WIDTH);
+    fputc('\n', out);
     fprintf(out, "%d crossing%s%s\n", k->ncr, k->ncr == 1 ? "" : "s",
             k->ncr == 0 ? " in the range (the sweep's figure stays on one side)" : ":");
     for (int c2 = 0; c2 < k->ncr; c2++) {
@@ -669,10 +673,10 @@ static void seek_text(const seeker *k, FILE *out, double wall)
         srch_value(pv, sizeof pv, P->v);
         exp_text_interval(fig, sizeof fig, P->value, P->lo, P->hi, k->share, false);
         if (isnan(C->ilo)) {
-            snprintf(lo, sizeof lo, "none");
-            fprintf(out, "  %s = %s (%s): no value's interval contains the target; nearest "
-                         "point %s: %s\n",
-                    k->key, est, C->rising ? "rising" : "falling", pv, fig);
+            snprintf(line, sizeof line, "%s = %s (%s): no value's interval contains the target; "
+                                        "nearest point %s: %s",
+                     k->key, est, C->rising ? "rising" : "falling", pv, fig);
+            textcols_hang(out, line, 2, 2, TEXTCOLS_WIDTH);
             continue;
         }
         if (k->whole) {
@@ -682,11 +686,19 @@ static void seek_text(const seeker *k, FILE *out, double wall)
             snprintf(lo, sizeof lo, "%.4g", C->ilo);
             snprintf(hi, sizeof hi, "%.4g", C->ihi);
         }
-        fprintf(out, "  %s = %s [%s, %s] (%s%s); at %s: %s\n", k->key, est, lo, hi,
-                C->rising ? "rising" : "falling",
-                C->between ? ", between two neighbouring values"
-                : C->reached ? "" : ", half-width not reached within --runs",
-                pv, fig);
+        snprintf(line, sizeof line, "%s = %s [%s, %s] (%s%s);", k->key, est, lo, hi,
+                 C->rising ? "rising" : "falling",
+                 C->between ? ", between two neighbouring values"
+                 : C->reached ? "" : ", half-width not reached within --runs");
+        char at[192];
+        snprintf(at, sizeof at, "at %s: %s", pv, fig);
+        /* on one line when it fits, else the point on a line of its own */
+        if (2 + textcols_width(line) + 1 + textcols_width(at) <= TEXTCOLS_WIDTH) {
+            fprintf(out, "  %s %s\n", line, at);
+        } else {
+            textcols_hang(out, line, 2, 2, TEXTCOLS_WIDTH);
+            textcols_hang(out, at, 4, 2, TEXTCOLS_WIDTH);
+        }
     }
     fprintf(out, "\npoints evaluated (%d):\n", k->npt);
     spoint *sorted = xcalloc((size_t)k->npt, sizeof *sorted);
@@ -703,8 +715,9 @@ static void seek_text(const seeker *k, FILE *out, double wall)
     srch_text_tail(o, out, wall, k->plays);
 }
 
-static void seek_csv(const seeker *k, FILE *out)
+static void seek_csv(const void *search, FILE *out)
 {
+    const seeker *k = search;
     fprintf(out, "row,value,games,figure,figure_lo,figure_hi,interval_lo,interval_hi\n");
     for (int c = 0; c < k->ncr; c++) {
         const crossing *C = &k->cr[c];
@@ -719,6 +732,8 @@ static void seek_csv(const seeker *k, FILE *out)
     }
 }
 
+static const srch_writer seek_writer = {seek_json, seek_csv, seek_text};
+
 int seek_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 {
     double t0 = clock_seconds();
@@ -727,20 +742,7 @@ int seek_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     int rc = parse_seek(k, err, errlen);
     if (rc == 0)
         rc = seek(k, err, errlen);
-    srch_progress_end(o->progress);
-    if (rc == 0 && out) {
-        double wall = clock_seconds() - t0;
-        cJSON *root = seek_json(k, wall);
-        if (o->tree)
-            *o->tree = cJSON_Duplicate(root, 1);
-        if (o->format == REPORT_JSON)
-            report_write(out, root, REPORT_JSON);
-        else if (o->format == REPORT_CSV)
-            seek_csv(k, out);
-        else
-            seek_text(k, out, wall);
-        cJSON_Delete(root);
-    }
+    rc = srch_finish(o, rc, out, t0, &seek_writer, k);
     free(k);
     return rc;
 }

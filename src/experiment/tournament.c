@@ -16,6 +16,7 @@
 
 #include "config/botspec.h"
 #include "core/xalloc.h"
+#include "report/textcols.h"
 
 enum {
     TOUR_MAX_BOTS = 16,
@@ -192,6 +193,17 @@ static double table_w(const table *T, int k)
     return (T->wins[k] + 0.5) / T->deff;
 }
 
+/* Table T's winning probabilities under theta into pi; returns the weighted wins of all its
+ * bots (table_w summed). */
+static double table_fit(const table *T, const double *theta, double *pi)
+{
+    table_pi(T, theta, pi);
+    double W = 0;
+    for (int k = 0; k < T->nb; k++)
+        W += table_w(T, k);
+    return W;
+}
+
 /* Minus the log likelihood (Plackett–Luce for the winner of each game; Bradley–Terry with two
  * seats), and its gradient. */
 static double nll(const gsl_vector *v, void *arg)
@@ -215,10 +227,7 @@ static void nll_grad(const gsl_vector *v, void *arg, gsl_vector *g)
     full_theta(t, v, theta);
     for (int s = 0; s < t->nt; s++) {
         const table *T = &t->t[s];
-        table_pi(T, theta, pi);
-        double W = 0;
-        for (int k = 0; k < T->nb; k++)
-            W += table_w(T, k);
+        double W = table_fit(T, theta, pi);
         for (int k = 0; k < T->nb; k++)
             grad[T->bot[k]] -= table_w(T, k) - W * pi[k];
     }
@@ -259,10 +268,7 @@ static int rate(tourney *t, char *err, size_t errlen)
     double pi[GAME_MAX_SEATS];
     for (int s = 0; s < t->nt; s++) {
         const table *T = &t->t[s];
-        table_pi(T, theta, pi);
-        double W = 0;
-        for (int k = 0; k < T->nb; k++)
-            W += table_w(T, k);
+        double W = table_fit(T, theta, pi);
         for (int a = 0; a < T->nb; a++)
             for (int b = 0; b < T->nb; b++) {
                 int i = T->bot[a], j = T->bot[b];
@@ -307,6 +313,20 @@ static int rate(tourney *t, char *err, size_t errlen)
 static double elo(double theta)
 {
     return 400 / log(10) * theta;
+}
+
+/* Bot b's rating: its Elo e and the 95% interval [lo, hi]. */
+static void rating(const tourney *t, int b, double *e, double *lo, double *hi)
+{
+    double h = 1.959963984540054 * elo(t->se[b]);
+    *e = elo(t->theta[b]);
+    *lo = *e - h, *hi = *e + h;
+}
+
+/* The Elo difference that gives an expected score s. */
+static double score_elo(double s)
+{
+    return -400 * log10(1 / s - 1);
 }
 
 /* ---- the sequential test ------------------------------------------------------------------ */
@@ -432,8 +452,9 @@ static double pair_score(const tourney *t, int b, int c, double *lo, double *hi)
     return NAN;
 }
 
-static cJSON *tour_json(const tourney *t, double wall)
+static cJSON *tour_json(const void *search, double wall)
 {
+    const tourney *t = search;
     const exp_options *o = t->o;
     cJSON *root = srch_json_head(o, t->o->sprt ? "sprt" : "tournament");
     cJSON_AddNumberToObject(root, "seats", t->nseats);
@@ -455,17 +476,17 @@ static cJSON *tour_json(const tourney *t, double wall)
         cJSON_AddNumberToObject(s, "deals", (double)t->sdeals);
         cJSON_AddNumberToObject(s, "games", T->games);
         cJSON_AddItemToObject(s, "score", srch_json_est(T->share[0], T->lo[0], T->hi[0]));
-        cJSON_AddItemToObject(s, "elo", srch_json_est(-400 * log10(1 / T->share[0] - 1),
-                                                      -400 * log10(1 / T->lo[0] - 1),
-                                                      -400 * log10(1 / T->hi[0] - 1)));
+        cJSON_AddItemToObject(s, "elo", srch_json_est(score_elo(T->share[0]), score_elo(T->lo[0]),
+                                                      score_elo(T->hi[0])));
         cJSON_AddNumberToObject(s, "draws", T->draws);
     } else {
         cJSON *rs = cJSON_AddArrayToObject(root, "ratings");
         for (int b = 0; b < t->nbots; b++) {
             cJSON *r = cJSON_CreateObject();
+            double e, lo, hi;
+            rating(t, b, &e, &lo, &hi);
             cJSON_AddStringToObject(r, "bot", t->bot[b]);
-            double e = elo(t->theta[b]), h = 1.959963984540054 * elo(t->se[b]);
-            cJSON_AddItemToObject(r, "elo", srch_json_est(e, e - h, e + h));
+            cJSON_AddItemToObject(r, "elo", srch_json_est(e, lo, hi));
             cJSON_AddItemToArray(rs, r);
         }
         cJSON *ts = cJSON_AddArrayToObject(root, "tables");
@@ -489,42 +510,101 @@ static cJSON *tour_json(const tourney *t, double wall)
     return root;
 }
 
-static void tour_text(const tourney *t, FILE *out, double wall)
+/* The sequential test's text report. */
+static void sprt_text(const tourney *t, const cJSON *root, FILE *out, double wall)
 {
     const exp_options *o = t->o;
-    char a[96];
-    fprintf(out, "%s — %s\n", o->game->name, o->game->title);
-    for (int i = 0; i < o->nsets; i++)
-        fprintf(out, "set: %s\n", o->sets[i]);
+    const table *T = &t->t[0];
+    char line[2 * BOT_SPEC_MAX + 256], a[96];
+    snprintf(line, sizeof line, "sprt: %s against %s; seed %llu", t->bot[0], t->bot[1],
+             (unsigned long long)o->seed);
+    srch_text_head(o, out, root, line);
+    snprintf(line, sizeof line, "H0 elo=%g against H1 elo=%g (alpha=%g, beta=%g); each deal "
+                                "played in both seat orders; a look after %d deals, then after "
+                                "every sixteenth more",
+             t->elo0, t->elo1, t->alpha, t->beta, SPRT_BLOCK);
+    textcols_para(out, line, 0, TEXTCOLS_WIDTH);
+    fputc('\n', out);
+    if (t->verdict)
+        snprintf(line, sizeof line, "%s accepted after %.0f games (%llu deals): LLR %.3f, bounds "
+                                    "[%.3f, %.3f]",
+                 t->verdict > 0 ? "H1" : "H0", T->games, (unsigned long long)t->sdeals, t->llr,
+                 t->la, t->lb);
+    else
+        snprintf(line, sizeof line, "no decision within --runs: %.0f games (%llu deals), LLR "
+                                    "%.3f, bounds [%.3f, %.3f]",
+                 T->games, (unsigned long long)t->sdeals, t->llr, t->la, t->lb);
+    textcols_hang(out, line, 0, 2, TEXTCOLS_WIDTH);
+    exp_text_interval(a, sizeof a, T->share[0], T->lo[0], T->hi[0], true, false);
+    snprintf(line, sizeof line, "score of %s: %s; elo %+.1f [%+.1f, %+.1f]; draws %.2f%%",
+             t->bot[0], a, score_elo(T->share[0]), score_elo(T->lo[0]), score_elo(T->hi[0]),
+             100 * T->draws);
+    textcols_hang(out, line, 0, 2, TEXTCOLS_WIDTH);
+    srch_text_tail(o, out, wall, t->plays);
+}
+
+/* The cross table of a two-seat tournament: row r's score against column c (cell[r * n + c],
+ * the bots in rating order, numbered 1..n as the ratings are). The rows are labelled by number
+ * and name, the columns by number; when the columns do not fit 80 columns beside the names
+ * they go in blocks of as many as fit, one under the other (and a name too long to leave room
+ * for two columns leaves the rows their numbers only). */
+static void cross_table(FILE *out, int n, const char *const *name, const char *const *cell)
+{
+    size_t numw = 0, namew = 0, cw = 0;
+    char num[TOUR_MAX_BOTS][8];
+    for (int r = 0; r < n; r++) {
+        snprintf(num[r], sizeof num[r], "%d", r + 1);
+        numw = textcols_width(num[r]) > numw ? textcols_width(num[r]) : numw;
+        namew = textcols_width(name[r]) > namew ? textcols_width(name[r]) : namew;
+        for (int c = 0; c < n; c++)
+            cw = textcols_width(cell[r * n + c]) > cw ? textcols_width(cell[r * n + c]) : cw;
+    }
+    size_t left = 2 + numw + 2 + namew, room = TEXTCOLS_WIDTH > left ? TEXTCOLS_WIDTH - left : 0;
+    int fit = (int)(room / (cw + 2));
+    bool names = fit >= (n < 2 ? n : 2);
+    if (!names)
+        fit = (int)((TEXTCOLS_WIDTH - 2 - numw) / (cw + 2));
+    if (fit < 1)
+        fit = 1;
+    int blocks = (n + fit - 1) / fit, per = (n + blocks - 1) / blocks; /* even blocks */
+    char align[TOUR_MAX_BOTS + 3] = "rl";
+    for (int c0 = 0; c0 < n; c0 += per) {
+        int c1 = c0 + per < n ? c0 + per : n;
+        memset(align + 2, 'r', (size_t)(c1 - c0));
+        align[2 + c1 - c0] = '\0';
+        textcols *tc = textcols_new(align);
+        const char *row[TOUR_MAX_BOTS + 2] = {"", ""};
+        for (int c = c0; c < c1; c++)
+            row[2 + c - c0] = num[c];
+        textcols_row(tc, row);
+        for (int r = 0; r < n; r++) {
+            row[0] = num[r], row[1] = names ? name[r] : "";
+            for (int c = c0; c < c1; c++)
+                row[2 + c - c0] = cell[r * n + c];
+            textcols_row(tc, row);
+        }
+        if (c0 > 0)
+            fputc('\n', out);
+        textcols_write(out, tc, 2, TEXTCOLS_WIDTH);
+        textcols_free(tc);
+    }
+}
+
+static void tour_text(const void *search, const cJSON *root, FILE *out, double wall)
+{
+    const tourney *t = search;
+    const exp_options *o = t->o;
     if (o->sprt) {
-        const table *T = &t->t[0];
-        fprintf(out, "sprt: %s against %s, H0 elo=%g against H1 elo=%g (alpha=%g, beta=%g); "
-                     "seed %llu\n",
-                t->bot[0], t->bot[1], t->elo0, t->elo1, t->alpha, t->beta,
-                (unsigned long long)o->seed);
-        fprintf(out, "each deal played in both seat orders; a look after %d deals, then after "
-                     "every sixteenth more\n\n",
-                SPRT_BLOCK);
-        if (t->verdict)
-            fprintf(out, "%s accepted after %.0f games (%llu deals): LLR %.3f, bounds [%.3f, %.3f]\n",
-                    t->verdict > 0 ? "H1" : "H0", T->games, (unsigned long long)t->sdeals,
-                    t->llr, t->la, t->lb);
-        else
-            fprintf(out, "no decision within --runs: %.0f games (%llu deals), LLR %.3f, bounds "
-                         "[%.3f, %.3f]\n",
-                    T->games, (unsigned long long)t->sdeals, t->llr, t->la, t->lb);
-        exp_text_interval(a, sizeof a, T->share[0], T->lo[0], T->hi[0], true, false);
-        fprintf(out, "score of %s: %s; elo %+.1f [%+.1f, %+.1f]; draws %.2f%%\n", t->bot[0], a,
-                -400 * log10(1 / T->share[0] - 1), -400 * log10(1 / T->lo[0] - 1),
-                -400 * log10(1 / T->hi[0] - 1), 100 * T->draws);
-        srch_text_tail(o, out, wall, t->plays);
+        sprt_text(t, root, out, wall);
         return;
     }
-    fprintf(out, "tournament of %d bots, %d seats, %d table%s, seats rotated on paired deals; "
-                 "seed %llu\n\n",
-            t->nbots, t->nseats, t->nt, t->nt == 1 ? "" : "s", (unsigned long long)o->seed);
-    /* ratings, strongest first */
-    int order[TOUR_MAX_BOTS];
+    char line[512];
+    snprintf(line, sizeof line, "tournament of %d bots, %d seats, %d table%s, seats rotated on "
+                                "paired deals; seed %llu",
+             t->nbots, t->nseats, t->nt, t->nt == 1 ? "" : "s", (unsigned long long)o->seed);
+    srch_text_head(o, out, root, line);
+    /* ratings, strongest first, numbered: the numbers name the bots in the tables below */
+    int order[TOUR_MAX_BOTS], rank[TOUR_MAX_BOTS];
     for (int b = 0; b < t->nbots; b++)
         order[b] = b;
     for (int i = 1; i < t->nbots; i++)
@@ -532,47 +612,78 @@ static void tour_text(const tourney *t, FILE *out, double wall)
             int x = order[j];
             order[j] = order[j - 1], order[j - 1] = x;
         }
-    fprintf(out, "rating (Elo, mean 0; 95%% CI)\n");
+    for (int i = 0; i < t->nbots; i++)
+        rank[order[i]] = i;
+    char num[TOUR_MAX_BOTS][8], ev[TOUR_MAX_BOTS][32], ci[TOUR_MAX_BOTS][64];
+    const char *name[TOUR_MAX_BOTS];
+    fprintf(out, "\nrating (Elo, mean 0; 95%% CI)\n");
+    textcols *tc = textcols_new("rwrl");
     for (int i = 0; i < t->nbots; i++) {
         int b = order[i];
-        double e = elo(t->theta[b]), h = 1.959963984540054 * elo(t->se[b]);
-        fprintf(out, "  %-28s %+7.1f [%+.1f, %+.1f]\n", t->bot[b], e, e - h, e + h);
+        double e, lo, hi;
+        rating(t, b, &e, &lo, &hi);
+        snprintf(num[i], sizeof num[i], "%d", i + 1);
+        snprintf(ev[i], sizeof ev[i], "%+.1f", e);
+        snprintf(ci[i], sizeof ci[i], "[%+.1f, %+.1f]", lo, hi);
+        name[i] = t->bot[b];
+        const char *row[4] = {num[i], name[i], ev[i], ci[i]};
+        textcols_row(tc, row);
     }
+    textcols_write(out, tc, 2, TEXTCOLS_WIDTH);
+    textcols_free(tc);
     if (t->nseats == 2) {
         fprintf(out, "\nscore of the row against the column (win share, ties halved)\n");
-        fprintf(out, "  %-28s", "");
-        for (int c = 0; c < t->nbots; c++)
-            fprintf(out, " %10.10s", t->bot[order[c]]);
-        fputc('\n', out);
-        for (int r = 0; r < t->nbots; r++) {
-            fprintf(out, "  %-28s", t->bot[order[r]]);
-            for (int c = 0; c < t->nbots; c++) {
+        int n = t->nbots;
+        char (*text)[16] = xcalloc((size_t)(n * n), sizeof *text);
+        const char **cell = xcalloc((size_t)(n * n), sizeof *cell);
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < n; c++) {
                 double lo, hi, v = pair_score(t, order[r], order[c], &lo, &hi);
                 if (isnan(v))
-                    fprintf(out, " %10s", "—");
+                    snprintf(text[r * n + c], sizeof text[0], "—");
                 else
-                    fprintf(out, " %9.2f%%", 100 * v);
+                    snprintf(text[r * n + c], sizeof text[0], "%.2f%%", 100 * v);
+                cell[r * n + c] = text[r * n + c];
             }
-            fputc('\n', out);
-        }
+        cross_table(out, n, name, cell);
+        free(cell);
+        free(text);
     } else {
+        /* a row per bot of each table, the table's number on its first, strongest first */
         fprintf(out, "\ntables (win share of each bot at it, 95%% CI)\n");
+        tc = textcols_new("lrlrl");
         for (int s = 0; s < t->nt; s++) {
             const table *T = &t->t[s];
-            fprintf(out, " ");
-            for (int k = 0; k < T->nb; k++) {
+            int seat[GAME_MAX_SEATS];
+            for (int k = 0; k < T->nb; k++)
+                seat[k] = k;
+            for (int i = 1; i < T->nb; i++)
+                for (int j = i; j > 0 && rank[T->bot[seat[j]]] < rank[T->bot[seat[j - 1]]]; j--) {
+                    int x = seat[j];
+                    seat[j] = seat[j - 1], seat[j - 1] = x;
+                }
+            char tn[32], a[96];
+            snprintf(tn, sizeof tn, "table %d", s + 1);
+            for (int i = 0; i < T->nb; i++) {
+                int k = seat[i], r = rank[T->bot[k]];
                 exp_text_interval(a, sizeof a, T->share[k], T->lo[k], T->hi[k], true, false);
-                fprintf(out, " %s %s", t->bot[T->bot[k]], a);
+                char *br = strchr(a, '[');
+                if (br)
+                    br[-1] = '\0';
+                const char *row[5] = {i == 0 ? tn : "", num[r], name[r], a, br ? br : ""};
+                textcols_row(tc, row);
             }
-            fputc('\n', out);
         }
+        textcols_write(out, tc, 2, TEXTCOLS_WIDTH);
+        textcols_free(tc);
     }
     fprintf(out, "\ndraws (no single winner): %.2f%% of the games\n", 100 * t->draws);
     srch_text_tail(o, out, wall, t->plays);
 }
 
-static void tour_csv(const tourney *t, FILE *out)
+static void tour_csv(const void *search, FILE *out)
 {
+    const tourney *t = search;
     if (t->o->sprt) {
         const table *T = &t->t[0];
         fprintf(out, "accepted,llr,bound_h0,bound_h1,deals,games,score,score_lo,score_hi,draws\n");
@@ -584,8 +695,9 @@ static void tour_csv(const tourney *t, FILE *out)
     }
     fprintf(out, "row,bot,elo,elo_lo,elo_hi,table,win_share,win_share_lo,win_share_hi,games,draws\n");
     for (int b = 0; b < t->nbots; b++) {
-        double e = elo(t->theta[b]), h = 1.959963984540054 * elo(t->se[b]);
-        fprintf(out, "rating,%s,%.17g,%.17g,%.17g,,,,,,\n", t->bot[b], e, e - h, e + h);
+        double e, lo, hi;
+        rating(t, b, &e, &lo, &hi);
+        fprintf(out, "rating,%s,%.17g,%.17g,%.17g,,,,,,\n", t->bot[b], e, lo, hi);
     }
     for (int s = 0; s < t->nt; s++) {
         const table *T = &t->t[s];
@@ -594,6 +706,8 @@ static void tour_csv(const tourney *t, FILE *out)
                     T->share[k], T->lo[k], T->hi[k], T->games, T->draws);
     }
 }
+
+static const srch_writer tour_writer = {tour_json, tour_csv, tour_text};
 
 int tournament_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 {
@@ -626,20 +740,7 @@ int tournament_run(const exp_options *o, FILE *out, char *err, size_t errlen)
         if (rc == 0)
             rc = rate(t, err, errlen);
     }
-    srch_progress_end(o->progress);
-    if (rc == 0 && out) {
-        double wall = clock_seconds() - t0;
-        cJSON *root = tour_json(t, wall);
-        if (o->tree)
-            *o->tree = cJSON_Duplicate(root, 1);
-        if (o->format == REPORT_JSON)
-            report_write(out, root, REPORT_JSON);
-        else if (o->format == REPORT_CSV)
-            tour_csv(t, out);
-        else
-            tour_text(t, out, wall);
-        cJSON_Delete(root);
-    }
+    rc = srch_finish(o, rc, out, t0, &tour_writer, t);
     free(t->t);
     free(t);
     return rc;

@@ -10,6 +10,7 @@
 
 #include "config/botspec.h"
 #include "core/xalloc.h"
+#include "report/textcols.h"
 
 enum {
     TUNE_MAX_KNOBS = SRCH_MAX_ASSIGN,
@@ -325,8 +326,9 @@ static int search(tuner *t, char *err, size_t errlen)
     return 0;
 }
 
-static cJSON *tune_json(const tuner *t, double wall)
+static cJSON *tune_json(const void *search, double wall)
 {
+    const tuner *t = search;
     const exp_options *o = t->o;
     cJSON *root = srch_json_head(o, "tune");
     cJSON_AddStringToObject(root, "figure", t->fig);
@@ -383,19 +385,21 @@ static cJSON *tune_json(const tuner *t, double wall)
     return root;
 }
 
-static void tune_text(const tuner *t, FILE *out, double wall)
+static void tune_text(const void *search, const cJSON *root, FILE *out, double wall)
 {
+    const tuner *t = search;
     const exp_options *o = t->o;
-    char a[96], b[96];
-    fprintf(out, "%s — %s\n", o->game->name, o->game->title);
-    fprintf(out, "tuning seat %d (%s) to %s %s; seed %llu%s\n", t->seat + 1, t->canon,
-            t->sign > 0 ? "maximize" : "minimize", t->fig, (unsigned long long)o->seed,
-            t->rotate ? "; seats rotated" : "");
-    for (int i = 0; i < o->nsets; i++)
-        fprintf(out, "set: %s\n", o->sets[i]);
-    fprintf(out, "coordinate search: %d steps, %llu points evaluated; each step pairs the "
-                 "values tried with the current best on the same deals (95%% CI)\n\n",
-            t->nsteps, (unsigned long long)t->evaluations);
+    char a[96], b[96], line[BOT_SPEC_MAX + 512];
+    snprintf(line, sizeof line, "tuning seat %d (%s) to %s %s; seed %llu%s", t->seat + 1,
+             t->canon, t->sign > 0 ? "maximize" : "minimize", t->fig,
+             (unsigned long long)o->seed, t->rotate ? "; seats rotated" : "");
+    srch_text_head(o, out, root, line);
+    snprintf(line, sizeof line, "coordinate search: %d steps, %llu points evaluated; each step "
+                                "pairs the values tried with the current best on the same deals "
+                                "(95%% CI)",
+             t->nsteps, (unsigned long long)t->evaluations);
+    textcols_para(out, line, 0, TEXTCOLS_WIDTH);
+    fputc('\n', out);
     for (int s = 0; s < t->nsteps; s++) {
         const step *S = &t->steps[s];
         const knob *K = &t->k[S->knob];
@@ -434,8 +438,9 @@ static void tune_text(const tuner *t, FILE *out, double wall)
     srch_text_tail(o, out, wall, t->plays);
 }
 
-static void tune_csv(const tuner *t, FILE *out)
+static void tune_csv(const void *search, FILE *out)
 {
+    const tuner *t = search;
     fprintf(out, "pass,parameter,deals,value,current,figure,figure_lo,figure_hi,difference,"
                  "difference_lo,difference_hi\n");
     char v[64];
@@ -457,6 +462,8 @@ static void tune_csv(const tuner *t, FILE *out)
             (unsigned long long)t->final_deals, g->value, g->lo, g->hi, g->diff, g->dlo, g->dhi);
 }
 
+static const srch_writer tune_writer = {tune_json, tune_csv, tune_text};
+
 int tune_run(const exp_options *o, FILE *out, char *err, size_t errlen)
 {
     double t0 = clock_seconds();
@@ -475,20 +482,7 @@ int tune_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     t->rotate = o->rotate || srch_seat_figure(t->fig ? t->fig : "");
     if (rc == 0)
         rc = search(t, err, errlen);
-    srch_progress_end(o->progress);
-    if (rc == 0 && out) {
-        double wall = clock_seconds() - t0;
-        cJSON *root = tune_json(t, wall);
-        if (o->tree)
-            *o->tree = cJSON_Duplicate(root, 1);
-        if (o->format == REPORT_JSON)
-            report_write(out, root, REPORT_JSON);
-        else if (o->format == REPORT_CSV)
-            tune_csv(t, out);
-        else
-            tune_text(t, out, wall);
-        cJSON_Delete(root);
-    }
+    rc = srch_finish(o, rc, out, t0, &tune_writer, t);
     free(t->steps);
     free(t);
     return rc;

@@ -98,8 +98,46 @@ static void text_cell(FILE *f, const char *cls, const char *s)
 
 /* ---- a run's summary --------------------------------------------------------------------- */
 
+/* An outline section (a list whose rows' leading blanks, two a level, nest them: "What the
+ * headline figures depend on") as nested lists. */
+static void outline_list(FILE *f, const cJSON *sec)
+{
+    fputs("<h2>", f);
+    esc(f, report_str(sec, "title"));
+    fputs("</h2>\n", f);
+    int depth = 0; /* lists open; the item of each but the innermost is open too */
+    const cJSON *row;
+    cJSON_ArrayForEach(row, get(sec, "rows"))
+    {
+        const cJSON *c = cJSON_GetArrayItem(row, 0);
+        const char *s = cJSON_IsString(c) ? c->valuestring : "";
+        size_t lead = strspn(s, " ");
+        int level = (int)(lead / 2) + 1;
+        if (level > depth) {
+            for (; depth < level; depth++)
+                fputs(depth ? "\n<ul>" : "<ul class=\"outline\">", f);
+        } else {
+            fputs("</li>", f);
+            for (; depth > level; depth--)
+                fputs("\n</ul></li>", f);
+        }
+        fputs("\n<li>", f);
+        esc(f, s + lead);
+    }
+    if (depth == 0)
+        return;
+    fputs("</li>", f);
+    for (; depth > 1; depth--)
+        fputs("\n</ul></li>", f);
+    fputs("\n</ul>\n", f);
+}
+
 static void summary_table(FILE *f, const cJSON *sec)
 {
+    if (cJSON_IsTrue(get(sec, "outline"))) {
+        outline_list(f, sec);
+        return;
+    }
     const char *a = report_str(sec, "align");
     table_open(f, report_str(sec, "title"));
     const cJSON *cols = get(sec, "columns"), *c, *row;
@@ -844,6 +882,7 @@ void report_html_write(FILE *f, const cJSON *r)
           ".prov dt { font-weight: 600; }\n"
           ".prov dd { margin: 0; overflow-wrap: anywhere; }\n"
           ".note { color: #555; max-width: 60em; }\n"
+          "ul.outline, ul.outline ul { margin: 0.2em 0; padding-left: 1.5em; }\n"
           "code { font-family: monospace; }\n"
           "code.cmd { white-space: pre-wrap; overflow-wrap: anywhere; }\n"
           ".charts svg { max-width: 100%; height: auto; }\n"

@@ -330,6 +330,7 @@ static void depends_section(cJSON *out, const cJSON *r)
     if (cJSON_GetArraySize(get(dep, "figures")) == 0)
         return;
     cJSON *sec = section(out, "What the headline figures depend on", "l");
+    cJSON_AddBoolToObject(sec, "outline", true); /* its rows' leading blanks nest them */
     cJSON_ArrayForEach(f, get(dep, "figures"))
     {
         const char *name = report_str(f, "metric");
@@ -366,29 +367,71 @@ static void diff_cell(const cJSON *e, double scale, char *buf, size_t n)
         snprintf(buf, n, "%+.2f", scale * v);
 }
 
+/* The cells of a column of estimates es (n of them, NULL for none): each value right-aligned
+ * to the widest of them, two blanks, its interval, so that a column of value and interval
+ * keeps its values aligned in one cell. cells[i] has room for 192 bytes. */
+static void estimate_column(const cJSON *const *es, int n, char (*cells)[192])
+{
+    char val[GAME_MAX_SEATS * 4][32], ci[GAME_MAX_SEATS * 4][96];
+    size_t vw = 0;
+    for (int i = 0; i < n; i++) {
+        estimate_cells(es[i], val[i], sizeof val[i], ci[i], sizeof ci[i]);
+        vw = textcols_width(val[i]) > vw ? textcols_width(val[i]) : vw;
+    }
+    for (int i = 0; i < n; i++) {
+        /* blanks, the value, two blanks, the interval: 31 + 31 + 2 + 95 bytes at most */
+        size_t pad = (vw - textcols_width(val[i])) & 31, lv = strlen(val[i]), lc = strlen(ci[i]);
+        char *c = cells[i];
+        memset(c, ' ', pad);
+        memcpy(c + pad, val[i], lv);
+        memcpy(c + pad + lv, "  ", lc ? 2 : 0);
+        memcpy(c + pad + lv + (lc ? 2 : 0), ci[i], lc + 1);
+    }
+}
+
 /* What --depends measured (the "profiles" and "sensitivity" of "depends_on"): the figures
- * under each bot profile and mixed, and for each figure the keys that move it most. */
+ * under each bot profile and mixed, each figure's value and interval in one cell (so that the
+ * table fits 80 columns beside the bots, which wrap); and for each figure the keys that move
+ * it most, a row for the move down and one for the move up, as a sensitivity's table. */
 static void depends_batches(cJSON *out, const cJSON *r)
 {
     const cJSON *dep = get(r, "depends_on"), *figs = get(dep, "figures"), *p, *f;
-    if (cJSON_GetArraySize(get(dep, "profiles")) > 0 && cJSON_GetArraySize(figs) == 2) {
+    int np = cJSON_GetArraySize(get(dep, "profiles"));
+    if (np > 0 && np <= GAME_MAX_SEATS * 4 && cJSON_GetArraySize(figs) == 2) {
         const char *a = report_str(cJSON_GetArrayItem(figs, 0), "metric");
         const char *b = report_str(cJSON_GetArrayItem(figs, 1), "metric");
-        cJSON *sec = section(out, "The headline figures by bot profile (--depends)", "lrlrl");
-        char ha[64], hb[64];
-        snprintf(ha, sizeof ha, "%s", a);
-        snprintf(hb, sizeof hb, "%s", b);
-        const char *cols[5] = {"bots", ha, "95% CI", hb, "95% CI"};
-        columns(sec, 5, cols);
+        cJSON *sec = section(out, "The headline figures by bot profile (--depends)", "wll");
+        char ha[128], hb[128];
+        snprintf(ha, sizeof ha, "%.100s [95%% CI]", a);
+        snprintf(hb, sizeof hb, "%.100s [95%% CI]", b);
+        const char *cols[3] = {"bots", ha, hb};
+        columns(sec, 3, cols);
+        const cJSON *ea[GAME_MAX_SEATS * 4], *eb[GAME_MAX_SEATS * 4];
+        char ca[GAME_MAX_SEATS * 4][192], cb[GAME_MAX_SEATS * 4][192];
+        int i = 0;
         cJSON_ArrayForEach(p, get(dep, "profiles"))
         {
-            char va[64], ca[96], vb[64], cb[96], who[512];
-            estimate_cells(get(get(p, "figures"), a), va, sizeof va, ca, sizeof ca);
-            estimate_cells(get(get(p, "figures"), b), vb, sizeof vb, cb, sizeof cb);
-            snprintf(who, sizeof who, "%s%s", cJSON_IsTrue(get(p, "mixed")) ? "mixed: " : "",
-                     report_str(p, "bots"));
-            const char *cell[5] = {who, va, ca, vb, cb};
-            row(rows_of(sec), 5, cell);
+            ea[i] = get(get(p, "figures"), a);
+            eb[i++] = get(get(p, "figures"), b);
+        }
+        estimate_column(ea, np, ca);
+        estimate_column(eb, np, cb);
+        i = 0;
+        cJSON_ArrayForEach(p, get(dep, "profiles"))
+        {
+            /* the seats' bots a blank after each comma, where a long list wraps */
+            char who[1024];
+            size_t len = (size_t)snprintf(who, sizeof who, "%s",
+                                          cJSON_IsTrue(get(p, "mixed")) ? "mixed: " : "");
+            for (const char *c = report_str(p, "bots"); *c && len + 3 < sizeof who; c++) {
+                who[len++] = *c;
+                if (*c == ',')
+                    who[len++] = ' ';
+            }
+            who[len] = '\0';
+            const char *cell[3] = {who, ca[i], cb[i]};
+            row(rows_of(sec), 3, cell);
+            i++;
         }
     }
     cJSON_ArrayForEach(f, get(dep, "sensitivity"))
@@ -398,22 +441,28 @@ static void depends_batches(cJSON *out, const cJSON *r)
         char title[512];
         snprintf(title, sizeof title, "What moves %s most, of %.0f reconstructed values (%s)",
                  name, report_num(f, "keys_moved"), share ? "percentage points" : "difference");
-        cJSON *sec = section(out, title, "llrlrl");
-        const char *cols[6] = {"square", "key", "down", "effect [95% CI]", "up", "effect [95% CI]"};
-        columns(sec, 6, cols);
+        cJSON *sec = section(out, title, "wlrrl");
+        const char *cols[5] = {"square", "key", "default", "value", "effect [95% CI]"};
+        columns(sec, 5, cols);
         const cJSON *k;
         cJSON_ArrayForEach(k, get(f, "keys"))
         {
-            char dv[32] = "", de[96] = "", uv[32] = "", ue[96] = "";
-            const cJSON *dn = get(k, "down"), *up = get(k, "up");
-            if (cJSON_IsNumber(get(dn, "key_value")))
-                snprintf(dv, sizeof dv, "%g", get(dn, "key_value")->valuedouble);
-            if (cJSON_IsNumber(get(up, "key_value")))
-                snprintf(uv, sizeof uv, "%g", get(up, "key_value")->valuedouble);
-            diff_cell(get(dn, "difference"), share ? 100 : 1, de, sizeof de);
-            diff_cell(get(up, "difference"), share ? 100 : 1, ue, sizeof ue);
-            const char *cell[6] = {report_str(k, "label"), report_str(k, "key"), dv, de, uv, ue};
-            row(rows_of(sec), 6, cell);
+            char dflt[32] = "";
+            if (cJSON_IsNumber(get(k, "default")))
+                snprintf(dflt, sizeof dflt, "%g", get(k, "default")->valuedouble);
+            bool first = true;
+            for (int side = 0; side < 2; side++) {
+                const cJSON *mv = get(k, side == 0 ? "down" : "up");
+                if (!cJSON_IsNumber(get(mv, "key_value")))
+                    continue;
+                char v[32], e[96];
+                snprintf(v, sizeof v, "%g", get(mv, "key_value")->valuedouble);
+                diff_cell(get(mv, "difference"), share ? 100 : 1, e, sizeof e);
+                const char *cell[5] = {first ? report_str(k, "label") : "",
+                                       first ? report_str(k, "key") : "", first ? dflt : "", v, e};
+                row(rows_of(sec), 5, cell);
+                first = false;
+            }
         }
     }
 }
@@ -518,8 +567,18 @@ void report_text_summary(FILE *f, const cJSON *r)
                 cell[i] = i < cJSON_GetArraySize(rw) ? cJSON_GetArrayItem(rw, i)->valuestring : "";
             textcols_row(t, cell);
         }
-        fprintf(f, "\n%s\n", report_str(sec, "title"));
-        textcols_write(f, t, 2, TEXTCOLS_WIDTH);
+        fputc('\n', f);
+        textcols_para(f, report_str(sec, "title"), 0, TEXTCOLS_WIDTH);
+        if (cJSON_IsTrue(get(sec, "outline"))) /* its lines wrap under their own indent */
+            cJSON_ArrayForEach(rw, get(sec, "rows"))
+            {
+                const cJSON *c = cJSON_GetArrayItem(rw, 0);
+                const char *s = cJSON_IsString(c) ? c->valuestring : "";
+                size_t lead = strspn(s, " ");
+                textcols_hang(f, s + lead, 2 + lead, 2, TEXTCOLS_WIDTH);
+            }
+        else
+            textcols_write(f, t, 2, TEXTCOLS_WIDTH);
         textcols_free(t);
     }
     cJSON_Delete(sum);

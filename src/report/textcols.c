@@ -98,12 +98,31 @@ static void flush(FILE *f, line_buf *b)
         b->s[0] = '\0';
 }
 
-/* The widest word (run of non-blanks) of s, in characters. */
+/* The byte length of the word that starts at s: a run of non-blanks, but an interval
+ * "[lo, hi]" (a '[' with its ']' further on) is one word with its blanks, so that it is never
+ * split across lines. */
+static size_t word_len(const char *s)
+{
+    size_t i = 0;
+    while (s[i] && s[i] != ' ') {
+        if (s[i] == '[') {
+            const char *close = strchr(s + i, ']');
+            if (close) {
+                i = (size_t)(close - s) + 1;
+                continue;
+            }
+        }
+        i++;
+    }
+    return i;
+}
+
+/* The widest word (word_len) of s, in characters. */
 static size_t longest_word(const char *s)
 {
     size_t best = 0;
     while (*s) {
-        size_t n = strcspn(s, " ");
+        size_t n = word_len(s);
         size_t w = 0;
         for (size_t i = 0; i < n; i++)
             w += ((unsigned char)s[i] & 0xC0) != 0x80;
@@ -120,7 +139,7 @@ static size_t wrap_piece(const char *s, size_t limit, const char **next)
 {
     size_t end = 0, cols = 0, i = 0;
     while (s[i]) {
-        size_t n = strcspn(s + i, " "), w = 0;
+        size_t n = word_len(s + i), w = 0;
         for (size_t k = 0; k < n; k++)
             w += ((unsigned char)s[i + k] & 0xC0) != 0x80;
         size_t at = cols + (end ? 1 : 0) + w;
@@ -266,14 +285,19 @@ void textcols_write(FILE *f, const textcols *t, size_t indent, size_t width)
     free(skip);
 }
 
-void textcols_para(FILE *f, const char *text, size_t indent, size_t width)
+void textcols_hang(FILE *f, const char *text, size_t indent, size_t more, size_t width)
 {
-    size_t room = width > indent ? width - indent : 1;
     text += strspn(text, " ");
-    while (*text) {
+    for (size_t in = indent; *text; in = indent + more) {
+        size_t room = width > in ? width - in : 1;
         const char *next;
         size_t n = wrap_piece(text, room, &next);
-        fprintf(f, "%*s%.*s\n", (int)indent, "", (int)n, text);
+        fprintf(f, "%*s%.*s\n", (int)in, "", (int)n, text);
         text = next;
     }
+}
+
+void textcols_para(FILE *f, const char *text, size_t indent, size_t width)
+{
+    textcols_hang(f, text, indent, 0, width);
 }

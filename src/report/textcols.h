@@ -1,6 +1,7 @@
 /* textcols.h — aligned text tables that fit a terminal: columns as wide as their widest cell,
  * and when that is too wide, a label column that wraps at blanks and notes moved under the row;
- * no other cell (a value, an interval) is ever split. Widths count characters, not bytes. */
+ * no other cell (a value, an interval) is ever split, nor an interval inside a label or prose.
+ * Widths count characters, not bytes. */
 #ifndef GIOCHI_REPORT_TEXTCOLS_H
 #define GIOCHI_REPORT_TEXTCOLS_H
 
@@ -37,7 +38,12 @@ void textcols_write(FILE *f, const textcols *t, size_t indent, size_t width);
 void textcols_free(textcols *t);
 
 /* Writes prose text as lines of at most `width` characters, each starting with `indent`
- * blanks, broken at blanks (a word longer than a line stays whole on its own line). */
+ * blanks, broken at blanks (a word longer than a line stays whole on its own line; an
+ * interval "[lo, hi]" is one word). */
 void textcols_para(FILE *f, const char *text, size_t indent, size_t width);
+
+/* textcols_para with a hanging indent: the first line starts with `indent` blanks, the lines
+ * it wraps onto with `indent` + `more`. */
+void textcols_hang(FILE *f, const char *text, size_t indent, size_t more, size_t width);
 
 #endif

@@ -77,7 +77,7 @@ expect_error "--threads 1e5" 2 "--threads '1e5': expected a whole number in 1..1
 expect_ok "--completion=bash" --completion=bash
 cp "$work/out" "$work/giochi-sim.bash"
 expect_error "--completion with a game" 2 "--completion prints a script: it cannot be combined with '--game=45'" --completion=bash --game=45
-expect_error "--completion for another shell" 2 "--completion 'fish': expected bash" --completion=fish
+expect_error "--completion for another shell" 2 "--completion 'fish': expected bash or zsh" --completion=fish
 if command -v bash >/dev/null 2>&1; then
     cat >"$work/complete.sh" <<'EOS'
 . "$1"
@@ -101,10 +101,91 @@ EOS
         "faces.white=" "length,win_share" "json" >"$work/wanted"
     same "bash completion completes options, games, bots, parameters, keys, figures" "$work/wanted" "$work/completed"
 fi
-# make install puts it where bash-completion looks
-if (cd "$top" && make -s install DESTDIR="$work/dest" PREFIX=/usr BIN="$bin" >/dev/null 2>&1); then
-    [ -s "$work/dest/usr/share/bash-completion/completions/giochi-sim" ] &&
-        ok "make install installs the completion" || bad "make install installs the completion" "$(find "$work/dest" -type f)"
+
+# ---- zsh completion: the same tables; loaded as zsh loads it, it completes --------------------
+expect_ok "--completion=zsh" --completion=zsh
+cp "$work/out" "$work/giochi-sim.zsh"
+head -n 1 "$work/giochi-sim.zsh" | grep -qx '#compdef giochi-sim' && ok "zsh completion: a #compdef file" ||
+    bad "zsh completion: a #compdef file" "$(head -n 1 "$work/giochi-sim.zsh")"
+# the word lists are the bash script's, to the byte
+sed -n '/^_giochi_sim_words() {/,/^}/p' "$work/giochi-sim.bash" >"$work/words.bash"
+sed -n '/^_giochi_sim_words() {/,/^}/p' "$work/giochi-sim.zsh" >"$work/words.zsh"
+[ -s "$work/words.zsh" ] && same "zsh and bash completions share their word lists" "$work/words.bash" "$work/words.zsh"
+if command -v zsh >/dev/null 2>&1; then
+    mkdir -p "$work/zfp" && cp "$work/giochi-sim.zsh" "$work/zfp/_giochi-sim"
+    cat >"$work/complete.zsh" <<'EOS'
+# complete.zsh SCRIPT DIR: sources SCRIPT after compinit, then loads it from $fpath (DIR/zfp)
+# as an installed completion; prints what registered it, then the candidates of each line
+autoload -Uz compinit && compinit -u -d "$2/zdump1"
+source "$1"
+print -r -- "sourced: ${_comps[giochi-sim]} ${+functions[_giochi_sim]}"
+unset '_comps[giochi-sim]'
+unfunction _giochi_sim _giochi_sim_words
+fpath=("$2/zfp" $fpath)
+compinit -u -d "$2/zdump2"
+print -r -- "from fpath: ${_comps[giochi-sim]}"
+# compadd, compset and _files work only inside a completion widget: stand-ins that do what the
+# function asks of them and keep the candidates that match the word being completed, with the
+# suffix compadd would add (a blank, shown as nothing, or -S's)
+compadd() {
+    local suffix=' '
+    while [[ $1 != -- ]]; do [[ $1 == -S ]] && { suffix=$2; shift; }; shift; done
+    shift
+    local c
+    for c in "$@"; do [[ $c == ${PREFIX}* ]] && reply+=("$IPREFIX$c${suffix# }"); done
+}
+compset() {
+    local m=${(M)PREFIX##${~2}}
+    [[ -n $m ]] || return 1
+    IPREFIX+=$m
+    PREFIX=${PREFIX#$m}
+}
+_files() { reply+=("(files)"); }
+try() { # LINE [FUNCTION]: completes the last word of LINE
+    words=(${(z)1}) CURRENT=${#words} PREFIX=${words[-1]} IPREFIX= reply=()
+    ${2:-_giochi_sim}
+    print -r -- "${reply[*]}"
+}
+try "giochi-sim --gam" _giochi-sim
+try "giochi-sim --game=o"
+try "giochi-sim --game=wari --bots=a"
+try "giochi-sim --game=oca --bots=random,gr"
+try "giochi-sim --game=oca --bots=greedy:max_"
+try "giochi-sim --game=oca --set entry"
+try "giochi-sim --game cinesi --sweep=faces.wh"
+try "giochi-sim --game=45 --metric=length,win_"
+try "giochi-sim --format=j"
+try "giochi-sim --output=x"
+EOS
+    (cd "$work" && zsh -f "$work/complete.zsh" "$work/giochi-sim.zsh" "$work") >"$work/zcompleted" 2>"$work/err"
+    printf '%s\n' "sourced: _giochi_sim 1" "from fpath: _giochi-sim" "--game= --games-csv=" "--game=oca" \
+        "--bots=alphabeta" "--bots=random,greedy --bots=random,greedy-2026" "--bots=greedy:max_bid=" \
+        "entry_fee=" "--sweep=faces.white=" "--metric=length,win_share" "--format=json" "(files)" >"$work/zwanted"
+    if cmp -s "$work/zwanted" "$work/zcompleted" && [ ! -s "$work/err" ]; then
+        ok "zsh completion loads (sourced, from \$fpath) and completes options, games, bots, parameters, keys, figures"
+    else
+        bad "zsh completion loads (sourced, from \$fpath) and completes options, games, bots, parameters, keys, figures" \
+            "$(diff "$work/zwanted" "$work/zcompleted" | head -n 6) $(head -c 200 "$work/err")"
+    fi
+else
+    echo "cli: zsh is not installed: the zsh completion is not loaded (apt-get install zsh)" >&2
+fi
+
+# make install puts them where bash-completion and zsh look (the binary as it is: -o keeps make
+# from building it again, BUILD puts the scripts it writes in this test's folder)
+b=$(basename "$bin")
+if [ "$(dirname "$bin")" = "$top" ]; then
+    if (cd "$top" && make -s install DESTDIR="$work/dest" PREFIX=/usr BIN="$b" BUILD="$work/build" -o "$b" \
+        >"$work/make.out" 2>&1); then
+        [ -s "$work/dest/usr/share/bash-completion/completions/$b" ] &&
+            [ -s "$work/dest/usr/share/zsh/site-functions/_$b" ] && [ -x "$work/dest/usr/bin/$b" ] &&
+            ok "make install installs the binary and both completions" ||
+            bad "make install installs the binary and both completions" "$(find "$work/dest" -type f | head -n 5)"
+    else
+        bad "make install" "$(tail -n 3 "$work/make.out")"
+    fi
+else
+    echo "cli: $bin is not in $top: make install not tried" >&2
 fi
 
 # ---- --games-csv with experiments -------------------------------------------------------------

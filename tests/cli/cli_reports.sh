@@ -22,13 +22,17 @@ done
 # with two figures, of a seat rotation of four bots, of a sensitivity and of a long title is at
 # most 80 characters (counted as characters: the reports have UTF-8 letters and dashes) -------
 widest() { LC_ALL=C tr -d '\200-\277' <"$1" | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }'; }
-fits80() { # NAME ARGS...: the run's text output is at most 80 columns wide
+fits80() { # NAME ARGS...: the run's text output is at most 80 columns wide, no interval split
     name=$1
     shift
     if "$bin" "$@" -q >"$work/w80.txt" 2>"$work/err"; then
         w=$(widest "$work/w80.txt")
         [ "$w" -le 80 ] && ok "80 columns: $name" ||
             bad "80 columns: $name" "$w columns: $(LC_ALL=C tr -d '\200-\277' <"$work/w80.txt" | awk 'length($0) > 80' | head -n 2)"
+        # every '[' closed on its line: an interval "[lo, hi]" never wraps
+        split=$(awk '{ o = gsub(/\[/, "["); c = gsub(/\]/, "]"); if (o != c) print }' "$work/w80.txt")
+        [ -z "$split" ] && ok "80 columns: $name: intervals whole" ||
+            bad "80 columns: $name: intervals whole" "$(echo "$split" | head -n 2)"
     else
         bad "80 columns: $name" "exit $?: $(head -c 200 "$work/err")"
     fi
@@ -47,6 +51,29 @@ fits80 "seat rotation of four bots" --game=oca --bots=greedy,random,greedy:max_b
 fits80 "sensitivity" --game=oca --sensitivity=dote,auction,entry_fee --metric=bankruptcy_any \
     --runs=100 --seed=1
 fits80 "rotation sweep" --game=pig10 --sweep players=3,5 --rotate-seats --metric=seat_advantage@1,win_share@1 --runs=100 --seed=1
+# the searches and --depends: a tournament's ratings and cross table (five bots; twelve, whose
+# columns go in blocks), its tables of four seats, a sequential test, a goal seek whose
+# crossing misses its half-width, a tuning, and oca's tables of --depends
+fits80 "tournament of five bots" --game=wari --tournament=alphabeta:depth=2,mcts:playouts=50,greedy,mcts:playouts=20,random \
+    --runs=10 --seed=1
+twelve=random,greedy,alphabeta:depth=1,alphabeta:depth=2,mcts:playouts=2,mcts:playouts=3,mcts:playouts=4
+twelve=$twelve,mcts:playouts=5,rollout:playouts=1,rollout:playouts=2,rollout:playouts=3,mcts:playouts=1
+fits80 "tournament of twelve bots" --game=wari --tournament=$twelve --runs=1 --seed=1
+# the cross table in two blocks of six columns, each row numbered and named in both
+[ "$(grep -cE '^ +1 +2 +3 +4 +5 +6$' "$work/w80.txt")" -eq 1 ] && [ "$(grep -cE '^ +7 +8 +9 +10 +11 +12$' "$work/w80.txt")" -eq 1 ] &&
+    [ "$(grep -cE '^ +12  [a-z]' "$work/w80.txt")" -eq 3 ] &&
+    ok "tournament of twelve bots: the cross table in two blocks" || bad "tournament of twelve bots: the cross table in two blocks" "$(sed -n '/^score of/,/^draws/p' "$work/w80.txt" | head -n 4)"
+fits80 "tournament at tables of four" --game=oca --tournament=greedy,cautious,aggressive,random,greedy:sit_out=0 \
+    --runs=50 --seed=1
+fits80 "sequential test" --game=wari --tournament=alphabeta:depth=3,random --sprt=0,50 --runs=2000 --seed=1
+fits80 "goal seek" --game=oca --bots=greedy:max_bid=20 --target=bankruptcy_any=0.10 --over=entry_fee=0:200 \
+    --runs=3000 --seed=1
+grep -q 'half-width not reached within --runs' "$work/w80.txt" && ok "goal seek: the crossing's long line was tried" ||
+    bad "goal seek: the crossing's long line was tried" "$(sed -n '/crossing/,/^$/p' "$work/w80.txt")"
+fits80 "tuning" --game=oca --bots=greedy-2026 --tune=seat1.sit_out=0:1 --maximize=win_share@1 --runs=300 --seed=3
+fits80 "oca --depends" --game=oca --depends --runs=300 --seed=1
+grep -q '^The headline figures by bot profile' "$work/w80.txt" && grep -q '^What moves winning_bid most' "$work/w80.txt" &&
+    ok "oca --depends: its tables were written" || bad "oca --depends: its tables were written" "$(grep -c . "$work/w80.txt") lines"
 
 # ---- the title line names the ruleset changes, dotted as --set takes them -------------------------
 "$bin" --game=oca --runs=20 --seed=1 -q --set board.3.amount=7 --set entry_fee=70 | sed -n 2p >"$work/title.txt"
@@ -172,6 +199,14 @@ if command -v gnuplot >/dev/null 2>&1; then
         grep -q '^<dt>players and bots</dt><dd>4 players: seat 1 <code>greedy</code>, seat 2' "$work/p2.html" &&
         grep -q '^<dt>games played</dt><dd>300 games</dd>$' "$work/p2.html" &&
         ok "--html: how it was made (command, date, bots, games)" || bad "--html: how it was made (command, date, bots, games)" "see $work/p2.html"
+    # "depends on" as nested lists: each figure an item, what it rests on a list inside it,
+    # the squares that ruined most a list inside that
+    sed -n '/^<h2>What the headline figures depend on<\/h2>$/,/^<\/ul>$/p' "$work/p2.html" >"$work/outline.html"
+    grep -q '^<ul class="outline">$' "$work/outline.html" && [ "$(grep -c '^<ul>$' "$work/outline.html")" -eq 3 ] &&
+        grep -q "^<li>the bots' play: greedy at every seat</li>$" "$work/outline.html" &&
+        grep -q '^<li>square [0-9]* [A-Z][a-z]* ([0-9]* ruins\{0,1\})</li>$' "$work/outline.html" &&
+        [ "$(grep -c '<li>' "$work/outline.html")" -eq "$(grep -c '</li>' "$work/outline.html")" ] &&
+        ok "--html: what the figures depend on, as nested lists" || bad "--html: what the figures depend on, as nested lists" "$(head -c 300 "$work/outline.html")"
     # the page alone holds the JSON report: its blocks are what --format=json writes
     awk '/^<script type="application\/json" id="giochi-report">/ { on = 1; sub(/^<script[^>]*>/, "") }
          on { if (sub(/<\/script>$/, "")) on = 0; print }' "$work/p2.html" | sed 's#<\\/#</#g' >"$work/embedded.json"
@@ -234,6 +269,15 @@ fi
 env SOURCE_DATE_EPOCH=86400 "$bin" --game=45 --runs=10 --seed=1 -q | sed -n 3p >"$work/made.txt"
 [ "$(cat "$work/made.txt")" = "giochi-sim 0.1.0, 1970-01-02 00:00 UTC" ] && ok "text header: version and SOURCE_DATE_EPOCH's date" ||
     bad "text header: version and SOURCE_DATE_EPOCH's date" "$(cat "$work/made.txt")"
+# the searches' headers too: the game, what the search is, then the same line
+for args in "--game=wari --tournament=greedy,random --runs=10" "--game=wari --tournament=greedy,random --sprt=0,50 --runs=100" \
+    "--game=oca --target=bankruptcy_any=0.10 --over=entry_fee=0:200 --runs=100" \
+    "--game=oca --tune=seat1.sit_out=0:1 --maximize=win_share@1 --runs=50"; do
+    # shellcheck disable=SC2086
+    env SOURCE_DATE_EPOCH=86400 "$bin" $args --seed=1 -q | sed -n 3p >"$work/made.txt"
+    [ "$(cat "$work/made.txt")" = "giochi-sim 0.1.0, 1970-01-02 00:00 UTC" ] && ok "search header: version and date ($args)" ||
+        bad "search header: version and date ($args)" "$(cat "$work/made.txt")"
+done
 today=$(date -u +%Y-%m-%d)
 env -u SOURCE_DATE_EPOCH "$bin" --game=45 --runs=10 --seed=1 -q --format=json >"$work/dated.json"
 # (a run just past midnight may carry the day before: either date is today's)

@@ -129,3 +129,33 @@ TEST(textcols_para_breaks_prose_at_blanks)
     CHECK_STR(buf, "one two three\nfour five six\nseven\n");
     free(buf);
 }
+
+TEST(textcols_para_keeps_an_interval_whole_and_hangs_its_lines)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    /* the break would fall inside "[12.01, 12.67]": the interval goes whole to the next line */
+    textcols_para(m, "share 12.34% [12.01, 12.67] seen", 0, 20);
+    /* the lines a hanging paragraph wraps onto start `more` further in */
+    textcols_hang(m, "aa bb cc dd ee", 1, 2, 8);
+    /* a '[' without its ']' is an ordinary word */
+    textcols_para(m, "x [y z", 0, 4);
+    fclose(m);
+    CHECK_STR(buf, "share 12.34%\n[12.01, 12.67] seen\n aa bb\n   cc dd\n   ee\nx [y\nz\n");
+    free(buf);
+}
+
+TEST(textcols_wraps_a_label_but_never_inside_its_interval)
+{
+    textcols *t = textcols_new("wr");
+    const char *row[2] = {"a label with words [1.00, 2.00] inside", "9.99"};
+    textcols_row(t, row);
+    char *s = render(t, 34);
+    int lines;
+    CHECK(widest(s, &lines) <= 34);
+    CHECK(strstr(s, "[1.00, 2.00]") != NULL);
+    CHECK(lines == 2); /* "a label with words", then the interval and "inside" */
+    free(s);
+    textcols_free(t);
+}
