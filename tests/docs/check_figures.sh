@@ -298,7 +298,8 @@ fixtures=$here/fixtures
 allow=${CHECK_FIGURES_ALLOW:-$here/unmarked.txt}
 if [ -z "${CHECK_FIGURES_NO_SELF_TEST:-}" ]; then
     for f in good bad; do
-        CHECK_FIGURES_SLOW= CHECK_FIGURES_JOBS= CHECK_FIGURES_QUEUE= CHECK_FIGURES_ALLOW=/dev/null \
+        CHECK_FIGURES_SLOW= CHECK_FIGURES_JOBS= CHECK_FIGURES_QUEUE= CHECK_FIGURES_COUNTS= \
+            CHECK_FIGURES_ALLOW=/dev/null \
             CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 \
             "$0" "$self_bin" "$fixtures/$f.7" \
             >"$work/self.$f" 2>&1
@@ -320,7 +321,7 @@ if [ -z "${CHECK_FIGURES_NO_SELF_TEST:-}" ]; then
     # the slow markers: checked in the page text only by default (the wrong one passes); run,
     # the wrong one fails, also when two workers share the page (and then the fast one waits)
     for mode in :1 1:1 only:2; do
-        CHECK_FIGURES_SLOW=${mode%:*} CHECK_FIGURES_JOBS=${mode#*:} CHECK_FIGURES_QUEUE= \
+        CHECK_FIGURES_SLOW=${mode%:*} CHECK_FIGURES_JOBS=${mode#*:} CHECK_FIGURES_QUEUE= CHECK_FIGURES_COUNTS= \
             CHECK_FIGURES_ALLOW=/dev/null CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 \
             "$0" "$self_bin" "$fixtures/slow.7" "$fixtures/good.7" >"$work/self.slow$mode" 2>&1
     done
@@ -352,17 +353,17 @@ if [ -z "$queue" ] && [ "$jobs" -gt 1 ]; then
         i=$((i + 1))
         # every second worker walks the pages and their markers from the end: the costly
         # runs of the last pages start at once, and the two ends meet in the middle
+        # (their lines as they come, their closing counts into a file each)
         CHECK_FIGURES_QUEUE=$work/queue CHECK_FIGURES_JOBS=1 CHECK_FIGURES_NO_SELF_TEST=1 \
-            CHECK_FIGURES_BACKWARD=$((i % 2 == 0 ? 1 : 0)) \
-            "$0" "$self_bin" "$@" >"$work/worker.$i.out" 2>"$work/worker.$i.err" &
+            CHECK_FIGURES_BACKWARD=$((i % 2 == 0 ? 1 : 0)) CHECK_FIGURES_COUNTS=$work/worker.$i \
+            "$0" "$self_bin" "$@" &
     done
     wait
     i=0
     while [ "$i" -lt "$jobs" ]; do
         i=$((i + 1))
-        o=$work/worker.$i.out
-        grep -v '^docs: ' "$o"
-        cat "$work/worker.$i.err" >&2
+        o=$work/worker.$i
+        touch "$o"
         wp=$(sed -n 's/^docs: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$o")
         wf=$(sed -n 's/^docs: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$o")
         ww=$(sed -n 's/^docs: \([0-9]*\) figure(s) without a check marker, \([0-9]*\) slow.*/\1/p' "$o")
@@ -385,6 +386,7 @@ else
         check_page "$page"
     done
 fi
+[ -z "${CHECK_FIGURES_COUNTS:-}" ] || exec >"$CHECK_FIGURES_COUNTS" # a worker's, for its caller
 echo "docs: $warned figure(s) without a check marker, $slowed slow check(s) not run"
 echo "docs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
