@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "games/volpe/volpe_testkit.h"
 #include "config/configs.h"
 #include "config/rules.h"
 #include "core/registry.h"
@@ -21,44 +22,6 @@
         if (!(cond))                                                                         \
             check_fail(__FILE__, __LINE__, __VA_ARGS__);                                     \
     } while (0)
-
-/* The default ruleset changed by JSON object text overlay. */
-static volpe_rules prove_rules(const char *overlay)
-{
-    char err[256];
-    volpe_rules r;
-    cJSON *j = rules_parse(config_volpe_json, "volpe.json", err, sizeof err);
-    cJSON *o = cJSON_Parse(overlay);
-    if (j == NULL || o == NULL) {
-        fprintf(stderr, "bad test ruleset %s\n", overlay);
-        abort();
-    }
-    rules_merge(j, o);
-    cJSON_Delete(o);
-    if (game_volpe.rules_load(&r, j, err, sizeof err) != 0) {
-        fprintf(stderr, "test ruleset rejected: %s\n", err);
-        abort();
-    }
-    cJSON_Delete(j);
-    return r;
-}
-
-static void temp_dir(char *buf, size_t n)
-{
-    snprintf(buf, n, "/tmp/giochi-volpe-prove-XXXXXX");
-    if (mkdtemp(buf) == NULL) {
-        perror("mkdtemp");
-        abort();
-    }
-}
-
-static void remove_dir(const char *dir)
-{
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", dir);
-}
 
 /* The start's value byte by the retrograde solver, solved into dir (groups of at most
  * max_geese geese; 0 all), or -1. */
@@ -95,15 +58,15 @@ static volpe_answer prove(const volpe_rules *r, volpe_db *db, int attacker,
  * *db_leaves. */
 static void compare_with_solver(const char *overlay, bool with_db, uint64_t *db_leaves)
 {
-    volpe_rules r = prove_rules(overlay);
+    volpe_rules r = volpe_test_rules(overlay);
     char dir[64];
-    temp_dir(dir, sizeof dir);
+    volpe_test_dir(dir, sizeof dir, "prove");
     int v = solved_start(&r, dir, 0);
     CHECK(v >= 0);
     volpe_db *db = NULL;
     if (with_db) { /* a fresh directory with all but the start's goose count */
-        remove_dir(dir);
-        temp_dir(dir, sizeof dir);
+        volpe_test_rmdir(dir);
+        volpe_test_dir(dir, sizeof dir, "prove");
         CHECK(solved_start(&r, dir, volpe_popcount(r.geese) - 1) == -1);
         char err[512];
         db = volpe_db_open(dir, volpe_db_key_of(&r), false, err, sizeof err);
@@ -130,7 +93,7 @@ static void compare_with_solver(const char *overlay, bool with_db, uint64_t *db_
     volpe_cert_free(&f.cert);
     if (db)
         volpe_db_close(db);
-    remove_dir(dir);
+    volpe_test_rmdir(dir);
 }
 
 TEST(volpe_prove_equals_solver_fox_wins)
@@ -195,7 +158,7 @@ static void copy_cert(const volpe_cert *c, volpe_cert *out, uint64_t key, bool d
 
 TEST(volpe_prove_certificates_are_checked)
 {
-    volpe_rules r = prove_rules("{\"geese\": [\"C1\", \"D1\", \"E1\", \"D2\"], \"fox_wins_at\": 1}");
+    volpe_rules r = volpe_test_rules("{\"geese\": [\"C1\", \"D1\", \"E1\", \"D2\"], \"fox_wins_at\": 1}");
     volpe_prove_result f, g;
     CHECK(prove(&r, NULL, VOLPE_FOX, &f) == VOLPE_PROVED);
     CHECK(prove(&r, NULL, VOLPE_GEESE, &g) == VOLPE_DISPROVED);
@@ -247,7 +210,7 @@ TEST(volpe_prove_refuses_a_proof_with_a_cycle)
      * a "proof" of the fox's win made of positions that lead round to the start covers
      * every goose move and picks a fox move everywhere, but never wins; only the cycle
      * gives it away. */
-    volpe_rules r = prove_rules("{\"geese\": [\"D7\"], \"fox\": \"D1\", \"fox_wins_at\": 1}");
+    volpe_rules r = volpe_test_rules("{\"geese\": [\"D7\"], \"fox\": \"D1\", \"fox_wins_at\": 1}");
     int c1 = volpe_parse_point("C1"), d1 = volpe_parse_point("D1");
     uint64_t c7 = 1ull << volpe_parse_point("C7"), d7 = 1ull << volpe_parse_point("D7"),
              e7 = 1ull << volpe_parse_point("E7");

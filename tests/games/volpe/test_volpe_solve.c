@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "games/volpe/volpe_testkit.h"
 #include "config/configs.h"
 #include "config/rules.h"
 #include "core/registry.h"
@@ -14,45 +15,6 @@
 #include "games/volpe/volpe_solve.h"
 
 /* ---- helpers ------------------------------------------------------------------------- */
-
-/* The default ruleset changed by JSON object text overlay. */
-static volpe_rules solve_rules(const char *overlay)
-{
-    char err[256];
-    volpe_rules r;
-    cJSON *j = rules_parse(config_volpe_json, "volpe.json", err, sizeof err);
-    cJSON *o = cJSON_Parse(overlay);
-    if (j == NULL || o == NULL) {
-        fprintf(stderr, "bad test ruleset %s\n", overlay);
-        abort();
-    }
-    rules_merge(j, o);
-    cJSON_Delete(o);
-    if (game_volpe.rules_load(&r, j, err, sizeof err) != 0) {
-        fprintf(stderr, "test ruleset rejected: %s\n", err);
-        abort();
-    }
-    cJSON_Delete(j);
-    return r;
-}
-
-/* A fresh temporary directory (its name in buf). */
-static void temp_dir(char *buf, size_t n)
-{
-    snprintf(buf, n, "/tmp/giochi-volpe-solve-XXXXXX");
-    if (mkdtemp(buf) == NULL) {
-        perror("mkdtemp");
-        abort();
-    }
-}
-
-static void remove_dir(const char *dir)
-{
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", dir);
-}
 
 static int solve_into(const volpe_rules *r, const char *dir, int max_geese,
                       volpe_solve_result *res)
@@ -214,9 +176,9 @@ static signed char *minimax(const graph *gr)
  * loss) and none shorter, a loss of d has only moves to wins, the longest d - 1. */
 static void compare_with_minimax(const char *overlay, uint64_t *positions, int *draws)
 {
-    volpe_rules r = solve_rules(overlay);
+    volpe_rules r = volpe_test_rules(overlay);
     char dir[64];
-    temp_dir(dir, sizeof dir);
+    volpe_test_dir(dir, sizeof dir, "solve");
     volpe_solve_result res;
     CHECK_INT(solve_into(&r, dir, 0, &res), 0);
     CHECK(!res.stopped);
@@ -286,7 +248,7 @@ static void compare_with_minimax(const char *overlay, uint64_t *positions, int *
     free(mm);
     graph_free(&gr);
     volpe_db_close(db);
-    remove_dir(dir);
+    volpe_test_rmdir(dir);
 }
 
 /* ---- tests --------------------------------------------------------------------------- */
@@ -308,7 +270,7 @@ TEST(volpe_solve_ranks_are_a_bijection)
         CHECK(ok);
     }
     /* the start's group: 3 3 7 2 2 0 0, 2 * 16 * C(7,2)^2 * 1... counted by hand */
-    volpe_group start = volpe_group_of(volpe_profile(solve_rules("{}").geese));
+    volpe_group start = volpe_group_of(volpe_profile(volpe_test_rules("{}").geese));
     CHECK_INT(start.count, 17);
     CHECK_INT(start.size, 1ull * 1 * 1 * 21 * 21 * 16 * 2);
 }
@@ -362,9 +324,9 @@ static void damage(const char *path, long at)
 
 TEST(volpe_solve_files_are_checked_and_runs_resume)
 {
-    volpe_rules r = solve_rules("{\"geese\": [\"C1\", \"D1\", \"E1\"], \"fox_wins_at\": 2}");
+    volpe_rules r = volpe_test_rules("{\"geese\": [\"C1\", \"D1\", \"E1\"], \"fox_wins_at\": 2}");
     char dir[64], path[128], err[512];
-    temp_dir(dir, sizeof dir);
+    volpe_test_dir(dir, sizeof dir, "solve");
     volpe_solve_result a, b, c;
     /* the 2-goose groups first, then the rest: the second run checks and keeps them */
     CHECK_INT(solve_into(&r, dir, 2, &a), 0);
@@ -395,28 +357,28 @@ TEST(volpe_solve_files_are_checked_and_runs_resume)
     db = volpe_db_open(dir, volpe_db_key_of(&r), false, err, sizeof err);
     CHECK_INT(volpe_db_check(db, &g, false, err, sizeof err), VOLPE_FILE_BAD);
     volpe_db_close(db);
-    volpe_rules other = solve_rules("{\"geese\": [\"C1\", \"D1\", \"E1\"], \"fox_wins_at\": 1}");
+    volpe_rules other = volpe_test_rules("{\"geese\": [\"C1\", \"D1\", \"E1\"], \"fox_wins_at\": 1}");
     CHECK_INT(solve_into(&other, dir, 0, &c), 2);
     /* a stop asked for before the first group: nothing solved, and said so */
     volatile sig_atomic_t stop = 1;
     volpe_solve_opts o = {0};
     char dir2[64];
-    temp_dir(dir2, sizeof dir2);
+    volpe_test_dir(dir2, sizeof dir2, "solve");
     o.dir = dir2;
     o.stop = &stop;
     o.cache_bytes = 1 << 20;
     CHECK_INT(volpe_solve(&r, &o, &c, err, sizeof err), 0);
     CHECK(c.stopped);
     CHECK_INT(c.solved, 0);
-    remove_dir(dir);
-    remove_dir(dir2);
+    volpe_test_rmdir(dir);
+    volpe_test_rmdir(dir2);
 }
 
 TEST(volpe_solve_random_games_are_consistent)
 {
-    volpe_rules r = solve_rules("{\"geese\": [\"C1\", \"D1\", \"E1\"], \"fox_wins_at\": 2}");
+    volpe_rules r = volpe_test_rules("{\"geese\": [\"C1\", \"D1\", \"E1\"], \"fox_wins_at\": 2}");
     char dir[64], err[512];
-    temp_dir(dir, sizeof dir);
+    volpe_test_dir(dir, sizeof dir, "solve");
     volpe_solve_result res;
     CHECK_INT(solve_into(&r, dir, 0, &res), 0);
     volpe_db *db = volpe_db_open(dir, volpe_db_key_of(&r), false, err, sizeof err);
@@ -425,5 +387,5 @@ TEST(volpe_solve_random_games_are_consistent)
     CHECK(checked > 1000);
     CHECK_INT(bad, 0);
     volpe_db_close(db);
-    remove_dir(dir);
+    volpe_test_rmdir(dir);
 }
