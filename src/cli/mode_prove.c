@@ -9,18 +9,13 @@
 
 #include "cli/fail.h"
 #include "cli/job.h"
+#include "cli/outfile.h"
 #include "games/volpe/volpe_db.h"
 #include "games/volpe/volpe_prove.h"
 
 /* The database groups kept in memory for leaves (1 GiB). */
 #define PROVE_DB_BYTES (1024ull << 20)
 
-static volatile sig_atomic_t stop_signal;
-
-static void on_signal(int sig)
-{
-    stop_signal = sig;
-}
 
 /* A proof or disproof number in words: "inf" for a solved node's infinite one. */
 static void number(char *buf, uint32_t x)
@@ -126,23 +121,14 @@ void mode_prove(job *j)
     opts.table_bytes = mb << 20;
     opts.db_bytes = PROVE_DB_BYTES;
     opts.progress = !o->quiet && (o->progress || isatty(STDERR_FILENO));
-    opts.stop = &stop_signal;
+    volatile sig_atomic_t *stop = outfile_flag_signals();
+    opts.stop = stop;
     volpe_db_key key = volpe_db_key_of(r);
     if (o->db) {
         char err[1024];
         opts.db = volpe_db_open(o->db, key, false, err, sizeof err);
         if (opts.db == NULL)
             die(EXIT_USAGE, "--prove: %s", err);
-    }
-    const int sigs[] = {SIGHUP, SIGINT, SIGTERM};
-    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
-        struct sigaction sa, old;
-        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-            continue;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_signal;
-        sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
     }
     int ngroups = opts.db ? groups_in(opts.db, r, o->db) : 0;
     FILE *f = stdout;
@@ -164,7 +150,7 @@ void mode_prove(job *j)
     bool ask_geese = strcmp(who, "fox") != 0, ask_fox = strcmp(who, "geese") != 0;
     if (ask_geese)
         geese = ask(f, r, &opts, VOLPE_GEESE);
-    if (ask_fox && geese != VOLPE_PROVED && !stop_signal)
+    if (ask_fox && geese != VOLPE_PROVED && !*stop)
         foxa = ask(f, r, &opts, VOLPE_FOX);
     fprintf(f, "start: ");
     if (geese == VOLPE_PROVED)
@@ -185,9 +171,9 @@ void mode_prove(job *j)
         die(EXIT_IO, "cannot write '%s'", o->output);
     if (opts.db)
         volpe_db_close(opts.db);
-    if (stop_signal) {
+    if (*stop) {
         fprintf(stderr, "giochi-sim: prove: stopped by a signal\n");
-        exit(128 + stop_signal);
+        exit(128 + *stop);
     }
     exit_flushed();
 }

@@ -8,6 +8,7 @@
 
 #include "cli/fail.h"
 #include "cli/job.h"
+#include "cli/outfile.h"
 #include "games/volpe/volpe_db.h"
 #include "games/volpe/volpe_solve.h"
 
@@ -17,12 +18,6 @@
 /* Random games along which a whole solved game is checked. */
 enum { SOLVE_GAMES = 200 };
 
-static volatile sig_atomic_t stop_signal;
-
-static void on_signal(int sig)
-{
-    stop_signal = sig;
-}
 
 /* Who wins, and how long, said in words for the side to move (seat `side`). */
 static void say_value(FILE *f, int v, int side)
@@ -61,17 +56,8 @@ void mode_solve(job *j)
                                     : 0;
     opts.progress = !o->quiet && (o->progress || isatty(STDERR_FILENO));
     opts.cache_bytes = SOLVE_CACHE_BYTES;
-    opts.stop = &stop_signal;
-    const int sigs[] = {SIGHUP, SIGINT, SIGTERM};
-    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
-        struct sigaction sa, old;
-        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-            continue;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_signal;
-        sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
-    }
+    volatile sig_atomic_t *stop = outfile_flag_signals();
+    opts.stop = stop;
     volpe_solve_result res;
     char err[1024];
     int rc = volpe_solve(r, &opts, &res, err, sizeof err);
@@ -81,7 +67,7 @@ void mode_solve(job *j)
         fprintf(stderr, "giochi-sim: solve: stopped by a signal after %d of %d groups (run "
                 "the same command again to continue)\n", res.solved + res.checked,
                 res.groups);
-        exit(128 + (stop_signal ? stop_signal : SIGTERM));
+        exit(128 + (*stop ? *stop : SIGTERM));
     }
     FILE *f = stdout;
     if (o->output && (f = fopen(o->output, "w")) == NULL)

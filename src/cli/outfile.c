@@ -93,6 +93,28 @@ void outfile_catch_signals(void)
     }
 }
 
+static volatile sig_atomic_t stop_flag;
+
+static void on_flag_signal(int sig)
+{
+    stop_flag = sig;
+}
+
+volatile sig_atomic_t *outfile_flag_signals(void)
+{
+    const int sigs[] = {SIGHUP, SIGINT, SIGTERM};
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+        struct sigaction sa, old;
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_flag_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
+    return &stop_flag;
+}
+
 enum { MAX_LINKS = 40 }; /* as the kernel's own limit on links followed in one lookup */
 
 /* A copy of s; running out of memory ends the run (xalloc.h). */

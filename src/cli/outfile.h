@@ -3,6 +3,7 @@
 #ifndef GIOCHI_OUTFILE_H
 #define GIOCHI_OUTFILE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -51,5 +52,12 @@ void outfile_remove_pending(void);
  * 128 + the signal's number. Signals the caller ignores stay ignored; SIGXFSZ raised by a
  * write past a file-size limit makes that write fail (EFBIG) instead. */
 void outfile_catch_signals(void);
+
+/* For runs that stop cleanly at their next checkpoint rather than at once (the volpe solver
+ * and proof search): makes SIGHUP, SIGINT and SIGTERM record their number in the returned
+ * flag (0 until one arrives) instead of ending the process. Signals the caller ignores
+ * (nohup) stay ignored. The flag is the process's one; calling this again installs the same
+ * handlers and returns the same flag. */
+volatile sig_atomic_t *outfile_flag_signals(void);
 
 #endif
