@@ -54,8 +54,8 @@ int main(int argc, char **argv)
         mode_replay(&j);
     if (o.solve_geese && !o.solve)
         die(EXIT_USAGE, "--solve-geese needs --solve=DIR");
-    if ((o.prove_nodes || o.prove_mb) && !o.prove)
-        die(EXIT_USAGE, "--prove-nodes and --prove-mb need --prove");
+    if ((o.prove_nodes || o.prove_mb || o.prove_guess) && !o.prove)
+        die(EXIT_USAGE, "--prove-nodes, --prove-mb and --prove-guess need --prove");
     if (o.prove)
         mode_prove(&j);
     if (o.solve)

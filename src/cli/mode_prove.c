@@ -120,6 +120,13 @@ void mode_prove(job *j)
     uint64_t mb = o->prove_mb ? whole_option("prove-mb", o->prove_mb, 1, 1 << 20) : 1024;
     opts.table_bytes = mb << 20;
     opts.db_bytes = PROVE_DB_BYTES;
+    const char *guess = o->prove_guess ? o->prove_guess : "moves";
+    if (strcmp(guess, "moves") == 0)
+        opts.guess = VOLPE_GUESS_MOVES;
+    else if (strcmp(guess, "room") == 0)
+        opts.guess = VOLPE_GUESS_ROOM;
+    else
+        die(EXIT_USAGE, "--prove-guess: '%s' is not moves or room", guess);
     opts.progress = !o->quiet && (o->progress || isatty(STDERR_FILENO));
     volatile sig_atomic_t *stop = outfile_flag_signals();
     opts.stop = stop;

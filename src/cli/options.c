@@ -44,7 +44,8 @@ enum { OPT_COMPLETION = 1400, OPT_CSV_DECIMAL }; /* discovery and spreadsheets *
 enum { OPT_TUNE = 1300, OPT_MAXIMIZE, OPT_MINIMIZE, OPT_TARGET, OPT_OVER, OPT_TOURNAMENT,
        OPT_SPRT, OPT_STEP };
 enum { OPT_SOLVE = 1500, OPT_SOLVE_GEESE, OPT_DB }; /* volpe's solver and its database */
-enum { OPT_PROVE = 1550, OPT_PROVE_NODES, OPT_PROVE_MB }; /* volpe's proof search */
+/* volpe's proof search */
+enum { OPT_PROVE = 1550, OPT_PROVE_NODES, OPT_PROVE_MB, OPT_PROVE_GUESS };
 
 static const struct argp_option option_table[] = {
     {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
@@ -174,6 +175,10 @@ static const struct argp_option option_table[] = {
      "With --prove: give a question up after N expanded positions", 0},
     {"prove-mb", OPT_PROVE_MB, "MB", 0,
      "With --prove: the transposition table's memory in MB (default 1024)", 0},
+    {"prove-guess", OPT_PROVE_GUESS, "HOW", 0,
+     "With --prove: a new node's first numbers from its moves (the default) or from the "
+     "fox's room",
+     0},
     {"list", 'l', 0, 0,
      "List games, their bots with their parameters, ruleset keys (type, range, default, "
      "description) and, with --game, one game's metrics; --format=json for programs",
@@ -318,6 +323,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_PROVE: o->prove = arg ? arg : "both"; break;
     case OPT_PROVE_NODES: o->prove_nodes = arg; break;
     case OPT_PROVE_MB: o->prove_mb = arg; break;
+    case OPT_PROVE_GUESS: o->prove_guess = arg; break;
     case OPT_DB:
         o->db = arg;
         volpe_db_set_dir(arg);

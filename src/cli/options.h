@@ -40,7 +40,7 @@ typedef struct options {
     /* volpe's solver (--solve=DIR, --solve-geese=K) and the perfect bot's --db=DIR */
     const char *solve, *solve_geese, *db;
     /* volpe's proof search (--prove[=WHO], --prove-nodes=N, --prove-mb=MB) */
-    const char *prove, *prove_nodes, *prove_mb;
+    const char *prove, *prove_nodes, *prove_mb, *prove_guess;
 } options;
 
 /* The option table (argp's), ended by an all-zero entry: for the completion script. */

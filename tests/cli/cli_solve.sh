@@ -93,6 +93,9 @@ expect_error "prove another game" 2 "only volpe is proved" --game=wari --prove
 expect_error "prove who" 2 "'nobody' is not geese, fox or both" --game=volpe --prove=nobody
 expect_error "prove nodes zero" 2 "prove-nodes" --game=volpe --prove --prove-nodes=0
 expect_error "prove nodes alone" 2 "need --prove" --game=volpe --prove-nodes=10
+expect_error "prove guess alone" 2 "need --prove" --game=volpe --prove-guess=room
+expect_error "prove guess bad" 2 "'hunch' is not moves or room" --game=volpe --prove \
+    --prove-guess=hunch
 expect_error "prove with runs" 2 "cannot be combined with --bots" --game=volpe --prove --runs=5
 expect_error "prove pass" 2 "geese_blocked=pass is not proved" --game=volpe \
     --set geese_blocked=pass --prove
@@ -135,6 +138,15 @@ if grep -q '^fox win? disproved: ' "$work/out" &&
     ok "prove with db: the start's own group read"
 else
     bad "prove with db: the start's own group read" "$(cat "$work/out")"
+fi
+# The room guess orders the work differently, never the answer: the same draw, another count.
+# shellcheck disable=SC2086
+expect_ok "prove room guess" --game=volpe $three --prove --prove-mb=64 --prove-guess=room
+if grep -q '^start: a draw (neither side can force a win)$' "$work/out" &&
+    ! cmp -s "$work/prove-first" "$work/out"; then
+    ok "prove room guess: the same value by another search"
+else
+    bad "prove room guess: the same value by another search" "$(cat "$work/out")"
 fi
 # Out of nodes: nothing claimed.
 # shellcheck disable=SC2086

@@ -318,6 +318,23 @@ static uint32_t clamp(uint64_t x)
     return x >= BIG ? BIG : (uint32_t)x;
 }
 
+/* VOLPE_GUESS_ROOM's number for a position with the fox to move, the work its side (the
+ * fox) is guessed to make the other refute: the points the fox reaches by steps, twice more
+ * those of them behind a goose (a fox there is hard to corner), and four times the geese it
+ * can take at once. For the geese's question it is the proof number of the fox's node, for
+ * the fox's the disproof number. Any positive guess leaves the search complete: only the
+ * order of the work changes. */
+static uint32_t room_guess(const prover *p, uint64_t geese, int fox)
+{
+    uint64_t region = volpe_fox_region(p->b, geese, fox), behind = 0;
+    for (uint64_t m = geese; m; m &= m - 1)
+        behind |= p->b->below[__builtin_ctzll(m)];
+    int room = volpe_popcount(region) - 1; /* the fox's own point is not room */
+    int threat = volpe_max_capture(p->b, geese, fox);
+    int g = room + 2 * volpe_popcount(region & behind) + 4 * threat;
+    return g > 0 ? (uint32_t)g : 1;
+}
+
 /* Fills frame d with the children of (geese, fox, side), the node at path[d]. */
 static void expand(prover *p, int d, uint64_t geese, int fox, int side)
 {
@@ -376,8 +393,11 @@ static void expand(prover *p, int d, uint64_t geese, int fox, int side)
                 continue;
             }
         }
-        f->pn[i] = child_or ? 1 : (uint32_t)mob;
-        f->dn[i] = child_or ? (uint32_t)mob : 1;
+        uint32_t guess = (uint32_t)mob;
+        if (p->opts->guess == VOLPE_GUESS_ROOM && side == VOLPE_GEESE)
+            guess = room_guess(p, g2, f2);
+        f->pn[i] = child_or ? 1 : guess;
+        f->dn[i] = child_or ? guess : 1;
     }
 }
 

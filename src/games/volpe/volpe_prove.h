@@ -22,12 +22,19 @@
 
 struct volpe_db;
 
+/* How a node met for the first time is valued before it is searched. */
+typedef enum volpe_guess {
+    VOLPE_GUESS_MOVES, /* its moves: the mover's count as the number it must refute */
+    VOLPE_GUESS_ROOM,  /* with the fox to move, the fox's room and threats (see .c) */
+} volpe_guess;
+
 typedef struct volpe_prove_opts {
     int attacker;            /* VOLPE_FOX or VOLPE_GEESE: whose win is asked */
     uint64_t max_nodes;      /* expansions before the search gives up (0: no limit) */
     uint64_t table_bytes;    /* the transposition table (rounded down to a power of two) */
     struct volpe_db *db;     /* exact leaves where a group is solved (NULL: none) */
     uint64_t db_bytes;       /* groups of db kept in memory, at most */
+    volpe_guess guess;       /* first numbers of a new node */
     bool progress;           /* a progress line on standard error (rewritten in place) */
     volatile sig_atomic_t *stop; /* set by a signal handler: give up at once */
 } volpe_prove_opts;

@@ -40,11 +40,12 @@ static int solved_start(const volpe_rules *r, const char *dir, int max_geese)
     return res.start_value;
 }
 
-static volpe_answer prove(const volpe_rules *r, volpe_db *db, int attacker,
+static volpe_answer prove(const volpe_rules *r, volpe_db *db, int attacker, volpe_guess guess,
                           volpe_prove_result *res)
 {
     volpe_prove_opts o = {0};
     o.attacker = attacker;
+    o.guess = guess;
     o.table_bytes = 16u << 20;
     o.db = db;
     o.db_bytes = 1u << 30;
@@ -72,25 +73,33 @@ static void compare_with_solver(const char *overlay, bool with_db, uint64_t *db_
         db = volpe_db_open(dir, volpe_db_key_of(&r), false, err, sizeof err);
         CHECK(db != NULL);
     }
-    volpe_prove_result g, f;
-    volpe_answer ag = prove(&r, db, VOLPE_GEESE, &g);
-    volpe_answer af = prove(&r, db, VOLPE_FOX, &f);
-    *db_leaves = g.db_leaves + f.db_leaves;
-    if (volpe_is_win(v)) {
-        CHECK_MSG(af == VOLPE_PROVED && ag == VOLPE_DISPROVED, "%s: fox %d geese %d (%s%s)",
-                  overlay, af, ag, f.check_error, g.check_error);
-    } else if (volpe_is_loss(v)) {
-        CHECK_MSG(ag == VOLPE_PROVED && af == VOLPE_DISPROVED, "%s: fox %d geese %d", overlay,
-                  af, ag);
-    } else {
-        CHECK_MSG(ag == VOLPE_DISPROVED && af == VOLPE_DISPROVED, "%s: fox %d geese %d (%s%s)",
-                  overlay, af, ag, f.check_error, g.check_error);
+    *db_leaves = 0;
+    /* each first guess at a node's numbers: only the order of the work may differ */
+    for (volpe_guess guess = VOLPE_GUESS_MOVES; guess <= VOLPE_GUESS_ROOM; guess++) {
+        volpe_prove_result g, f;
+        volpe_answer ag = prove(&r, db, VOLPE_GEESE, guess, &g);
+        volpe_answer af = prove(&r, db, VOLPE_FOX, guess, &f);
+        *db_leaves += g.db_leaves + f.db_leaves;
+        if (volpe_is_win(v)) {
+            CHECK_MSG(af == VOLPE_PROVED && ag == VOLPE_DISPROVED,
+                      "%s, guess %d: fox %d geese %d (%s%s)", overlay, guess, af, ag,
+                      f.check_error, g.check_error);
+        } else if (volpe_is_loss(v)) {
+            CHECK_MSG(ag == VOLPE_PROVED && af == VOLPE_DISPROVED,
+                      "%s, guess %d: fox %d geese %d", overlay, guess, af, ag);
+        } else {
+            CHECK_MSG(ag == VOLPE_DISPROVED && af == VOLPE_DISPROVED,
+                      "%s, guess %d: fox %d geese %d (%s%s)", overlay, guess, af, ag,
+                      f.check_error, g.check_error);
+        }
+        /* a proof's longest line is at least the solver's distance (both count plies) */
+        if (volpe_is_win(v) && af == VOLPE_PROVED)
+            CHECK(f.check.depth >= volpe_dist(v));
+        if (volpe_is_loss(v) && ag == VOLPE_PROVED)
+            CHECK(g.check.depth >= volpe_dist(v));
+        volpe_cert_free(&g.cert);
+        volpe_cert_free(&f.cert);
     }
-    /* a proof's longest line is at least the solver's distance (both count plies) */
-    if (volpe_is_win(v) && af == VOLPE_PROVED)
-        CHECK(f.check.depth >= volpe_dist(v));
-    volpe_cert_free(&g.cert);
-    volpe_cert_free(&f.cert);
     if (db)
         volpe_db_close(db);
     volpe_test_rmdir(dir);
@@ -107,6 +116,29 @@ TEST(volpe_prove_equals_solver_fox_wins)
     /* the fox below every goose: the geese's question is answered at the root */
     compare_with_solver("{\"geese\": [\"C5\", \"D5\", \"E5\"], \"fox_wins_at\": 1, \"fox\": \"D2\", "
                         "\"geese_blocked\": \"draw\", \"diagonals\": \"none\"}", false, &leaves);
+}
+
+TEST(volpe_prove_equals_solver_geese_win)
+{
+    uint64_t leaves;
+    /* the fox on D7 without diagonals, eight geese in rows 3 and 4: the geese win (no
+     * capture allowed), so a proof of theirs and a disproof of the fox's, under each guess */
+    compare_with_solver("{\"geese\": [\"C4\", \"D4\", \"E4\", \"C3\", \"D3\", \"E3\", \"B4\", "
+                        "\"F4\"], \"fox\": \"D7\", \"diagonals\": \"none\", \"fox_wins_at\": 1}",
+                        false, &leaves);
+}
+
+/* The room guess is a different order of work, not the same search: on the three geese of
+ * C1 D1 E1 (a draw) the geese's question takes another number of nodes under each. */
+TEST(volpe_prove_guess_changes_the_search)
+{
+    volpe_rules r = volpe_test_rules("{\"geese\": [\"C1\", \"D1\", \"E1\"], \"fox_wins_at\": 1}");
+    volpe_prove_result a, b;
+    CHECK(prove(&r, NULL, VOLPE_GEESE, VOLPE_GUESS_MOVES, &a) == VOLPE_DISPROVED);
+    CHECK(prove(&r, NULL, VOLPE_GEESE, VOLPE_GUESS_ROOM, &b) == VOLPE_DISPROVED);
+    CHECK_MSG(a.nodes != b.nodes, "both guesses took %llu nodes", (unsigned long long)a.nodes);
+    volpe_cert_free(&a.cert);
+    volpe_cert_free(&b.cert);
 }
 
 TEST(volpe_prove_equals_solver_draws)
@@ -160,8 +192,8 @@ TEST(volpe_prove_certificates_are_checked)
 {
     volpe_rules r = volpe_test_rules("{\"geese\": [\"C1\", \"D1\", \"E1\", \"D2\"], \"fox_wins_at\": 1}");
     volpe_prove_result f, g;
-    CHECK(prove(&r, NULL, VOLPE_FOX, &f) == VOLPE_PROVED);
-    CHECK(prove(&r, NULL, VOLPE_GEESE, &g) == VOLPE_DISPROVED);
+    CHECK(prove(&r, NULL, VOLPE_FOX, VOLPE_GUESS_MOVES, &f) == VOLPE_PROVED);
+    CHECK(prove(&r, NULL, VOLPE_GEESE, VOLPE_GUESS_MOVES, &g) == VOLPE_DISPROVED);
     volpe_cert_report rep;
     char err[512];
     CHECK(volpe_cert_check(&r, NULL, VOLPE_FOX, true, r.geese, r.fox, VOLPE_FOX, &f.cert, &rep,
