@@ -96,8 +96,13 @@ static void check_seats(job *j, int *nseats)
     if (cfg->nseats < 0)
         die(EXIT_USAGE, "%s", err);
     if (cfg->nseats < g->min_seats || cfg->nseats > g->max_seats)
+    {
+        if (g->min_seats == g->max_seats)
+            die(EXIT_USAGE, "%s is for exactly %d players, not %d", g->name, g->min_seats,
+                cfg->nseats);
         die(EXIT_USAGE, "%s is for %d-%d players, not %d", g->name, g->min_seats, g->max_seats,
             cfg->nseats);
+    }
     if (g->rules_check && g->rules_check(j->rules, cfg->nseats, err, sizeof err) != 0)
         die(EXIT_USAGE, "%s", err);
 }

@@ -110,7 +110,12 @@ expect_error "perft with bots" 2 "--perft counts move paths: it cannot be combin
 expect_error "perft depth" 2 "--perft '0': expected a whole number in 1..64" --game=45 --perft=0
 expect_error "huge runs" 2 "--runs '99999999999999999999999'" --game=45 --runs=99999999999999999999999
 expect_error "text runs" 2 "--runs 'many'" --game=45 --runs=many
-expect_error "players out of range" 2 "--players '9'" --game=45 --players=9
+expect_error "players out of range" 2 "--players '9': expected a whole number in 1\.\.8" \
+    --game=45 --players=9
+expect_error "players of a two-seat game" 2 "--players '3': expected exactly 2\$" \
+    --game=volpe --players=3
+expect_error "bots of a two-seat game" 2 "volpe is for exactly 2 players, not 3" \
+    --game=volpe --bots=random,random,random
 expect_error "zero threads" 2 "--threads '0'" --game=45 --threads=0
 expect_error "bad seed" 2 "--seed 'abc'" --game=45 --seed=abc
 expect_error "bad format" 2 "--format 'xml'" --game=45 --format=xml
