@@ -128,6 +128,47 @@ TEST(volpe_prove_equals_solver_geese_win)
                         false, &leaves);
 }
 
+/* The game without captures (fox_wins_at 1: the first capture wins) bounds the game with
+ * more to take, from the same start: a geese win there never lets the fox take a goose, so it
+ * is a geese win at every threshold; a draw there (the geese avoid every capture for ever, or
+ * hold it off for ever by repetition) leaves the fox no win at any threshold. The proof
+ * runs from the 17-goose start ask that smaller game for this reason (volpe(7), Proof
+ * search). Checked with the solver on a won and two drawn starts, the fox without diagonals
+ * in the first. */
+TEST(volpe_no_capture_game_bounds_the_others)
+{
+    static const char *const starts[] = {
+        "\"geese\": [\"C5\", \"D5\", \"E5\", \"C4\", \"D4\", \"E4\"], \"fox\": \"D7\", "
+        "\"diagonals\": \"none\"",
+        "\"geese\": [\"C5\", \"D5\", \"E5\", \"D4\"], \"fox\": \"D7\", \"diagonals\": \"none\"",
+        "\"geese\": [\"C1\", \"D1\", \"E1\"]",
+    };
+    int geese_won = 0, fox_held = 0;
+    for (size_t i = 0; i < sizeof starts / sizeof *starts; i++) {
+        int v1 = -1;
+        for (int k = 1; k <= 2; k++) {
+            char overlay[256], dir[64];
+            snprintf(overlay, sizeof overlay, "{%s, \"fox_wins_at\": %d}", starts[i], k);
+            volpe_rules r = volpe_test_rules(overlay);
+            volpe_test_dir(dir, sizeof dir, "bound");
+            int v = solved_start(&r, dir, 0);
+            volpe_test_rmdir(dir);
+            CHECK(v >= 0);
+            if (k == 1) {
+                v1 = v;
+                geese_won += volpe_is_loss(v);
+                fox_held += !volpe_is_win(v) && !volpe_is_loss(v);
+                continue;
+            }
+            if (volpe_is_loss(v1))
+                CHECK_MSG(volpe_is_loss(v), "%s: the geese win without a capture, not so", overlay);
+            if (!volpe_is_win(v1))
+                CHECK_MSG(!volpe_is_win(v), "%s: the fox wins, not without a capture", overlay);
+        }
+    }
+    CHECK(geese_won == 1 && fox_held == 2); /* each kind of bound was exercised */
+}
+
 /* The room guess is a different order of work, not the same search: on the three geese of
  * C1 D1 E1 (a draw) the geese's question takes another number of nodes under each. */
 TEST(volpe_prove_guess_changes_the_search)
