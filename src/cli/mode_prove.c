@@ -28,7 +28,8 @@ static void number(char *buf, uint32_t x)
 
 /* The groups of dir a search from r's start may meet that are solved there (checked by
  * size and header; the values are checked in full when first read). Dies if one was solved
- * under other rules. */
+ * under other rules, or if none is solved there and the directory holds groups of other
+ * rules only (a database of another game would serve nothing, silently). */
 static int groups_in(volpe_db *db, const volpe_rules *r, const char *dir)
 {
     volpe_db_key key = volpe_db_key_of(r);
@@ -43,6 +44,12 @@ static int groups_in(volpe_db *db, const volpe_rules *r, const char *dir)
         if (st == VOLPE_FILE_OTHER)
             die(EXIT_USAGE, "--prove: %s: %s", dir, why);
         n += st == VOLPE_FILE_OK;
+    }
+    for (uint32_t c = 0; n == 0 && c < VOLPE_PROFILES; c++) {
+        volpe_group g = volpe_group_of(c);
+        char why[512];
+        if (volpe_db_check(db, &g, false, why, sizeof why) == VOLPE_FILE_OTHER)
+            die(EXIT_USAGE, "--prove: %s holds no group of this game: %s", dir, why);
     }
     return n;
 }

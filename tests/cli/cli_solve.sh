@@ -148,6 +148,11 @@ if grep -q '^start: a draw (neither side can force a win)$' "$work/out" &&
 else
     bad "prove room guess: the same value by another search" "$(cat "$work/out")"
 fi
+# A database of another game only (three geese, the fox winning with 2 left) serves nothing:
+# refused, not read as "0 groups".
+# shellcheck disable=SC2086
+expect_error "prove with another game's db" 2 "holds no group of this game: .*solved under other rules" \
+    --game=volpe $two --prove --prove-mb=8 --db="$work/solve-three"
 # Out of nodes: nothing claimed.
 # shellcheck disable=SC2086
 expect_ok "prove out of nodes" --game=volpe $three --prove --prove-nodes=50 --prove-mb=8
