@@ -119,6 +119,21 @@ static int make_tables(tourney *t, char *err, size_t errlen)
     return 0;
 }
 
+/* A share of exactly 0 or 1 gives the normal interval no spread to show ([1, 1] after n deals
+ * all won): such a share gets the exact (Clopper-Pearson) 95% bound of a proportion seen in
+ * every one of n trials, or in none, each deal taken as one trial (its games, one a seat
+ * order, are not independent), so that a bot that won every game is not claimed to win
+ * always. */
+static void boundary_interval(double share, double deals, double *lo, double *hi)
+{
+    if (!(deals >= 1))
+        return;
+    if (share >= 1)
+        *lo = gsl_cdf_beta_Pinv(0.025, deals, 1);
+    else if (share <= 0)
+        *hi = gsl_cdf_beta_Qinv(0.025, 1, deals);
+}
+
 /* Plays table T on `deals` deals of seed seed, seats rotated, into its fields. */
 static int play_table(tourney *t, table *T, uint64_t seed, uint64_t deals, char *err,
                       size_t errlen)
@@ -151,6 +166,7 @@ static int play_table(tourney *t, table *T, uint64_t seed, uint64_t deals, char 
     T->games = (double)games * T->nb;
     for (int k = 0; k < T->nb; k++) {
         T->share[k] = est[k].value, T->lo[k] = est[k].lo, T->hi[k] = est[k].hi;
+        boundary_interval(T->share[k], (double)games, &T->lo[k], &T->hi[k]);
         T->wins[k] = est[k].value * T->games;
     }
     /* a game without one winner: tied (the win shared) or won by nobody */
@@ -430,6 +446,7 @@ static int sprt(tourney *t, char *err, size_t errlen)
     exp_pair_estimate(&total, &e);
     T->games = sum_g;
     T->share[0] = e.value, T->lo[0] = e.lo, T->hi[0] = e.hi;
+    boundary_interval(T->share[0], (double)t->sdeals, &T->lo[0], &T->hi[0]);
     T->draws = sum_g > 0 ? sum_d / sum_g : NAN;
     return 0;
 }

@@ -150,6 +150,22 @@ if grep -q '^H1 accepted after [0-9]* games' "$work/out"; then
 else
     bad "sprt accepts H1 for alphabeta over random" "$(sed -n 5p "$work/out")"
 fi
+# Every game won: the score's interval is the exact bound of n deals all won, 0.025^(1/n),
+# not [1, 1], and the Elo's lower end is finite.
+expect_ok "sprt all won" --game=wari --tournament=alphabeta:depth=3,random --sprt=0,50 \
+    --runs=20000 --seed=1 --quiet --format=json
+if python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["sprt"]
+lo, hi = s["score"]["ci95"]
+assert s["score"]["value"] == 1 and hi == 1, s["score"]
+assert abs(lo - 0.025 ** (1 / s["deals"])) < 1e-9, (lo, s["deals"])
+assert s["elo"]["value"] is None and 0 < s["elo"]["ci95"][0] < 1000, s["elo"]
+' "$work/out" 2>"$work/err"; then
+    ok "sprt all won: an exact bound, not [1, 1]"
+else
+    bad "sprt all won: an exact bound, not [1, 1]" "$(tail -n 1 "$work/err")"
+fi
 expect_error "tournament of one" 2 "two bots or more" --game=wari --tournament=greedy
 expect_error "tournament twice the same" 2 "listed twice" --game=wari \
     --tournament=greedy,greedy
