@@ -95,8 +95,7 @@ static void check_seats(job *j, int *nseats)
                                      j->canon, err, sizeof err);
     if (cfg->nseats < 0)
         die(EXIT_USAGE, "%s", err);
-    if (cfg->nseats < g->min_seats || cfg->nseats > g->max_seats)
-    {
+    if (cfg->nseats < g->min_seats || cfg->nseats > g->max_seats) {
         if (g->min_seats == g->max_seats)
             die(EXIT_USAGE, "%s is for exactly %d players, not %d", g->name, g->min_seats,
                 cfg->nseats);

@@ -448,11 +448,12 @@ unsigned long long whole_option(const char *opt, const char *text, unsigned long
     if (rc == 1)
         die(EXIT_USAGE, "--%s '%s': not a whole number (expected a whole number in %llu..%llu)",
             opt, text, min, max);
-    if ((rc != 0 || v < min || v > max) && min == max)
-        die(EXIT_USAGE, "--%s '%s': expected exactly %llu", opt, text, min);
-    if (rc != 0 || v < min || v > max)
+    if (rc != 0 || v < min || v > max) {
+        if (min == max)
+            die(EXIT_USAGE, "--%s '%s': expected exactly %llu", opt, text, min);
         die(EXIT_USAGE, "--%s '%s': expected a whole number in %llu..%llu (digits, or 1e5, 100k)",
             opt, text, min, max);
+    }
     return v;
 }
 

@@ -39,7 +39,7 @@ typedef struct options {
     const char *csv_decimal; /* --csv-decimal=, */
     /* volpe's solver (--solve=DIR, --solve-geese=K) and the perfect bot's --db=DIR */
     const char *solve, *solve_geese, *db;
-    /* volpe's proof search (--prove[=WHO], --prove-nodes=N, --prove-mb=MB) */
+    /* volpe's proof search (--prove[=WHO], --prove-nodes=N, --prove-mb=MB, --prove-guess=HOW) */
     const char *prove, *prove_nodes, *prove_mb, *prove_guess;
 } options;
 
