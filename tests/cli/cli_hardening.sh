@@ -123,19 +123,28 @@ mkdir "$work/mem"
         --games-csv="$work/mem/g.csv" -o "$work/mem/r.json" 2>"$work/mem.err"
 ) &
 pid=$!
-# wait (without sleeping) until rows reach the file (a first chunk of 1024 games was played
-# and filed), or the run has died
+# wait (without sleeping) until rows reach the games CSV, or the run has died. The file is
+# unnamed until the run ends (O_TMPFILE where the system has it, else a g.csv.tmp-* name), so
+# it is found as the run's open file in that folder, through /proc/PID/fd.
+rows=
 tries=0
-while kill -0 $pid 2>/dev/null && [ $tries -lt 1000000 ]; do
-    set -- "$work"/mem/g.csv.tmp-*
-    [ -s "$1" ] && break
+while kill -0 $pid 2>/dev/null && [ $tries -lt 2000 ]; do
+    # the run's files in that folder (the report's too, empty until the end)
+    for f in $(ls -l /proc/$pid/fd 2>/dev/null | sed -n "s#.* \([0-9][0-9]*\) -> $work/mem/.*#/proc/$pid/fd/\1#p") \
+        $(ls "$work"/mem/g.csv.tmp-* 2>/dev/null); do
+        rows=$(sed -n '2,3p' "$f" 2>/dev/null | grep -c '^[0-9][0-9]*,')
+        [ "$rows" = 2 ] && break 2
+    done
     tries=$((tries + 1))
 done
-if kill -0 $pid 2>/dev/null; then
-    ok "10^12 games start within 1 GB"
+if kill -0 $pid 2>/dev/null && [ "$rows" = 2 ]; then
+    ok "10^12 games start within 1 GB (rows written)"
+    kill -TERM $pid
+elif kill -0 $pid 2>/dev/null; then
+    bad "10^12 games start within 1 GB (rows written)" "no games CSV rows after $tries looks"
     kill -TERM $pid
 else
-    bad "10^12 games start within 1 GB" "the run ended: $(cat "$work/mem.err")"
+    bad "10^12 games start within 1 GB (rows written)" "the run ended: $(cat "$work/mem.err")"
 fi
 { wait $pid; } 2>/dev/null
 no_tmp "10^12 games stopped: no temporary file" "$work/mem"
