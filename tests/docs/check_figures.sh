@@ -22,7 +22,7 @@
 # until it is removed. CHECK_FIGURES_STRICT=1 ignores that list, CHECK_FIGURES_QUIET=1 keeps
 # the allowed ones quiet.
 # The pages' figures are the cheap ones: a run of minutes belongs in the results document
-# (doc/RESULTS.md, checked by tools/results.sh), so a `check-slow:` marker in a page fails,
+# (doc/RESULTS.md, checked by tools/results.py), so a `check-slow:` marker in a page fails,
 # and every check marker's command is timed (CPU, user and system). CHECK_FIGURES_CPU_LOG=FILE
 # appends a line "SECONDS PAGE:LINE" per command run; `check_figures.sh --budget FILE...`
 # sums such lines and fails, naming the costliest, when one command passes
@@ -255,7 +255,7 @@ check_page() {
             ;;
         esac
         if [ -e "$m.slow" ]; then
-            bad "$name:$at" "a check-slow marker: a run of minutes belongs in doc/RESULTS.md (tools/results.sh), the page quotes a cheaper run"
+            bad "$name:$at" "a check-slow marker: a run of minutes belongs in doc/RESULTS.md (tools/results.py), the page quotes a cheaper run"
             continue
         fi
         rm -rf "$work/run"
