@@ -184,6 +184,17 @@ expect_fault "fault: past the time limit" sleep "gave no answer within the time 
 expect_fault "fault: closes its output" closeout "closed its output at game [0-9]+ of --seed=3"
 expect_fault "fault: floods stderr" flood "answered the action index 99"
 [ "$(wc -c <"$work/err")" -gt 600000 ] && ok "fault: the flood was shown" || bad "fault: the flood was shown" "$(wc -c <"$work/err") bytes"
+# ---- a program's name is no built-in bot's; --bot-timeout's range ------------------------------
+expect_error "a program named like a built-in bot" 2 \
+    "^giochi-sim: --bot-program 'greedy': the name of a built-in bot \(of [a-z0-9]+\); choose another$" \
+    --game=wari --bot-program=greedy=./mine --bots=greedy
+expect_error "a program named like a generic bot" 2 "--bot-program 'alphabeta': the name of a built-in bot" \
+    --bot-program=alphabeta=./mine --list
+expect_error "--bot-timeout past its range" 2 "--bot-timeout '86401': expected seconds, more than 0 and at most 86400" \
+    --game=wari --bot-timeout=86401
+"$bin" --help | grep -q 'more than 0, at most 86400' && ok "--help gives --bot-timeout's range" ||
+    bad "--help gives --bot-timeout's range" "missing"
+
 # the answer by name is accepted
 "$bin" --game=wari --runs=5 --seed=1 -q --bot-program="n=python3 -c \"
 import sys, json
