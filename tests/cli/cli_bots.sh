@@ -158,8 +158,8 @@ same "python random bot: 1 and 2 threads" "$work/p1.norun" "$work/p2.norun"
 # running (or a child of it) holds it, and cat's timeout (exit 124) fails the test instead of
 # a wait of 300 s, as for a caller that captures giochi-sim's output. The bot and its children
 # name themselves in $work/pids (FAULT_PIDDIR): none may be alive once giochi-sim returns.
-# The run has $fault_threads worker threads.
-fault_reps=10 fault_threads=2
+# The run has $fault_threads worker threads. GIOCHI_FAULT_REPS sets the runs of each (10).
+fault_reps=${GIOCHI_FAULT_REPS:-10} fault_threads=2
 
 # pids_left: the processes named in $work/pids that are still alive (each is then killed).
 pids_left() {
