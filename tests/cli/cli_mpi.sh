@@ -54,7 +54,7 @@ expect_ok "merge text report" --merge "$work/s.0" "$work/s.1" "$work/s.2" "$work
 if grep -q "^901 games" "$work/out"; then ok "merge text names the games"; else bad "merge text names the games" "$(head -3 "$work/out")"; fi
 
 # Refused merges: each names its problem in one line, exit 2.
-expect_error "merge: missing shard" 2 "shard 2/4 is missing" --merge "$work/s.0" "$work/s.1" "$work/s.3"
+expect_error "merge: missing shard" 2 "shard 2/4 of the run of '$work/s.0' is missing" --merge "$work/s.0" "$work/s.1" "$work/s.3"
 expect_error "merge: repeated shard" 2 "shard 1/4 is given twice" --merge "$work/s.0" "$work/s.1" "$work/s.1" "$work/s.2" "$work/s.3"
 "$bin" --game=pig10 --runs=901 --seed=9 --shard=2/4 -q --output="$work/other.2"
 expect_error "merge: shards of different runs" 2 "are shards of different runs" --merge "$work/s.0" "$work/s.1" "$work/other.2" "$work/s.3"
