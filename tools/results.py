@@ -28,8 +28,9 @@ with BINARY as giochi-sim on the PATH, so it may chain runs with ; or a pipe.
 check and update fail unless every expect token appears as a whole figure (not inside a longer
 number) both in its run's output and in the block's visible text. shape runs the reduced
 command and, for every line of the kept full output that holds an expect token, looks for a
-line of the same shape in the reduced output: the line with every number (and a dash or inf
-standing for one) replaced by #, and blanks squeezed. So a reduced run proves that the command
+line of the same shape in the reduced output: the line with every bot that has parameters
+(name:key=value:..., whichever keys) replaced by BOT, every number (and a dash or inf
+standing for one) by #, and blanks squeezed. So a reduced run proves that the command
 still runs and still prints the rows and fields quoted, without the minutes.
 
 RESULTS_JOBS=N (default 2) runs N commands at once. RESULTS_TIME_LIMIT=SECONDS makes update
@@ -51,6 +52,7 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGES = [os.path.join(TOP, "doc", "RESULTS.md")] + sorted(glob.glob(os.path.join(TOP, "doc", "results", "*.md")))
 KEPT = os.path.join(TOP, "doc", "results", "out")
 MARK = re.compile(r"^<!-- (result|run|expect|reduced): (.*?) -->\s*$")
+BOTSPEC = re.compile(r"(?<![\w:=-])[A-Za-z][\w-]*(?::[A-Za-z_]\w*=[^\s:,;]+)+")
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?%?|[-+]?inf\b|nan\b|—|–|(?<=\s)-(?=\s|$)")
 
 
@@ -135,7 +137,9 @@ def whole(text, tok):
 
 
 def shape(line):
-    return " ".join(NUMBER.sub("#", line).split())
+    """A line's shape: each bot with parameters (name:key=value:...) as BOT, whatever its
+    keys, then every number (and a dash or inf standing for one) as #, blanks squeezed."""
+    return " ".join(NUMBER.sub("#", BOTSPEC.sub("BOT", line)).split())
 
 
 def run_cmd(binary, cmd):

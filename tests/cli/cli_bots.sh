@@ -158,8 +158,11 @@ same "python random bot: 1 and 2 threads" "$work/p1.norun" "$work/p2.norun"
 # running (or a child of it) holds it, and cat's timeout (exit 124) fails the test instead of
 # a wait of 300 s, as for a caller that captures giochi-sim's output. The bot and its children
 # name themselves in $work/pids (FAULT_PIDDIR): none may be alive once giochi-sim returns.
-# The run has $fault_threads worker threads. GIOCHI_FAULT_REPS sets the runs of each (10).
-fault_reps=${GIOCHI_FAULT_REPS:-10} fault_threads=2
+# The run has $fault_threads worker threads. GIOCHI_FAULT_REPS sets the runs of each: 3 by
+# default, 1 under the sanitizers (make sanitize: the same paths, each run some ten times
+# dearer); the races (a time limit of a millisecond) run $race_reps times, 10 (3).
+fault_reps=${GIOCHI_FAULT_REPS:-3} race_reps=10 fault_threads=2
+[ -z "${GIOCHI_SANITIZE:-}" ] || { fault_reps=${GIOCHI_FAULT_REPS:-1}; race_reps=3; }
 
 # pids_left: the processes named in $work/pids that are still alive (each is then killed).
 pids_left() {
@@ -226,18 +229,19 @@ expect_fault "fault: an extra answer" extra \
 expect_fault "fault: an answer before the request" early \
     "wrote '0', which no request asked for, after its answer to the handshake at game [0-9]+"
 expect_fault "fault: an answer without a newline, running on" nonl \
-    "gave no answer within the time limit of 3 s \(--bot-timeout\) at game [0-9]+ of --seed=3 \(last sent: \{\"type\":\"decide\"" \
-    --bot-timeout=3
+    "gave no answer within the time limit of 5 s \(--bot-timeout\) at game [0-9]+ of --seed=3 \(last sent: \{\"type\":\"decide\"" \
+    --bot-timeout=5
 expect_fault "fault: an answer without a newline, then the exit" nonlexit \
     "exited with status 0 at game [0-9]+ of --seed=3 \(last sent: \{\"type\":\"decide\""
 expect_fault "fault: a line longer than 4095 bytes" longline "answered a line longer than 4095 bytes at game"
 # a time limit of a millisecond (the handshake is missed) at 1, 2 and 8 threads: every bot
 # started, and every child, ends with the run (a bot being started as the run stopped escaped)
+reps_kept=$fault_reps fault_reps=$race_reps
 for fault_threads in 1 2 8; do
     expect_fault "fault: --bot-timeout=0.001 at $fault_threads threads" "play+child" \
         "gave no answer within the time limit of 0\.001 s" --bot-timeout=0.001
 done
-fault_threads=2
+fault_threads=2 fault_reps=$reps_kept
 # a shell script that never answers and runs `sleep 300`: the sleep is ended with it
 cat >"$work/slow.sh" <<'SH'
 : >"$FAULT_PIDDIR/$$"
