@@ -37,7 +37,7 @@ if [ "${1:-}" = --job ]; then
     docs.*)
         CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 CHECK_FIGURES_CPU_LOG=$dir/figures-cpu.${job#docs.} \
             sh "$here/docs/check_figures.sh" "$bin" "$top/$(echo "${job#docs.}" | sed 's/^man_/man\//')" ;;
-    results.shape) python3 "$top/tools/results.py" shape "$bin" ;;
+    results.*) RESULTS_JOBS=1 python3 "$top/tools/results.py" shape "$bin" "page=${job#results.}" ;;
     *) echo "run-all.sh: no job '$job'" ;;
     esac >"$dir/$job.out" 2>&1 </dev/null
     echo $? >"$dir/$job.rc"
@@ -90,7 +90,7 @@ if [ -z "${GIOCHI_SANITIZE:-}" ]; then
         echo docs.self
         echo docs.README.md
         for f in "$top"/man/*.[1-9]; do echo "docs.man_$(basename "$f")"; done
-        echo results.shape
+        for f in "$top"/doc/results/*.md; do echo "results.$(basename "$f" .md)"; done
     } >>"$dir/list"
 fi
 if [ -n "${CHECK_ONLY:-}" ]; then

@@ -10,7 +10,9 @@ figures that take minutes.
     results.py shape  BINARY [ID...]   run each result's reduced commands (a small budget) and
                                        fail unless their output has the rows and fields that
                                        the kept full output quotes (make check, CI)
-    results.py list                    each result's id, runs and last measured CPU
+    results.py list                    each result's id, its page, its runs, and whether
+                                       its full output is kept
+An ID may also be page=NAME: every result of doc/results/NAME.md.
 
 A result is a block of a page that opens with `<!-- result: ID -->`, followed by one or more
 runs, each three markers on lines of their own:
@@ -33,7 +35,8 @@ line of the same shape in the reduced output: the line with every bot that has p
 standing for one) by #, and blanks squeezed. So a reduced run proves that the command
 still runs and still prints the rows and fields quoted, without the minutes.
 
-RESULTS_JOBS=N (default 2) runs N commands at once. RESULTS_TIME_LIMIT=SECONDS makes update
+RESULTS_JOBS=N (default 2) runs N commands at once. RESULTS_DIR=DIR reads DIR/RESULTS.md and
+DIR/results/*.md instead of doc/ (the tool's own tests). RESULTS_TIME_LIMIT=SECONDS makes update
 start no result after that many seconds (the rest keep their stamps: run it again to go on;
 every result it finished is written at once, so a stop loses at most the running ones).
 """
@@ -49,8 +52,9 @@ import tempfile
 import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PAGES = [os.path.join(TOP, "doc", "RESULTS.md")] + sorted(glob.glob(os.path.join(TOP, "doc", "results", "*.md")))
-KEPT = os.path.join(TOP, "doc", "results", "out")
+DOC = os.environ.get("RESULTS_DIR") or os.path.join(TOP, "doc")
+PAGES = [os.path.join(DOC, "RESULTS.md")] + sorted(glob.glob(os.path.join(DOC, "results", "*.md")))
+KEPT = os.path.join(DOC, "results", "out")
 MARK = re.compile(r"^<!-- (result|run|expect|reduced): (.*?) -->\s*$")
 BOTSPEC = re.compile(r"(?<![\w:=-])[A-Za-z][\w-]*(?::[A-Za-z_]\w*=[^\s:,;]+)+")
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?%?|[-+]?inf\b|nan\b|—|–|(?<=\s)-(?=\s|$)")
@@ -99,7 +103,7 @@ def parse(lines, page):
             if kind == "run":
                 cur.runs.append({"cmd": val, "expect": None, "reduced": None, "at": i + 1})
             elif not cur.runs or cur.runs[-1][kind] is not None:
-                fail(f"{page}:{i + 1}: a {kind} marker with no run marker before it")
+                fail(f"{page}:{i + 1}: a marker '{kind}:' with no run marker before it")
             else:
                 cur.runs[-1][kind] = val.split() if kind == "expect" else val
             continue
@@ -233,7 +237,7 @@ def verdict(r, outs):
 
 def stamp_lines(r, outs, version, commit, day, page):
     cpu = sum(o[3] for o in outs)
-    link = os.path.relpath(kept_path(r), os.path.dirname(os.path.join(TOP, page)))
+    link = os.path.relpath(kept_path(r), os.path.dirname(os.path.join(os.path.dirname(DOC), page)))
     out = ["<!-- stamp -->",
            f"Measured with giochi-sim v{version} at commit {commit} on {day}, "
            f"{cpu:.0f} s of CPU in all (`make results` re-runs it; the full output: "
@@ -244,13 +248,19 @@ def stamp_lines(r, outs, version, commit, day, page):
 
 
 def select(results, ids):
+    """The results named (an id, or page=NAME for every result of doc/results/NAME.md)."""
     if not ids:
         return results
     known = {r.id for r in results}
+    pages = {os.path.splitext(os.path.basename(r.page))[0] for r in results}
     for i in ids:
-        if i not in known:
+        if i.startswith("page="):
+            if i[5:] not in pages:
+                fail(f"no results page '{i[5:]}' (pages: {' '.join(sorted(pages))})")
+        elif i not in known:
             fail(f"no result '{i}' in the results pages (results: {' '.join(sorted(known))})")
-    return [r for r in results if r.id in ids]
+    return [r for r in results
+            if r.id in ids or "page=" + os.path.splitext(os.path.basename(r.page))[0] in ids]
 
 
 def main(argv):
@@ -261,7 +271,7 @@ def main(argv):
     results = []
     for page in PAGES:
         with open(page) as f:
-            got = parse(f.read().split("\n"), os.path.relpath(page, TOP))
+            got = parse(f.read().split("\n"), os.path.relpath(page, os.path.dirname(DOC)))
         for r in got:
             if any(x.id == r.id for x in results):
                 fail(f"{r.page}:{r.at}: result '{r.id}' is also in {next(x.page for x in results if x.id == r.id)}")
@@ -269,7 +279,7 @@ def main(argv):
     if mode == "list":
         for r in results:
             kept = read_kept(r)
-            print(f"{r.id}\t{len(r.runs)} run(s)\t{'kept' if kept else 'no kept output'}")
+            print(f"{r.id}\t{r.page}\t{len(r.runs)} run(s)\t{'kept' if kept else 'no kept output'}")
         return 0
     if len(argv) < 3:
         fail(f"usage: results.py {mode} BINARY [ID...]")
@@ -355,7 +365,7 @@ def main(argv):
             except OSError:
                 pass
             # the page as it is now (another result may have been written meanwhile)
-            page = os.path.join(TOP, r.page)
+            page = os.path.join(os.path.dirname(DOC), r.page)
             with open(page) as f:
                 now = f.read().split("\n")
             cur = next(x for x in parse(now, r.page) if x.id == r.id)
