@@ -1,4 +1,4 @@
-# cli_bots.sh — bots outside the process (giochi-sim-bots(7)), sourced by tests/cli.sh (uses
+# cli_bots.sh — bots outside the process (giochi-sim-bots(7)), run by tests/cli/run.sh (uses
 # its helpers: expect_ok, expect_error, ok, bad, same, json_without_run, $bin, $work, $top):
 # the example bots in every game, the C client, the cross-check of the Python port of PIG 10's
 # greedy, parameters, experiments, reproducibility over threads, shards and MPI ranks, every

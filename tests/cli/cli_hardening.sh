@@ -1,5 +1,5 @@
 # cli_hardening.sh — regression tests of issue 15 (lost files, leaked permissions, loose
-# numbers), sourced by tests/cli.sh (uses its helpers: expect_ok, expect_error, ok, bad,
+# numbers), run by tests/cli/run.sh (uses the helpers of tests/cli/lib.sh: expect_ok, expect_error, ok, bad,
 # $bin, $work, $top). The ulimit tests run in a subshell so that the limit ends with them.
 
 # no_tmp NAME DIR — no temporary file is left in DIR.

@@ -1,6 +1,6 @@
 # cli_mpi.sh — runs split over processes: `--shard=I/N` and `--merge`, and giochi-sim-mpi
 # under mpirun, each against the single run (identical bytes but for the "run" object).
-# Sourced by tests/cli.sh (uses its helpers). giochi-sim-mpi is $GIOCHI_MPI_BIN, else the
+# Run by tests/cli/run.sh (uses the helpers of tests/cli/lib.sh). giochi-sim-mpi is $GIOCHI_MPI_BIN, else the
 # binary beside giochi-sim; `make check` builds it, so these tests never pass by being skipped.
 
 mpi_bin=${GIOCHI_MPI_BIN:-$(dirname "$bin")/giochi-sim-mpi}

@@ -1,6 +1,6 @@
 # cli_mpi_experiment.sh — experiments split over processes: giochi-sim-mpi under mpirun and
 # --shard/--merge, each against the single process (identical bytes but for the "run" object).
-# Sourced by tests/cli.sh (uses its helpers). giochi-sim-mpi as in cli_mpi.sh: `make check`
+# Run by tests/cli/run.sh (uses the helpers of tests/cli/lib.sh). giochi-sim-mpi as in cli_mpi.sh: `make check`
 # builds it, so these tests never pass by being skipped.
 
 xmpi_bin=${GIOCHI_MPI_BIN:-$(dirname "$bin")/giochi-sim-mpi}

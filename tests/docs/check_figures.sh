@@ -72,7 +72,7 @@ claim() { [ -z "$queue" ] || mkdir "$queue/$(printf '%s' "$1" | tr '/' '_')" 2>/
 
 mkdir "$work/bin"
 ln -s "$bin" "$work/bin/giochi-sim"
-ln -s "$top/tools/best_response.sh" "$work/bin/best_response.sh" # oca's rounds (giochi-sim-oca(7))
+ln -s "$top/tools/best_response.sh" "$work/bin/best_response.sh" # oca's rounds (cheap ones in giochi-sim-oca(7))
 if [ $# -eq 0 ]; then
     set -- "$top/README.md" "$top"/man/*.[1-9]
 fi
