@@ -50,7 +50,7 @@ fi
 cp "$rdir/results/t.md" "$work/t.kept"
 sed -i 's/^<!-- reduced: .* -->$/<!-- reduced: giochi-sim --game=45 --runs=40 --seed=1 --format=csv -->/' "$rdir/results/t.md"
 if ! RESULTS_DIR=$rdir python3 "$tool" shape "$bin" >"$work/r.out" 2>&1 &&
-    grep -q "FAIL t-45 run 1: .* prints no line shaped like '# optimal-score # \[#, #\] #'" "$work/r.out"; then
+    grep -q "FAIL t-45 run 1: .* prints no line shaped like '1 optimal-score 48.00% \[43.15, 52.89\] 37.79'" "$work/r.out"; then
     ok "results: shape fails a reduced run without the quoted rows"
 else
     bad "results: shape fails a reduced run without the quoted rows" "$(cat "$work/r.out")"
