@@ -34,7 +34,7 @@ check and update fail unless every expect token appears as a whole figure (not i
 number) both in its run's output and in the block's visible text. shape runs the reduced
 command and, for every line of the kept full output that holds an expect token, looks for a
 line of the same shape in the reduced output: the same words (a wrapped label joined to its
-line; a bot with parameters, name:key=value:..., as one word whichever its keys) and as many
+line; a bot, name:key=value:... or its name alone, as one word whichever its keys) and as many
 numbers (a dash or inf standing for one), whatever the values and the columns' widths. So a reduced run proves that the command
 still runs and still prints the rows and fields quoted, without the minutes.
 
@@ -146,12 +146,32 @@ def whole(text, tok):
     return re.search(pat, text) is not None
 
 
+BOTNAME = None  # the binary's bots by name (set by bot_names), each a BOT however written
+
+
+def bot_names(binary):
+    """Reads the bots of every game from the binary's --list, so that a bot named without
+    parameters (greedy) is the same field as one with them (greedy:max_bid=67)."""
+    global BOTNAME
+    p = subprocess.run([binary, "--list", "--format=json"], capture_output=True, text=True)
+    try:
+        import json
+        names = {b["name"] for g in json.loads(p.stdout)["games"] for b in g["bots"]}
+    except (ValueError, KeyError, TypeError):
+        fail(f"'{binary} --list --format=json' gives no list of bots")
+    alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    BOTNAME = re.compile(r"(?<![\w:=.-])(?:" + alt + r")(?::[A-Za-z_]\w*=[^\s:,;]+)*(?![\w-])")
+
+
 def shape(line):
     """A line's shape: its words but numbers, in order of the alphabet, and how many numbers it
-    holds; each bot with parameters (name:key=value:...) counts as the word BOT, whatever its
-    keys, and a dash or inf standing for a number as a number. So the same row with other
+    holds; each bot, with its parameters (name:key=value:...) or without, counts as the word
+    BOT, and a dash or inf standing for a number as a number. So the same row with other
     values, or with its columns wider or its label wrapped otherwise, has the same shape."""
-    words = BOTSPEC.sub("BOT", line).split()
+    line = BOTSPEC.sub("BOT", line)
+    if BOTNAME is not None:
+        line = BOTNAME.sub("BOT", line)
+    words = line.split()
     kept = [w for w in (NUMBER.sub("#", w) for w in words)]
     names = sorted(w for w in kept if w.strip("#[](),;") != "")
     count = sum(w.count("#") for w in kept)
@@ -317,6 +337,7 @@ def main(argv):
     passed = failed = 0
 
     if mode == "shape":
+        bot_names(binary)
         work = []
         for r in chosen:
             kept = read_kept(r)
