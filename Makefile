@@ -4,10 +4,20 @@
 #   make run        build and run the default simulation, printing its report
 #   make reports    remake the sample reports in reports/: that run (JSON, CSV, a page) and the
 #                   pages of a sweep, a sensitivity (tornado), a goal seek and a tournament
-#   make check      build and run the whole test suite (unit, rule, statistical, command line)
-#   make check-slow re-run the manuals' check-slow figures (searches, tournaments, solver runs:
-#                   minutes each), SLOW_JOBS (default 2) at a time; .ci/run runs it after check
-#   make sanitize   build with AddressSanitizer/UBSan and run the whole suite under them
+#   make check      build and run the whole test suite (unit, rule, statistical, command line,
+#                   the manuals' figures, the results' reduced runs), CHECK_JOBS (default: the
+#                   cores) jobs at a time; it ends with the costliest jobs and unit tests
+#   make unit       build and run the unit tests alone (about a minute)
+#   make cli        build and run the command-line tests alone, one script after another
+#                   (SCRIPTS="cli_oca cli_wari" for some)
+#   make check-slow re-run the figures of the results document (doc/RESULTS.md, doc/results/:
+#                   searches, tournaments, solver runs, minutes each) in full, RESULTS_JOBS
+#                   (default 2) at a time, failing on a moved figure; not part of CI
+#   make results    the same, then rewrite the results' stamps and kept outputs (IDS="ID ..."
+#                   for some only; RESULTS_TIME_LIMIT=SECONDS to do it in parts)
+#   make sanitize   build with AddressSanitizer/UBSan and run the unit tests and every
+#                   command-line test that feeds the program input under them (not the figure
+#                   checks, the results' runs, the sample-report remakes or the page renders)
 #   make mpi        build ./giochi-sim-mpi, the same tool over MPI ranks (OpenMPI)
 #   make bench      games per second per case (repeated, median and spread), and the ratio to bare loops
 #                   (BENCH_INSTR=1: also in instructions per game, with valgrind)
@@ -57,7 +67,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN      := giochi-sim
 MANPAGES := $(sort $(wildcard man/*.[1-9]))
 
-.PHONY: all run reports check check-slow unit cli sanitize fuzz bench deps deps-plot deps-mpi mpi install uninstall clean
+.PHONY: all run reports check check-slow results unit cli sanitize sanitize-build fuzz bench deps deps-plot deps-mpi mpi install uninstall clean
 
 # Parallel by default: every rule names what it needs, and the package checks run one after
 # another (deps, then deps-mpi, then deps-plot inside check's recipe). make -j1 serialises.
@@ -145,21 +155,34 @@ reports: all
 unit: deps $(BUILD)/unit-tests
 	$(BUILD)/unit-tests
 
+# The command-line tests alone, one script after another (SCRIPTS="cli_oca cli_wari" for some).
+cli: $(BIN) $(MPI_BIN)
+	@tools/deps.sh plot
+	@GIOCHI_MPI_BIN=./$(MPI_BIN) tests/cli/cli.sh ./$(BIN) $(SCRIPTS)
+
 check: $(BIN) $(BUILD)/unit-tests $(MPI_BIN)
 	@tools/circles.sh $(BUILD) $(OBJ) $(BUILD)/src/cli/main.o
 	@tools/deps.sh plot
 	@tools/deps.sh render || echo "giochi-sim: the sample pages will not be rendered (tests/cli/cli_render.sh skips it)" >&2
 	@GIOCHI_MPI_BIN=./$(MPI_BIN) tests/run-all.sh $(BUILD)/unit-tests ./$(BIN)
 
-SLOW_JOBS ?= 2
 check-slow: $(BIN)
-	@CHECK_FIGURES_SLOW=only CHECK_VERBOSE=1 CHECK_FIGURES_JOBS=$(SLOW_JOBS) CHECK_FIGURES_QUIET=1 tests/docs/check_figures.sh ./$(BIN)
-
-sanitize:
-	$(MAKE) $(MPI_BIN)
 	@tools/deps.sh plot
-	$(MAKE) BUILD=build-san BIN=giochi-sim-san OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined' LDFLAGS='-fsanitize=address,undefined' giochi-sim-san build-san/unit-tests
-	GIOCHI_MPI_BIN=./$(MPI_BIN) ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 GIOCHI_SANITIZE=1 tests/run-all.sh build-san/unit-tests ./giochi-sim-san
+	python3 tools/results.py check ./$(BIN) $(IDS)
+
+results: $(BIN)
+	@tools/deps.sh plot
+	python3 tools/results.py update ./$(BIN) $(IDS)
+
+# The sanitizer build (build-san/, ./giochi-sim-san): `make sanitize-build` alone lets .ci/run
+# build it beside the plain tree, both at once.
+SAN_MAKE = $(MAKE) BUILD=build-san BIN=giochi-sim-san OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined' LDFLAGS='-fsanitize=address,undefined'
+sanitize-build: deps
+	@$(SAN_MAKE) giochi-sim-san build-san/unit-tests
+
+sanitize: sanitize-build $(MPI_BIN)
+	@tools/deps.sh plot
+	@GIOCHI_MPI_BIN=./$(MPI_BIN) ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 GIOCHI_SANITIZE=1 tests/run-all.sh build-san/unit-tests ./giochi-sim-san
 
 # Bare reference loops (tests/bench/bare*.c, named in tests/bench.list): the floor each
 # benchmarked game is compared with. (The search and wari yardsticks have rules of their own.)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # best_response.sh — best-response iteration over the oca bot greedy's knobs, round by round,
-# as giochi-sim-oca(7) (BEST RESPONSE) records it.
+# as giochi-sim-oca(7) (BEST RESPONSE) describes it and doc/results/oca.md records it.
 #
 #   best_response.sh [--players=N] [--runs=N] [--rounds=N] [--seed=S] [--until] PROFILE [-- OPT...]
 #

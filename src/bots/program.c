@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -44,12 +45,29 @@ static bot_type program_bots[PROGRAM_MAX];
 static int nprograms;
 static double timeout_ms = PROGRAM_DEFAULT_TIMEOUT * 1000.0;
 
-/* ---- every process started, for the signal handler --------------------------------------- */
+/* ---- every process group started, for the signal handler ------------------------------- */
 
-enum { MAX_PROCS = GAME_MAX_SEATS * 1024 }; /* a seat for each of 1024 worker threads */
+/* Each bot runs in a process group of its own, led by the shell that runs its COMMAND (the
+ * group's id is the shell's pid). A group is ended as a whole: SIGTERM to every process in it,
+ * a grace of GRACE_MS, then SIGKILL, and every process of it reaped. giochi-sim is the
+ * "child subreaper" of its bots (prctl), so that the processes a bot forks and leaves behind
+ * become giochi-sim's children when their parent dies, and are reaped by it too: when the
+ * run ends, no process of a bot is left, not even a zombie. */
+
+enum { MAX_PROCS = GAME_MAX_SEATS * 1024, /* a seat for each of 1024 worker threads */
+       GRACE_MS = 150 };
+/* The groups' ids; a slot is cleared only once no process of its group is left. */
 static _Atomic pid_t procs[MAX_PROCS];
 static pthread_mutex_t procs_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t exit_hook = PTHREAD_ONCE_INIT;
+/* Threads between starting a bot's process and filing it in procs: program_kill_all waits
+ * for them, so that no bot started at the moment the run stops escapes it. */
+static atomic_int spawning;
+
+/* Set once the run is being stopped (a failure, a signal, the exit): a bot's failure found
+ * after it (the bot killed by the stop) waits for the end instead of exiting with 6, and no
+ * new bot is started. */
+static atomic_bool stopping;
 
 /* Files pid in a free slot; returns the slot. */
 static int proc_add(pid_t pid)
@@ -64,31 +82,79 @@ static int proc_add(pid_t pid)
     return i < MAX_PROCS ? i : -1;
 }
 
-static void proc_drop(int slot)
+static double now_ms(void)
 {
-    if (slot >= 0)
-        atomic_store(&procs[slot], 0);
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
 }
 
-/* Set once the run is being stopped (a failure, a signal, the exit): a bot's failure found
- * after it (the bot killed by the stop) waits for the end instead of exiting with 6. */
-static atomic_flag stopping = ATOMIC_FLAG_INIT;
-
-void program_kill_all(void)
+/* Sleeps about a millisecond (async-signal-safe). */
+static void nap(void)
 {
-    atomic_flag_test_and_set(&stopping);
-    for (int i = 0; i < MAX_PROCS; i++) {
-        pid_t pid = atomic_exchange(&procs[i], 0);
+    struct timespec t = {0, 1000000};
+    nanosleep(&t, NULL);
+}
+
+/* Reaps the processes of group pgid that have ended (flags WNOHANG), or waits for all of them
+ * (flags 0). True once none of them is left among giochi-sim's children. Async-signal-safe. */
+static bool reap_group(pid_t pgid, int flags)
+{
+    for (;;) {
+        pid_t got = waitpid(-pgid, NULL, flags);
+        if (got > 0)
+            continue;
+        if (got == 0)
+            return false;
+        if (errno != EINTR)
+            return true; /* ECHILD */
+    }
+}
+
+/* Ends the groups of slots [from, to) of procs: SIGTERM, up to GRACE_MS for them to leave,
+ * then SIGKILL; each reaped whole and its slot cleared. Async-signal-safe. Two callers at
+ * once (a thread's teardown and a signal's handler) only reap what the other would. */
+static void end_groups(int from, int to)
+{
+    for (int i = from; i < to; i++) {
+        pid_t pid = atomic_load(&procs[i]);
+        if (pid > 0)
+            kill(-pid, SIGTERM);
+    }
+    double deadline = now_ms() + GRACE_MS;
+    for (;;) {
+        bool left = false;
+        for (int i = from; i < to; i++) {
+            pid_t pid = atomic_load(&procs[i]);
+            if (pid > 0 && !reap_group(pid, WNOHANG))
+                left = true;
+        }
+        if (!left || now_ms() >= deadline)
+            break;
+        nap();
+    }
+    for (int i = from; i < to; i++) {
+        pid_t pid = atomic_load(&procs[i]);
         if (pid > 0) {
-            kill(pid, SIGKILL);
-            while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-                ;
+            kill(-pid, SIGKILL); /* what is left of it, a process not our child included */
+            reap_group(pid, 0);
+            atomic_compare_exchange_strong(&procs[i], &pid, 0);
         }
     }
 }
 
+void program_kill_all(void)
+{
+    atomic_store(&stopping, true);
+    while (atomic_load(&spawning) > 0) /* a bot being started: it is filed at once */
+        nap();
+    end_groups(0, MAX_PROCS);
+}
+
 static void kill_at_exit(void)
 {
+    /* the bots' orphans become ours, to be killed and reaped with their group */
+    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     atexit(program_kill_all);
 }
 
@@ -101,7 +167,8 @@ typedef struct program_ctx {
     const void *rules;
     int seat, nseats;
     double param[BOT_MAX_PARAMS];
-    pid_t pid;
+    pid_t pid;    /* the shell running the command: the leader of the bot's process group */
+    int pidfd;    /* the shell's, readable once it has ended (-1: none) */
     int slot;     /* in procs */
     int to_bot;   /* our end of the bot's standard input (a socket: writes never raise SIGPIPE) */
     int from_bot; /* the read end of its standard output (a pipe) */
@@ -109,6 +176,8 @@ typedef struct program_ctx {
     bot_game game; /* the game being played */
     jsonw w;
     char last[240]; /* the start of the last message sent, for the error line */
+    char after[120]; /* the last exchange, for a line no request asked for */
+    int asked;       /* decisions asked in the current game */
     char buf[4096]; /* what the bot wrote and we have not read yet */
     size_t have;
 } program_ctx;
@@ -170,11 +239,11 @@ int program_declare(const char *spec, char *err, size_t errlen)
     program *p = &programs[nprograms];
     memcpy(p->name, spec, n);
     p->name[n] = '\0';
-    p->command = xmalloc(strlen(eq + 1) + 6);
-    sprintf(p->command, "exec %s", eq + 1); /* the shell becomes the bot: its pid is ours */
+    p->command = xmalloc(strlen(eq + 1) + 1);
+    strcpy(p->command, eq + 1);
     program_bots[nprograms] = (bot_type){
         .name = p->name,
-        .doc = p->command + 5,
+        .doc = p->command,
         .params = p->param,
         .ctx_size = sizeof(program_ctx),
         .setup = setups[nprograms],
@@ -231,17 +300,10 @@ void program_list(FILE *f, const game_type *g, const bot_type *also)
     if (also)
         fprintf(f, "    %-16s %s\n", also->name, also->doc);
     for (int i = 0; i < nprograms; i++)
-        fprintf(f, "    %-16s program: %s\n", programs[i].name, programs[i].command + 5);
+        fprintf(f, "    %-16s program: %s\n", programs[i].name, programs[i].command);
 }
 
 /* ---- failing ------------------------------------------------------------------------------- */
-
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-}
 
 /* Ends the run: one line naming the bot, the game and what it last received, every bot
  * process killed and reaped, no temporary output file, exit PROGRAM_EXIT. */
@@ -272,7 +334,7 @@ void program_exit(const char *line, int status)
 {
     /* the first to stop the run speaks; another thread stopping it too (its bot killed by
      * the first, or by a signal's handler) waits for the end */
-    if (atomic_flag_test_and_set(&stopping))
+    if (atomic_exchange(&stopping, true))
         for (;;)
             pause();
     program_kill_all();
@@ -282,33 +344,43 @@ void program_exit(const char *line, int status)
     _exit(status);
 }
 
-/* How the process ended, if it has ("exited with status 3"), waiting up to a second for it
- * once its output is closed; otherwise "closed its output". */
-static void ended(program_ctx *c, char *buf, size_t n)
+/* Waits up to ms milliseconds for the bot's shell to end; true if it has. */
+static bool leader_ended(program_ctx *c, int ms)
 {
-    int status = 0;
-    pid_t got = 0;
-    int fd = (int)syscall(SYS_pidfd_open, c->pid, 0);
-    if (fd >= 0) {
-        struct pollfd p = {fd, POLLIN, 0};
-        while (poll(&p, 1, 1000) < 0 && errno == EINTR)
+    siginfo_t si;
+    if (c->pidfd >= 0) {
+        struct pollfd p = {c->pidfd, POLLIN, 0};
+        while (poll(&p, 1, ms) < 0 && errno == EINTR)
             ;
-        close(fd);
     }
-    got = waitpid(c->pid, &status, WNOHANG);
-    if (got == c->pid) {
-        proc_drop(c->slot);
-        c->slot = -1;
-        if (WIFEXITED(status))
-            snprintf(buf, n, "exited with status %d", WEXITSTATUS(status));
-        else if (WIFSIGNALED(status))
-            snprintf(buf, n, "was killed by signal %d (%s)", WTERMSIG(status),
-                     strsignal(WTERMSIG(status)));
-        else
-            snprintf(buf, n, "stopped");
-    } else {
-        snprintf(buf, n, "closed its output");
+    memset(&si, 0, sizeof si);
+    /* WNOWAIT: the shell stays a zombie, so that its group's id is not reused until the
+     * whole group is reaped */
+    return waitid(P_PID, (id_t)c->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == c->pid;
+}
+
+/* How the bot ended, if it has ("exited with status 3"), waiting up to a second for it once
+ * its input or output is closed; otherwise "closed its <what>" (it runs on). */
+static void ended(program_ctx *c, const char *what, char *buf, size_t n)
+{
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    if (!leader_ended(c, 1000) ||
+        waitid(P_PID, (id_t)c->pid, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid != c->pid) {
+        snprintf(buf, n, "closed its %s", what);
+        return;
     }
+    int st = si.si_status;
+    if (si.si_code == CLD_EXITED && st > 128 && st < 128 + 65)
+        /* the shell's status for its command killed by a signal */
+        snprintf(buf, n, "exited with status %d (128 + %d: killed by signal %d, %s)", st,
+                 st - 128, st - 128, strsignal(st - 128));
+    else if (si.si_code == CLD_EXITED)
+        snprintf(buf, n, "exited with status %d", st);
+    else if (si.si_code == CLD_KILLED || si.si_code == CLD_DUMPED)
+        snprintf(buf, n, "was killed by signal %d (%s)", st, strsignal(st));
+    else
+        snprintf(buf, n, "stopped");
 }
 
 /* ---- talking ------------------------------------------------------------------------------- */
@@ -326,22 +398,75 @@ static jsonw *begin_message(program_ctx *c, const char *type)
     return w;
 }
 
-/* Sends the message in c->w (a newline is added). */
+/* Reads what the bot has written, without waiting; fails if it closed its output, unless
+ * eof_ok. Returns whether anything came. */
+static bool read_pending(program_ctx *c, bool eof_ok)
+{
+    struct pollfd p = {c->from_bot, POLLIN, 0};
+    if (c->have == sizeof c->buf - 1 || poll(&p, 1, 0) <= 0)
+        return false;
+    ssize_t k = read(c->from_bot, c->buf + c->have, sizeof c->buf - 1 - c->have);
+    if (k == 0 && !eof_ok) {
+        char how[160];
+        ended(c, "output", how, sizeof how);
+        fail(c, "%s", how);
+    }
+    if (k <= 0)
+        return false;
+    c->have += (size_t)k;
+    return true;
+}
+
+/* Fails if the bot has written anything no request asked for (a line after its last answer,
+ * or before the request that would ask for it), with what it wrote and c->after; and if it
+ * closed its output, unless eof_ok (at the end of the run). */
+static void refuse_unasked(program_ctx *c, bool eof_ok)
+{
+    if (c->have == 0 && !read_pending(c, eof_ok))
+        return;
+    read_pending(c, true); /* the rest of the line, if it is there */
+    c->buf[c->have] = '\0';
+    char *nl = strchr(c->buf, '\n');
+    if (nl)
+        *nl = '\0';
+    fail(c, "wrote '%.80s', which no request asked for, after %s", c->buf, c->after);
+}
+
+/* Sends the message in c->w (a newline is added), waiting at most the time limit for the
+ * bot to make room by reading. A line the bot wrote since its last answer fails first. */
 static void send_message(program_ctx *c)
 {
+    refuse_unasked(c, false);
     jw_append(&c->w, "\n", 1);
     size_t keep = c->w.len - 1 < sizeof c->last - 1 ? c->w.len - 1 : sizeof c->last - 1;
     memcpy(c->last, c->w.buf, keep);
     c->last[keep] = '\0';
     if (keep == sizeof c->last - 1)
         memcpy(c->last + keep - 3, "...", 3);
+    double deadline = now_ms() + timeout_ms;
     for (size_t off = 0; off < c->w.len;) {
-        ssize_t k = send(c->to_bot, c->w.buf + off, c->w.len - off, MSG_NOSIGNAL);
+        ssize_t k = send(c->to_bot, c->w.buf + off, c->w.len - off, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (k < 0 && errno == EINTR)
             continue;
+        if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            double left = deadline - now_ms();
+            struct pollfd p[2] = {{c->to_bot, POLLOUT, 0}, {c->pidfd, POLLIN, 0}};
+            int r = left > 0 ? poll(p, c->pidfd >= 0 ? 2 : 1, (int)ceil(left)) : 0;
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r == 0)
+                fail(c, "read none of its input within the time limit of %g s (--bot-timeout)",
+                     timeout_ms / 1000.0);
+            if (r > 0 && (p[0].revents & POLLOUT) == 0 && leader_ended(c, 0)) {
+                char how[160];
+                ended(c, "input", how, sizeof how);
+                fail(c, "%s before reading its message", how);
+            }
+            continue;
+        }
         if (k <= 0) {
             char how[160];
-            ended(c, how, sizeof how);
+            ended(c, "input", how, sizeof how);
             fail(c, "%s before reading its message", how);
         }
         off += (size_t)k;
@@ -350,7 +475,8 @@ static void send_message(program_ctx *c)
 
 /* Reads one line from the bot into the start of c->buf (its newline replaced by a NUL),
  * waiting at most the time limit; *consumed is set to the bytes the line took, which the
- * caller drops from the buffer (drop_line) once it has read the line. */
+ * caller drops from the buffer (drop_line) once it has read the line. A bot whose shell
+ * ends (the bot exited, though a process it left may hold its output) fails at once. */
 static void read_line(program_ctx *c, size_t *consumed)
 {
     double deadline = now_ms() + timeout_ms;
@@ -366,19 +492,30 @@ static void read_line(program_ctx *c, size_t *consumed)
         if (c->have == sizeof c->buf - 1)
             fail(c, "answered a line longer than %zu bytes", sizeof c->buf - 1);
         double left = deadline - now_ms();
-        struct pollfd p = {c->from_bot, POLLIN, 0};
-        int r = left > 0 ? poll(&p, 1, (int)ceil(left)) : 0;
+        /* its output; its input, which hangs up when the bot closes it; and its shell */
+        struct pollfd p[3] = {{c->from_bot, POLLIN, 0}, {c->to_bot, POLLRDHUP, 0},
+                              {c->pidfd, POLLIN, 0}};
+        int r = left > 0 ? poll(p, c->pidfd >= 0 ? 3 : 2, (int)ceil(left)) : 0;
         if (r < 0 && errno == EINTR)
             continue;
         if (r == 0)
             fail(c, "gave no answer within the time limit of %g s (--bot-timeout)",
                  timeout_ms / 1000.0);
+        if (r > 0 && p[0].revents == 0) {
+            char how[160];
+            if (p[2].revents == 0) { /* its input closed: no further message can reach it */
+                ended(c, "input", how, sizeof how);
+                fail(c, "%s before answering", how);
+            }
+            ended(c, "output", how, sizeof how); /* the shell has ended, its output open */
+            fail(c, "%s", how);
+        }
         ssize_t k = read(c->from_bot, c->buf + c->have, sizeof c->buf - 1 - c->have);
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0) {
             char how[160];
-            ended(c, how, sizeof how);
+            ended(c, "output", how, sizeof how);
             fail(c, "%s", how);
         }
         c->have += (size_t)k;
@@ -392,12 +529,39 @@ static void drop_line(program_ctx *c, size_t consumed)
     c->have -= consumed;
 }
 
-/* Starts the process and makes the handshake. */
+/* Writes the members "seed" (a JSON number, as protocol 1 always had it) and "seed_str" (the
+ * same in decimal digits, a string: exact in readers whose numbers are doubles). */
+static void put_seed(jsonw *w, uint64_t seed)
+{
+    char digits[24];
+    snprintf(digits, sizeof digits, "%llu", (unsigned long long)seed);
+    jw_key(w, "seed");
+    jw_uint(w, seed);
+    jw_key(w, "seed_str");
+    jw_str(w, digits);
+}
+
+/* The shell line that runs COMMAND (giochi-sim-bots(7)): the command runs as a background
+ * job of the shell with the bot's input and output (fds 3 and 4 here), which the shell itself
+ * then closes; it waits for the command and exits with its status. So the command's own
+ * closing of its input or output is seen, and the shell leads the bot's process group. */
+static char *shell_line(const char *command)
+{
+    static const char head[] = "exec 3<&0 4>&1 </dev/null >/dev/null\n{ ";
+    static const char tail[] = "\n} <&3 >&4 3<&- 4<&- &\nexec 3<&- 4<&-\nwait $!\n";
+    char *line = xmalloc(sizeof head + strlen(command) + sizeof tail);
+    sprintf(line, "%s%s%s", head, command, tail);
+    return line;
+}
+
+/* Starts the process in a process group of its own and makes the handshake. */
 static void start(program_ctx *c)
 {
     pthread_once(&exit_hook, kill_at_exit);
     int sv[2], out[2];
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0 || pipe2(out, O_CLOEXEC) != 0)
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
+        fail(c, "could not be started: %s", strerror(errno));
+    if (pipe2(out, O_CLOEXEC) != 0)
         fail(c, "could not be started: %s", strerror(errno));
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
@@ -405,27 +569,45 @@ static void start(program_ctx *c)
     posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
     posix_spawnattr_t at;
     posix_spawnattr_init(&at);
-    sigset_t all, none;
+    sigset_t all, none, mask;
     sigfillset(&all);
     sigemptyset(&none);
     posix_spawnattr_setsigdefault(&at, &all);
     posix_spawnattr_setsigmask(&at, &none);
-    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    posix_spawnattr_setpgroup(&at, 0);
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK |
+                                      POSIX_SPAWN_SETPGROUP);
     char sh[] = "sh", dash_c[] = "-c";
-    char *argv[] = {sh, dash_c, c->prog->command, NULL};
+    char *line = shell_line(c->prog->command);
+    char *argv[] = {sh, dash_c, line, NULL};
+    /* from the spawn to the filing no signal's handler runs on this thread (it would wait
+     * for this very thread), and a stop begun meanwhile waits for the filing */
+    pthread_sigmask(SIG_BLOCK, &all, &mask);
+    atomic_fetch_add(&spawning, 1);
+    if (atomic_load(&stopping)) { /* the run is being ended by another thread */
+        atomic_fetch_sub(&spawning, 1);
+        for (;;)
+            pause();
+    }
     int rc = posix_spawn(&c->pid, "/bin/sh", &fa, &at, argv, environ);
+    if (rc == 0)
+        c->slot = proc_add(c->pid);
+    atomic_fetch_sub(&spawning, 1);
+    pthread_sigmask(SIG_SETMASK, &mask, NULL);
+    free(line);
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&at);
     close(sv[1]);
     close(out[1]);
     if (rc != 0)
         fail(c, "could not be started: %s", strerror(rc));
-    c->slot = proc_add(c->pid);
+    c->pidfd = (int)syscall(SYS_pidfd_open, c->pid, 0);
     c->to_bot = sv[0];
     c->from_bot = out[0];
     c->started = true;
 
     /* the handshake */
+    snprintf(c->after, sizeof c->after, "its start, before the handshake");
     jsonw *w = begin_message(c, "hello");
     jw_key_int(w, "protocol", PROGRAM_PROTOCOL);
     jw_key(w, "bot");
@@ -449,8 +631,8 @@ static void start(program_ctx *c)
             jw_double(w, c->param[i]);
         }
     jw_obj_end(w);
-    jw_key(w, "seed"); /* the seat's seed for the whole run, as one-way as its game streams */
-    jw_uint(w, rng_derive(c->game.seed, UINT64_MAX, RNG_STREAM_SEAT(c->seat)));
+    /* the seat's seed for the whole run, as one-way as its game streams */
+    put_seed(w, rng_derive(c->game.seed, UINT64_MAX, RNG_STREAM_SEAT(c->seat)));
     jw_key(w, "kinds");
     jw_arr(w);
     for (int k = 0; c->g->kind_names[k]; k++)
@@ -469,6 +651,8 @@ static void start(program_ctx *c)
     if (!ok)
         fail(c, "answered the handshake with '%.80s' (expected {\"type\":\"ready\"})", c->buf);
     drop_line(c, consumed);
+    snprintf(c->after, sizeof c->after, "its answer to the handshake");
+    refuse_unasked(c, false);
 }
 
 static int program_setup(const program *p, void *ctx, const game_type *g, const void *rules,
@@ -483,7 +667,7 @@ static int program_setup(const program *p, void *ctx, const game_type *g, const 
     c->seat = seat;
     c->nseats = nseats;
     c->slot = -1;
-    c->to_bot = c->from_bot = -1;
+    c->to_bot = c->from_bot = c->pidfd = -1;
     for (int i = 0; i < BOT_MAX_PARAMS; i++)
         c->param[i] = i < p->nparams ? param[i] : NAN;
     return 0; /* the process starts with the seat's first game (a probe starts none) */
@@ -498,12 +682,14 @@ static void program_begin(void *ctx, const bot_game *game, const void *seen)
     jsonw *w = begin_message(c, "start");
     jw_key(w, "game");
     jw_uint(w, game->index);
-    jw_key(w, "seed"); /* the seed of the seat's stream for this game, as built-in bots get */
-    jw_uint(w, rng_derive(game->seed, game->index, RNG_STREAM_SEAT(c->seat)));
+    /* the seed of the seat's stream for this game, as built-in bots get */
+    put_seed(w, rng_derive(game->seed, game->index, RNG_STREAM_SEAT(c->seat)));
     jw_key(w, "view");
     c->g->view_json(seen, c->seat, w);
     jw_obj_end(w);
     send_message(c);
+    c->asked = 0;
+    snprintf(c->after, sizeof c->after, "the start message of the game");
 }
 
 static void program_end(void *ctx, const bot_game *game, const outcome *o)
@@ -531,6 +717,7 @@ static void program_end(void *ctx, const bot_game *game, const outcome *o)
     jw_ints(w, o->rank, o->nseats);
     jw_obj_end(w);
     send_message(c);
+    snprintf(c->after, sizeof c->after, "the end message of the game");
 }
 
 /* Action a's name, as traces show it. */
@@ -632,6 +819,10 @@ static int program_choose(void *ctx, const void *seen, const decision *d, rng *r
              d->n - 1);
     }
     drop_line(c, consumed);
+    c->asked++;
+    snprintf(c->after, sizeof c->after, "its answer to decision %d (%s) of the game", c->asked,
+             g->kind_names[d->kind]);
+    refuse_unasked(c, false); /* what came with the answer is no answer to a later decision */
     return k;
 }
 
@@ -639,26 +830,24 @@ static void program_teardown(void *ctx)
 {
     program_ctx *c = ctx;
     if (c->started) {
+        if (!atomic_load(&stopping))
+            refuse_unasked(c, true);
         jw_obj_end(begin_message(c, "bye"));
         jw_append(&c->w, "\n", 1);
         ssize_t k = send(c->to_bot, c->w.buf, c->w.len, MSG_NOSIGNAL | MSG_DONTWAIT);
         (void)k;
         close(c->to_bot);
-        /* a second for the bot to leave on its own, then it is killed */
-        int fd = (int)syscall(SYS_pidfd_open, c->pid, 0);
-        if (fd >= 0) {
-            struct pollfd p = {fd, POLLIN, 0};
-            while (poll(&p, 1, 1000) < 0 && errno == EINTR)
-                ;
-            close(fd);
+        /* a second for the bot to leave on its own, then its whole group is ended */
+        leader_ended(c, 1000);
+        if (c->slot >= 0) {
+            end_groups(c->slot, c->slot + 1);
+        } else { /* not filed (the table was full) */
+            kill(-c->pid, SIGKILL);
+            reap_group(c->pid, 0);
         }
-        if (waitpid(c->pid, NULL, WNOHANG) != c->pid) {
-            kill(c->pid, SIGKILL);
-            while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR)
-                ;
-        }
-        proc_drop(c->slot);
         close(c->from_bot);
+        if (c->pidfd >= 0)
+            close(c->pidfd);
     }
     jw_free(&c->w);
 }

@@ -5,10 +5,12 @@
  * in --bots like any bot; its parameters (NAME:key=value, numbers) are passed through in the
  * handshake. A run starts one process per seat and per worker thread, when the seat's first
  * game begins, and keeps it for every game that worker plays; it ends it when the worker's
- * bots are freed. A process that breaks the protocol (exits, closes its output, answers what
- * is not a legal action, runs past the time limit) ends the whole run at once with one line
- * on standard error and exit status PROGRAM_EXIT: every bot process is killed and reaped and
- * no temporary output file is left (outfile.h). */
+ * bots are freed. Each runs in a process group of its own, ended whole (SIGTERM, a short
+ * grace, SIGKILL) and reaped when its bots are freed, at a fault and on a stop signal. A
+ * process that breaks the protocol (exits, closes its input or output, answers what is not a
+ * legal action, writes what no request asked for, runs past the time limit) ends the whole
+ * run at once with one line on standard error and exit status PROGRAM_EXIT: every bot's group
+ * is ended and reaped and no temporary output file is left (outfile.h). */
 #ifndef GIOCHI_PROGRAM_H
 #define GIOCHI_PROGRAM_H
 
@@ -27,8 +29,9 @@ enum {
 /* The default per-decision time limit, in seconds. */
 #define PROGRAM_DEFAULT_TIMEOUT 10.0
 
-/* Declares a program bot from "NAME=COMMAND" (COMMAND run by /bin/sh). NAME is letters,
- * digits, '-' and '_', not "human" and not declared twice. Returns 0, or -1 with a one-line
+/* Declares a program bot from "NAME=COMMAND" (COMMAND a shell line, run by /bin/sh). NAME is
+ * letters, digits, '-' and '_', not "human" and not declared twice (the caller refuses the
+ * names of built-in bots). Returns 0, or -1 with a one-line
  * message. Call before any --bots is parsed; not thread-safe. */
 int program_declare(const char *spec, char *err, size_t errlen);
 
@@ -53,13 +56,14 @@ int program_param(const bot_type *b, const char *key, char *err, size_t errlen);
  * program: COMMAND"); nothing if g has no view_json. For --list. */
 void program_list(FILE *f, const game_type *g, const bot_type *also);
 
-/* Kills every bot process still running (SIGKILL) and reaps them; from then on a bot that
- * fails (killed by this) does not end the run with its own message and status, so that a
- * signal's handler that calls this and then dies of the signal has the last word.
+/* Ends every bot's process group (SIGTERM, up to 150 ms, SIGKILL) and reaps every process of
+ * them, a bot being started at the moment included; from then on a bot that fails (killed by
+ * this) does not end the run with its own message and status, and no bot is started, so that
+ * a signal's handler that calls this and then dies of the signal has the last word.
  * Async-signal-safe: for a handler of SIGINT or SIGTERM. */
 void program_kill_all(void);
 
-/* Ends the run now: kills and reaps every bot process, removes every temporary output file,
+/* Ends the run now: ends and reaps every bot's process group, removes every temporary output file,
  * writes `line` (one line, its newline included) on standard error and exits with `status`
  * without running atexit handlers. The first thread to call it wins; another waits for the
  * exit. */

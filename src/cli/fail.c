@@ -9,12 +9,22 @@
 
 #include "dist/dist.h"
 
+static const char *about; /* die_about */
+
+void die_about(const char *file)
+{
+    about = file;
+}
+
 void die(int code, const char *fmt, ...)
 {
     char msg[1024];
+    int at = 0;
+    if (about && code == EXIT_USAGE)
+        at = snprintf(msg, sizeof msg, "'%.400s': ", about);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg + at, sizeof msg - (size_t)at, fmt, ap);
     va_end(ap);
     dist_fail(code, msg);
 }

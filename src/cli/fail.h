@@ -19,6 +19,10 @@ enum exit_code {
  * one line. Temporary output files must have been abandoned (outset_abort) before. */
 void die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 
+/* From now on, until die_about(NULL), die with EXIT_USAGE names file first ("'FILE': ..."):
+ * for --merge, while the run is set up from what a partial result's identity says. */
+void die_about(const char *file);
+
 /* Exits with success once everything written to standard output has reached it; a full disk
  * or a closed pipe is exit 3, as for a report. */
 void exit_flushed(void) __attribute__((noreturn));

@@ -124,7 +124,9 @@ static void check_experiment(job *j, int nseats)
                         .tournament = o->tournament, .sprt = o->sprt, .step = o->step};
     if (o->maximize && o->minimize)
         die(EXIT_USAGE, "--maximize and --minimize contradict each other: give one");
+    die_about(o->merge ? o->parts[0] : NULL); /* the experiment's options, the identity's */
     j->experiment = experiment_wanted(xo);
+    die_about(NULL);
     if (j->experiment && (o->plot || o->html || j->fmt == REPORT_HTML))
         xo->tree = &j->xtree;
     if (j->experiment && j->fmt == REPORT_HTML)
@@ -175,12 +177,15 @@ void job_check(job *j)
     cfg->game = j->g;
     cfg->rules = j->rules;
     int nseats;
+    /* with --merge, the seats, runs and seed are what the parts' identity says */
+    die_about(o->merge ? o->parts[0] : NULL);
     check_seats(j, &nseats);
     cfg->runs = o->runs ? whole_option("runs", o->runs, 1, MAX_RUNS) : 10000;
     if (o->seed) {
         if (rng_parse_seed(o->seed, &cfg->seed) != 0)
             die(EXIT_USAGE, "--seed '%s': expected a whole number in 0..18446744073709551615",
                 o->seed);
+        die_about(NULL);
     } else {
         /* Entropy enters only here; the seed is printed in every report. */
         if (o->shard)
@@ -235,8 +240,10 @@ void job_prepare(job *j)
      * combination it does not accept) is bad input: set every seat up once here, before any
      * output is opened. */
     void *probe[GAME_MAX_SEATS] = {0};
+    die_about(o->merge ? o->parts[0] : NULL); /* with --merge, the identity's bots */
     if (run_bots_setup(&j->cfg, probe, err, sizeof err) != 0)
         die(EXIT_USAGE, "%s", err);
+    die_about(NULL);
     run_bots_free(&j->cfg, probe);
     if (o->merge)
         merge_prepare(j);

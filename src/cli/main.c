@@ -44,10 +44,13 @@ int main(int argc, char **argv)
     j.o = &o;
     j.argc = argc;
     j.argv = argv;
-    if (o.merge)
+    if (o.merge) {
         merge_read(&o, &j.merge);
+        die_about(o.parts[0]); /* the game and the ruleset its identity names */
+    }
     job_game(&j);
     job_rules(&j);
+    die_about(NULL);
     if (o.perft)
         mode_perft(&j);
     if (o.replay)

@@ -12,6 +12,7 @@
 #include "games/volpe/volpe_db.h"
 #include "cli/fail.h"
 #include "cli/outfile.h"
+#include "core/registry.h"
 #include "core/rng.h"
 #include "core/suggest.h"
 #include "dist/dist.h"
@@ -136,7 +137,9 @@ static const struct argp_option option_table[] = {
      "--bots=human seats you at the terminal",
      0},
     {"bot-timeout", OPT_BOT_TIMEOUT, "SECONDS", 0,
-     "Time limit of a program bot for each answer (default 10)", 0},
+     "Time limit of a program bot for each answer (default 10; more than 0, at most 86400, "
+     "counted in whole milliseconds, rounded up)",
+     0},
     {"tune", OPT_TUNE, "seatN.PARAM=LO:HI,...", 0,
      "Search seat N's bot parameters in these ranges for the values that maximise "
      "--maximize (or minimise --minimize), then re-evaluate the best on fresh seeds",
@@ -232,10 +235,24 @@ static const int repeatable[] = {OPT_SET, 'c', OPT_SWEEP, OPT_BOT_PROGRAM};
 static void bot_program_option(bool declare, const char *arg)
 {
     char err[512];
-    if (declare && program_declare(arg, err, sizeof err) != 0)
-        die(EXIT_USAGE, "%s", err);
-    if (declare)
+    if (declare) {
+        /* a built-in bot of any game would take the name's place in --bots */
+        const char *eq = strchr(arg, '=');
+        size_t n = eq ? (size_t)(eq - arg) : 0;
+        for (int i = 0; eq && registry_games[i]; i++) {
+            const bot_type *all[REGISTRY_MAX_BOTS];
+            int nb = registry_bots(registry_games[i], all, REGISTRY_MAX_BOTS);
+            for (int k = 0; k < nb; k++)
+                if (strlen(all[k]->name) == n && strncmp(all[k]->name, arg, n) == 0)
+                    die(EXIT_USAGE,
+                        "--bot-program '%.*s': the name of a built-in bot (of %s); choose "
+                        "another",
+                        (int)n, arg, registry_games[i]->name);
+        }
+        if (program_declare(arg, err, sizeof err) != 0)
+            die(EXIT_USAGE, "%s", err);
         return;
+    }
     char *end;
     errno = 0;
     double s = strtod(arg, &end);

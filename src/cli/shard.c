@@ -185,8 +185,8 @@ void merge_read(options *o, merge_input *m)
                 order[k] = i + 1;
             }
         if (!found)
-            die(EXIT_USAGE, "shard %llu/%llu is missing", (unsigned long long)k,
-                (unsigned long long)n);
+            die(EXIT_USAGE, "shard %llu/%llu of the run of '%s' is missing",
+                (unsigned long long)k, (unsigned long long)n, o->parts[0]);
     }
     /* The run's options, from the identity. */
     const cJSON *game = cJSON_GetObjectItemCaseSensitive(first, "game");

@@ -2,9 +2,12 @@
 #include "dist/partial.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "config/rules.h"
 #include "core/registry.h"
@@ -641,9 +644,40 @@ int partial_read_file(const char *path, cJSON **identity, unsigned char **payloa
 {
     *identity = NULL;
     *payload = NULL;
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
+    /* Only a regular file: a FIFO nobody writes would block the open or the read for ever,
+     * a device or a directory is no part. Checked before the open (which blocks on a FIFO
+     * and has effects on some devices), and again on what was opened, without blocking
+     * (O_NONBLOCK, cleared once it is known to be a regular file). */
+    struct stat st;
+    if (stat(path, &st) != 0) {
         snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    int fd = S_ISREG(st.st_mode) ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
+    if (fd >= 0 && fstat(fd, &st) != 0) {
+        snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        const char *kind = S_ISFIFO(st.st_mode)   ? "a FIFO"
+                           : S_ISCHR(st.st_mode)  ? "a character device"
+                           : S_ISBLK(st.st_mode)  ? "a block device"
+                           : S_ISDIR(st.st_mode)  ? "a directory"
+                           : S_ISSOCK(st.st_mode) ? "a socket"
+                                                  : "not a file";
+        snprintf(err, errlen, "'%s' is %s, not a partial result: --merge reads the regular files "
+                              "--shard writes", path, kind);
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    FILE *f = NULL;
+    if (fd < 0 || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
+        (f = fdopen(fd, "rb")) == NULL) {
+        snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return -1;
     }
     int rc = partial_read_stream(f, path, identity, payload, len, err, errlen);

@@ -1,4 +1,4 @@
-# cli_45.sh — command-line tests of the Gioco del 45, sourced by tests/cli.sh (uses its
+# cli_45.sh — command-line tests of the Gioco del 45, run by tests/cli/run.sh (uses its
 # helpers: expect_ok, expect_error, ok, bad, $bin, $work, $top).
 
 # Bad rulesets name their key, whether read alone or against the seat count.

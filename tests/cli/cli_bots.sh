@@ -1,4 +1,4 @@
-# cli_bots.sh — bots outside the process (giochi-sim-bots(7)), sourced by tests/cli.sh (uses
+# cli_bots.sh — bots outside the process (giochi-sim-bots(7)), run by tests/cli/run.sh (uses
 # its helpers: expect_ok, expect_error, ok, bad, same, json_without_run, $bin, $work, $top):
 # the example bots in every game, the C client, the cross-check of the Python port of PIG 10's
 # greedy, parameters, experiments, reproducibility over threads, shards and MPI ranks, every
@@ -152,38 +152,178 @@ same "python random bot: 1 and 2 threads" "$work/p1.norun" "$work/p2.norun"
 # ---- faults: one line naming the bot, game and seed, exit 6, no output, no process left -------
 # expect_fault NAME MODE PATTERN [OPTIONS...]: the run of wari (fault bot in seat 1) fails with
 # exit 6; the last line on stderr is giochi-sim's, matching PATTERN; no report file and no
-# temporary file appear; the bot's process is gone.
+# temporary file appear; no process the bot started is left. Run $fault_reps times (a race
+# shows in some runs only). The run's standard error is read through a pipe by
+# `timeout 60 cat`, which returns as soon as no process holds the pipe: a bot process left
+# running (or a child of it) holds it, and cat's timeout (exit 124) fails the test instead of
+# a wait of 300 s, as for a caller that captures giochi-sim's output. The bot and its children
+# name themselves in $work/pids (FAULT_PIDDIR): none may be alive once giochi-sim returns.
+# The run has $fault_threads worker threads. GIOCHI_FAULT_REPS sets the runs of each: 3 by
+# default, 1 under the sanitizers (make sanitize: the same paths, each run some ten times
+# dearer); the races (a time limit of a millisecond) run $race_reps times, 10 (3).
+fault_reps=${GIOCHI_FAULT_REPS:-3} race_reps=10 fault_threads=2
+[ -z "${GIOCHI_SANITIZE:-}" ] || { fault_reps=${GIOCHI_FAULT_REPS:-1}; race_reps=3; }
+
+# pids_left: the processes named in $work/pids that are still alive (each is then killed).
+pids_left() {
+    left=
+    for p in $(ls "$work/pids"); do
+        kill -0 "$p" 2>/dev/null && left="$left $p"
+    done
+    [ -z "$left" ] || kill -KILL $left 2>/dev/null
+    echo "$left"
+}
+
 expect_fault() {
     name=$1 mode=$2 pattern=$3
     shift 3
-    mkdir -p "$work/fault"
-    rm -f "$work/fault/"* "$work/pid"
-    FAULT_PIDFILE=$work/pid "$bin" --game=wari --runs=50 --seed=3 --threads=2 \
-        --bot-program="f=python3 $fault $mode" --bots=f,greedy --output="$work/fault/report" \
-        --games-csv="$work/fault/games.csv" "$@" >"$work/out" 2>"$work/err" </dev/null
-    rc=$?
-    last=$(tail -n 1 "$work/err")
-    if [ "$rc" -ne 6 ]; then
-        bad "$name" "exit $rc, expected 6: $(tail -c 300 "$work/err")"
-    elif ! echo "$last" | grep -qE -- "^giochi-sim: bot 'f' \(seat 1\) $pattern"; then
-        bad "$name" "last line '$(echo "$last" | head -c 300)' does not match '$pattern'"
-    elif [ -n "$(ls -A "$work/fault")" ]; then
-        bad "$name" "left files: $(ls -A "$work/fault")"
-    elif [ -s "$work/pid" ] && kill -0 "$(cat "$work/pid")" 2>/dev/null; then
-        bad "$name" "bot process $(cat "$work/pid") still there"
-    else
-        ok "$name"
-    fi
+    rep=0 why=
+    while [ "$rep" -lt "$fault_reps" ] && [ -z "$why" ]; do
+        rep=$((rep + 1))
+        rm -rf "$work/fault" "$work/pids"
+        mkdir -p "$work/fault" "$work/pids"
+        {
+            FAULT_PIDDIR=$work/pids "$bin" --game=wari --runs=50 --seed=3 --threads=$fault_threads \
+                --bot-program="f=python3 $fault $mode" --bots=f,greedy --output="$work/fault/report" \
+                --games-csv="$work/fault/games.csv" "$@" 2>&1 >"$work/out" </dev/null
+            echo $? >"$work/rc"
+        } | timeout 60 cat >"$work/err"
+        held=$?
+        rc=$(cat "$work/rc")
+        last=$(tail -n 1 "$work/err")
+        left=$(pids_left)
+        if [ "$held" -ne 0 ]; then
+            why="run $rep: its standard error was held open after it returned (a process left)"
+        elif [ "$rc" -ne 6 ]; then
+            why="run $rep: exit $rc, expected 6: $(tail -c 300 "$work/err")"
+        elif ! echo "$last" | grep -qE -- "^giochi-sim: bot 'f' \(seat 1\) $pattern"; then
+            why="run $rep: last line '$(echo "$last" | head -c 300)' does not match '$pattern'"
+        elif [ -n "$(ls -A "$work/fault")" ]; then
+            why="run $rep: left files: $(ls -A "$work/fault")"
+        fi
+        [ -z "$left" ] || why="${why:+$why; }run $rep: processes left:$left"
+    done
+    if [ -z "$why" ]; then ok "$name"; else bad "$name" "$why"; fi
 }
-expect_fault "fault: exits at once" exit "exited with status 3"
+expect_fault "fault: exits at once" exit "exited with status 3 at game"
 expect_fault "fault: garbage" garbage "answered 'I think the second one' \(expected an action index 0\.\.[0-9] or an action's name\) at game [0-9]+ of --seed=3 \(last sent: \{\"type\":\"decide\""
 expect_fault "fault: illegal index" illegal "answered the action index 99, not one of 0\.\.[0-9] at game [0-9]+ of --seed=3"
 expect_fault "fault: unknown name" badname "answered \"no such move\", which names none of the [0-9] legal actions"
-expect_fault "fault: crash at the third decision" crash3 "was killed by signal 11 .* at game [0-9]+ of --seed=3"
+# the shell that runs COMMAND exits with 128 + the signal that killed the command
+expect_fault "fault: crash at the third decision" crash3 "exited with status 139 \(128 \+ 11: killed by signal 11, Segmentation fault\) at game [0-9]+ of --seed=3"
 expect_fault "fault: past the time limit" sleep "gave no answer within the time limit of 0\.3 s \(--bot-timeout\) at game [0-9]+" --bot-timeout=0.3
 expect_fault "fault: closes its output" closeout "closed its output at game [0-9]+ of --seed=3"
 expect_fault "fault: floods stderr" flood "answered the action index 99"
 [ "$(wc -c <"$work/err")" -gt 600000 ] && ok "fault: the flood was shown" || bad "fault: the flood was shown" "$(wc -c <"$work/err") bytes"
+# issue 41: children left behind, exits, input closed, unasked lines, lines without a newline
+expect_fault "fault: forks a child and exits: the exit, at once; the child ended" "exit+child" \
+    "exited with status 3 at game [0-9]+ of --seed=3"
+expect_fault "fault: past the time limit with a child: both ended" "sleep+child" \
+    "gave no answer within the time limit of 0\.3 s" --bot-timeout=0.3
+expect_fault "fault: a child left at a fault is ended" "garbage+child" "answered 'I think the second one'"
+# (whether it closed it before the next message was sent, or after)
+expect_fault "fault: closes its input and runs on" closein \
+    "closed its input before (reading its message|answering) at game [0-9]+ of --seed=3"
+expect_fault "fault: an extra answer" extra \
+    "wrote '0', which no request asked for, after its answer to decision 1 \(sow\) of the game at game [0-9]+ of --seed=3"
+expect_fault "fault: an answer before the request" early \
+    "wrote '0', which no request asked for, after its answer to the handshake at game [0-9]+"
+expect_fault "fault: an answer without a newline, running on" nonl \
+    "gave no answer within the time limit of 5 s \(--bot-timeout\) at game [0-9]+ of --seed=3 \(last sent: \{\"type\":\"decide\"" \
+    --bot-timeout=5
+expect_fault "fault: an answer without a newline, then the exit" nonlexit \
+    "exited with status 0 at game [0-9]+ of --seed=3 \(last sent: \{\"type\":\"decide\""
+expect_fault "fault: a line longer than 4095 bytes" longline "answered a line longer than 4095 bytes at game"
+# a time limit of a millisecond (the handshake is missed) at 1, 2 and 8 threads: every bot
+# started, and every child, ends with the run (a bot being started as the run stopped escaped)
+reps_kept=$fault_reps fault_reps=$race_reps
+for fault_threads in 1 2 8; do
+    expect_fault "fault: --bot-timeout=0.001 at $fault_threads threads" "play+child" \
+        "gave no answer within the time limit of 0\.001 s" --bot-timeout=0.001
+done
+fault_threads=2 fault_reps=$reps_kept
+# a shell script that never answers and runs `sleep 300`: the sleep is ended with it
+cat >"$work/slow.sh" <<'SH'
+: >"$FAULT_PIDDIR/$$"
+sleep 300 &
+: >"$FAULT_PIDDIR/$!"
+wait
+SH
+rep=0 why=
+while [ "$rep" -lt "$fault_reps" ] && [ -z "$why" ]; do
+    rep=$((rep + 1))
+    rm -rf "$work/pids" && mkdir "$work/pids"
+    {
+        FAULT_PIDDIR=$work/pids "$bin" --game=wari --runs=5 --seed=3 --bot-timeout=0.5 \
+            --bot-program="s=sh $work/slow.sh" --bots=s,greedy 2>&1 >/dev/null </dev/null
+        echo $? >"$work/rc"
+    } | timeout 60 cat >"$work/err"
+    held=$?
+    left=$(pids_left)
+    if [ "$held" -ne 0 ] || [ -n "$left" ]; then
+        why="run $rep: output held (cat's exit $held), processes left:$left"
+    elif [ "$(cat "$work/rc")" -ne 6 ] || ! grep -q "^giochi-sim: bot 's' (seat 1) gave no answer within the time limit of 0.5 s" "$work/err"; then
+        why="run $rep: exit $(cat "$work/rc"): $(tail -c 300 "$work/err")"
+    fi
+done
+[ -z "$why" ] && ok "fault: a shell script running sleep 300 ends whole" ||
+    bad "fault: a shell script running sleep 300 ends whole" "$why"
+# a bot that leaves a child at a run's normal end: the run returns at once, the child is ended
+rm -rf "$work/pids" && mkdir "$work/pids"
+{
+    FAULT_PIDDIR=$work/pids "$bin" --game=wari --runs=20 --seed=3 --threads=2 \
+        --bot-program="f=python3 $fault play+child" --bots=f,greedy 2>&1 >"$work/out" </dev/null
+    echo $? >"$work/rc"
+} | timeout 60 cat >"$work/err"
+held=$?
+npids=$(ls "$work/pids" | wc -l)
+left=$(pids_left)
+[ "$held" -eq 0 ] && [ -z "$left" ] && [ "$(cat "$work/rc")" -eq 0 ] && [ "$npids" -eq 4 ] &&
+    grep -q '^20 games' "$work/out" && ok "a bot's child ends with the run" ||
+    bad "a bot's child ends with the run" "exit $(cat "$work/rc"), output held ($held), left:$left, $npids pids"
+
+# ---- COMMAND is a shell line: a directory change, a variable, a pipeline -----------------------
+expect_ok "COMMAND: cd DIR && python3 BOT" --game=wari --runs=5 --seed=1 -q \
+    --bot-program="r=cd $ex && python3 random_bot.py" --bots=r,greedy
+rm -f "$work/log"
+expect_ok "COMMAND: VAR=value python3 BOT" --game=wari --runs=2 --seed=1 -q --threads=1 \
+    --bot-program="e=FAULT_LOG=$work/log python3 $fault echo" --bots=e,greedy
+grep -q '"type":"hello"' "$work/log" && ok "COMMAND: the variable reached the bot" ||
+    bad "COMMAND: the variable reached the bot" "no log"
+expect_ok "COMMAND: a pipeline" --game=wari --runs=3 --seed=1 -q --threads=1 \
+    --bot-program="e=cat | python3 $fault play" --bots=e,greedy
+"$bin" --game=wari --runs=3 --seed=1 -q --threads=1 --bot-program="e=python3 (" --bots=e,greedy \
+    >"$work/out" 2>"$work/err" </dev/null
+rc=$?
+[ "$rc" -eq 6 ] && tail -n 1 "$work/err" | grep -q "^giochi-sim: bot 'e' (seat 1) exited with status 2 at game 0" &&
+    ok "COMMAND: a shell syntax error is the bot's exit" ||
+    bad "COMMAND: a shell syntax error is the bot's exit" "exit $rc: $(tail -c 300 "$work/err")"
+
+# ---- seeds travel as strings too: exact for readers whose numbers are doubles ------------------
+rm -f "$work/log"
+FAULT_LOG=$work/log "$bin" --game=wari --runs=3 --seed=18446744073709551557 -q --threads=1 \
+    --bot-program="e=python3 $fault echo" --bots=e,greedy >/dev/null 2>"$work/err"
+python3 - "$work/log" <<'PY' && ok "seeds: seed_str is the seed in digits" || bad "seeds: seed_str is the seed in digits" "see above"
+import json, sys
+msgs = [json.loads(l) for l in open(sys.argv[1])]
+seeded = [m for m in msgs if m["type"] in ("hello", "start")]
+assert len(seeded) == 4, len(seeded)
+for m in seeded:
+    assert isinstance(m["seed_str"], str) and m["seed_str"] == str(m["seed"]), m
+assert any(m["seed"] >= 2**53 for m in seeded)  # one that a double would round
+PY
+
+# ---- a program's name is no built-in bot's; --bot-timeout's range ------------------------------
+expect_error "a program named like a built-in bot" 2 \
+    "^giochi-sim: --bot-program 'greedy': the name of a built-in bot \(of [a-z0-9]+\); choose another$" \
+    --game=wari --bot-program=greedy=./mine --bots=greedy
+expect_error "a program named like a generic bot" 2 "--bot-program 'alphabeta': the name of a built-in bot" \
+    --bot-program=alphabeta=./mine --list
+expect_error "--bot-timeout past its range" 2 "--bot-timeout '86401': expected seconds, more than 0 and at most 86400" \
+    --game=wari --bot-timeout=86401
+"$bin" --help | grep -q 'more than 0, at most 86400' && ok "--help gives --bot-timeout's range" ||
+    bad "--help gives --bot-timeout's range" "missing"
+
 # the answer by name is accepted
 "$bin" --game=wari --runs=5 --seed=1 -q --bot-program="n=python3 -c \"
 import sys, json
@@ -215,6 +355,43 @@ elif [ -n "$(ls -A "$work/sig")" ]; then
 else
     ok "SIGTERM ends the run, the bot and every file"
 fi
+
+# ... and with a child of the bot holding its pipes, at SIGTERM and SIGHUP (a background job's
+# SIGINT is ignored): the child is ended too, and a caller reading giochi-sim's standard error
+# through a pipe gets its end at once (cat's timeout, 124, if a process held it)
+for sig in TERM:143 HUP:129; do
+    want=${sig#*:} sig=${sig%:*}
+    rep=0 why=
+    while [ "$rep" -lt "$fault_reps" ] && [ -z "$why" ]; do
+        rep=$((rep + 1))
+        rm -rf "$work/pids" "$work/sig" && mkdir "$work/pids" "$work/sig"
+        mkfifo "$work/sig/binfifo" "$work/sig/pidfifo"
+        {
+            FAULT_PIDDIR=$work/pids FAULT_PIDFILE=$work/sig/pidfifo "$bin" --game=wari --runs=50 \
+                --seed=3 --threads=1 --bot-program="f=python3 $fault sleep+child" --bots=f,greedy \
+                --output="$work/sig/report" 2>&1 >/dev/null </dev/null &
+            echo $! >"$work/sig/binfifo"
+            wait $!
+            echo $? >"$work/rc"
+        } | timeout 60 cat >"$work/err" &
+        pipeline=$!
+        runpid=$(cat "$work/sig/binfifo")
+        cat "$work/sig/pidfifo" >/dev/null # the bot and its child are running
+        kill -$sig "$runpid"
+        wait "$pipeline"
+        held=$?
+        rm -f "$work/sig/binfifo" "$work/sig/pidfifo"
+        left=$(pids_left)
+        if [ "$held" -ne 0 ] || [ -n "$left" ]; then
+            why="run $rep: output held (cat's exit $held), processes left:$left"
+        elif [ "$(cat "$work/rc")" -ne "$want" ]; then
+            why="run $rep: exit $(cat "$work/rc"), expected $want"
+        elif [ -n "$(ls -A "$work/sig")" ]; then
+            why="run $rep: left $(ls -A "$work/sig")"
+        fi
+    done
+    [ -z "$why" ] && ok "SIG$sig ends the bot's whole group" || bad "SIG$sig ends the bot's whole group" "$why"
+done
 
 # ---- the human seat --------------------------------------------------------------------------
 expect_error "human needs a terminal" 2 "bot 'human' needs a person at a terminal" \

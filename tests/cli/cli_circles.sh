@@ -1,5 +1,5 @@
 # cli_circles.sh — tests of tools/circles.sh, the circle check make check runs on the built
-# objects; sourced by tests/cli/cli.sh (uses its helpers: ok, bad, $work, $top). Builds tiny
+# objects; run by tests/cli/run.sh (uses the helpers of tests/cli/lib.sh: ok, bad, $work, $top). Builds tiny
 # objects that plant circles, so the check is seen to fail on one.
 
 circ=$work/circles

@@ -1,7 +1,7 @@
 # cli_discover.sh — a command line people can discover (issue 29): --list as text and JSON
 # with every ruleset key described, did-you-mean for mistyped names, --config=-, counts such
 # as 1e5, the bash completion, --games-csv for experiments, --csv-decimal=, and the examples
-# of --help and the README run as written. Sourced by tests/cli/cli.sh (its helpers).
+# of --help and the README run as written. Run by tests/cli/run.sh (the helpers of tests/cli/lib.sh).
 
 # ---- --list: JSON a program can read, text that fits 80 columns ------------------------------
 if command -v jq >/dev/null 2>&1; then

@@ -1,6 +1,6 @@
 # cli_exp_parts.sh — issue #27 for experiments: an experiment's part (--shard of a sweep, a
 # rotation, --until) forged with a valid checksum is refused by --merge with one line naming
-# the file, the block, the setting and the figure, exit 2. Sourced by tests/cli.sh.
+# the file, the block, the setting and the figure, exit 2. Run by tests/cli/run.sh.
 #
 # The parts are edited by forge_part.py (which recomputes the FNV-1a checksum). The payload of
 # an experiment's part, per block: from, to, has (u64 each, 24 bytes); per setting a flag (8)

@@ -1,5 +1,5 @@
 # cli_experiment.sh — command-line tests of experiments (--sweep, --baseline, --rotate-seats,
-# --until, --sensitivity, --metric) and of provenance, sourced by tests/cli.sh (uses its
+# --until, --sensitivity, --metric) and of provenance, run by tests/cli/run.sh (uses its
 # helpers: expect_ok, expect_error, ok, bad, same, $bin, $work, $top).
 
 # ---- a sweep's settings equal separate --set runs, byte for byte ---------------------------

@@ -1,5 +1,5 @@
 # cli_hardening.sh — regression tests of issue 15 (lost files, leaked permissions, loose
-# numbers), sourced by tests/cli.sh (uses its helpers: expect_ok, expect_error, ok, bad,
+# numbers), run by tests/cli/run.sh (uses the helpers of tests/cli/lib.sh: expect_ok, expect_error, ok, bad,
 # $bin, $work, $top). The ulimit tests run in a subshell so that the limit ends with them.
 
 # no_tmp NAME DIR — no temporary file is left in DIR.
@@ -123,19 +123,28 @@ mkdir "$work/mem"
         --games-csv="$work/mem/g.csv" -o "$work/mem/r.json" 2>"$work/mem.err"
 ) &
 pid=$!
-# wait (without sleeping) until rows reach the file (a first chunk of 1024 games was played
-# and filed), or the run has died
+# wait (without sleeping) until rows reach the games CSV, or the run has died. The file is
+# unnamed until the run ends (O_TMPFILE where the system has it, else a g.csv.tmp-* name), so
+# it is found as the run's open file in that folder, through /proc/PID/fd.
+rows=
 tries=0
-while kill -0 $pid 2>/dev/null && [ $tries -lt 1000000 ]; do
-    set -- "$work"/mem/g.csv.tmp-*
-    [ -s "$1" ] && break
+while kill -0 $pid 2>/dev/null && [ $tries -lt 2000 ]; do
+    # the run's files in that folder (the report's too, empty until the end)
+    for f in $(ls -l /proc/$pid/fd 2>/dev/null | sed -n "s#.* \([0-9][0-9]*\) -> $work/mem/.*#/proc/$pid/fd/\1#p") \
+        $(ls "$work"/mem/g.csv.tmp-* 2>/dev/null); do
+        rows=$(sed -n '2,3p' "$f" 2>/dev/null | grep -c '^[0-9][0-9]*,')
+        [ "$rows" = 2 ] && break 2
+    done
     tries=$((tries + 1))
 done
-if kill -0 $pid 2>/dev/null; then
-    ok "10^12 games start within 1 GB"
+if kill -0 $pid 2>/dev/null && [ "$rows" = 2 ]; then
+    ok "10^12 games start within 1 GB (rows written)"
+    kill -TERM $pid
+elif kill -0 $pid 2>/dev/null; then
+    bad "10^12 games start within 1 GB (rows written)" "no games CSV rows after $tries looks"
     kill -TERM $pid
 else
-    bad "10^12 games start within 1 GB" "the run ended: $(cat "$work/mem.err")"
+    bad "10^12 games start within 1 GB (rows written)" "the run ended: $(cat "$work/mem.err")"
 fi
 { wait $pid; } 2>/dev/null
 no_tmp "10^12 games stopped: no temporary file" "$work/mem"
@@ -233,16 +242,20 @@ if [ -z "${GIOCHI_SANITIZE:-}" ]; then
 fi
 
 # ---- issue 27, 1-3 and 8: --merge treats a part as hostile: exit 2, one line naming the file ----
-# /dev/zero is refused at its first line (the old reader read it without bound: under the
-# limit of 100 MB it could not even start the check)
+# a file of zeros is refused at its first line (the old reader read /dev/zero without bound:
+# under the limit of 100 MB it could not even start the check); /dev/zero itself, a device, is
+# refused before it is opened (issue 41)
+head -c 1000000 /dev/zero >"$work/zeros"
 (
     [ -n "${GIOCHI_SANITIZE:-}" ] || ulimit -v 100000
-    "$bin" --merge /dev/zero >"$work/zero.out" 2>"$work/zero.err"
+    "$bin" --merge "$work/zeros" >"$work/zero.out" 2>"$work/zero.err"
     echo $? >"$work/zero.rc"
 )
 [ "$(cat "$work/zero.rc")" -eq 2 ] && [ "$(wc -l <"$work/zero.err")" -eq 1 ] &&
-    grep -q "^giochi-sim: '/dev/zero' is not a giochi-sim partial result" "$work/zero.err" &&
-    ok "--merge /dev/zero refused at once" || bad "--merge /dev/zero refused at once" "exit $(cat "$work/zero.rc"): $(head -c 300 "$work/zero.err")"
+    grep -q "^giochi-sim: '$work/zeros' is not a giochi-sim partial result" "$work/zero.err" &&
+    ok "--merge of zeros refused at once" || bad "--merge of zeros refused at once" "exit $(cat "$work/zero.rc"): $(head -c 300 "$work/zero.err")"
+expect_error "--merge /dev/zero refused at once" 2 "^giochi-sim: '/dev/zero' is a character device, not a partial result" \
+    --merge /dev/zero
 # Forged parts with a valid checksum (FNV-1a over all before it, recomputed here): one whose
 # identity (both parts') says 901 runs for the 900 their batch holds, one whose game count is not its length's.
 if command -v python3 >/dev/null 2>&1; then
@@ -311,3 +324,63 @@ expect_error "keyed: a missing key file stops a shard before it plays" 2 \
     "^giochi-sim: GIOCHI_PART_KEY: cannot read the key file '$work/keyed/none': No such file or directory$" \
     --game=45 --runs=300 --seed=6 --shard=0/2 -q -o "$work/keyed/x"
 unset GIOCHI_PART_KEY
+
+# ---- issue 41, 3: --merge reads regular files only, and every refusal names its file -----------
+mkdir "$work/m41"
+for i in 0 1; do
+    "$bin" --game=45 --runs=100 --seed=2 --shard=$i/2 -q -o "$work/m41/p.$i" || bad "m41: shard $i" "exit $?"
+done
+# a FIFO nobody writes to is refused at once (the old reader blocked in its open for ever:
+# timeout's 124 here)
+mkfifo "$work/m41/fifo"
+timeout 20 "$bin" --merge "$work/m41/fifo" "$work/m41/p.1" >"$work/out" 2>"$work/err" </dev/null
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && [ ! -s "$work/out" ] &&
+    grep -q "^giochi-sim: '$work/m41/fifo' is a FIFO, not a partial result: --merge reads the regular files --shard writes$" "$work/err" &&
+    ok "--merge of a FIFO refused at once" || bad "--merge of a FIFO refused at once" "exit $rc: $(head -c 300 "$work/err")"
+expect_error "--merge of a directory" 2 "^giochi-sim: '$work/m41' is a directory, not a partial result" \
+    --merge "$work/m41/p.0" "$work/m41"
+expect_error "--merge of /dev/null" 2 "^giochi-sim: '/dev/null' is a character device, not a partial result" \
+    --merge /dev/null "$work/m41/p.1"
+ln -s fifo "$work/m41/fifo-link"
+timeout 20 "$bin" --merge "$work/m41/fifo-link" >"$work/out" 2>"$work/err" </dev/null
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "^giochi-sim: '$work/m41/fifo-link' is a FIFO" "$work/err" &&
+    ok "--merge of a link to a FIFO" || bad "--merge of a link to a FIFO" "exit $rc: $(head -c 300 "$work/err")"
+expect_error "--merge of a missing file" 2 "^giochi-sim: cannot read '$work/m41/none': No such file or directory$" \
+    --merge "$work/m41/none"
+expect_error "--merge: a missing shard names the run's file" 2 \
+    "^giochi-sim: shard 1/2 of the run of '$work/m41/p.0' is missing$" --merge "$work/m41/p.0"
+# Parts whose identity (the same in both, checksum recomputed) names what cannot be set up: the
+# refusal names the file whose identity it read.
+cat >"$work/m41/forge_id.py" <<'PY'
+import json, struct, sys
+src, dst, edit = sys.argv[1:4]
+b = open(src, "rb").read()
+first = b.index(b"\n") + 1
+head = b.index(b"\n", first) + 1                     # the magic line, the identity line
+ident = json.loads(b[first:head - 1])
+key, _, value = edit.partition("=")
+if value == "-":
+    del ident["ruleset"][key]
+else:
+    ident[key] = json.loads(value)
+text = b[:first] + json.dumps(ident, separators=(",", ":")).encode() + b"\n" + b[head:-8]
+h = 0xcbf29ce484222325
+for c in text:
+    h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
+open(dst, "wb").write(text + struct.pack("<Q", h))
+PY
+for edit in "limit=-" 'bots=["nosuch","greedy"]' 'game="chess"' 'seed="x"'; do
+    for i in 0 1; do
+        python3 "$work/m41/forge_id.py" "$work/m41/p.$i" "$work/m41/f.$i" "$edit"
+    done
+    case $edit in
+    limit=-) want="ruleset key 'limit': missing" ;;
+    bots=*) want="unknown bot 'nosuch' for game 45" ;;
+    game=*) want="unknown game 'chess'" ;;
+    seed=*) want="--seed 'x': expected a whole number" ;;
+    esac
+    expect_error "--merge: a forged identity ($edit) names the file" 2 \
+        "^giochi-sim: '$work/m41/f.1': $want" --merge "$work/m41/f.1" "$work/m41/f.0"
+done

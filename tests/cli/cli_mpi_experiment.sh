@@ -1,6 +1,6 @@
 # cli_mpi_experiment.sh — experiments split over processes: giochi-sim-mpi under mpirun and
 # --shard/--merge, each against the single process (identical bytes but for the "run" object).
-# Sourced by tests/cli.sh (uses its helpers). giochi-sim-mpi as in cli_mpi.sh: `make check`
+# Run by tests/cli/run.sh (uses the helpers of tests/cli/lib.sh). giochi-sim-mpi as in cli_mpi.sh: `make check`
 # builds it, so these tests never pass by being skipped.
 
 xmpi_bin=${GIOCHI_MPI_BIN:-$(dirname "$bin")/giochi-sim-mpi}
@@ -83,7 +83,7 @@ if grep -q '"shards":[[:space:]]*7' "$work/x.json"; then ok "merged experiment n
 same "experiment: merged CSV = one run" "$work/x.csv" "$work/x.merged.csv"
 
 # refused merges and shards
-expect_error "experiment merge: missing shard" 2 "shard 3/7 is missing" --merge "$work/xp.0" "$work/xp.1" "$work/xp.2" "$work/xp.4" "$work/xp.5" "$work/xp.6"
+expect_error "experiment merge: missing shard" 2 "shard 3/7 of the run of '$work/xp.0' is missing" --merge "$work/xp.0" "$work/xp.1" "$work/xp.2" "$work/xp.4" "$work/xp.5" "$work/xp.6"
 "$bin" --game=45 --players=2 --runs=5 --seed=4 --shard=3/7 -q --output="$work/plain.3"
 expect_error "experiment merge: a plain run's shard" 2 "are shards of different runs" --merge "$work/xp.0" "$work/xp.1" "$work/xp.2" "$work/plain.3" "$work/xp.4" "$work/xp.5" "$work/xp.6"
 "$bin" --game=45 --sweep=players=2,4 --runs=5 --seed=4 --shard=3/7 -q --output="$work/other.3"

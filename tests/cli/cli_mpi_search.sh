@@ -3,7 +3,7 @@
 # count: every evaluation's games are split over the ranks and its sums added up exactly, so
 # every rank takes each sequential decision (the next value, the next bracket, stop or go on)
 # as one process takes it. And --shard, which cannot split a search (each step needs the
-# whole of the last one), is refused with one line, exit 2. Sourced by tests/cli.sh; skipped
+# whole of the last one), is refused with one line, exit 2. Run by tests/cli/run.sh; skipped
 # with a line when mpirun is absent (cli_mpi.sh fails then: make check builds the MPI binary).
 
 smpi_bin=${GIOCHI_MPI_BIN:-$(dirname "$bin")/giochi-sim-mpi}

@@ -1,4 +1,4 @@
-# cli_oca.sh — command-line tests of the Gioco dell'Oca, sourced by tests/cli.sh (uses its
+# cli_oca.sh — command-line tests of the Gioco dell'Oca, run by tests/cli/run.sh (uses its
 # helpers: expect_ok, expect_error, ok, bad, $bin, $work, $top).
 
 # Bad boards name their key, read alone or against the seat count.

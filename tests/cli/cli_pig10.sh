@@ -1,4 +1,4 @@
-# cli_pig10.sh — command-line tests of PIG 10, sourced by tests/cli.sh (uses its helpers:
+# cli_pig10.sh — command-line tests of PIG 10, run by tests/cli/run.sh (uses the helpers of tests/cli/lib.sh:
 # expect_ok, expect_error, ok, bad, $bin, $work, $top).
 
 # Bad rulesets name their key, whether read alone or against the seat count.

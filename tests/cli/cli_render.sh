@@ -1,4 +1,4 @@
-# cli_render.sh — sourced by cli.sh: the sample pages (a plain run, a sweep, a sensitivity, a
+# cli_render.sh — run by tests/cli/run.sh: the sample pages (a plain run, a sweep, a sensitivity, a
 # seat rotation, a goal seek, a tuning, a tournament and a sequential test) are made, their
 # search tables checked, and all of them rendered by headless Chromium at 1280 px, where none
 # may be wider than the window (a wide table scrolls inside its box, never the page).

@@ -1,4 +1,4 @@
-# cli_replay.sh — --replay, sourced by tests/cli.sh (uses its helpers: expect_ok,
+# cli_replay.sh — --replay, run by tests/cli/run.sh (uses the helpers of tests/cli/lib.sh: expect_ok,
 # expect_error, ok, bad, same, $bin, $work): a game record made from a --trace of every game
 # replays to the same trace and outcome; bad records fail with one line naming the line.
 

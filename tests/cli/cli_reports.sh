@@ -1,4 +1,4 @@
-# cli_reports.sh — sourced by cli.sh: the headline summary of each game against an expected
+# cli_reports.sh — run by tests/cli/run.sh: the headline summary of each game against an expected
 # file, aligned and uncut labels, --detail, the CSV/JSON/text forms of an empty figure, the CSV
 # stat column, the games CSV seed halves, --plot (SVG, PNG, PDF), --html and their errors.
 

@@ -1,4 +1,4 @@
-# cli_samples.sh — sourced by cli.sh: the sample reports committed in reports/ are what
+# cli_samples.sh — run by tests/cli/run.sh: the sample reports committed in reports/ are what
 # `make reports` makes now. tools/reports.sh (the one list of their commands, which the
 # Makefile's target runs) remakes them in a scratch directory, through a link ./giochi-sim to the
 # binary under test, so that each records the same command line and the same fixed date; each is

@@ -1,5 +1,5 @@
 # cli_search.sh — command-line tests of the generic search bots (mcts, alphabeta), sourced by
-# tests/cli.sh (uses its helpers: expect_ok, expect_error, same, json_without_run, $work).
+# tests/cli.sh (uses the helpers of tests/cli/lib.sh: expect_ok, expect_error, same, json_without_run, $work).
 
 # A generic bot that cannot play a game says so (not "unknown").
 expect_error "alphabeta refuses a chance game" 2 \

@@ -1,5 +1,5 @@
 # cli_signals.sh — a run stopped by a signal removes its temporary files and exits with
-# 128 + the signal's number (#27). Sourced by tests/cli/cli.sh (uses its helpers).
+# 128 + the signal's number (#27). Run by tests/cli/run.sh (uses the helpers of tests/cli/lib.sh).
 
 # signal_number NAME — the number of signal NAME (kill -l lists names by number).
 signal_number() {

@@ -1,5 +1,5 @@
 # cli_solve.sh — command-line tests of volpe's solver (--solve=DIR) and its perfect bot
-# (#30), sourced by tests/cli.sh (uses its helpers: expect_ok, expect_error, ok, bad, $bin,
+# (#30), run by tests/cli/run.sh (uses the helpers of tests/cli/lib.sh: expect_ok, expect_error, ok, bad, $bin,
 # $work).
 
 two='--set geese=["C1","D1"] --set fox_wins_at=1'

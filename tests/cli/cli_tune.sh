@@ -1,5 +1,5 @@
 # cli_tune.sh — command-line tests of the searches: --tune, --target, --tournament, --sprt and
-# sensitivity over every key, sourced by tests/cli/cli.sh (uses its helpers: expect_ok,
+# sensitivity over every key, run by tests/cli/run.sh (uses the helpers of tests/cli/lib.sh: expect_ok,
 # expect_error, same, json_without_run, $work).
 
 # ---- --tune ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-# cli_volpe.sh — command-line tests of La volpe e le oche, sourced by tests/cli.sh (uses its
+# cli_volpe.sh — command-line tests of La volpe e le oche, run by tests/cli/run.sh (uses its
 # helpers: expect_ok, expect_error, ok, bad, $bin, $work, $top).
 
 # Bad rulesets name their key.

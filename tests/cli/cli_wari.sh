@@ -1,4 +1,4 @@
-# cli_wari.sh — command-line tests of Wari, sourced by tests/cli.sh (uses its helpers:
+# cli_wari.sh — command-line tests of Wari, run by tests/cli/run.sh (uses the helpers of tests/cli/lib.sh:
 # expect_ok, expect_error, ok, bad, same, json_without_run, $bin, $work, $top).
 
 # Move-path counts: the published 6, 36, 190, 1014 as "d COUNT" lines, and as JSON.

@@ -2,6 +2,7 @@
  * run merged into the report of the whole run (every game, a few seat counts). */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -622,9 +623,11 @@ TEST(partial_refuses_histograms_beyond_the_memory_budget)
     free(rules);
 }
 
-/* Issue 27, 2: a part file is read in bounded steps: /dev/zero is refused at its first line;
+/* Issue 27, 2: a part file is read in bounded steps: zeros are refused at the first line;
  * an identity line without end, and a payload length beyond what the identity allows, are
- * refused before the rest is read (from a stream that would supply it without end). */
+ * refused before the rest is read (from a stream that would supply it without end).
+ * Issue 41, 3: only a regular file is opened: a device, a directory or a FIFO that nobody
+ * writes is refused at once (the FIFO's open would block). */
 TEST(partial_reads_in_bounded_steps)
 {
     char err[300];
@@ -632,13 +635,30 @@ TEST(partial_reads_in_bounded_steps)
     unsigned char *payload;
     size_t len;
     CHECK_INT(partial_read_file("/dev/zero", &id, &payload, &len, err, sizeof err), -1);
-    CHECK_STR(err, "'/dev/zero' is not a giochi-sim partial result (written by --shard)");
+    CHECK_STR(err, "'/dev/zero' is a character device, not a partial result: --merge reads the "
+                   "regular files --shard writes");
+    CHECK_INT(partial_read_file("/", &id, &payload, &len, err, sizeof err), -1);
+    CHECK_STR(err, "'/' is a directory, not a partial result: --merge reads the regular files "
+                   "--shard writes");
+    char dir[] = "/tmp/giochi-partial-XXXXXX", fifo[64];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    CHECK_INT(mkfifo(fifo, 0600), 0);
+    CHECK_INT(partial_read_file(fifo, &id, &payload, &len, err, sizeof err), -1);
+    CHECK(strstr(err, "' is a FIFO, not a partial result") != NULL);
+    unlink(fifo);
+    rmdir(dir);
     /* magic, then 2 MB of identity without a newline */
     size_t big = 2 << 20;
-    char *text = malloc(big);
+    char *text = calloc(1, big);
+    FILE *f = fmemopen(text, big, "rb"); /* zeros */
+    CHECK_INT(partial_read_stream(f, "zeros.part", &id, &payload, &len, err, sizeof err), -1);
+    CHECK_STR(err, "'zeros.part' is not a giochi-sim partial result (written by --shard)");
+    CHECK(ftell(f) < 4096);
+    fclose(f);
     strcpy(text, "giochi-sim partial result\n{\"game\": \"");
     memset(text + strlen(text), 'x', big - strlen(text));
-    FILE *f = fmemopen(text, big, "rb");
+    f = fmemopen(text, big, "rb");
     CHECK_INT(partial_read_stream(f, "long.part", &id, &payload, &len, err, sizeof err), -1);
     CHECK_STR(err, "'long.part' has an identity line longer than 1048576 bytes");
     CHECK(ftell(f) < (long)big); /* stopped at the limit */

@@ -21,14 +21,37 @@
 # the unmarked figures still allowed, each line once; a line whose figure got its marker fails
 # until it is removed. CHECK_FIGURES_STRICT=1 ignores that list, CHECK_FIGURES_QUIET=1 keeps
 # the allowed ones quiet.
-# A marker `.\" check-slow: CMD` is for a run of minutes: its tokens are looked for in the page
-# only, unless CHECK_FIGURES_SLOW=1 (CHECK_FIGURES_SLOW=only: only those markers run; make
-# check-slow, which .ci/run calls). Tokens are split at blanks. CHECK_FIGURES_JOBS=N runs N
-# workers side by side, each taking the next marker not yet taken (a directory made per
-# marker and per page's unmarked-figure check: mkdir is the lock), and adds up their counts.
-# CHECK_VERBOSE=1 names each check passed, with the CPU time (user and system) of its command.
+# The pages' figures are the cheap ones: a run of minutes belongs in the results document
+# (doc/RESULTS.md, checked by tools/results.py), so a `check-slow:` marker in a page fails,
+# and every check marker's command is timed (CPU, user and system). CHECK_FIGURES_CPU_LOG=FILE
+# appends a line "SECONDS PAGE:LINE" per command run; `check_figures.sh --budget FILE...`
+# sums such lines and fails, naming the costliest, when one command passes
+# CHECK_FIGURES_MAX_ONE seconds (default 20) or all together CHECK_FIGURES_MAX_TOTAL (240).
+# Without a CPU log, the same budget is checked over this run's own commands at the end.
+# CHECK_FIGURES_JOBS=N runs N workers side by side, each taking the next marker not yet taken
+# (a directory made per marker and per page's unmarked-figure check: mkdir is the lock), and
+# adds up their counts. CHECK_VERBOSE=1 names each check passed, with its command's CPU time.
+# CHECK_FIGURES_SELF_ONLY=1 runs only the checker's self-test on its fixtures.
 # Ends with "docs: N passed, N failed"; PAGEs default to README.md and man/*.[1-9].
 set -u
+max_one=${CHECK_FIGURES_MAX_ONE:-20}
+max_total=${CHECK_FIGURES_MAX_TOTAL:-240}
+# budget FILE...: the CPU lines' sum and largest against the limits (prints one line, and the
+# costliest three when over)
+budget() {
+    sort -rn "$@" | awk -v one="$max_one" -v total="$max_total" '
+        { sum += $1; n++; if (n <= 3) top = top sprintf(" %s (%.1f s)", $2, $1); if (n == 1) { big = $1; name = $2 } }
+        END {
+            if (n && big > one) { printf "FAIL figure budget: %s takes %.1f s of CPU, over %s s for one command (move it to doc/RESULTS.md, or quote a cheaper run)\n", name, big, one; exit 1 }
+            if (sum > total) { printf "FAIL figure budget: the %d commands take %.1f s of CPU, over %s s; the costliest:%s\n", n, sum, total, top; exit 1 }
+            printf "docs: figure budget: %d commands, %.1f s of CPU (limit %s), the costliest %.1f s (limit %s)\n", n, sum, total, big, one
+        }'
+}
+if [ "${1:-}" = --budget ]; then
+    shift
+    budget "$@"
+    exit
+fi
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 self_bin=$1
 shift
@@ -39,7 +62,6 @@ trap 'rm -rf "$work"' EXIT
 passed=0
 failed=0
 warned=0
-slowed=0
 ok() { passed=$((passed + 1)); [ -z "${CHECK_VERBOSE:-}" ] || echo "ok   $1"; }
 bad() { failed=$((failed + 1)); echo "FAIL $1: $2" >&2; }
 # claim KEY: true for the one worker that takes KEY (always true without a queue)
@@ -50,7 +72,7 @@ claim() { [ -z "$queue" ] || mkdir "$queue/$(printf '%s' "$1" | tr '/' '_')" 2>/
 
 mkdir "$work/bin"
 ln -s "$bin" "$work/bin/giochi-sim"
-ln -s "$top/tools/best_response.sh" "$work/bin/best_response.sh" # oca's rounds (giochi-sim-oca(7))
+ln -s "$top/tools/best_response.sh" "$work/bin/best_response.sh" # oca's rounds (cheap ones in giochi-sim-oca(7))
 if [ $# -eq 0 ]; then
     set -- "$top/README.md" "$top"/man/*.[1-9]
 fi
@@ -232,21 +254,8 @@ check_page() {
             continue
             ;;
         esac
-        if [ ! -e "$m.slow" ] && [ "${CHECK_FIGURES_SLOW:-}" = only ]; then
-            continue # the slow pass alone (.ci/run): the others ran in make check
-        fi
-        if [ -e "$m.slow" ] && [ -z "${CHECK_FIGURES_SLOW:-}" ]; then
-            # a run of minutes: its figures are checked in the page only (CHECK_FIGURES_SLOW=1
-            # runs it too)
-            : >"$m.out"
-            missing=$(awk -v kind="$kind" -f "$work/figures.awk" -f "$work/match.awk" \
-                "$m.tok" "$m.out" "$m.txt" | sed 's/ [^ ]* (not in the output)//g')
-            if [ -z "$missing" ]; then
-                ok "$name:$at (slow: text only)"
-                slowed=$((slowed + 1))
-            else
-                bad "$name:$at" "'$cmd':$missing"
-            fi
+        if [ -e "$m.slow" ]; then
+            bad "$name:$at" "a check-slow marker: a run of minutes belongs in doc/RESULTS.md (tools/results.py), the page quotes a cheaper run"
             continue
         fi
         rm -rf "$work/run"
@@ -264,6 +273,7 @@ check_page() {
         fi
         missing=$(awk -v kind="$kind" -f "$work/figures.awk" -f "$work/match.awk" \
             "$m.tok" "$m.out" "$m.txt")
+        echo "$cpu $name:$at" >>"$cpu_log"
         if [ -z "$missing" ]; then
             ok "$name:$at ($cpu s of CPU)"
         else
@@ -298,46 +308,69 @@ fixtures=$here/fixtures
 allow=${CHECK_FIGURES_ALLOW:-$here/unmarked.txt}
 if [ -z "${CHECK_FIGURES_NO_SELF_TEST:-}" ]; then
     for f in good bad; do
-        CHECK_FIGURES_SLOW= CHECK_FIGURES_JOBS= CHECK_FIGURES_QUEUE= CHECK_FIGURES_COUNTS= \
+        CHECK_FIGURES_JOBS= CHECK_FIGURES_QUEUE= CHECK_FIGURES_COUNTS= CHECK_FIGURES_CPU_LOG=/dev/null CHECK_FIGURES_SELF_ONLY= \
             CHECK_FIGURES_ALLOW=/dev/null \
             CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 \
             "$0" "$self_bin" "$fixtures/$f.7" \
             >"$work/self.$f" 2>&1
     done
     if grep -q '^docs: 1 passed, 0 failed$' "$work/self.good" &&
-        grep -q '^docs: 0 figure(s) without a check marker, 0 slow' "$work/self.good"; then
+        grep -q '^docs: 0 figure(s) without a check marker$' "$work/self.good"; then
         ok "figure checker passes a good page"
     else
         bad "figure checker passes a good page" "$(cat "$work/self.good")"
     fi
     if grep -q '^docs: 0 passed, 6 failed$' "$work/self.bad" &&
-        grep -q '^docs: 2 figure(s) without a check marker, 0 slow' "$work/self.bad" &&
+        grep -q '^docs: 2 figure(s) without a check marker$' "$work/self.bad" &&
         grep -q '5.3489% (not in the output)' "$work/self.bad" &&
         grep -q '5.3488% (not in the page text)' "$work/self.bad"; then
         ok "figure checker fails a bad page"
     else
         bad "figure checker fails a bad page" "$(cat "$work/self.bad")"
     fi
-    # the slow markers: checked in the page text only by default (the wrong one passes); run,
-    # the wrong one fails, also when two workers share the page (and then the fast one waits)
-    for mode in :1 1:1 only:2; do
-        CHECK_FIGURES_SLOW=${mode%:*} CHECK_FIGURES_JOBS=${mode#*:} CHECK_FIGURES_QUEUE= CHECK_FIGURES_COUNTS= \
-            CHECK_FIGURES_ALLOW=/dev/null CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 \
-            "$0" "$self_bin" "$fixtures/slow.7" "$fixtures/good.7" >"$work/self.slow$mode" 2>&1
-    done
-    if grep -q '^docs: 3 passed, 1 failed$' "$work/self.slow:1" &&
-        grep -q '^docs: 0 figure(s) without a check marker, 2 slow' "$work/self.slow:1" &&
-        grep -q '^docs: 2 passed, 2 failed$' "$work/self.slow1:1" &&
-        grep -q '^docs: 1 passed, 1 failed$' "$work/self.slowonly:2" &&
-        grep -q '^docs: 0 figure(s) without a check marker, 0 slow' "$work/self.slowonly:2" &&
-        grep -q '5.3489% (not in the output)' "$work/self.slowonly:2" &&
-        ! grep -q 'no-such-option' "$work/self.slowonly:2"; then
-        ok "figure checker re-runs the slow markers only when asked, with one worker or two"
+    # a slow marker fails in a page (the right one too), the fast marker beside it runs
+    CHECK_FIGURES_JOBS= CHECK_FIGURES_QUEUE= CHECK_FIGURES_COUNTS= CHECK_FIGURES_CPU_LOG=/dev/null CHECK_FIGURES_SELF_ONLY= \
+        CHECK_FIGURES_ALLOW=/dev/null CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 \
+        "$0" "$self_bin" "$fixtures/slow.7" >"$work/self.slow" 2>&1
+    if grep -q '^docs: 0 passed, 3 failed$' "$work/self.slow" &&
+        [ "$(grep -c 'a check-slow marker: a run of minutes belongs in doc/RESULTS.md' "$work/self.slow")" = 2 ] &&
+        grep -q "no-such-option" "$work/self.slow"; then
+        ok "figure checker refuses check-slow markers in a page"
     else
-        bad "figure checker re-runs the slow markers only when asked, with one worker or two" \
-            "$(cat "$work/self.slow:1" "$work/self.slow1:1" "$work/self.slowonly:2")"
+        bad "figure checker refuses check-slow markers in a page" "$(cat "$work/self.slow")"
+    fi
+    # the budget: passes under both limits, fails naming the costliest over either
+    printf '3.0 a.7:1\n2.5 b.7:9\n' >"$work/cpu.ok"
+    printf '3.0 a.7:1\n21.5 b.7:9\n' >"$work/cpu.one"
+    awk 'BEGIN { for (i = 1; i <= 25; i++) printf "10.0 c.7:%d\n", i }' >"$work/cpu.total"
+    if "$0" --budget "$work/cpu.ok" >"$work/b.ok" 2>&1 &&
+        grep -q '2 commands, 5.5 s of CPU' "$work/b.ok" &&
+        ! "$0" --budget "$work/cpu.one" >"$work/b.one" 2>&1 &&
+        grep -q 'b.7:9 takes 21.5 s of CPU, over 20 s' "$work/b.one" &&
+        ! "$0" --budget "$work/cpu.ok" "$work/cpu.total" >"$work/b.total" 2>&1 &&
+        grep -q 'the 27 commands take 255.5 s of CPU, over 240 s; the costliest: c.7:' "$work/b.total"; then
+        ok "figure budget passes within its limits and names the costliest over them"
+    else
+        bad "figure budget passes within its limits and names the costliest over them" \
+            "$(cat "$work/b.ok" "$work/b.one" "$work/b.total" 2>&1)"
     fi
 fi
+
+if [ -n "${CHECK_FIGURES_SELF_ONLY:-}" ]; then
+    echo "docs: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    exit
+fi
+
+# the commands' CPU: into the caller's log, or into this run's own, whose budget is checked
+# at the end (workers share their caller's)
+own_log=
+if [ -z "${CHECK_FIGURES_CPU_LOG:-}" ]; then
+    own_log=$work/cpu.log
+    : >"$own_log"
+    export CHECK_FIGURES_CPU_LOG="$own_log"
+fi
+cpu_log=$CHECK_FIGURES_CPU_LOG
 
 jobs=${CHECK_FIGURES_JOBS:-1}
 case $jobs in '' | *[!0-9]* | 0)
@@ -366,14 +399,13 @@ if [ -z "$queue" ] && [ "$jobs" -gt 1 ]; then
         touch "$o"
         wp=$(sed -n 's/^docs: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$o")
         wf=$(sed -n 's/^docs: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$o")
-        ww=$(sed -n 's/^docs: \([0-9]*\) figure(s) without a check marker, \([0-9]*\) slow.*/\1/p' "$o")
-        ws=$(sed -n 's/^docs: \([0-9]*\) figure(s) without a check marker, \([0-9]*\) slow.*/\2/p' "$o")
+        ww=$(sed -n 's/^docs: \([0-9]*\) figure(s) without a check marker$/\1/p' "$o")
         if [ -z "$wp" ] || [ -z "$ww" ]; then
             bad "worker $i of $jobs" "ended without its counts"
             continue
         fi
         passed=$((passed + wp)); failed=$((failed + wf))
-        warned=$((warned + ww)); slowed=$((slowed + ws))
+        warned=$((warned + ww))
     done
 elif [ -n "$order" ]; then
     i=$#
@@ -386,7 +418,10 @@ else
         check_page "$page"
     done
 fi
+if [ -n "$own_log" ] && [ -s "$own_log" ]; then
+    if budget "$own_log"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+fi
 [ -z "${CHECK_FIGURES_COUNTS:-}" ] || exec >"$CHECK_FIGURES_COUNTS" # a worker's, for its caller
-echo "docs: $warned figure(s) without a check marker, $slowed slow check(s) not run"
+echo "docs: $warned figure(s) without a check marker"
 echo "docs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
