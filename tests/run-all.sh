@@ -43,9 +43,7 @@ if [ "${1:-}" = --job ]; then
     echo $? >"$dir/$job.rc"
     times >"$dir/$job.t1"
     end=$(date +%s.%N)
-    cpu=$(awk 'FNR == 2 { for (i = 1; i <= 2; i++) { split($i, a, "m"); sub(/s$/, "", a[2])
-        t[FILENAME] += a[1] * 60 + a[2] } }
-        END { printf "%.1f", t[ARGV[2]] - t[ARGV[1]] }' "$dir/$job.t0" "$dir/$job.t1")
+    cpu=$(sh "$top/tools/cpu_between.sh" "$dir/$job.t0" "$dir/$job.t1")
     wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
     echo "$wall $cpu" >"$dir/$job.time"
     counts=$(sed -n 's/^[a-z]*: \([0-9]* passed, [0-9]* failed\)$/\1/p' "$dir/$job.out" | tail -n 1)

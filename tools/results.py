@@ -48,6 +48,7 @@ import datetime
 import os
 import re
 import glob
+import json
 import resource
 import subprocess
 import sys
@@ -155,7 +156,6 @@ def bot_names(binary):
     global BOTNAME
     p = subprocess.run([binary, "--list", "--format=json"], capture_output=True, text=True)
     try:
-        import json
         names = {b["name"] for g in json.loads(p.stdout)["games"] for b in g["bots"]}
     except (ValueError, KeyError, TypeError):
         fail(f"'{binary} --list --format=json' gives no list of bots")

@@ -264,9 +264,7 @@ check_page() {
         (cd "$work/run" && PATH="$work/bin:$PATH" sh -c "$cmd") >"$m.out" 2>"$m.stderr"
         rc=$?
         times >"$work/times.1"
-        cpu=$(awk 'FNR == 2 { for (i = 1; i <= 2; i++) { split($i, a, "m"); sub(/s$/, "", a[2])
-            t[FILENAME] += a[1] * 60 + a[2] } }
-            END { printf "%.1f", t[ARGV[2]] - t[ARGV[1]] }' "$work/times.0" "$work/times.1")
+        cpu=$(sh "$top/tools/cpu_between.sh" "$work/times.0" "$work/times.1")
         if [ "$rc" -ne 0 ]; then
             bad "$name:$at" "'$cmd' exits $rc: $(head -c 200 "$m.stderr")"
             continue
