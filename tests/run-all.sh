@@ -114,16 +114,19 @@ fi
 # the counts
 passed=0
 failed=0
+: >"$dir/failed"
 for job in $(cat "$dir/order"); do
     out=$dir/$job.out
     line=$(sed -n 's/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$out" 2>/dev/null | tail -n 1)
     if [ -z "$line" ]; then
         echo "check: $job ended without its closing line" >&2
         failed=$((failed + 1))
+        echo "$job" >>"$dir/failed"
         continue
     fi
     passed=$((passed + ${line% *}))
     failed=$((failed + ${line#* }))
+    [ "${line#* }" = 0 ] && [ "$(cat "$dir/$job.rc")" = 0 ] || echo "$job" >>"$dir/failed"
     if [ "$(cat "$dir/$job.rc")" != 0 ] && [ "${line#* }" = 0 ]; then
         echo "check: $job exited $(cat "$dir/$job.rc") with no failed check" >&2
         failed=$((failed + 1))
@@ -145,5 +148,21 @@ echo "check: the costliest jobs (CPU seconds, wall seconds):"
 awk '$2 == "job" { printf "check:   %7.1f %7.1f  %s\n", $1, $4, $3 }' "$times_out" | head -n 10
 echo "check: the slowest unit tests (CPU seconds):"
 awk '$2 == "unit" { printf "check:   %7.2f  %s\n", $1, $3 }' "$times_out" | head -n 10
+# the failures once more, last, where a log's tail shows them
+if [ -s "$dir/failed" ] || { [ -e "$dir/budget.rc" ] && [ "$(cat "$dir/budget.rc")" != 0 ]; }; then
+    echo "check: what failed:"
+    for job in $(cat "$dir/failed"); do
+        echo "check: $job (exit $(cat "$dir/$job.rc" 2>/dev/null || echo none)):"
+        if grep -qE '^ *FAIL' "$dir/$job.out" 2>/dev/null; then
+            grep -E -A3 '^ *FAIL' "$dir/$job.out" | head -n 30
+        else
+            tail -n 15 "$dir/$job.out" 2>/dev/null
+        fi | sed "s/^/check:   /"
+    done
+    if [ -e "$dir/budget.rc" ] && [ "$(cat "$dir/budget.rc")" != 0 ]; then
+        echo "check: budget:"
+        tail -n 10 "$dir/budget.out" | sed "s/^/check:   /"
+    fi
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -11,7 +11,7 @@ writes its pid into the file $FAULT_PIDFILE (if set; a FIFO works too). Then:
   crash3    dies of SIGSEGV at its third decision
   sleep     never answers its first decision (sleeps far past any test's time limit)
   closeout  closes its standard output at its second decision and keeps running
-  flood     writes 200 KB to standard error at each decision, then answers an illegal
+  flood     writes 200 KB to standard error at each decision (in whole lines), then answers an illegal
             index at the third
   echo      plays the first action always and appends every message to $FAULT_LOG
   play      plays the first action always
@@ -81,8 +81,11 @@ for line in sys.stdin:
             sys.exit(0)
         time.sleep(3600)
     elif mode == "flood":
-        sys.stderr.write("x" * 200000 + "\n")
-        sys.stderr.flush()
+        # 50 lines of 4000 bytes, each one write of less than PIPE_BUF: a line is in the pipe
+        # whole or not at all when the run kills the bot mid-flood, so that giochi-sim's
+        # closing line starts a line of its own (a longer write can be cut mid-line)
+        for _ in range(50):
+            os.write(2, b"x" * 3999 + b"\n")
         print(99 if decisions == 3 else 0, flush=True)
     else:
         print(0, flush=True)
