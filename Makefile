@@ -65,7 +65,8 @@ DIST_MPI := src/dist/dist_mpi.c src/dist/mpi_run.c
 SRC      := $(sort $(filter-out $(CLI_SRC) $(DIST_PLAIN) $(DIST_MPI),$(shell find src -name '*.c')))
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 CONFIGS  := $(sort $(wildcard configs/*.json))
-OBJ      := $(SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/configs.o
+POPS     := $(sort $(wildcard configs/populations/*.json))
+OBJ      := $(SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/configs.o $(BUILD)/gen/populations.o
 TEST_SRC := $(sort $(shell find tests -maxdepth 3 -name '*.c' -not -path 'tests/bench/*' -not -path 'tests/fuzz/*'))
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN      := giochi-sim
@@ -128,6 +129,14 @@ $(BUILD)/gen/configs.c: $(CONFIGS) tools/embed.sh
 	$(call step,embed,$@)tools/embed.sh $(CONFIGS) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/gen/configs.o: $(BUILD)/gen/configs.c
+	$(call step,cc,$<)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The built-in populations (pop:NAME) are configs/populations/*.json, embedded the same way.
+$(BUILD)/gen/populations.c: $(POPS) tools/embed_pops.sh
+	@mkdir -p $(dir $@)
+	$(call step,embed,$@)tools/embed_pops.sh $(POPS) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/populations.o: $(BUILD)/gen/populations.c
 	$(call step,cc,$<)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libgiochi.a

@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "config/jsoncheck.h"
+#include "bots/population.h"
 #include "bots/program.h"
+#include "config/population.h"
 #include "core/numfmt.h"
 #include "core/registry.h"
 #include "core/suggest.h"
@@ -104,6 +106,18 @@ int botspec_parse_at(const game_type *g, const char *text, int nseats, seat_spec
     char *name = strsep(&rest, ":");
     if (*name == '\0')
         return snprintf(err, errlen, "--bots: empty bot name"), -1;
+    spec->pop = NULL;
+    if (strcmp(name, "pop") == 0) { /* pop:SOURCE, the rest whole (a file may hold ':') */
+        const population *p = population_load(g, rest ? rest : "", nseats, err, errlen);
+        if (p == NULL)
+            return -1;
+        memset(spec->param, 0, sizeof spec->param);
+        spec->bot = &bot_population;
+        spec->pop = p;
+        if ((size_t)snprintf(canon, ncanon, "pop:%s", p->source) >= ncanon)
+            return snprintf(err, errlen, "--bots: population name too long"), -1;
+        return 0;
+    }
     const bot_type *b = registry_bot(g, name);
     if (b == NULL && strcmp(name, "human") == 0 && g->view_json)
         b = &bot_human;

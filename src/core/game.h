@@ -147,6 +147,7 @@ typedef FILE trace;
 /* ---- games --------------------------------------------------------------------------- */
 
 typedef struct bot_type bot_type;
+struct seat_spec; /* core/runner.h */
 
 /* The seats of a run, as the runner passes them to game_type.exact. */
 typedef struct seat_bots {
@@ -387,6 +388,14 @@ struct bot_type {
     void (*game_begin)(void *ctx, const bot_game *game, const void *seen);
     /* Called for every seat whose bot has it once the game is over and its outcome made. */
     void (*game_end)(void *ctx, const bot_game *game, const outcome *o);
+
+    /* ---- a seat played by a population (bots/population.h) ------------------------------ */
+
+    /* Optional: called before setup with the seat's whole spec (its population). */
+    void (*bind)(void *ctx, const struct seat_spec *spec);
+    /* Optional: the member of the seat's population (its index, a type of player) that
+     * plays the current game, once the game has begun. */
+    int (*member)(const void *ctx);
 };
 
 /* The default of bot b's parameter i at a table of nseats players: b->param_default's, or

@@ -217,10 +217,30 @@ recorder *rec_new(const game_type *g, int nseats, bool per_game)
     return rec;
 }
 
+void rec_set_types(recorder *rec, int ntypes, const char *const *names, const int8_t *base,
+                   const bool *pop)
+{
+    rec->ntypes = ntypes;
+    rec->type_name = names;
+    rec->ta = xcalloc((size_t)(rec->nmetrics + REC_TYPE_BUILTINS) * (size_t)ntypes,
+                      sizeof *rec->ta);
+    memcpy(rec->type_base, base, sizeof rec->type_base);
+    memcpy(rec->type_pop, pop, sizeof rec->type_pop);
+    memcpy(rec->seat_type, base, sizeof rec->seat_type);
+}
+
+const acc *rec_type_get(const recorder *rec, int m, int t)
+{
+    return &rec->ta[m * rec->ntypes + t];
+}
+
 void rec_free(recorder *rec)
 {
     if (rec == NULL)
         return;
+    for (int i = 0; i < (rec->nmetrics + REC_TYPE_BUILTINS) * rec->ntypes; i++)
+        acc_free(&rec->ta[i]);
+    free(rec->ta);
     for (int i = 0; i < rec->nmetrics * REC_SLOTS; i++)
         acc_free(&rec->a[i]);
     free(rec->a);
@@ -252,6 +272,9 @@ bool rec_merge(recorder *dst, const recorder *src)
     bool ok = true;
     for (int i = 0; i < dst->nmetrics * REC_SLOTS; i++)
         ok = acc_merge(&dst->a[i], &src->a[i]) && ok;
+    if (dst->ntypes == src->ntypes) /* the same run's: the same types */
+        for (int i = 0; i < (dst->nmetrics + REC_TYPE_BUILTINS) * dst->ntypes; i++)
+            ok = acc_merge(&dst->ta[i], &src->ta[i]) && ok;
     return ok;
 }
 
@@ -322,6 +345,9 @@ void rec_hist(recorder *rec, int m, int seat, int64_t lo, const uint32_t *count,
         return;
     }
     acc_hist(&rec->a[i], lo, count, n, total);
+    acc *t = rec_batch_type(&b, m, seat);
+    if (t)
+        acc_hist(t, lo, count, n, total);
 }
 
 void acc_hist(acc *a, int64_t lo, const uint32_t *count, int n, int64_t total)

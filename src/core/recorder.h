@@ -63,11 +63,32 @@ struct recorder {
      * accumulator (hits and trials for rates); only kept when `per_game` is set. */
     bool per_game;
     int64_t *gsum, *gcnt;
+    /* Figures by type of player (rec_set_types), for a run with populations: the seat
+     * metrics pooled by the type that sat at each seat, and the built-in figures of every
+     * type (REC_TYPE_*), at ta[m * ntypes + t] (m past the table: a built-in one). seat_type
+     * holds the current game's type of each seat, set before finish. ntypes 0: none. */
+    int ntypes;
+    acc *ta;
+    const char *const *type_name; /* not owned: the run's (run_result.type_name) */
+    int8_t type_base[GAME_MAX_SEATS]; /* the seat's type, or its population's first */
+    bool type_pop[GAME_MAX_SEATS];    /* the seat's bot tells its member (bot_type.member) */
+    int8_t seat_type[GAME_MAX_SEATS];
 };
+
+/* The built-in figures of a type, after the game's metrics in recorder.ta: final score
+ * (a mean), rank (a mean, ranked seats), and wins (n: games the type played, hits: wins in
+ * units of 1/RUN_WIN_UNIT, a win shared by k seats counting 1/k). */
+enum { REC_TYPE_SCORE, REC_TYPE_RANK, REC_TYPE_WIN, REC_TYPE_BUILTINS };
 
 /* Creates a recorder for the metric table of g and nseats seats. per_game: also keep each
  * game's own figures (rec_game_begin/rec_game_value). Never returns NULL (aborts on OOM). */
 recorder *rec_new(const game_type *g, int nseats, bool per_game);
+/* Keeps figures by type in rec: ntypes types (at most RUN_MAX_TYPES) named by names, seat
+ * k of type base[k] (+ the member its bot tells, when pop[k]). */
+void rec_set_types(recorder *rec, int ntypes, const char *const *names, const int8_t *base,
+                   const bool *pop);
+/* The accumulator of type t for metric m (nmetrics + REC_TYPE_*: a built-in figure). */
+const acc *rec_type_get(const recorder *rec, int m, int t);
 /* Frees rec and everything it owns. */
 void rec_free(recorder *rec);
 /* Adds every accumulator of src into dst (same game and seat count). Returns false if a count
@@ -162,6 +183,9 @@ static inline void acc_add_fast(acc *a, int64_t value, int64_t count)
 typedef struct rec_batch {
     recorder *rec;
     acc *a;                    /* rec->a */
+    acc *ta;                   /* rec->ta, NULL unless the run keeps figures by type */
+    const int8_t *stype;       /* rec->seat_type */
+    unsigned ntypes;
     int64_t *gsum, *gcnt;      /* rec's per-game scratch, NULL unless rec->per_game */
     const metric_def *table;   /* the game's table, rec's */
     unsigned nmetrics, nseats; /* rec's */
@@ -181,8 +205,17 @@ static inline rec_batch rec_batch_open(recorder *rec, const metric_def *table)
     if (GIOCHI_UNLIKELY(rec->metrics != table))
         rec_bad_record(-1, -1);
     bool g = rec->per_game;
-    return (rec_batch){rec, rec->a, g ? rec->gsum : NULL, g ? rec->gcnt : NULL, table,
+    return (rec_batch){rec,   rec->a, rec->ta, rec->seat_type, (unsigned)rec->ntypes,
+                       g ? rec->gsum : NULL, g ? rec->gcnt : NULL, table,
                        (unsigned)rec->nmetrics, (unsigned)rec->nseats};
+}
+
+/* The accumulator of metric m for the type at seat (a seat metric), or NULL: no types. */
+static inline acc *rec_batch_type(const rec_batch *b, int m, int seat)
+{
+    if (GIOCHI_LIKELY(b->ta == NULL) || seat < 0)
+        return NULL;
+    return &b->ta[(unsigned)m * b->ntypes + (unsigned)b->stype[seat]];
 }
 
 /* Index of metric m at seat in the recorder's accumulators, checked as rec_value checks it. */
@@ -202,6 +235,9 @@ static GIOCHI_INLINE void rec_batch_value(rec_batch *b, int m, int seat, int64_t
 {
     int i = rec_batch_slot(b, m, seat, METRIC_MEAN);
     acc_add_fast(&b->a[i], value, 1);
+    acc *t = rec_batch_type(b, m, seat);
+    if (t)
+        acc_add(t, value, 1);
     if (b->gsum != NULL) {
         b->gsum[i] += value;
         b->gcnt[i]++;
@@ -215,6 +251,9 @@ static inline void rec_batch_values(rec_batch *b, int m, int seat, int64_t value
     if (count <= 0)
         return;
     acc_add_fast(&b->a[i], value, count);
+    acc *t = rec_batch_type(b, m, seat);
+    if (t)
+        acc_add(t, value, count);
     if (b->gsum != NULL) {
         b->gsum[i] += value * count;
         b->gcnt[i] += count;
@@ -230,6 +269,11 @@ static GIOCHI_INLINE void rec_batch_rate(rec_batch *b, int m, int seat, int64_t 
         rec_bad_record(m, seat);
     b->a[i].n += trials;
     b->a[i].hits += hits;
+    acc *t = rec_batch_type(b, m, seat);
+    if (t) {
+        t->n += trials;
+        t->hits += hits;
+    }
     if (b->gsum != NULL) {
         b->gsum[i] += hits;
         b->gcnt[i] += trials;
@@ -241,10 +285,15 @@ static inline void rec_batch_hist(rec_batch *b, int m, int seat, int64_t lo,
                                   const uint32_t *count, int n, int64_t total)
 {
     int i = rec_batch_slot(b, m, seat, METRIC_MEAN);
-    if (b->gsum != NULL)
+    if (b->gsum != NULL) { /* rec_hist records cell by cell, types too */
         rec_hist(b->rec, m, seat, lo, count, n, total);
-    else if (!acc_hist_deferred(&b->a[i], lo, count, n))
+        return;
+    }
+    if (!acc_hist_deferred(&b->a[i], lo, count, n))
         acc_hist(&b->a[i], lo, count, n, total);
+    acc *t = rec_batch_type(b, m, seat);
+    if (t)
+        acc_hist(t, lo, count, n, total);
 }
 
 #endif

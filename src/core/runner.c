@@ -14,6 +14,7 @@
 #include "core/registry.h"
 #include "core/xalloc.h"
 #include "core/hot.h"
+#include "config/population.h"
 
 /* Games a worker claims at once: at most CHUNK, and few enough that every thread gets about
  * CHUNKS_PER_THREAD claims, so that a short run of slow games is shared by all threads. With a
@@ -33,6 +34,8 @@ int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen)
                 b->peer(ctx[k], ctx[j]);
                 break;
             }
+        if (b->bind)
+            b->bind(ctx[k], &cfg->seat[k]);
         if (b->setup && b->setup(ctx[k], cfg->game, cfg->rules, k, cfg->nseats,
                                  cfg->seat[k].param, err, errlen) != 0) {
             for (int j = 0; j <= k; j++) {
@@ -263,6 +266,10 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     o->nseats = cfg->nseats;
     if (rec && rec->per_game)
         rec_game_begin(rec);
+    if (rec && GIOCHI_UNLIKELY(rec->ntypes > 0)) /* the types that sat at the seats */
+        for (int k = 0; k < cfg->nseats; k++)
+            rec->seat_type[k] = (int8_t)(rec->type_base[k] +
+                                         (rec->type_pop[k] ? cfg->seat[k].bot->member(ctx[k]) : 0));
     g->finish(st, o, rec);
     if (check && outcome_check(cfg, o, what, sizeof what) != 0)
         goto broken;
@@ -333,10 +340,89 @@ typedef struct worker {
     acc_spill spill; /* part's histogram cells outside its window (see acc_spill) */
 } worker;
 
+/* A copy of s that lives until freed. */
+static char *copy_name(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xmalloc(n), s, n);
+}
+
+/* The types of player of cfg's seats (see run_result.ntypes), into res and its recorder. */
+static void result_types(run_result *res, const run_config *cfg)
+{
+    const population *pops[GAME_MAX_SEATS];
+    int npops = 0;
+    for (int k = 0; k < cfg->nseats; k++) {
+        const population *p = cfg->seat[k].pop;
+        bool seen = false;
+        for (int j = 0; j < npops; j++)
+            seen = seen || pops[j] == p;
+        if (p && !seen)
+            pops[npops++] = p;
+    }
+    if (npops == 0)
+        return;
+    char *name[RUN_MAX_TYPES + GAME_MAX_SEATS];
+    int8_t base[GAME_MAX_SEATS] = {0};
+    bool pop[GAME_MAX_SEATS] = {false};
+    int n = 0, first[GAME_MAX_SEATS];
+    for (int j = 0; j < npops; j++) {
+        first[j] = n;
+        for (int m = 0; m < pops[j]->nmembers && n < RUN_MAX_TYPES; m++) {
+            char buf[2 * POP_NAME_MAX + 2];
+            if (npops > 1)
+                snprintf(buf, sizeof buf, "%s/%s", pops[j]->name, pops[j]->member[m].type);
+            else
+                snprintf(buf, sizeof buf, "%s", pops[j]->member[m].type);
+            name[n++] = copy_name(buf);
+        }
+    }
+    for (int k = 0; k < cfg->nseats; k++) {
+        const seat_spec *sp = &cfg->seat[k];
+        if (sp->pop) {
+            for (int j = 0; j < npops; j++)
+                if (pops[j] == sp->pop)
+                    base[k] = (int8_t)first[j];
+            pop[k] = true;
+            continue;
+        }
+        int same = -1;
+        bool named_alike = false;
+        for (int j = 0; j < k; j++)
+            if (cfg->seat[j].pop == NULL && cfg->seat[j].bot == sp->bot) {
+                if (memcmp(cfg->seat[j].param, sp->param, sizeof sp->param) == 0) {
+                    same = j;
+                    break;
+                }
+                named_alike = true;
+            }
+        if (same >= 0) {
+            base[k] = base[same];
+            continue;
+        }
+        if (n == RUN_MAX_TYPES) { /* more kinds than a run tells apart: the last takes them */
+            base[k] = (int8_t)(n - 1);
+            continue;
+        }
+        char buf[160];
+        if (named_alike)
+            snprintf(buf, sizeof buf, "%s (seat %d)", sp->bot->name, k + 1);
+        else
+            snprintf(buf, sizeof buf, "%s", sp->bot->name);
+        base[k] = (int8_t)n;
+        name[n++] = copy_name(buf);
+    }
+    res->ntypes = n;
+    res->type_name = xcalloc((size_t)n, sizeof *res->type_name);
+    memcpy(res->type_name, name, (size_t)n * sizeof *name);
+    rec_set_types(res->rec, n, (const char *const *)res->type_name, base, pop);
+}
+
 static void result_init(run_result *res, const run_config *cfg, bool per_game)
 {
     memset(res, 0, sizeof *res);
     res->rec = rec_new(cfg->game, cfg->nseats, per_game);
+    result_types(res, cfg);
     while (cfg->game->end_names[res->nends])
         res->nends++;
     /* Whole cache lines for what a worker writes at every game or decision (its result, its
@@ -372,6 +458,23 @@ static void wins(run_result *res, int nseats, uint32_t winners, int64_t games)
     }
 }
 
+/* The built-in figures of the game's types (rec->seat_type, set by play_game). */
+static GIOCHI_NOINLINE void tally_types(recorder *rec, int nseats, const outcome *o)
+{
+    int nwin = __builtin_popcount(o->winners);
+    int64_t unit = nwin ? RUN_WIN_UNIT / nwin : 0;
+    for (int k = 0; k < nseats; k++) {
+        int t = rec->seat_type[k];
+        acc *base = rec->ta + (size_t)rec->nmetrics * (size_t)rec->ntypes;
+        acc_add(&base[REC_TYPE_SCORE * rec->ntypes + t], o->score[k], 1);
+        if (o->rank[k] > 0)
+            acc_add(&base[REC_TYPE_RANK * rec->ntypes + t], o->rank[k], 1);
+        acc *w = &base[REC_TYPE_WIN * rec->ntypes + t];
+        w->n++;
+        w->hits += (o->winners >> k & 1) * unit;
+    }
+}
+
 /* Folds one game's outcome into the built-in figures. */
 static void tally(run_result *res, const run_config *cfg, const outcome *o)
 {
@@ -388,6 +491,8 @@ static void tally(run_result *res, const run_config *cfg, const outcome *o)
         if (o->rank[k] > 0) /* 0: unranked (e.g. a banker who does not race) */
             acc_add_fast(&res->rank[k], o->rank[k], 1);
     }
+    if (GIOCHI_UNLIKELY(res->ntypes > 0))
+        tally_types(res->rec, cfg->nseats, o);
 }
 
 /* A worker's result defers its figures (see acc_defer): nothing reads them before
@@ -449,6 +554,9 @@ static bool result_merge(run_result *dst, const run_result *src, int nseats)
 void run_result_free(run_result *res)
 {
     rec_free(res->rec);
+    for (int t = 0; t < res->ntypes; t++)
+        free(res->type_name[t]);
+    free(res->type_name);
     acc_free(&res->length);
     for (int k = 0; k < GAME_MAX_SEATS; k++) {
         acc_free(&res->score[k]);

@@ -16,10 +16,15 @@
 
 enum { BOT_MAX_PARAMS = 32 };
 
-/* One seat's bot and its parameter values (in the order of bot->params). */
+typedef struct population population; /* config/population.h */
+
+/* One seat's bot and its parameter values (in the order of bot->params). A seat that draws
+ * its player from a population each game has bot &bot_population and pop set (see
+ * population.h); its param then holds nothing. */
 typedef struct seat_spec {
     const bot_type *bot;
     double param[BOT_MAX_PARAMS];
+    const population *pop;
 } seat_spec;
 
 typedef struct run_config {
@@ -66,7 +71,16 @@ typedef struct run_result {
     int64_t *by_winners; /* a batch worker's: games per winners mask, not yet in the wins
                             above (NULL: none; every figure up to date) */
     double wall_seconds;                 /* not part of reproducible output */
+    /* Types of player, in a run where some seat draws from a population (else ntypes 0):
+     * every member of each population (named "TYPE", or "POPULATION/TYPE" when the run has
+     * several populations), then each other distinct bot (its name, "NAME (seat K)" when the
+     * same bot plays with other knobs elsewhere). Their figures are in rec (rec_type_get). */
+    int ntypes;
+    char **type_name;
 } run_result;
+
+/* Types of player a run can tell apart (run_result.ntypes). */
+enum { RUN_MAX_TYPES = 127 };
 
 /* 840 = lcm(1..8): a win shared by any number of seats up to 8 is a whole number of units. */
 #define RUN_WIN_UNIT 840

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/population.h"
 #include "config/rules.h"
 #include "core/clock.h"
 #include "core/stats.h"
@@ -230,6 +231,74 @@ static cJSON *build_bots(const report_input *in)
         cJSON_AddItemToArray(bots, b);
     }
     return bots;
+}
+
+/* Where type t of the run comes from: the population member (pop, m) or the seat k whose
+ * bot it is (pop NULL). */
+static void type_origin(const report_input *in, int t, const population **pop, int *m, int *k)
+{
+    const recorder *rec = in->res->rec;
+    *pop = NULL;
+    *m = *k = -1;
+    for (int s = 0; s < in->cfg->nseats; s++) {
+        const population *p = in->cfg->seat[s].pop;
+        int base = rec->type_base[s];
+        if (p && t >= base && t < base + p->nmembers) {
+            *pop = p;
+            *m = t - base;
+            *k = s;
+            return;
+        }
+        if (!p && base == t && *k < 0)
+            *k = s;
+    }
+}
+
+/* Figures by type of player (see run_result.ntypes): for each, where it comes from, its
+ * share of the seats, win share, score, rank and every seat metric pooled over the seats it
+ * sat at, game by game. */
+static cJSON *build_types(const report_input *in)
+{
+    const run_result *res = in->res;
+    const recorder *rec = res->rec;
+    const game_type *g = in->cfg->game;
+    cJSON *types = cJSON_CreateArray();
+    double seat_games = (double)res->games * in->cfg->nseats;
+    for (int t = 0; t < res->ntypes; t++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "type", res->type_name[t]);
+        const population *pop;
+        int m, k;
+        type_origin(in, t, &pop, &m, &k);
+        if (pop) {
+            cJSON_AddStringToObject(o, "population", pop->name);
+            cJSON_AddStringToObject(o, "bot", pop->member[m].canon);
+            cJSON_AddNumberToObject(o, "weight", pop->member[m].weight / pop->cum[pop->nmembers - 1]);
+            cJSON_AddBoolToObject(o, "knobs_drawn", pop->member[m].drawn);
+        } else {
+            cJSON_AddNullToObject(o, "population");
+            cJSON_AddStringToObject(o, "bot", k >= 0 ? in->bot_spec[k] : "");
+            cJSON_AddNullToObject(o, "weight");
+            cJSON_AddBoolToObject(o, "knobs_drawn", false);
+        }
+        const acc *win = rec_type_get(rec, rec->nmetrics + REC_TYPE_WIN, t);
+        cJSON_AddNumberToObject(o, "seat_games", (double)win->n);
+        cJSON_AddItemToObject(o, "seat_share", rate_estimate((double)win->n, seat_games));
+        double wins = (double)win->hits / RUN_WIN_UNIT;
+        cJSON_AddNumberToObject(o, "wins", wins);
+        cJSON_AddItemToObject(o, "win_share", rate_estimate(wins, (double)win->n));
+        cJSON_AddItemToObject(o, g->score_name,
+                              mean_estimate(rec_type_get(rec, rec->nmetrics + REC_TYPE_SCORE, t)));
+        cJSON_AddItemToObject(o, "rank",
+                              mean_estimate(rec_type_get(rec, rec->nmetrics + REC_TYPE_RANK, t)));
+        cJSON *metrics = cJSON_AddObjectToObject(o, "metrics");
+        for (int i = 0; g->metrics && g->metrics[i].name; i++)
+            if (g->metrics[i].scope == METRIC_SEAT)
+                cJSON_AddItemToObject(metrics, g->metrics[i].name,
+                                      metric_estimate(&g->metrics[i], rec_type_get(rec, i, t)));
+        cJSON_AddItemToArray(types, o);
+    }
+    return types;
 }
 
 static cJSON *build_game_metrics(const report_input *in)
@@ -479,6 +548,8 @@ cJSON *report_build(const report_input *in)
     cJSON_AddItemToObject(r, "layout", build_layout(g));
     cJSON_AddItemToObject(r, "seats", build_seats(in));
     cJSON_AddItemToObject(r, "bots", build_bots(in));
+    if (in->res->ntypes > 0)
+        cJSON_AddItemToObject(r, "types", build_types(in));
     cJSON_AddItemToObject(r, "metrics", build_game_metrics(in));
     if (g->dists)
         cJSON_AddItemToObject(r, "distributions", build_dists(in));
