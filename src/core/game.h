@@ -113,6 +113,21 @@ typedef struct metric_dist {
     void (*label)(int64_t v, const cJSON *ruleset, char *buf, size_t n);
 } metric_dist;
 
+/* A table of figures, one metric of the game per row, shown together in the summary (and
+ * charted in the HTML page): e.g. the auction winner's net by winning bid. The metrics of a
+ * table are in no group of their own; rows with no observation are left out. */
+typedef struct metric_table_row {
+    const char *metric; /* NULL ends the rows */
+    const char *label;  /* the row's label ("10..19") */
+} metric_table_row;
+typedef struct metric_table {
+    const char *name;     /* key in the report's "tables", snake_case; NULL ends a list */
+    const char *title;    /* "auction winner's net by winning bid" */
+    const char *row_head; /* head of the label column ("winning bid") */
+    const char *after;    /* the summary shows it after the group holding this metric */
+    const metric_table_row *rows;
+} metric_table;
+
 /* Collects a game's observations; implemented in recorder.c. `seat` is -1 for METRIC_GAME
  * metrics and 0..nseats-1 for METRIC_SEAT ones; `metric` indexes the game's metric table. */
 typedef struct recorder recorder;
@@ -278,6 +293,10 @@ typedef struct game_type {
     const metric_group *groups;  /* NULL-title-terminated */
     const metric_label *labels;  /* NULL-name-terminated */
     const metric_dist *dists;    /* distributions shown whole, NULL-name-terminated (or NULL) */
+    const metric_table *tables;  /* tables of figures, NULL-name-terminated (or NULL) */
+    /* Seat metrics (rates) whose successes the report divides among the types of player of a
+     * run with populations ("share of the auctions won, by type"), NULL-terminated (or NULL). */
+    const char *const *type_shares;
     /* Optional: what the headline figures rest on beyond the rule text, read from the report
      * tree r being built (its ruleset, seats, metrics and distributions): a new object
      * {"figures": [{"metric": NAME, "rests_on": [TEXT, ...]}], "keys": [{"key": KEY, "label":

@@ -479,7 +479,20 @@ static int run_script(FILE *f, const cJSON *r, plot_format fmt, const char *outp
     int dists = 0;
     cJSON_ArrayForEach(n, get(r, "distributions"))
         dists += cJSON_GetArraySize(get(n, "bins")) > 0;
-    int panels = 1 + has_length + (small.n > 0) + (large.n > 0) + hists + dists;
+    int tables = 0;
+    cJSON_ArrayForEach(n, get(r, "tables"))
+    {
+        const cJSON *row;
+        bool any = false;
+        cJSON_ArrayForEach(row, get(n, "rows"))
+            any = any || report_num(get(row, "estimate"), "n") > 0;
+        tables += any;
+    }
+    const cJSON *types = get(r, "types");
+    int ntypes = cJSON_GetArraySize(types);
+    int type_panels = ntypes > 0 ? 1 + cJSON_GetArraySize(get(types->child, "shares")) : 0;
+    int panels = 1 + has_length + (small.n > 0) + (large.n > 0) + hists + dists + tables +
+                 type_panels;
 
     char title[1024];
     report_summary_title(r, true, title, sizeof title);
@@ -529,6 +542,40 @@ static int run_script(FILE *f, const cJSON *r, plot_format fmt, const char *outp
     cJSON_ArrayForEach(n, get(r, "distributions"))
         if (cJSON_GetArraySize(get(n, "bins")) > 0)
             dist_plot(f, n, id++);
+    /* figures by type of player: win share, and each share of successes the game divides */
+    id = 10;
+    if (ntypes > 0) {
+        bars tw = {0};
+        const cJSON *t;
+        cJSON_ArrayForEach(t, types)
+            bars_add(&tw, report_str(t, "type"), NULL, get(t, "win_share"));
+        bars_plot(f, &tw, id++, "Win share by type of player", "win share (%)", true);
+        const cJSON *m;
+        cJSON_ArrayForEach(m, get(types->child, "shares"))
+        {
+            bars b = {0};
+            cJSON_ArrayForEach(t, types)
+                bars_add(&b, report_str(t, "type"), NULL, get(get(t, "shares"), m->string));
+            const char *label = report_str(get(labels, m->string), "label");
+            char head[400];
+            snprintf(head, sizeof head, "Share of all by type: %s", *label ? label : m->string);
+            bars_plot(f, &b, id++, head, "share (%)", true);
+        }
+    }
+    /* tables of figures: a bar per row with observations, in the figure's own unit */
+    cJSON_ArrayForEach(n, get(r, "tables"))
+    {
+        bars b = {0};
+        const cJSON *row;
+        cJSON_ArrayForEach(row, get(n, "rows"))
+            if (report_num(get(row, "estimate"), "n") > 0)
+                bars_add(&b, report_str(row, "label"), NULL, get(row, "estimate"));
+        if (b.n == 0)
+            continue;
+        char ylabel[200];
+        snprintf(ylabel, sizeof ylabel, "mean (by %s)", report_str(n, "row_head"));
+        bars_plot_scaled(f, &b, id++, report_str(n, "title"), ylabel, false, 1);
+    }
     fputs("unset multiplot\nset output\n", f);
     return panels;
 }

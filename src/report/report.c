@@ -233,6 +233,8 @@ static cJSON *build_bots(const report_input *in)
     return bots;
 }
 
+static int metric_index(const game_type *g, const char *name);
+
 /* Where type t of the run comes from: the population member (pop, m) or the seat k whose
  * bot it is (pop NULL). */
 static void type_origin(const report_input *in, int t, const population **pop, int *m, int *k)
@@ -296,6 +298,18 @@ static cJSON *build_types(const report_input *in)
             if (g->metrics[i].scope == METRIC_SEAT)
                 cJSON_AddItemToObject(metrics, g->metrics[i].name,
                                       metric_estimate(&g->metrics[i], rec_type_get(rec, i, t)));
+        /* the type's part of every success of the game's chosen rates, over all types */
+        cJSON *shares = cJSON_AddObjectToObject(o, "shares");
+        for (int j = 0; g->type_shares && g->type_shares[j]; j++) {
+            int i = metric_index(g, g->type_shares[j]);
+            if (i < 0 || g->metrics[i].kind != METRIC_RATE || g->metrics[i].scope != METRIC_SEAT)
+                continue;
+            double all = 0;
+            for (int u = 0; u < res->ntypes; u++)
+                all += (double)rec_type_get(rec, i, u)->hits;
+            cJSON_AddItemToObject(shares, g->metrics[i].name,
+                                  rate_estimate((double)rec_type_get(rec, i, t)->hits, all));
+        }
         cJSON_AddItemToArray(types, o);
     }
     return types;
@@ -455,6 +469,35 @@ static cJSON *build_dists(const report_input *in)
  * the summary renderers read it from the tree: {"headline": [names], "groups": [{"title",
  * "metrics": [names]}], "labels": {name: {"label", "unit"}}}. Every metric of the table has a
  * label and sits in exactly one group. */
+/* The game's tables of figures (game_type.tables): each row's label, metric and estimate. */
+static cJSON *build_tables(const report_input *in)
+{
+    const game_type *g = in->cfg->game;
+    cJSON *list = cJSON_CreateArray();
+    for (int i = 0; g->tables[i].name; i++) {
+        const metric_table *t = &g->tables[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "name", t->name);
+        cJSON_AddStringToObject(o, "title", t->title);
+        cJSON_AddStringToObject(o, "row_head", t->row_head);
+        cJSON_AddStringToObject(o, "after", t->after);
+        cJSON *rows = cJSON_AddArrayToObject(o, "rows");
+        for (int j = 0; t->rows[j].metric; j++) {
+            int m = metric_index(g, t->rows[j].metric);
+            if (m < 0)
+                continue;
+            cJSON *row = cJSON_CreateObject();
+            cJSON_AddStringToObject(row, "label", t->rows[j].label);
+            cJSON_AddStringToObject(row, "metric", t->rows[j].metric);
+            cJSON_AddItemToObject(row, "estimate",
+                                  metric_estimate(&g->metrics[m], rec_get(in->res->rec, m, -1)));
+            cJSON_AddItemToArray(rows, row);
+        }
+        cJSON_AddItemToArray(list, o);
+    }
+    return list;
+}
+
 static cJSON *build_layout(const game_type *g)
 {
     cJSON *l = cJSON_CreateObject();
@@ -475,6 +518,9 @@ static cJSON *build_layout(const game_type *g)
         cJSON_AddItemToObject(o, "unit", lab && lab->unit ? cJSON_CreateString(lab->unit)
                                                           : cJSON_CreateNull());
         bool grouped = false;
+        for (int i = 0; g->tables && g->tables[i].name && !grouped; i++)
+            for (int j = 0; g->tables[i].rows[j].metric && !grouped; j++)
+                grouped = strcmp(g->tables[i].rows[j].metric, name) == 0;
         for (int i = 0; g->groups && g->groups[i].title && !grouped; i++)
             for (int j = 0; g->groups[i].metrics[j] && !grouped; j++)
                 grouped = strcmp(g->groups[i].metrics[j], name) == 0;
@@ -553,6 +599,8 @@ cJSON *report_build(const report_input *in)
     cJSON_AddItemToObject(r, "metrics", build_game_metrics(in));
     if (g->dists)
         cJSON_AddItemToObject(r, "distributions", build_dists(in));
+    if (g->tables)
+        cJSON_AddItemToObject(r, "tables", build_tables(in));
     cJSON *dep = g->depends ? g->depends(r) : NULL;
     if (dep)
         cJSON_AddItemToObject(r, "depends_on", dep);

@@ -3,6 +3,8 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/numfmt.h"
@@ -70,11 +72,82 @@ static void csv_estimate(FILE *f, const char *game, const char *metric, int seat
         report_csv_line(f, game, metric, seat, bot, x->valuedouble, NAN, NAN, NAN, "exact");
 }
 
+static void report_csv_write_rows(FILE *f, const cJSON *r);
+
+/* The rows of the types of player (a run with populations), their bot in the bot column and
+ * the type in the last: every figure, "share.METRIC" for a type's part of the successes. */
+static void csv_types(FILE *f, const char *game, const char *score, const cJSON *types)
+{
+    const cJSON *t;
+    cJSON_ArrayForEach(t, types)
+    {
+        const char *bot = report_str(t, "bot");
+        FILE *row = f;
+        char *text = NULL;
+        size_t len = 0;
+        /* each row as report_csv_line writes it, then ",TYPE" in place of its newline */
+        if ((row = open_memstream(&text, &len)) == NULL)
+            return;
+        csv_estimate(row, game, "seat_share", 0, bot, cJSON_GetObjectItemCaseSensitive(t, "seat_share"));
+        csv_estimate(row, game, "win_share", 0, bot, cJSON_GetObjectItemCaseSensitive(t, "win_share"));
+        csv_estimate(row, game, score, 0, bot, cJSON_GetObjectItemCaseSensitive(t, score));
+        csv_estimate(row, game, "rank", 0, bot, cJSON_GetObjectItemCaseSensitive(t, "rank"));
+        const cJSON *m;
+        cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(t, "metrics"))
+            csv_estimate(row, game, m->string, 0, bot, m);
+        cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(t, "shares"))
+        {
+            char name[160];
+            snprintf(name, sizeof name, "share.%s", m->string);
+            csv_estimate(row, game, name, 0, bot, m);
+        }
+        fclose(row);
+        for (char *line = text, *nl; line && *line; line = nl + 1) {
+            if ((nl = strchr(line, '\n')) == NULL)
+                break;
+            fwrite(line, 1, (size_t)(nl - line), f);
+            fputc(',', f);
+            report_csv_field(f, report_str(t, "type"));
+            fputc('\n', f);
+        }
+        free(text);
+    }
+}
+
 void report_csv_write(FILE *f, const cJSON *r)
 {
     const char *game = report_str(r, "game");
     const char *score = report_str(r, "score");
+    const cJSON *types = cJSON_GetObjectItemCaseSensitive(r, "types");
+    /* a run with populations has one more column, the type of player, empty but on its rows */
+    bool typed = cJSON_GetArraySize(types) > 0;
+    if (typed) {
+        FILE *body = f;
+        char *text = NULL;
+        size_t len = 0;
+        if ((f = open_memstream(&text, &len)) == NULL)
+            return;
+        report_csv_write_rows(f, r);
+        fclose(f);
+        fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat,type\n", body);
+        for (char *line = text, *nl; line && *line; line = nl + 1) {
+            if ((nl = strchr(line, '\n')) == NULL)
+                break;
+            fwrite(line, 1, (size_t)(nl - line), body);
+            fputs(",\n", body);
+        }
+        free(text);
+        csv_types(body, game, score, types);
+        return;
+    }
     fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", f);
+    report_csv_write_rows(f, r);
+}
+
+static void report_csv_write_rows(FILE *f, const cJSON *r)
+{
+    const char *game = report_str(r, "game");
+    const char *score = report_str(r, "score");
     const cJSON *s;
     cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))
     {
@@ -133,6 +206,27 @@ void report_csv_write(FILE *f, const cJSON *r)
                 snprintf(stat, sizeof stat, "count:%.0f..%.0f", from, to);
             report_csv_line(f, game, name, 0, "", report_num(bin, "count"), NAN, NAN,
                             report_num(d, "n"), stat);
+        }
+    }
+    /* Tables of figures: a row per table row, "table.NAME" the metric and its label the stat
+     * ("mean:10..19") */
+    cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(r, "tables"))
+    {
+        char name[160], stat[96];
+        snprintf(name, sizeof name, "table.%s", report_str(d, "name"));
+        const cJSON *row;
+        cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(d, "rows"))
+        {
+            const cJSON *e = cJSON_GetObjectItemCaseSensitive(row, "estimate");
+            const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
+            bool has_ci = cJSON_GetArraySize(ci) == 2;
+            snprintf(stat, sizeof stat, "%s:%s",
+                     cJSON_GetObjectItemCaseSensitive(e, "hits") ? "share" : "mean",
+                     report_str(row, "label"));
+            report_csv_line(f, game, name, 0, "", report_num(e, "value"),
+                            has_ci ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
+                            has_ci ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN,
+                            report_num(e, "n"), stat);
         }
     }
 }

@@ -231,6 +231,113 @@ static void by_bot(cJSON *out, const cJSON *r)
     }
 }
 
+/* A cell "12.34% [12.01, 12.67]" of estimate e ("—" with no observation). */
+static void estimate_cell(const cJSON *e, char *buf, size_t n)
+{
+    char val[64], ci[96];
+    estimate_cells(e, val, sizeof val, ci, sizeof ci);
+    snprintf(buf, n, "%s%s%s", val, ci[0] ? " " : "", ci);
+}
+
+/* The types of player of a run with populations: each type's share of the seats, win share
+ * and mean score; then every seat metric by type, a column per type. */
+static void by_type(cJSON *out, const cJSON *r)
+{
+    const cJSON *types = get(r, "types"), *t;
+    int nt = cJSON_GetArraySize(types);
+    if (nt == 0)
+        return;
+    const char *score = report_str(r, "score");
+    char head[64], title[256] = "By type of player";
+    snprintf(head, sizeof head, "mean %s", score);
+    cJSON_ArrayForEach(t, types)
+        if (cJSON_IsString(get(t, "population"))) {
+            snprintf(title, sizeof title,
+                     "By type of player (population %s: every figure depends on its mixture)",
+                     report_str(t, "population"));
+            break;
+        }
+    cJSON *sec = section(out, title, "wlrrll");
+    const char *cols[6] = {"type", "bot", "seats", "win share", "95% CI", head};
+    columns(sec, 6, cols);
+    cJSON_ArrayForEach(t, types)
+    {
+        char seats[64], ci_s[96], val[64], ci[96], sc[64], sci[96], bot[160];
+        estimate_cells(get(t, "seat_share"), seats, sizeof seats, ci_s, sizeof ci_s);
+        estimate_cells(get(t, "win_share"), val, sizeof val, ci, sizeof ci);
+        estimate_cells(get(t, score), sc, sizeof sc, sci, sizeof sci);
+        snprintf(bot, sizeof bot, "%s%s", report_str(t, "bot"),
+                 cJSON_IsTrue(get(t, "knobs_drawn")) ? " (knobs drawn)" : "");
+        const char *cell[6] = {report_str(t, "type"), bot, seats, val, ci, sc};
+        row(rows_of(sec), 6, cell);
+    }
+    char align[GAME_MAX_SEATS * 16 + 2] = "w";
+    const char *tcols[RUN_MAX_TYPES + 1] = {"figure"};
+    int shown = 0;
+    cJSON_ArrayForEach(t, types)
+        if (shown < 12) { /* a readable width; JSON and CSV have every type */
+            tcols[++shown] = report_str(t, "type");
+            strcat(align, "l");
+        }
+    cJSON *fig = section(out, "Figures by type of player", align);
+    columns(fig, shown + 1, tcols);
+    const cJSON *first = types->child, *m;
+    cJSON_ArrayForEach(m, get(first, "metrics"))
+    {
+        const cJSON *lab = get(get(get(r, "layout"), "labels"), m->string);
+        const char *cell[13] = {lab ? report_str(lab, "label") : m->string};
+        char buf[12][160];
+        bool any = false;
+        int i = 0;
+        cJSON_ArrayForEach(t, types)
+        {
+            if (i == shown)
+                break;
+            const cJSON *e = get(get(t, "metrics"), m->string);
+            any = any || cJSON_IsNumber(get(e, "value"));
+            estimate_cell(e, buf[i], sizeof buf[i]);
+            cell[1 + i] = buf[i];
+            i++;
+        }
+        if (any)
+            row(rows_of(fig), shown + 1, cell);
+    }
+    cJSON_ArrayForEach(m, get(first, "shares"))
+    {
+        const cJSON *lab = get(get(get(r, "layout"), "labels"), m->string);
+        char label[256];
+        snprintf(label, sizeof label, "share of all: %s", lab ? report_str(lab, "label") : m->string);
+        const char *cell[13] = {label};
+        char buf[12][160];
+        int i = 0;
+        cJSON_ArrayForEach(t, types)
+        {
+            if (i == shown)
+                break;
+            estimate_cell(get(get(t, "shares"), m->string), buf[i], sizeof buf[i]);
+            cell[1 + i] = buf[i];
+            i++;
+        }
+        row(rows_of(fig), shown + 1, cell);
+    }
+}
+
+/* A table of figures (report "tables"): a row per bin that has observations. */
+static void table_section(cJSON *out, const cJSON *t, double runs)
+{
+    cJSON *sec = section(out, report_str(t, "title"), "wrlln");
+    const char *cols[5] = {report_str(t, "row_head"), "value", "", "95% CI", ""};
+    columns(sec, 5, cols);
+    const cJSON *row;
+    cJSON_ArrayForEach(row, get(t, "rows"))
+    {
+        const cJSON *e = get(row, "estimate");
+        if (!(report_num(e, "n") > 0))
+            continue;
+        metric_row(rows_of(sec), report_str(row, "label"), "", e, runs);
+    }
+}
+
 static void how_games_end(cJSON *out, const cJSON *r)
 {
     const cJSON *m = get(r, "metrics");
@@ -472,6 +579,7 @@ cJSON *report_summary_build(const cJSON *r)
     cJSON *out = cJSON_CreateArray();
     who_wins(out, r);
     by_bot(out, r);
+    by_type(out, r);
     const cJSON *layout = get(r, "layout");
     const cJSON *head = get(layout, "headline");
     cJSON *sec = section(out, "Headline", "wrlln");
@@ -495,6 +603,9 @@ cJSON *report_summary_build(const cJSON *r)
         cJSON_ArrayForEach(d, get(r, "distributions"))
             if (listed(get(g, "metrics"), report_str(d, "metric")))
                 dist_section(out, d);
+        cJSON_ArrayForEach(d, get(r, "tables"))
+            if (listed(get(g, "metrics"), report_str(d, "after")))
+                table_section(out, d, report_num(r, "runs"));
     }
     depends_section(out, r);
     depends_batches(out, r);

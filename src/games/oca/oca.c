@@ -443,7 +443,7 @@ static const metric_group groups[] = {
      (const char *const[]){"bank_volunteers", "no_volunteer", "auction", "auction_bidders",
                            "winning_bid", "auction_winner", "auction_winner_edge", "banker",
                            "banker_plays",
-                           "banker_net", "banker_bankrupt", "bank_takeovers",
+                           "banker_net", "bank_net", "banker_bankrupt", "bank_takeovers",
                            "cashier_from_start", "cashier_after_failure", "cashier_unpaid",
                            "cashier_till", "fondo_end", NULL}},
     {"The Capo-gioco and the players' points",
@@ -478,6 +478,7 @@ static const metric_label labels[] = {
     {"banker", "seat was the first banker", NULL},
     {"banker_plays", "first banker joined the race", NULL},
     {"banker_net", "first banker's net (final points minus the dote)", "points"},
+    {"bank_net", "net as first banker (games the seat held the bank)", "points"},
     {"banker_bankrupt", "first banker went bankrupt", NULL},
     {"bank_takeovers", "failed banks taken over, per game", NULL},
     {"cashier_from_start", "bank run by a cashier from the start", NULL},
@@ -560,6 +561,8 @@ static const metric_dist dists[] = {
      "games", NULL, 1, false, false, NULL},
     {"winning_bid", "winning_bid", "winning bid of the bank auction (bins of bid_step)",
      "bid (points)", "auctions", "bid_step", 0, false, false, NULL},
+    {"auction_bidders", "auction_bidders", "bidders in the bank auction", "bidders",
+     "auctions", NULL, 1, true, false, NULL},
     {"ruin_square", "bankruptcy_square", "ruin by square (rec.: a reconstructed amount)",
      "square or cause", "ruins", NULL, 1, true, true, ruin_label},
     {"declarations_per_player", "declarations", "declarations per player in a game",
@@ -571,7 +574,24 @@ static const metric_dist dists[] = {
     {NULL, NULL, NULL, NULL, NULL, NULL, 0, false, false, NULL},
 };
 
+static const metric_table_row net_by_bid_rows[] = {
+    {"auction_net_0", "0..9"},     {"auction_net_10", "10..19"}, {"auction_net_20", "20..29"},
+    {"auction_net_30", "30..39"},  {"auction_net_40", "40..49"}, {"auction_net_50", "50..59"},
+    {"auction_net_60", "60..69"},  {"auction_net_70", "70..79"}, {"auction_net_80", "80..89"},
+    {"auction_net_90", "90..99"},  {"auction_net_100", "100+"},  {NULL, NULL},
+};
+
+static const metric_table tables[] = {
+    {"auction_net_by_bid", "Auction winner's net (final points minus the dote) by winning bid",
+     "winning bid", "winning_bid", net_by_bid_rows},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static const char *const type_shares[] = {"auction_winner", "banker", "bankrupt", NULL};
+
 const game_type game_oca = {
+    .tables = tables,
+    .type_shares = type_shares,
     .rule_docs = oca_rule_docs,
     .name = "oca",
     .title = "Gioco dell'Oca with bank, auctions, declarations and postcards",

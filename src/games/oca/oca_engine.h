@@ -356,6 +356,9 @@ void oca_answer_short(oca_state *st, oca_op *o, int32_t a);
 /* ---- oca_metrics.c -------------------------------------------------------------------- */
 
 extern const metric_def oca_metrics[];
+/* Bins of the winning bid by which the auction winner's net is recorded (auction_net_0,
+ * auction_net_10, ..., auction_net_100: bids of 0..9, 10..19, ..., 100 or more). */
+enum { OCA_BID_BINS = 11 };
 /* game_type.finish: the outcome (art. 9) and, with rec, the metrics. */
 void oca_finish(const void *st, outcome *o, recorder *rec);
 

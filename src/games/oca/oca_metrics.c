@@ -15,6 +15,7 @@ enum metric {
     M_OTHERS_NET, M_NET, M_DECLARATIONS, M_DECLARATIONS_GAME, M_DECLARE_HIT, M_DECLARE_NET, M_CANCEL_OWN,
     M_CANCEL_OPP, M_JOLLY, M_COUNTER, M_JOLLIES_USED, M_TRADES, M_TRADE_PRICE, M_SWAPS,
     M_EXCHANGES, M_REACT_OFFERS, M_REACT_COUNTERS, M_REACT_TRADES, M_SHORT_SALES, M_FONDO_END, M_TURN_CAP, M_ARRIVAL,
+    M_BANK_NET, M_NET_BID, /* M_NET_BID + b: the bid bin b of OCA_BID_BINS */
 };
 
 const metric_def oca_metrics[] = {
@@ -105,8 +106,28 @@ const metric_def oca_metrics[] = {
     [M_TURN_CAP] = {"turn_cap", METRIC_RATE, METRIC_GAME, "games stopped by max_turns"},
     [M_ARRIVAL] = {"arrival", METRIC_MEAN, METRIC_SEAT,
                    "place in the order of arrival at the goal (games where the seat arrived)"},
+    [M_BANK_NET] = {"bank_net", METRIC_MEAN, METRIC_SEAT,
+                    "final points minus the dote, games where the seat was the first banker"},
+#define NET_BID(b, name, range)                                                                \
+    [M_NET_BID + (b)] = {name, METRIC_MEAN, METRIC_GAME,                                      \
+                         "auction winner's final points minus the dote, auctions won with a " \
+                         "bid of " range}
+    NET_BID(0, "auction_net_0", "0..9"),
+    NET_BID(1, "auction_net_10", "10..19"),
+    NET_BID(2, "auction_net_20", "20..29"),
+    NET_BID(3, "auction_net_30", "30..39"),
+    NET_BID(4, "auction_net_40", "40..49"),
+    NET_BID(5, "auction_net_50", "50..59"),
+    NET_BID(6, "auction_net_60", "60..69"),
+    NET_BID(7, "auction_net_70", "70..79"),
+    NET_BID(8, "auction_net_80", "80..89"),
+    NET_BID(9, "auction_net_90", "90..99"),
+    NET_BID(10, "auction_net_100", "100 or more"),
+#undef NET_BID
     {NULL, 0, 0, NULL},
 };
+_Static_assert(M_NET_BID + OCA_BID_BINS == sizeof oca_metrics / sizeof oca_metrics[0] - 1,
+               "a metric per bin of the winning bid");
 
 /* Ranking of article 9: most points first (winners share rank 1), then arrival order, then
  * players still on the board (furthest first), then a banker who sat out of the race, then the
@@ -180,6 +201,8 @@ static GIOCHI_INLINE void record_into(const oca_state *st, const outcome *o, rec
             rec_batch_value(&b, M_OTHERS_NET, -1, o->score[s] - dote);
         if (st->arrival[s] > 0)
             rec_batch_value(&b, M_ARRIVAL, s, st->arrival[s]);
+        if (s == banker)
+            rec_batch_value(&b, M_BANK_NET, s, o->score[s] - dote);
     }
     rec_batch_value(&b, M_DECLARATIONS_GAME, -1, declared);
     rec_batch_rate(&b, M_PLAYERS_BANKRUPT, -1, busts, st->n);
@@ -198,6 +221,8 @@ static GIOCHI_INLINE void record_into(const oca_state *st, const outcome *o, rec
             others += s != x->auction_winner ? o->score[s] : 0;
         double edge = (double)o->score[x->auction_winner] - (double)others / (st->n - 1);
         rec_batch_value(&b, M_WINNER_EDGE, -1, (int64_t)(edge < 0 ? edge - 0.5 : edge + 0.5));
+        int bin = x->winning_bid / 10 < OCA_BID_BINS - 1 ? x->winning_bid / 10 : OCA_BID_BINS - 1;
+        rec_batch_value(&b, M_NET_BID + bin, -1, o->score[x->auction_winner] - dote);
     }
     if (banker >= 0) {
         rec_batch_rate(&b, M_BANKER_PLAYS, -1, x->banker_played, 1);
