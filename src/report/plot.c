@@ -557,9 +557,9 @@ static int run_script(FILE *f, const cJSON *r, plot_format fmt, const char *outp
             cJSON_ArrayForEach(t, types)
                 bars_add(&b, report_str(t, "type"), NULL, get(get(t, "shares"), m->string));
             const char *label = report_str(get(labels, m->string), "label");
-            char head[400];
-            snprintf(head, sizeof head, "Share of all by type: %s", *label ? label : m->string);
-            bars_plot(f, &b, id++, head, "share (%)", true);
+            char ptitle[400];
+            snprintf(ptitle, sizeof ptitle, "Share of all by type: %s", *label ? label : m->string);
+            bars_plot(f, &b, id++, ptitle, "share (%)", true);
         }
     }
     /* tables of figures: a bar per row with observations, in the figure's own unit */
