@@ -7,6 +7,7 @@
 
 #include "cli/fail.h"
 #include "config/rules.h"
+#include "config/population.h"
 #include "core/registry.h"
 
 /* True if game g lists bot `name` among its slow bots. */
@@ -182,6 +183,30 @@ cJSON *catalog_game(const game_type *g)
     int nbots = registry_bots(g, all, REGISTRY_MAX_BOTS);
     for (int i = 0; i < nbots; i++)
         cJSON_AddItemToArray(bots, bot_entry(g, all[i]));
+    /* the built-in populations (pop:NAME, --population=NAME) */
+    cJSON *pops = cJSON_AddArrayToObject(e, "populations");
+    char names[1024];
+    population_builtin_names(g, names, sizeof names);
+    for (char *rest = names, *t; (t = strsep(&rest, ",")) != NULL;) {
+        while (*t == ' ')
+            t++;
+        if (*t == '\0')
+            continue;
+        char err[512];
+        const population *p = population_load(g, t, g->default_seats, err, sizeof err);
+        cJSON *q = cJSON_CreateObject();
+        cJSON_AddStringToObject(q, "name", t);
+        cJSON *types = cJSON_AddArrayToObject(q, "types");
+        for (int m = 0; p && m < p->nmembers; m++) {
+            cJSON *ty = cJSON_CreateObject();
+            cJSON_AddStringToObject(ty, "type", p->member[m].type);
+            cJSON_AddStringToObject(ty, "bot", p->member[m].canon);
+            cJSON_AddNumberToObject(ty, "weight", p->member[m].weight / p->cum[p->nmembers - 1]);
+            cJSON_AddBoolToObject(ty, "knobs_drawn", p->member[m].drawn);
+            cJSON_AddItemToArray(types, ty);
+        }
+        cJSON_AddItemToArray(pops, q);
+    }
     /* a person at the terminal and programs (--bot-program) sit only where a view is */
     cJSON_AddBoolToObject(e, "outside_bots", g->view_json != NULL);
     add_keys(g, cJSON_AddArrayToObject(e, "keys"));

@@ -207,6 +207,22 @@ static void list_game(FILE *f, const game_type *g, const cJSON *e, bool detail)
         }
     }
     outside_bots(f, g);
+    const cJSON *pop, *pops = cJSON_GetObjectItemCaseSensitive(e, "populations");
+    if (cJSON_GetArraySize(pops) > 0)
+        fprintf(f, "  populations (each seat draws its player each game; pop:FILE for your own):\n");
+    cJSON_ArrayForEach(pop, pops) {
+        char line[2048];
+        size_t used = (size_t)snprintf(line, sizeof line, "a mixed table (--population=%s, or "
+                                       "pop:%s in --bots):", str(pop, "name"), str(pop, "name"));
+        const cJSON *t;
+        cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(pop, "types"))
+            if (used < sizeof line)
+                used += (size_t)snprintf(line + used, sizeof line - used, " %s %.0f%% (%s%s)",
+                                         str(t, "type"), 100 * num(t, "weight"), str(t, "bot"),
+                                         flag(t, "knobs_drawn") ? ", knobs drawn" : "");
+        fprintf(f, "    %-16s ", str(pop, "name"));
+        wrap(f, 21, 21, line);
+    }
     fprintf(f, "  ruleset keys (--set KEY=VALUE; the default after '=', the range in ()):\n");
     const cJSON *k;
     cJSON_ArrayForEach(k, cJSON_GetObjectItemCaseSensitive(e, "keys"))

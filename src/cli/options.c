@@ -38,6 +38,7 @@ enum {
     OPT_PLOT,
     OPT_HTML,
     OPT_DEPENDS,
+    OPT_POPULATION,
 };
 enum { OPT_SWEEP = 1100, OPT_BASELINE, OPT_ROTATE, OPT_UNTIL, OPT_SENSITIVITY, OPT_METRIC };
 enum { OPT_BOT_PROGRAM = 1200, OPT_BOT_TIMEOUT }; /* bots outside the process (program.h) */
@@ -56,6 +57,11 @@ static const struct argp_option option_table[] = {
     {"bots", 'b', "LIST", 0,
      "One bot per seat, comma-separated; one name applies to every seat. Parameters follow "
      "the name: NAME:KEY=VALUE:KEY=VALUE (e.g. --game=pig10 --bots=greedy,mc:samples=8)",
+     0},
+    {"population", OPT_POPULATION, "P", 0,
+     "Draw every seat's player, each game, from population P: a built-in name (--list shows "
+     "them, e.g. oca-mixed) or a JSON file; the same as --bots=pop:P (in --bots, pop:P seats "
+     "one player so)",
      0},
     {"threads", 't', "N", 0, "Worker threads (default: the number of online cores)", 0},
     {"format", 'f', "FMT", 0, "Report format: text, json, csv or html (default text)", 0},
@@ -315,6 +321,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_MERGE: o->merge = true; break;
     case OPT_DETAIL: o->detail = true; break;
     case OPT_DEPENDS: o->depends = true; break;
+    case OPT_POPULATION: o->population = arg; break;
     case OPT_PLOT: o->plot = arg; break;
     case OPT_HTML: o->html = arg; break;
     case OPT_SWEEP:
@@ -564,6 +571,17 @@ void options_parse(options *o, int argc, char **argv)
         die(EXIT_USAGE, "--config=- is given twice (standard input holds one ruleset)");
     if (from_stdin && o->replay && strcmp(o->replay, "-") == 0)
         die(EXIT_USAGE, "--config=- and --replay=- both read standard input: give one a file");
+    if (o->population) {
+        if (o->bots)
+            die(EXIT_USAGE, "--population and --bots: give one (in --bots, pop:%s seats a "
+                            "player drawn from the population)", o->population);
+        if (*o->population == '\0')
+            die(EXIT_USAGE, "--population: empty name");
+        size_t n = strlen(o->population) + 5;
+        char *b = xmalloc(n);
+        snprintf(b, n, "pop:%s", o->population);
+        o->bots = b;
+    }
     if (o->merge && (o->list || o->print_ruleset))
         die(EXIT_USAGE, "--merge cannot be combined with --list or --print-ruleset");
 }

@@ -13,6 +13,7 @@ enum { MAX_SETS = 256, MAX_CONFIGS = 16, MAX_SEEN = 64, MAX_PARTS = 100000 };
  * the strings are argv's (or, for --merge, the partial results' identity's). */
 typedef struct options {
     const char *game, *bots, *output, *games_csv, *format;
+    const char *population; /* --population=P: every seat pop:P (folded into bots) */
     const char *runs, *seed, *players, *threads, *trace, *perft, *replay;
     const char *set[MAX_SETS];
     int nsets;
