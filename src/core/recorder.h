@@ -76,8 +76,8 @@ struct recorder {
 };
 
 /* The built-in figures of a type, after the game's metrics in recorder.ta: final score
- * (a mean), rank (a mean, ranked seats), and wins (n: games the type played, hits: wins in
- * units of 1/RUN_WIN_UNIT, a win shared by k seats counting 1/k). */
+ * (a mean), rank (a mean, ranked seats), and wins (a rate in units of 1/RUN_WIN_UNIT: n
+ * RUN_WIN_UNIT a game the type played, hits its wins, a win shared by k seats counting 1/k). */
 enum { REC_TYPE_SCORE, REC_TYPE_RANK, REC_TYPE_WIN, REC_TYPE_BUILTINS };
 
 /* Creates a recorder for the metric table of g and nseats seats. per_game: also keep each

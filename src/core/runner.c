@@ -470,7 +470,7 @@ static GIOCHI_NOINLINE void tally_types(recorder *rec, int nseats, const outcome
         if (o->rank[k] > 0)
             acc_add(&base[REC_TYPE_RANK * rec->ntypes + t], o->rank[k], 1);
         acc *w = &base[REC_TYPE_WIN * rec->ntypes + t];
-        w->n++;
+        w->n += RUN_WIN_UNIT;
         w->hits += (o->winners >> k & 1) * unit;
     }
 }

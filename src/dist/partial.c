@@ -125,6 +125,13 @@ void partial_put_result(pbuf *b, const run_config *cfg, const run_result *res)
     for (int m = 0; m < rec->nmetrics; m++)
         for (int slot = 0; slot < REC_SLOTS; slot++)
             put_acc(b, &rec->a[m * REC_SLOTS + slot]);
+    /* a run with populations: its figures by type of player (none otherwise: the bytes of a
+     * run without are those of a giochi-sim that had no types) */
+    if (rec->ntypes > 0) {
+        put_u64(b, (uint64_t)rec->ntypes);
+        for (int i = 0; i < (rec->nmetrics + REC_TYPE_BUILTINS) * rec->ntypes; i++)
+            put_acc(b, &rec->ta[i]);
+    }
 }
 
 /* ---- reading ---------------------------------------------------------------------------- */
@@ -375,6 +382,51 @@ static bool result_sense(sense *c, const run_result *res, int nseats)
     return true;
 }
 
+/* The checks of a result's figures by type against its figures by seat: the types' seats
+ * and wins add up to the seats', each metric's observations and successes over the types
+ * to those over the seats. */
+static bool types_sense(sense *c, const run_result *res, int nseats)
+{
+    const recorder *rec = res->rec;
+    unsigned __int128 seats = 0, units = 0, seat_units = 0, scores = 0, ranks = 0, seat_ranks = 0;
+    const acc *base = rec->ta + (size_t)rec->nmetrics * (size_t)rec->ntypes;
+    for (int t = 0; t < rec->ntypes; t++) {
+        const acc *w = &base[REC_TYPE_WIN * rec->ntypes + t];
+        snprintf(c->field, sizeof c->field, "wins, type %s", rec->type_name[t]);
+        if (w->n % RUN_WIN_UNIT != 0)
+            return refuse(c, "%lld/%d games", (long long)w->n, RUN_WIN_UNIT);
+        seats += (uint64_t)w->n / RUN_WIN_UNIT;
+        units += (uint64_t)w->hits;
+        scores += (uint64_t)base[REC_TYPE_SCORE * rec->ntypes + t].n;
+        ranks += (uint64_t)base[REC_TYPE_RANK * rec->ntypes + t].n;
+    }
+    for (int k = 0; k < nseats; k++) {
+        seat_units += (uint64_t)res->win_units[k];
+        seat_ranks += (uint64_t)res->rank[k].n;
+    }
+    snprintf(c->field, sizeof c->field, "types of player");
+    unsigned __int128 all = (unsigned __int128)res->games * (unsigned)nseats;
+    if (seats != all || scores != all || ranks != seat_ranks || units != seat_units)
+        return refuse(c, "their seats, scores, ranks or wins do not add up to the seats'");
+    for (int m = 0; m < rec->nmetrics; m++) {
+        if (rec->metrics[m].scope != METRIC_SEAT)
+            continue;
+        unsigned __int128 tn = 0, th = 0, sn = 0, sh = 0;
+        for (int t = 0; t < rec->ntypes; t++) {
+            tn += (uint64_t)rec->ta[m * rec->ntypes + t].n;
+            th += (uint64_t)rec->ta[m * rec->ntypes + t].hits;
+        }
+        for (int k = 0; k < nseats; k++) {
+            sn += (uint64_t)rec->a[m * REC_SLOTS + REC_SLOT(k)].n;
+            sh += (uint64_t)rec->a[m * REC_SLOTS + REC_SLOT(k)].hits;
+        }
+        snprintf(c->field, sizeof c->field, "metric %s by type", rec->metrics[m].name);
+        if (tn != sn || th != sh)
+            return refuse(c, "its observations over the types are not those over the seats");
+    }
+    return true;
+}
+
 int partial_get_result(const unsigned char **p, const unsigned char *end, const run_config *cfg,
                        run_result *res, char *err, size_t errlen)
 {
@@ -431,6 +483,29 @@ int partial_get_result(const unsigned char **p, const unsigned char *end, const 
             if (!r->bad && !used && (a->n != 0 || a->hits != 0))
                 refuse(&c, "figures where the game records none");
         }
+    if (!r->bad && res->rec->ntypes > 0) {
+        recorder *rec = res->rec;
+        snprintf(c.field, sizeof c.field, "types of player");
+        if (get_u64(r) != (uint64_t)rec->ntypes && !r->bad)
+            refuse(&c, "not the run's %d types", rec->ntypes);
+        for (int m = 0; m < rec->nmetrics + REC_TYPE_BUILTINS && !r->bad; m++)
+            for (int t = 0; t < rec->ntypes && !r->bad; t++) {
+                bool builtin = m >= rec->nmetrics;
+                snprintf(c.field, sizeof c.field, "%s %s, type %s", builtin ? "figure" : "metric",
+                         builtin ? (m - rec->nmetrics == REC_TYPE_SCORE  ? "score"
+                                    : m - rec->nmetrics == REC_TYPE_RANK ? "rank"
+                                                                         : "wins")
+                                 : md[m].name,
+                         rec->type_name[t]);
+                bool rate = builtin ? m - rec->nmetrics == REC_TYPE_WIN : md[m].kind == METRIC_RATE;
+                acc *a = &rec->ta[m * rec->ntypes + t];
+                get_acc(&c, a, rate ? ACC_WANT_RATE : ACC_WANT_MEAN);
+                if (!r->bad && !builtin && md[m].scope == METRIC_GAME && (a->n != 0 || a->hits != 0))
+                    refuse(&c, "figures where the game records none");
+            }
+        if (!r->bad)
+            types_sense(&c, res, cfg->nseats);
+    }
     if (!r->bad)
         result_sense(&c, res, cfg->nseats);
     if (r->bad) {
@@ -468,6 +543,9 @@ int partial_merge(run_result *dst, const run_result *src, int nseats, char *err,
                  union_cells(&dst->rank[k], &src->rank[k]);
     for (int i = 0; i < dst->rec->nmetrics * REC_SLOTS; i++)
         cells += union_cells(&dst->rec->a[i], &src->rec->a[i]);
+    if (dst->rec->ntypes == src->rec->ntypes)
+        for (int i = 0; i < (dst->rec->nmetrics + REC_TYPE_BUILTINS) * dst->rec->ntypes; i++)
+            cells += union_cells(&dst->rec->ta[i], &src->rec->ta[i]);
     if (cells > PARTIAL_MAX_CELLS) {
         snprintf(err, errlen, "the merged histograms would span more than %d values (%d MiB)",
                  PARTIAL_MAX_CELLS, PARTIAL_MAX_CELLS / (1 << 17));
@@ -635,7 +713,9 @@ static uint64_t payload_cap(const cJSON *id)
     /* an accumulator: tag, n, hits, sum, sumsq, min, max, cell count; a cell 16 bytes */
     uint64_t acc_bytes = 8 * 3 + 16 * 2 + 8 * 3;
     uint64_t fixed = 8 * (2 + 8 + nends + 1 + 2 * nseats * nkinds + 3 * nseats);
-    uint64_t accs = 1 + 2 * nseats + nmetrics * REC_SLOTS;
+    /* with populations, up to RUN_MAX_TYPES types of player, each with every figure */
+    uint64_t accs = 1 + 2 * nseats + nmetrics * REC_SLOTS +
+                    1 + (nmetrics + REC_TYPE_BUILTINS) * RUN_MAX_TYPES;
     return fixed + accs * acc_bytes + 16 * (uint64_t)PARTIAL_MAX_CELLS;
 }
 

@@ -284,11 +284,12 @@ static cJSON *build_types(const report_input *in)
             cJSON_AddBoolToObject(o, "knobs_drawn", false);
         }
         const acc *win = rec_type_get(rec, rec->nmetrics + REC_TYPE_WIN, t);
-        cJSON_AddNumberToObject(o, "seat_games", (double)win->n);
-        cJSON_AddItemToObject(o, "seat_share", rate_estimate((double)win->n, seat_games));
+        double played = (double)(win->n / RUN_WIN_UNIT);
+        cJSON_AddNumberToObject(o, "seat_games", played);
+        cJSON_AddItemToObject(o, "seat_share", rate_estimate(played, seat_games));
         double wins = (double)win->hits / RUN_WIN_UNIT;
         cJSON_AddNumberToObject(o, "wins", wins);
-        cJSON_AddItemToObject(o, "win_share", rate_estimate(wins, (double)win->n));
+        cJSON_AddItemToObject(o, "win_share", rate_estimate(wins, played));
         cJSON_AddItemToObject(o, g->score_name,
                               mean_estimate(rec_type_get(rec, rec->nmetrics + REC_TYPE_SCORE, t)));
         cJSON_AddItemToObject(o, "rank",
