@@ -1,0 +1,130 @@
+# cli_population.sh — populations of players (issue 39): --population and pop:P seats in
+# every mode, bad populations refused in one line, figures by type in JSON, CSV, text and
+# HTML, the same bytes across threads, shards and the built-in file. Run by tests/cli/run.sh
+# (helpers of tests/cli/lib.sh).
+
+pop=oca-mixed
+args="--game=oca --runs=1500 --seed=3 -q"
+
+# ---- bad populations: one line, exit 2 ---------------------------------------------------
+printf '{"members": [{"type": "a", "weight": 0, "bot": "greedy"}]}' >"$work/w0.json"
+printf '{"members": [{"type": "a", "bot": "greedy", "knobs": {"max_bid": 5000}}]}' >"$work/range.json"
+printf '{"members": [{"type": "a", "bot": "nosuch"}]}' >"$work/bot.json"
+printf '{"members": [{"type": "a", "bot": "greedy", "knobs": {"gamble": {"normal": {"mean": 3, "sd": -1}}}}]}' >"$work/sd.json"
+printf '{"members": [{"type": "a", "bot": "greedy"}' >"$work/cut.json"
+printf '{"game": "wari", "members": [{"type": "a", "bot": "greedy"}]}' >"$work/wari.json"
+expect_error "population: weight 0" 2 "population '.*w0.json': member 1 \\('a'\\): weight must be a positive number" \
+    $args --population="$work/w0.json"
+expect_error "population: knob out of range" 2 "knob 'max_bid': 5000 is not a whole number in 0..1000" \
+    $args --population="$work/range.json"
+expect_error "population: unknown bot" 2 "member 1 \\('a'\\): unknown bot 'nosuch' for game oca" \
+    $args --population="$work/bot.json"
+expect_error "population: sd not positive" 2 "normal sd -1 must be positive" \
+    $args --population="$work/sd.json"
+expect_error "population: cut JSON" 2 "population '.*cut.json': " $args --population="$work/cut.json"
+expect_error "population: another game's" 2 "population for game 'wari', not oca" \
+    $args --population="$work/wari.json"
+expect_error "population: no such built-in" 2 "no such built-in population for oca \\(built in: oca-mixed" \
+    $args --population=mixed
+expect_error "population: no such file" 2 "cannot read '$work/none.json'" \
+    $args --population="$work/none.json"
+expect_error "population: with --bots" 2 "--population and --bots: give one" \
+    $args --population=$pop --bots=greedy
+expect_error "population: pop: alone" 2 "pop: needs a population name or file" $args --bots=pop:
+expect_error "population: oca's for wari" 2 "population for game 'oca', not wari" \
+    --game=wari --runs=10 --bots=pop:oca-mixed
+
+# ---- a population run: figures by type in every format ------------------------------------
+expect_ok "population: JSON" $args --population=$pop --format=json
+cp "$work/out" "$work/pop.json"
+python3 - "$work/pop.json" <<'EOF' && ok "population: JSON types" || bad "population: JSON types" "see above"
+import json, sys
+r = json.load(open(sys.argv[1]))
+types = r["types"]
+assert [t["type"] for t in types] == ["cautious", "ordinary", "gambler", "shrewd"], types
+assert abs(sum(t["weight"] for t in types) - 1) < 1e-12
+assert sum(t["seat_games"] for t in types) == 1500 * 4
+wins = sum(t["wins"] for t in types)
+assert abs(wins - sum(s["wins"] for s in r["seats"])) < 1e-9
+for t in types:
+    assert set(t["metrics"]) >= {"bankrupt", "auction_winner", "bank_net", "net"}
+    assert 0 <= t["win_share"]["value"] <= 1
+# the auction's shares by type add up to every auction
+assert abs(sum(t["shares"]["auction_winner"]["value"] for t in types) - 1) < 1e-12
+# the cautious never bid: no share of the auctions
+assert types[0]["shares"]["auction_winner"]["hits"] == 0
+# the winner's net by winning bid: a row per bin, the auctions in all
+rows = r["tables"][0]["rows"]
+assert r["tables"][0]["name"] == "auction_net_by_bid"
+assert sum(x["estimate"]["n"] for x in rows) == r["metrics"]["winning_bid"]["n"]
+EOF
+expect_ok "population: CSV" $args --population=$pop --format=csv
+python3 - "$work/out" <<'EOF' && ok "population: CSV tidy, a type column" || bad "population: CSV tidy, a type column" "see above"
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+assert rows[0][-1] == "type" and len(set(map(len, rows))) == 1, rows[0]
+typed = [x for x in rows[1:] if x[-1]]
+assert {x[-1] for x in typed} == {"cautious", "ordinary", "gambler", "shrewd"}
+assert any(x[1] == "share.auction_winner" for x in typed)
+assert any(x[1] == "table.auction_net_by_bid" for x in rows)
+EOF
+expect_ok "population: text" $args --population=$pop
+grep -q "^By type of player (population oca-mixed" "$work/out" && grep -q "^Figures by type of player" "$work/out" &&
+    grep -q "^Auction winner's net" "$work/out" && ok "population: text sections" ||
+    bad "population: text sections" "$(head -c 400 "$work/out")"
+expect_ok "population: html" $args --population=$pop --html="$work/pop.html"
+grep -q "By type of player" "$work/pop.html" && ok "population: html section" || bad "population: html section" "missing"
+# a run without populations has no types, and its CSV keeps its columns
+expect_ok "no population: no types" $args --format=json
+python3 -c 'import json,sys; sys.exit("types" in json.load(open(sys.argv[1])))' "$work/out" &&
+    ok "no population: no types key" || bad "no population: no types key" "present"
+
+# ---- the same bytes: threads, shards, the built-in and its file --------------------------
+"$bin" $args --population=$pop --format=json --threads=1 >"$work/t1.json" 2>/dev/null
+"$bin" $args --population=$pop --format=json --threads=3 >"$work/t3.json" 2>/dev/null
+json_without_run "$work/t1.json" >"$work/t1"
+json_without_run "$work/t3.json" >"$work/t3"
+same "population: threads 1 and 3" "$work/t1" "$work/t3"
+for i in 0 1 2; do
+    "$bin" $args --population=$pop --shard=$i/3 -o "$work/s$i.part" 2>"$work/err" ||
+        bad "population: shard $i" "$(cat "$work/err")"
+done
+"$bin" --merge "$work/s0.part" "$work/s1.part" "$work/s2.part" --format=json >"$work/m.json" 2>"$work/err"
+json_without_run "$work/m.json" >"$work/m"
+same "population: shards merged" "$work/t1" "$work/m"
+"$bin" $args --population="$top/configs/populations/$pop.json" --format=json >"$work/f.json" 2>/dev/null
+python3 - "$work/t1.json" "$work/f.json" <<'EOF' && ok "population: the file plays as the built-in" || bad "population: the file plays as the built-in" "differ"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+key = lambda r: [(t["type"], t["wins"], t["points"]["value"], t["metrics"]) for t in r["types"]]
+assert key(a) == key(b) and a["metrics"] == b["metrics"]
+EOF
+
+# ---- every mode takes a population -------------------------------------------------------
+expect_ok "population: sweep" --game=oca --population=$pop --sweep entry_fee=30:70:20 \
+    --metric=bankruptcy_any --runs=600 --seed=1 -q
+expect_ok "population: rotation" --game=oca --bots=greedy,pop:$pop,pop:$pop,pop:$pop \
+    --rotate-seats --runs=300 --seed=1 -q
+expect_ok "population: until" --game=oca --population=$pop --until=bankruptcy_any:0.02 \
+    --runs=3000 --seed=1 -q
+expect_ok "population: sensitivity" --game=oca --population=$pop --sensitivity \
+    --metric=bankruptcy_any --runs=200 --seed=1 -q
+expect_ok "population: goal seek" --game=oca --population=$pop --target=bankruptcy_any=0.10 \
+    --over=entry_fee=0:200 --runs=400 --seed=1 -q
+expect_ok "population: tune against a population" --game=oca \
+    --bots=greedy,pop:$pop,pop:$pop,pop:$pop --tune=seat1.max_bid=20:80 \
+    --maximize=win_share@1 --runs=200 --seed=1 -q
+expect_ok "population: tournament entrant" --game=oca \
+    --tournament=greedy,cautious,aggressive,pop:$pop --runs=60 --seed=1 -q --format=json
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert "pop:oca-mixed" in json.dumps(r["bots"])' "$work/out" && ok "population: tournament names it" ||
+    bad "population: tournament names it" "$(head -c 300 "$work/out")"
+printf '{"members": [{"type": "greedy", "weight": 2, "bot": "greedy"}, {"type": "counter", "bot": "count"}]}' >"$work/pig.json"
+expect_ok "population: pig10 file" --game=pig10 --runs=300 --seed=1 -q --bots="pop:$work/pig.json"
+grep -q "counter" "$work/out" && ok "population: pig10 types" || bad "population: pig10 types" "$(head -c 300 "$work/out")"
+printf '{"members": [{"type": "outsider", "bot": "rnd"}, {"type": "local", "bot": "greedy"}]}' >"$work/prog.json"
+expect_ok "population: a program as a member" --game=oca --runs=20 --seed=1 -q \
+    --bot-program="rnd=python3 $top/examples/bots/random_bot.py" --population="$work/prog.json"
+grep -q "outsider  rnd" "$work/out" && ok "population: program type row" || bad "population: program type row" "$(head -c 300 "$work/out")"
