@@ -43,6 +43,18 @@ static void bots_line(cJSON *list, const cJSON *r)
                                         s == seats->child ? "" : ",", get(s, "bot")->valuestring);
     }
     line(list, text);
+    /* a population: its mixture, and where the table of identical players is */
+    const cJSON *types = get(r, "types"), *t;
+    if (cJSON_GetArraySize(types) == 0)
+        return;
+    size_t len = (size_t)snprintf(text, sizeof text, "the population's mixture, assumed:");
+    cJSON_ArrayForEach(t, types)
+        if (len < sizeof text && cJSON_IsNumber(get(t, "weight")))
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s %s %.0f%%",
+                                    t == types->child ? "" : ",", get(t, "type")->valuestring,
+                                    100 * num(t, "weight"));
+    line(list, text);
+    line(list, "identical greedy players (the equilibrium of the auction): --bots=greedy");
 }
 
 /* The lines of the bankruptcy rate: the bots, the reconstructed amounts and the ruins they made
