@@ -25,6 +25,13 @@ typedef struct pop_ctx {
     double param[POP_MAX_MEMBERS][BOT_MAX_PARAMS]; /* the values ctx[m] was set up with */
 } pop_ctx;
 
+static bool plain; /* bot_population_plain */
+
+void bot_population_plain(bool on)
+{
+    plain = on;
+}
+
 static void bind(void *vctx, const seat_spec *spec)
 {
     ((pop_ctx *)vctx)->pop = spec->pop;
@@ -109,7 +116,10 @@ static void game_begin(void *vctx, const bot_game *game, const void *seen)
     const pop_member *mb = &c->pop->member[m];
     if (mb->drawn && memcmp(param, c->param[m], sizeof param) != 0) {
         char err[400];
-        if (member_setup(c, m, param, err, sizeof err) != 0) {
+        const bot_type *mbot = mb->spec.bot;
+        if (!plain && mbot->retune && mbot->retune(c->ctx[m], param) == 0) {
+            memcpy(c->param[m], param, sizeof param);
+        } else if (member_setup(c, m, param, err, sizeof err) != 0) {
             /* setup passed with the member's base values; another draw failing is a bot's
              * fault that no partial result could survive */
             fprintf(stderr, "giochi-sim: population '%s', type '%s', game %llu: %s\n",

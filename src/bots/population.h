@@ -2,11 +2,18 @@
 #ifndef GIOCHI_BOTS_POPULATION_H
 #define GIOCHI_BOTS_POPULATION_H
 
+#include <stdbool.h>
+
 #include "core/game.h"
 
 /* The seat of a population (seat_spec.pop, see config/population.h): botspec_parse gives
  * it to a seat named pop:NAME or pop:FILE. Its member hook tells which member (type) plays
  * the current game. */
 extern const bot_type bot_population;
+
+/* Tests only: with on, every new draw of a member's knobs sets the member up afresh (the plain
+ * way), never through its bot's retune; a run must give the same figures either way. Not
+ * thread-safe: set it before a run. */
+void bot_population_plain(bool on);
 
 #endif

@@ -410,6 +410,12 @@ struct bot_type {
 
     /* ---- a seat played by a population (bots/population.h) ------------------------------ */
 
+    /* Optional: gives a set-up context new parameter values for the same seat, rules and
+     * table, without a new setup, when nothing setup derived depends on the values that
+     * change; returns 0, or -1 (ctx unchanged) when only a new setup will do. A population
+     * whose knobs are drawn each game calls it before setting a member up again. The
+     * context must then play exactly as one set up with param. */
+    int (*retune)(void *ctx, const double *param);
     /* Optional: called before setup with the seat's whole spec (its population). */
     void (*bind)(void *ctx, const struct seat_spec *spec);
     /* Optional: the member of the seat's population (its index, a type of player) that

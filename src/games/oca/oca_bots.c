@@ -392,12 +392,10 @@ static void value_bounds(knobs *kn, const oca_rules *r)
     }
 }
 
-static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
-                 const double *param, char *err, size_t errlen)
+/* The knobs of param into kn->p, and the memory of a game forgotten: what setup and retune
+ * share. */
+static void take_knobs(knobs *kn, const double *param)
 {
-    (void)g, (void)nseats, (void)err, (void)errlen;
-    knobs *kn = ctx;
-    kn->seat = seat;
     for (int i = 0; i < KN_COUNT; i++)
         kn->p.k[i] = (int)param[i];
     kn->p.trade = param[KN_TRADE];
@@ -409,6 +407,33 @@ static int setup(void *ctx, const game_type *g, const void *rules, int seat, int
     kn->g.last_turn = -1;
     kn->g.begun = kn->g.fresh = false;
     kn->g.first = true;
+}
+
+/* The knobs setup derives tables from (card_tables, value_bounds, the valuation cache, the
+ * bank model): a change in any of them needs a new setup. */
+static const int derived_from[] = {KN_BUY_MAX, KN_PER_SQUARE, KN_RESERVE, KN_EXCHANGE,
+                                   KN_BANK_EV};
+
+/* bot_type.retune: new values for the knobs no table depends on (a bid cap, how to declare,
+ * when to gamble, ...); the valuation cache stays, since card_value reads only tables and
+ * buy_max. */
+static int retune(void *ctx, const double *param)
+{
+    knobs *kn = ctx;
+    for (size_t i = 0; i < sizeof derived_from / sizeof derived_from[0]; i++)
+        if ((int)param[derived_from[i]] != kn->p.k[derived_from[i]])
+            return -1;
+    take_knobs(kn, param);
+    return 0;
+}
+
+static int setup(void *ctx, const game_type *g, const void *rules, int seat, int nseats,
+                 const double *param, char *err, size_t errlen)
+{
+    (void)g, (void)nseats, (void)err, (void)errlen;
+    knobs *kn = ctx;
+    kn->seat = seat;
+    take_knobs(kn, param);
     card_tables(kn, rules);
     memset(&kn->vc, 0, sizeof kn->vc); /* no values yet (rules and knobs may be new) ... */
     for (int c = 0; c < ((const oca_rules *)rules)->ncards; c++) /* ... but a jolly's, the same in every position */
@@ -1267,6 +1292,7 @@ const bot_type oca_bot_cautious = {
     .params = cautious_params,
     .ctx_size = sizeof(knobs),
     .setup = setup,
+    .retune = retune,
     .choose = choose,
     .begin = begin,
     .peer = peer,
@@ -1295,6 +1321,7 @@ const bot_type oca_bot_greedy = {
     .param_default = greedy_default,
     .ctx_size = sizeof(knobs),
     .setup = setup,
+    .retune = retune,
     .choose = choose,
     .begin = begin,
     .peer = peer,
@@ -1308,6 +1335,7 @@ const bot_type oca_bot_greedy_2026 = {
     .params = greedy_2026_params,
     .ctx_size = sizeof(knobs),
     .setup = setup,
+    .retune = retune,
     .choose = choose,
     .begin = begin,
     .peer = peer,
@@ -1320,6 +1348,7 @@ const bot_type oca_bot_aggressive = {
     .params = aggressive_params,
     .ctx_size = sizeof(knobs),
     .setup = setup,
+    .retune = retune,
     .choose = choose,
     .begin = begin,
     .peer = peer,
