@@ -238,7 +238,7 @@ void rec_free(recorder *rec)
 {
     if (rec == NULL)
         return;
-    for (int i = 0; i < (rec->nmetrics + REC_TYPE_BUILTINS) * rec->ntypes; i++)
+    for (int i = 0; rec->ta && i < (rec->nmetrics + REC_TYPE_BUILTINS) * rec->ntypes; i++)
         acc_free(&rec->ta[i]);
     free(rec->ta);
     for (int i = 0; i < rec->nmetrics * REC_SLOTS; i++)
@@ -272,7 +272,7 @@ bool rec_merge(recorder *dst, const recorder *src)
     bool ok = true;
     for (int i = 0; i < dst->nmetrics * REC_SLOTS; i++)
         ok = acc_merge(&dst->a[i], &src->a[i]) && ok;
-    if (dst->ntypes == src->ntypes) /* the same run's: the same types */
+    if (dst->ntypes == src->ntypes && dst->ta && src->ta) /* the same run's: the same types */
         for (int i = 0; i < (dst->nmetrics + REC_TYPE_BUILTINS) * dst->ntypes; i++)
             ok = acc_merge(&dst->ta[i], &src->ta[i]) && ok;
     return ok;

@@ -418,6 +418,25 @@ static void result_types(run_result *res, const run_config *cfg)
     rec_set_types(res->rec, n, (const char *const *)res->type_name, base, pop);
 }
 
+void run_map_types(recorder *rec, const run_config *cfg)
+{
+    bool any = false;
+    for (int k = 0; k < cfg->nseats; k++)
+        any = any || cfg->seat[k].pop != NULL;
+    rec->ntypes = 0;
+    if (!any)
+        return;
+    run_result tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.rec = rec_new(cfg->game, cfg->nseats, false);
+    result_types(&tmp, cfg);
+    rec->ntypes = tmp.ntypes;
+    memcpy(rec->type_base, tmp.rec->type_base, sizeof rec->type_base);
+    memcpy(rec->type_pop, tmp.rec->type_pop, sizeof rec->type_pop);
+    memcpy(rec->seat_type, tmp.rec->type_base, sizeof rec->seat_type);
+    run_result_free(&tmp);
+}
+
 static void result_init(run_result *res, const run_config *cfg, bool per_game)
 {
     memset(res, 0, sizeof *res);

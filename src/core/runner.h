@@ -145,6 +145,12 @@ void run_result_init(run_result *res, const run_config *cfg, bool per_game);
 void run_tally(run_result *res, const run_config *cfg, const outcome *o);
 bool run_result_merge(run_result *dst, const run_result *src, int nseats);
 
+/* Gives rec (made by rec_new for cfg's game and seats, without figures by type) the seats'
+ * types of cfg, so that a game played into it tells each seat's type (recorder.seat_type)
+ * without keeping any figure by type: for per-game recorders of drivers that pair games
+ * (experiment.c). */
+void run_map_types(recorder *rec, const run_config *cfg);
+
 /* A worker's result whose histograms keep a bounded window (see acc_spill in recorder.h):
  * run_result_spill sets every accumulator of res to spill into s; run_result_unspill adds the
  * cells s holds (spilled by src's accumulators) into dst's histograms and empties s. Merging

@@ -271,6 +271,14 @@ static GIOCHI_INLINE void fill(const setting *S, wset *W, const wset *B, int mod
         play_figure(rec, S->gm[q] * REC_SLOTS + REC_SLOT(-1), prev_x, prev_c, &x, &c);
         put(S, &sk, mode, j++, x, c, false);
     }
+    /* a run with populations: each seat's figures also go to its type's group, summed over
+     * the seats of that type in the game (their count varies from game to game) */
+    int ntypes = rec->ntypes > 0 ? S->ntypes : 0;
+    int64_t tx[RUN_MAX_TYPES * EXP_TYPE_GROUP_MAX], tc[RUN_MAX_TYPES * EXP_TYPE_GROUP_MAX];
+    if (GIOCHI_UNLIKELY(ntypes > 0)) {
+        memset(tx, 0, (size_t)(ntypes * S->group) * sizeof *tx);
+        memset(tc, 0, (size_t)(ntypes * S->group) * sizeof *tc);
+    }
     for (int k = 0; k < S->nseats; k++) {
         int grp = S->nrot > 1 ? S->botid[(k + r) % S->nseats] : k;
         j = S->ngame_slots + grp * S->group;
@@ -278,14 +286,27 @@ static GIOCHI_INLINE void fill(const setting *S, wset *W, const wset *B, int mod
         put(S, &sk, mode, j++, units, RUN_WIN_UNIT, true);
         put(S, &sk, mode, j++, o->score[k], 1, true);
         put(S, &sk, mode, j++, o->rank[k], o->rank[k] > 0, false);
+        int64_t *px = NULL, *pc = NULL;
+        if (GIOCHI_UNLIKELY(ntypes > 0)) {
+            int t = rec->seat_type[k];
+            px = tx + t * S->group, pc = tc + t * S->group;
+            px[0] += units, pc[0] += RUN_WIN_UNIT;
+            px[1] += o->score[k], pc[1] += 1;
+            px[2] += o->rank[k], pc[2] += o->rank[k] > 0;
+            px += 3, pc += 3;
+        }
         for (const int *m = S->sm, *end = m + S->nsm; m < end; m++) {
             play_figure(rec, *m * REC_SLOTS + REC_SLOT(k), prev_x, prev_c, &x, &c);
             put(S, &sk, mode, j++, x, c, false);
+            if (px)
+                *px++ += x, *pc++ += c;
         }
         if (S->nrot > 1)
             put(S, &sk, mode, S->ngame_slots + S->nbots * S->group + k, units,
                       RUN_WIN_UNIT, true);
     }
+    for (int q = 0; q < ntypes * S->group; q++)
+        put(S, &sk, mode, S->type_slots + q, tx[q], tc[q], false);
 }
 
 /* Adds to the totals of every paired slot of S the baseline's own sums of the chunk (its part
@@ -413,6 +434,7 @@ static void mate_begin(worker *w, setting *S, bool tally)
         memset(W->prev_x[1], 0, nacc * sizeof *W->prev_x[1]);
         memset(W->prev_c[1], 0, nacc * sizeof *W->prev_c[1]);
     }
+    run_map_types(W->scratch, &S->cfg[0]); /* this setting's seats (a sweep of players moves them) */
     W->end = -1;
 }
 
@@ -631,6 +653,7 @@ static void wset_alloc(wset *W, const game_type *g, const setting *S, int nslots
     }
     W->scratch = rec_new(g, S->nseats, false);
     rec_set_spill(W->scratch, &W->drop);
+    run_map_types(W->scratch, &S->cfg[0]);
     W->nseats = S->nseats;
     for (int k = 0; k < 2; k++) {
         size_t nacc = (size_t)W->scratch->nmetrics * REC_SLOTS;

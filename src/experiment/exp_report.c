@@ -156,6 +156,8 @@ static cJSON *differences(const setting *S, const setting *B)
             continue;
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "metric", S->slot[j].name);
+        if (S->slot[j].type[0])
+            cJSON_AddStringToObject(o, "type", S->slot[j].type);
         if (S->slot[j].seat)
             cJSON_AddNumberToObject(o, "seat", S->slot[j].seat);
         if (S->slot[j].bot) {

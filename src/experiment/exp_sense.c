@@ -27,7 +27,9 @@ static span slot_span(const setting *S, const game_type *g, int j)
         return g->metrics[S->gm[j - 3 - S->nends]].kind == METRIC_RATE ? share : value;
     int ngroups = S->nrot > 1 ? S->nbots : S->nseats;
     int i = j - S->ngame_slots;
-    if (i >= ngroups * S->group)
+    if (j >= S->type_slots) /* a type's group, as a seat's */
+        i = (j - S->type_slots) % S->group;
+    else if (i >= ngroups * S->group)
         return share; /* a seat's advantage: its win units */
     switch (i % S->group) {
     case 0:
@@ -187,7 +189,9 @@ static bool tally_sense(why *w, const setting *S, int j, const exp_pair *p, cons
 void exp_slot_name(const setting *S, int j, char *buf, size_t n)
 {
     const slotdef *d = &S->slot[j];
-    if (d->seat || d->bot)
+    if (d->type[0])
+        snprintf(buf, n, "%s@%s", d->name, d->type);
+    else if (d->seat || d->bot)
         snprintf(buf, n, "%s@%d", d->name, d->seat ? d->seat : d->bot);
     else
         snprintf(buf, n, "%s", d->name);

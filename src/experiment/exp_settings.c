@@ -151,6 +151,16 @@ static void build_slots(setting *S, const game_type *g)
     S->group = 3 + nsm;
     int ngroups = S->nrot > 1 ? S->nbots : S->nseats;
     S->nslots = S->ngame_slots + ngroups * S->group + (S->nrot > 1 ? S->nseats : 0);
+    /* the types of player of a run with populations, a group of slots each (not rotated:
+     * a rotation's figures are by bot) */
+    run_result types = {0};
+    S->ntypes = 0;
+    S->type_slots = S->nslots;
+    if (S->nrot == 1 && S->group <= EXP_TYPE_GROUP_MAX) {
+        run_result_init(&types, &S->cfg[0], false);
+        S->ntypes = types.ntypes;
+    }
+    S->nslots += S->ntypes * S->group;
     S->slot = xcalloc((size_t)S->nslots, sizeof *S->slot);
     int i = 0;
     const char *fixed[3] = {"length", "ties", "no_winner"};
@@ -182,6 +192,18 @@ static void build_slots(setting *S, const game_type *g)
             S->slot[i].unit = RUN_WIN_UNIT;
             S->slot[i++].seat = k + 1;
         }
+    for (int t = 0; t < S->ntypes; t++) { /* as a seat's group; counts vary game to game */
+        const char *names[3] = {"win_share", g->score_name, "rank"};
+        for (int j = 0; j < S->group; j++) {
+            const char *nm = j < 3 ? names[j] : g->metrics[S->sm[j - 3]].name;
+            snprintf(S->slot[i].name, sizeof S->slot[0].name, "%s", nm);
+            snprintf(S->slot[i].type, sizeof S->slot[0].type, "%s", types.type_name[t]);
+            S->slot[i].unit = j == 0 ? RUN_WIN_UNIT : 1;
+            i++;
+        }
+    }
+    if (types.rec)
+        run_result_free(&types);
     for (int j = 0; j < S->nslots; j++)
         if (S->slot[j].unit == 0)
             S->slot[j].unit = 1;
@@ -228,10 +250,11 @@ static void classify(setting *S, const setting *B, bool is_base)
 }
 
 /* The slot of S with this name, seat and bot (0: none), or -1. */
-static int find_slot(const setting *S, const char *name, int seat, int bot)
+static int find_slot(const setting *S, const char *name, int seat, int bot, const char *type)
 {
     for (int j = 0; j < S->nslots; j++)
-        if (strcmp(S->slot[j].name, name) == 0 && S->slot[j].seat == seat && S->slot[j].bot == bot)
+        if (strcmp(S->slot[j].name, name) == 0 && S->slot[j].seat == seat &&
+            S->slot[j].bot == bot && strcmp(S->slot[j].type, type) == 0)
             return j;
     return -1;
 }
@@ -246,6 +269,25 @@ int exp_resolve_figure(const setting *S, const char *opt, const char *fig, char 
         return derived; /* seat_spread, first_seat: every setting has them */
     int k = 0;
     char *at = strchr(name, '@');
+    if (at && at[1] != '\0' && (at[1] < '0' || at[1] > '9')) { /* NAME@TYPE */
+        *at = '\0';
+        int j = find_slot(S, name, 0, 0, at + 1);
+        if (j >= 0)
+            return j;
+        char types[1024] = "";
+        size_t used = 0;
+        for (int i = S->type_slots; i < S->nslots && used < sizeof types; i += S->group)
+            used += (size_t)snprintf(types + used, sizeof types - used, "%s%s", used ? ", " : "",
+                                     S->slot[i].type);
+        if (S->ntypes == 0)
+            return snprintf(err, errlen, "%s '%s': no type of player '%s' (the seats draw from no "
+                            "population%s)", opt, fig, at + 1,
+                            S->nrot > 1 ? "; a rotation's figures are by bot" : ""),
+                   -1;
+        return snprintf(err, errlen, "%s '%s': no such figure of type '%s' (types: %s)", opt,
+                        fig, at + 1, types),
+               -1;
+    }
     if (at) {
         char *end;
         long v = strtol(at + 1, &end, 10);
@@ -256,13 +298,13 @@ int exp_resolve_figure(const setting *S, const char *opt, const char *fig, char 
     }
     int j = -1;
     if (k == 0)
-        j = find_slot(S, name, 0, 0);
+        j = find_slot(S, name, 0, 0, "");
     else if (S->nrot > 1 && strcmp(name, "seat_advantage") == 0)
-        j = find_slot(S, name, k, 0);
+        j = find_slot(S, name, k, 0, "");
     else if (S->nrot > 1)
-        j = find_slot(S, name, 0, S->botid[k - 1] + 1);
+        j = find_slot(S, name, 0, S->botid[k - 1] + 1, "");
     else
-        j = find_slot(S, name, k, 0);
+        j = find_slot(S, name, k, 0, "");
     if (j >= 0)
         return j;
     const char **all = xcalloc((size_t)S->nslots + 1, sizeof *all);
@@ -279,7 +321,7 @@ int exp_resolve_figure(const setting *S, const char *opt, const char *fig, char 
     size_t used = 0;
     names[0] = '\0';
     for (int i = 0; i < S->nslots && used < sizeof names; i++) {
-        bool first_of_kind = S->slot[i].seat + S->slot[i].bot <= 1;
+        bool first_of_kind = S->slot[i].seat + S->slot[i].bot <= 1 && !S->slot[i].type[0];
         if (!first_of_kind)
             continue;
         used += (size_t)snprintf(names + used, sizeof names - used, "%s%s%s", used ? ", " : "",
@@ -761,7 +803,8 @@ int exp_pair_settings(experiment *x, char *err, size_t errlen)
         S->pair = xcalloc((size_t)S->nslots, sizeof *S->pair);
         for (int j = 0; j < S->nslots; j++)
             S->pair[j] =
-                find_slot(&x->set[x->base], S->slot[j].name, S->slot[j].seat, S->slot[j].bot);
+                find_slot(&x->set[x->base], S->slot[j].name, S->slot[j].seat, S->slot[j].bot,
+                          S->slot[j].type);
         classify(S, &x->set[x->base], s == x->base);
         if (o->until && (S->until_slot = exp_resolve_figure(S, "--until", x->until_fig, err,
                                                          errlen)) == -1)

@@ -90,9 +90,12 @@ typedef struct axis {
 } axis;
 
 /* One figure of a setting's paired vector: a name with its seat or bot (1-based; 0: none). */
+enum { EXP_TYPE_NAME = 136, EXP_TYPE_GROUP_MAX = 32 };
 typedef struct slotdef {
     char name[72];
     int seat, bot;
+    char type[EXP_TYPE_NAME]; /* a type of player's figure (a run with populations): its
+                                 name, written NAME@TYPE; "" for none */
     int64_t unit;   /* c counts this many per observation (win units for win shares) */
     int64_t cconst; /* c of every game when it never varies (see pair64, exp_engine.c), or 0 */
 } slotdef;
@@ -121,6 +124,8 @@ typedef struct setting {
     char canon[GAME_MAX_SEATS][BOT_SPEC_MAX];            /* seat k's bot, unrotated */
     int nbots, botid[GAME_MAX_SEATS];                    /* distinct bots, seat -> bot */
     int nslots, ngame_slots, group;                      /* slot layout */
+    int ntypes, type_slots; /* types of player (not rotated) and the first of their groups of
+                               slots, one group per type after every other slot */
     int nends, ngm, nsm, *gm, *sm; /* the game's ends; its game and seat metrics' indices */
     slotdef *slot;
     int *pair;       /* baseline slot of each slot, or -1 */
