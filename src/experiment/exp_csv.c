@@ -24,14 +24,33 @@ static FILE *membuf(char **text, size_t *len)
 
 /* One row of the report's columns behind prefix (the swept values), its interval from ci
  * (an array [lo, hi], or null: empty cells). */
+/* The type of player of the rows being written (a sweep of a run with populations has a
+ * last column for it), or NULL: no such column. */
+static const char *row_type;
+
 static void csv_row(FILE *f, const char *prefix, const char *game, const char *metric, int seat,
                     const char *bot, double v, const cJSON *ci, double n, const char *stat)
 {
     bool has = cJSON_GetArraySize(ci) == 2;
     fputs(prefix, f);
-    report_csv_line(f, game, metric, seat, bot, v,
+    if (row_type == NULL) {
+        report_csv_line(f, game, metric, seat, bot, v,
+                        has ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
+                        has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n, stat);
+        return;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = membuf(&text, &len);
+    report_csv_line(m, game, metric, seat, bot, v,
                     has ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
                     has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n, stat);
+    fclose(m);
+    fwrite(text, 1, len ? len - 1 : 0, f); /* without its newline */
+    fputc(',', f);
+    report_csv_field(f, row_type);
+    fputc('\n', f);
+    free(text);
 }
 
 /* One estimate's row; stat NULL: "share" for an estimate with hits, else "mean". */
@@ -106,10 +125,14 @@ static void csv_differences(FILE *f, const char *prefix, const char *game, const
         const char *name = report_str(d, "metric"), *bot = report_str(d, "bot");
         int seat = (int)(isnan(report_num(d, "seat")) ? 0 : report_num(d, "seat"));
         double v = report_num(d, "value"), n = report_num(d, "n");
+        const char *typed = row_type;
+        if (typed)
+            row_type = report_str(d, "type");
         csv_row(f, prefix, game, name, seat, bot, v,
                 cJSON_GetObjectItemCaseSensitive(d, "ci95"), n, "diff");
         csv_row(f, prefix, game, name, seat, bot, v,
                 cJSON_GetObjectItemCaseSensitive(d, "ci95_unpaired"), n, "diff_unpaired");
+        row_type = typed;
     }
 }
 
@@ -170,7 +193,14 @@ void exp_render_csv(const experiment *x, const cJSON *root, FILE *out)
             report_csv_field(out, ax[a].key);
             fputc(',', out);
         }
-        fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", out);
+        /* with populations every setting's report has a type column: so has every row */
+        const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "settings"), 0);
+        bool typed = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
+                         cJSON_GetObjectItemCaseSensitive(first, "report"), "types")) > 0;
+        fputs(typed ? "game,metric,seat,bot,value,ci95_low,ci95_high,n,stat,type\n"
+                    : "game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n",
+              out);
+        row_type = typed ? "" : NULL;
         const cJSON *so;
         int si = 0;
         cJSON_ArrayForEach(so, cJSON_GetObjectItemCaseSensitive(root, "settings"))
@@ -190,5 +220,6 @@ void exp_render_csv(const experiment *x, const cJSON *root, FILE *out)
                             cJSON_GetObjectItemCaseSensitive(so, "differences"));
             free(prefix);
         }
+        row_type = NULL;
     }
 }
