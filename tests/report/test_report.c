@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "config/botspec.h"
 #include "report/plot.h"
 #include "core/registry.h"
 #include "report/report.h"
@@ -26,6 +27,14 @@ static cJSON *run_report(const game_type *g, int nseats, const char *const *bots
     cfg.nseats = nseats;
     report_input in = {.cfg = &cfg, .ruleset = ruleset};
     for (int k = 0; k < nseats; k++) {
+        char canon[BOT_SPEC_MAX];
+        if (strncmp(bots[k], "pop:", 4) == 0) { /* a population: its seat spec */
+            if (botspec_parse_at(g, bots[k], nseats, &cfg.seat[k], canon, sizeof canon, err,
+                                 sizeof err) != 0)
+                return NULL;
+            in.bot_spec[k] = bots[k];
+            continue;
+        }
         cfg.seat[k].bot = registry_bot(g, bots[k]);
         for (int j = 0; cfg.seat[k].bot->params && cfg.seat[k].bot->params[j].name; j++)
             cfg.seat[k].param[j] = cfg.seat[k].bot->params[j].def;
@@ -205,6 +214,7 @@ TEST(report_plot_svg_is_well_formed_with_its_series)
      * small ones), the turn score's histogram with one series per bot: 9 series. */
     const char *mixed[2] = {"greedy", "optimal-shut"};
     const char *same[4] = {"greedy", "greedy", "greedy", "greedy"};
+    const char *pops[4] = {"pop:oca-mixed", "pop:oca-mixed", "pop:oca-mixed", "pop:oca-mixed"};
     struct {
         const char *game;
         int nseats;
@@ -214,9 +224,13 @@ TEST(report_plot_svg_is_well_formed_with_its_series)
         {"45", 2, mixed, 9, 5},
         /* wins 2, length 1, shares 2 + 2 (the auction's 100% apart), banker's and Capo's
          * net 1+1, then a chart of one series per distribution that has observations:
-         * bankrupt players, winning bid, ruin by square, declarations per player and per
-         * game, the cashier's till (300 games hold some games with a cashier) */
-        {"oca", 4, same, 15, 12},
+         * bankrupt players, winning bid, bidders, ruin by square, declarations per player
+         * and per game, the cashier's till (300 games hold some games with a cashier); the
+         * auction winner's net by winning bid (bars + intervals) */
+        {"oca", 4, same, 18, 14},
+        /* a population: also the win share by type and its share of the auctions won, of
+         * the first bankers and of the bankrupt (bars + intervals each) */
+        {"oca", 4, pops, 26, 18},
         {"pig10", 4, same, 5, 4}, /* wins 2, length 1, two per-game counts 1+1 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
