@@ -17,7 +17,7 @@ set -eu
 # 2026-12-02 00:00 UTC: the date every sample report carries (not when it was last remade)
 stamp=1796169600
 
-run_args='--game=oca --runs=100000 --seed=1'
+run_args='--game=oca --population=oca-mixed --runs=100000 --seed=1'
 sweep_args='--game=oca --bots=greedy:max_bid=20 --sweep entry_fee=30:70:10 --metric=bankruptcy_any,banker_net --runs=50000 --seed=1'
 tornado_args='--game=oca --sensitivity --metric=bankruptcy_any --runs=5000 --seed=1'
 seek_args='--game=oca --bots=greedy:max_bid=20 --target=bankruptcy_any=0.10 --over=entry_fee=0:200 --runs=100000 --seed=1'

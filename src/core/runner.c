@@ -269,7 +269,9 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     if (rec && GIOCHI_UNLIKELY(rec->ntypes > 0)) /* the types that sat at the seats */
         for (int k = 0; k < cfg->nseats; k++)
             rec->seat_type[k] = (int8_t)(rec->type_base[k] +
-                                         (rec->type_pop[k] ? cfg->seat[k].bot->member(ctx[k]) : 0));
+                                         (rec->type_pop[k] && cfg->seat[k].bot->member
+                                              ? cfg->seat[k].bot->member(ctx[k])
+                                              : 0));
     g->finish(st, o, rec);
     if (check && outcome_check(cfg, o, what, sizeof what) != 0)
         goto broken;

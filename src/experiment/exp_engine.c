@@ -434,7 +434,10 @@ static void mate_begin(worker *w, setting *S, bool tally)
         memset(W->prev_x[1], 0, nacc * sizeof *W->prev_x[1]);
         memset(W->prev_c[1], 0, nacc * sizeof *W->prev_c[1]);
     }
-    run_map_types(W->scratch, &S->cfg[0]); /* this setting's seats (a sweep of players moves them) */
+    if (S->nrot == 1) /* this setting's seats (a sweep of players moves them) */
+        run_map_types(W->scratch, &S->cfg[0]);
+    else
+        W->scratch->ntypes = 0; /* a rotation's figures are by bot */
     W->end = -1;
 }
 
@@ -653,7 +656,8 @@ static void wset_alloc(wset *W, const game_type *g, const setting *S, int nslots
     }
     W->scratch = rec_new(g, S->nseats, false);
     rec_set_spill(W->scratch, &W->drop);
-    run_map_types(W->scratch, &S->cfg[0]);
+    if (S->nrot == 1) /* a rotation's figures are by bot: no types */
+        run_map_types(W->scratch, &S->cfg[0]);
     W->nseats = S->nseats;
     for (int k = 0; k < 2; k++) {
         size_t nacc = (size_t)W->scratch->nmetrics * REC_SLOTS;

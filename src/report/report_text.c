@@ -231,14 +231,6 @@ static void by_bot(cJSON *out, const cJSON *r)
     }
 }
 
-/* A cell "12.34% [12.01, 12.67]" of estimate e ("—" with no observation). */
-static void estimate_cell(const cJSON *e, char *buf, size_t n)
-{
-    char val[64], ci[96];
-    estimate_cells(e, val, sizeof val, ci, sizeof ci);
-    snprintf(buf, n, "%s%s%s", val, ci[0] ? " " : "", ci);
-}
-
 /* The types of player of a run with populations: each type's share of the seats, win share
  * and mean score; then every seat metric by type, a column per type. */
 static void by_type(cJSON *out, const cJSON *r)
@@ -248,78 +240,71 @@ static void by_type(cJSON *out, const cJSON *r)
     if (nt == 0)
         return;
     const char *score = report_str(r, "score");
-    char head[64], title[256] = "By type of player";
+    char head[64], title[256] = "Types of player";
     snprintf(head, sizeof head, "mean %s", score);
     cJSON_ArrayForEach(t, types)
         if (cJSON_IsString(get(t, "population"))) {
             snprintf(title, sizeof title,
-                     "By type of player (population %s: every figure depends on its mixture)",
+                     "Types of player (population %s: every figure depends on its mixture)",
                      report_str(t, "population"));
             break;
         }
-    cJSON *sec = section(out, title, "wlrrll");
-    const char *cols[6] = {"type", "bot", "seats", "win share", "95% CI", head};
-    columns(sec, 6, cols);
+    /* who the types are (their bots are long: a table of their own), then their figures */
+    cJSON *who = section(out, title, "llw");
+    const char *wcols[3] = {"type", "drawn", "bot"};
+    columns(who, 3, wcols);
     cJSON_ArrayForEach(t, types)
     {
-        char seats[64], ci_s[96], val[64], ci[96], sc[64], sci[96], bot[160];
+        char weight[32] = "seat", bot[200];
+        if (cJSON_IsNumber(get(t, "weight")))
+            snprintf(weight, sizeof weight, "%.4g%%", 100 * report_num(t, "weight"));
+        snprintf(bot, sizeof bot, "%s%s", report_str(t, "bot"),
+                 cJSON_IsTrue(get(t, "knobs_drawn")) ? " (knobs drawn each game)" : "");
+        const char *cell[3] = {report_str(t, "type"), weight, bot};
+        row(rows_of(who), 3, cell);
+    }
+    cJSON *sec = section(out, "Who wins, by type of player", "wrrll");
+    const char *cols[5] = {"type", "seats", "win share", "95% CI", head};
+    columns(sec, 5, cols);
+    cJSON_ArrayForEach(t, types)
+    {
+        char seats[64], ci_s[96], val[64], ci[96], sc[64], sci[96];
         estimate_cells(get(t, "seat_share"), seats, sizeof seats, ci_s, sizeof ci_s);
         estimate_cells(get(t, "win_share"), val, sizeof val, ci, sizeof ci);
         estimate_cells(get(t, score), sc, sizeof sc, sci, sizeof sci);
-        snprintf(bot, sizeof bot, "%s%s", report_str(t, "bot"),
-                 cJSON_IsTrue(get(t, "knobs_drawn")) ? " (knobs drawn)" : "");
-        const char *cell[6] = {report_str(t, "type"), bot, seats, val, ci, sc};
-        row(rows_of(sec), 6, cell);
+        const char *cell[5] = {report_str(t, "type"), seats, val, ci, sc};
+        row(rows_of(sec), 5, cell);
     }
-    char align[GAME_MAX_SEATS * 16 + 2] = "w";
-    const char *tcols[RUN_MAX_TYPES + 1] = {"figure"};
-    int shown = 0;
-    cJSON_ArrayForEach(t, types)
-        if (shown < 12) { /* a readable width; JSON and CSV have every type */
-            tcols[++shown] = report_str(t, "type");
-            strcat(align, "l");
-        }
-    cJSON *fig = section(out, "Figures by type of player", align);
-    columns(fig, shown + 1, tcols);
+    /* every seat metric, then each share the game divides, a row per type under its figure:
+     * 80 columns at any number of types */
+    cJSON *fig = section(out, "Figures by type of player", "wrlln");
+    const char *fcols[5] = {"figure, by type", "value", "", "95% CI", ""};
+    columns(fig, 5, fcols);
     const cJSON *first = types->child, *m;
-    cJSON_ArrayForEach(m, get(first, "metrics"))
-    {
-        const cJSON *lab = get(get(get(r, "layout"), "labels"), m->string);
-        const char *cell[13] = {lab ? report_str(lab, "label") : m->string};
-        char buf[12][160];
-        bool any = false;
-        int i = 0;
-        cJSON_ArrayForEach(t, types)
+    for (int part = 0; part < 2; part++)
+        cJSON_ArrayForEach(m, get(first, part ? "shares" : "metrics"))
         {
-            if (i == shown)
-                break;
-            const cJSON *e = get(get(t, "metrics"), m->string);
-            any = any || cJSON_IsNumber(get(e, "value"));
-            estimate_cell(e, buf[i], sizeof buf[i]);
-            cell[1 + i] = buf[i];
-            i++;
+            const cJSON *lab = get(get(get(r, "layout"), "labels"), m->string);
+            const char *unit = lab && cJSON_IsString(get(lab, "unit")) ? report_str(lab, "unit") : "";
+            bool any = false;
+            cJSON_ArrayForEach(t, types)
+                any = any || cJSON_IsNumber(get(get(get(t, part ? "shares" : "metrics"),
+                                                    m->string), "value"));
+            if (!any)
+                continue;
+            char label[300];
+            snprintf(label, sizeof label, "%s%s", part ? "share of all: " : "",
+                     lab ? report_str(lab, "label") : m->string);
+            const char *heading[5] = {label, "", "", "", ""};
+            row(rows_of(fig), 5, heading);
+            cJSON_ArrayForEach(t, types)
+            {
+                char name[200];
+                snprintf(name, sizeof name, "  %s", report_str(t, "type"));
+                const cJSON *e = get(get(t, part ? "shares" : "metrics"), m->string);
+                metric_row(rows_of(fig), name, unit, e, NAN);
+            }
         }
-        if (any)
-            row(rows_of(fig), shown + 1, cell);
-    }
-    cJSON_ArrayForEach(m, get(first, "shares"))
-    {
-        const cJSON *lab = get(get(get(r, "layout"), "labels"), m->string);
-        char label[256];
-        snprintf(label, sizeof label, "share of all: %s", lab ? report_str(lab, "label") : m->string);
-        const char *cell[13] = {label};
-        char buf[12][160];
-        int i = 0;
-        cJSON_ArrayForEach(t, types)
-        {
-            if (i == shown)
-                break;
-            estimate_cell(get(get(t, "shares"), m->string), buf[i], sizeof buf[i]);
-            cell[1 + i] = buf[i];
-            i++;
-        }
-        row(rows_of(fig), shown + 1, cell);
-    }
 }
 
 /* A table of figures (report "tables"): a row per bin that has observations. */

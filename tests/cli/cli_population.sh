@@ -69,11 +69,12 @@ assert any(x[1] == "share.auction_winner" for x in typed)
 assert any(x[1] == "table.auction_net_by_bid" for x in rows)
 EOF
 expect_ok "population: text" $args --population=$pop
-grep -q "^By type of player (population oca-mixed" "$work/out" && grep -q "^Figures by type of player" "$work/out" &&
+grep -q "^Types of player (population oca-mixed" "$work/out" && grep -q "^Who wins, by type of player" "$work/out" &&
+    grep -q "^Figures by type of player" "$work/out" && grep -q "^    gambler  .*%.*\[" "$work/out" &&
     grep -q "^Auction winner's net" "$work/out" && ok "population: text sections" ||
     bad "population: text sections" "$(head -c 400 "$work/out")"
 expect_ok "population: html" $args --population=$pop --html="$work/pop.html"
-grep -q "By type of player" "$work/pop.html" && ok "population: html section" || bad "population: html section" "missing"
+grep -q "Who wins, by type of player" "$work/pop.html" && ok "population: html section" || bad "population: html section" "missing"
 # a run without populations has no types, and its CSV keeps its columns
 expect_ok "no population: no types" $args --format=json
 python3 -c 'import json,sys; sys.exit("types" in json.load(open(sys.argv[1])))' "$work/out" &&
@@ -127,4 +128,4 @@ grep -q "counter" "$work/out" && ok "population: pig10 types" || bad "population
 printf '{"members": [{"type": "outsider", "bot": "rnd"}, {"type": "local", "bot": "greedy"}]}' >"$work/prog.json"
 expect_ok "population: a program as a member" --game=oca --runs=20 --seed=1 -q \
     --bot-program="rnd=python3 $top/examples/bots/random_bot.py" --population="$work/prog.json"
-grep -q "outsider  rnd" "$work/out" && ok "population: program type row" || bad "population: program type row" "$(head -c 300 "$work/out")"
+grep -q "^  outsider  50%    rnd" "$work/out" && ok "population: program type row" || bad "population: program type row" "$(head -c 300 "$work/out")"
