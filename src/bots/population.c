@@ -8,12 +8,67 @@
  * that tables derived from the rules alone are copied rather than made again. */
 #include "bots/population.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "config/population.h"
 #include "core/xalloc.h"
+
+/* ---- drawing a seat's player --------------------------------------------------------------- */
+
+/* Index of the entry of cum[0..n-1] (cumulative weights) that u in [0, 1) falls in. */
+static int pick(const double *cum, int n, double u)
+{
+    double x = u * cum[n - 1];
+    int i = 0;
+    while (i < n - 1 && x >= cum[i])
+        i++;
+    return i;
+}
+
+/* A uniform number in (0, 1): never 0 or 1, so the normal's inverse CDF stays finite. */
+static double open_uniform(rng *r)
+{
+    return ((double)(rng_next(r) >> 11) + 0.5) * 0x1.0p-53;
+}
+
+static double draw_knob(const pop_knob *k, const bot_param *p, rng *r)
+{
+    switch (k->dist) {
+    case POP_FIXED:
+        return k->a;
+    case POP_UNIFORM:
+        if (p->integer) {
+            double lo = ceil(k->a), span = floor(k->b) - lo + 1;
+            return lo + (double)rng_below(r, (uint32_t)span);
+        }
+        return k->a + (k->b - k->a) * rng_uniform(r);
+    case POP_NORMAL: {
+        double v = k->a + k->b * gsl_cdf_ugaussian_Pinv(open_uniform(r));
+        if (p->integer)
+            v = floor(v + 0.5);
+        double lo = p->integer ? ceil(k->lo) : k->lo, hi = p->integer ? floor(k->hi) : k->hi;
+        return v < lo ? lo : v > hi ? hi : v;
+    }
+    case POP_CHOICE:
+        return k->value[pick(k->cum, k->nchoice, rng_uniform(r))];
+    }
+    return k->a;
+}
+
+int population_draw(const population *p, rng *r, double *param)
+{
+    int m = p->nmembers > 1 ? pick(p->cum, p->nmembers, rng_uniform(r)) : 0;
+    const pop_member *mb = &p->member[m];
+    memcpy(param, mb->spec.param, sizeof mb->spec.param);
+    for (int j = 0; mb->drawn && j < mb->nparams; j++)
+        param[j] = draw_knob(&mb->knob[j], &mb->spec.bot->params[j], r);
+    return m;
+}
 
 typedef struct pop_ctx {
     const population *pop;

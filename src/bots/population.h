@@ -11,6 +11,12 @@
  * the current game. */
 extern const bot_type bot_population;
 
+struct population;
+/* Draws a member of population p (its index into p->member) and that member's knob values
+ * (into param, one per entry of the member's bot's params) from r: the member by its weight,
+ * then each drawn knob in the order of the bot's params. */
+int population_draw(const struct population *p, rng *r, double *param);
+
 /* Tests only: with on, every new draw of a member's knobs sets the member up afresh (the plain
  * way), never through its bot's retune; a run must give the same figures either way. Not
  * thread-safe: set it before a run. */

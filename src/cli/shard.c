@@ -8,6 +8,7 @@
 #include "cli/job.h"
 #include "dist/dist.h"
 #include "dist/partial.h"
+#include "config/population.h"
 
 /* --shard: the shard played, and the batches it played, as bytes for the partial file. */
 static uint64_t shard_index, shard_count;
@@ -49,6 +50,28 @@ static int merged_batch(const run_config *cfg, run_result *res, char *err, size_
     return 0;
 }
 
+/* The populations cfg's seats draw from (each once), with the digest of each one's text, into
+ * the identity id as "populations" (none: no key, as before populations): a file edited
+ * between the shards, or before the merge, is another run. */
+static void populations_identity(cJSON *id, const run_config *cfg)
+{
+    cJSON *list = NULL;
+    for (int k = 0; k < cfg->nseats; k++) {
+        const population *p = cfg->seat[k].pop;
+        bool seen = false;
+        for (int j = 0; j < k; j++)
+            seen = seen || cfg->seat[j].pop == p;
+        if (p == NULL || seen)
+            continue;
+        if (list == NULL)
+            list = cJSON_AddArrayToObject(id, "populations");
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "source", p->source);
+        cJSON_AddStringToObject(o, "sha256", p->sha256);
+        cJSON_AddItemToArray(list, o);
+    }
+}
+
 /* The identity of a run as a shard records it: everything its report depends on. */
 static cJSON *run_identity(const run_config *cfg, const cJSON *ruleset,
                            const char (*canon)[BOT_SPEC_MAX],
@@ -64,6 +87,7 @@ static cJSON *run_identity(const run_config *cfg, const cJSON *ruleset,
     cJSON *bots = cJSON_AddArrayToObject(id, "bots");
     for (int k = 0; k < cfg->nseats; k++)
         cJSON_AddItemToArray(bots, cJSON_CreateString(canon[k]));
+    populations_identity(id, cfg);
     cJSON_AddStringToObject(id, "seed", seed);
     cJSON_AddNumberToObject(id, "runs", (double)cfg->runs);
     cJSON_AddBoolToObject(id, "exact", exact);
@@ -368,6 +392,15 @@ void merge_prepare(job *j)
 {
     const options *o = j->o;
     const merge_input *m = &j->merge;
+    /* the populations as they are now must be those the shards drew from */
+    cJSON *now = cJSON_CreateObject();
+    populations_identity(now, &j->cfg);
+    const cJSON *then = cJSON_GetObjectItemCaseSensitive(m->identity, "populations");
+    const cJSON *cur = cJSON_GetObjectItemCaseSensitive(now, "populations");
+    if (!(then == NULL && cur == NULL) && !(then && cur && cJSON_Compare(then, cur, true)))
+        die(EXIT_USAGE, "'%s': a population it drew from is not what it was when the shards "
+                        "were played (its text's digest differs)", o->parts[0]);
+    cJSON_Delete(now);
     if (!j->experiment) {
         merge_parts(o, m, &j->cfg);
         return;

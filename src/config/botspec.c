@@ -9,12 +9,17 @@
 #include <string.h>
 
 #include "config/jsoncheck.h"
-#include "bots/population.h"
 #include "bots/program.h"
-#include "config/population.h"
 #include "core/numfmt.h"
 #include "core/registry.h"
 #include "core/suggest.h"
+
+static botspec_pop_fn *pop_seat; /* botspec_set_population */
+
+void botspec_set_population(botspec_pop_fn *fn)
+{
+    pop_seat = fn;
+}
 
 /* Writes the names of bot b's parameters, comma-separated, into buf. */
 static void param_names(const bot_type *b, int np, char *buf, size_t n)
@@ -108,15 +113,11 @@ int botspec_parse_at(const game_type *g, const char *text, int nseats, seat_spec
         return snprintf(err, errlen, "--bots: empty bot name"), -1;
     spec->pop = NULL;
     if (strcmp(name, "pop") == 0) { /* pop:SOURCE, the rest whole (a file may hold ':') */
-        const population *p = population_load(g, rest ? rest : "", nseats, err, errlen);
-        if (p == NULL)
-            return -1;
-        memset(spec->param, 0, sizeof spec->param);
-        spec->bot = &bot_population;
-        spec->pop = p;
-        if ((size_t)snprintf(canon, ncanon, "pop:%s", p->source) >= ncanon)
-            return snprintf(err, errlen, "--bots: population name too long"), -1;
-        return 0;
+        if (pop_seat == NULL)
+            return snprintf(err, errlen, "--bots: pop: populations are not built into this "
+                                         "program"),
+                   -1;
+        return pop_seat(g, rest ? rest : "", nseats, spec, canon, ncanon, err, errlen);
     }
     const bot_type *b = registry_bot(g, name);
     if (b == NULL && strcmp(name, "human") == 0 && g->view_json)

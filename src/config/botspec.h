@@ -32,4 +32,10 @@ int botspec_parse_at(const game_type *g, const char *text, int nseats, seat_spec
 int botspec_parse_list(const game_type *g, const char *list, int nseats, seat_spec *seats,
                        char (*canon)[BOT_SPEC_MAX], char *err, size_t errlen);
 
+/* How a seat named pop:SOURCE becomes a seat spec (config/population.c registers it): the
+ * arguments and result of botspec_parse_at, SOURCE the text after "pop:". */
+typedef int botspec_pop_fn(const game_type *g, const char *source, int nseats, seat_spec *spec,
+                           char *canon, size_t ncanon, char *err, size_t errlen);
+void botspec_set_population(botspec_pop_fn *fn);
+
 #endif

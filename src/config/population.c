@@ -11,9 +11,11 @@
 #include <cjson/cJSON.h>
 #include <gsl/gsl_cdf.h>
 
+#include "bots/population.h"
 #include "config/botspec.h"
 #include "config/rules.h"
 #include "core/suggest.h"
+#include "dist/sha256.h"
 #include "core/xalloc.h"
 
 /* The built-in populations: configs/populations/NAME.json, embedded (tools/embed.sh). */
@@ -385,12 +387,20 @@ const population *population_load(const game_type *g, const char *source, int ns
     }
     population *p = xmalloc(sizeof *p);
     int rc = population_parse(g, text, source, nseats, p, err, errlen);
-    free(file);
     if (rc != 0) {
+        free(file);
         free(p);
         return NULL;
     }
     snprintf(p->source, sizeof p->source, "%s", source);
+    sha256 h;
+    unsigned char d[SHA256_BYTES];
+    sha256_init(&h);
+    sha256_add(&h, text, strlen(text));
+    sha256_end(&h, d);
+    for (int i = 0; i < SHA256_BYTES; i++)
+        snprintf(p->sha256 + 2 * i, 3, "%02x", d[i]);
+    free(file);
     loaded *l = xmalloc(sizeof *l);
     pthread_mutex_lock(&kept_lock);
     l->p = p;
@@ -400,54 +410,26 @@ const population *population_load(const game_type *g, const char *source, int ns
     return p;
 }
 
-/* ---- drawing ------------------------------------------------------------------------------ */
+/* ---- a seat of --bots: pop:SOURCE --------------------------------------------------------- */
 
-/* Index of the entry of cum[0..n-1] (cumulative weights) that u in [0, 1) falls in. */
-static int pick(const double *cum, int n, double u)
+/* botspec's population hook (botspec_set_population): seat spec of pop:SOURCE. */
+static int population_seat(const game_type *g, const char *source, int nseats, seat_spec *spec,
+                           char *canon, size_t ncanon, char *err, size_t errlen)
 {
-    double x = u * cum[n - 1];
-    int i = 0;
-    while (i < n - 1 && x >= cum[i])
-        i++;
-    return i;
+    const population *p = population_load(g, source, nseats, err, errlen);
+    if (p == NULL)
+        return -1;
+    memset(spec->param, 0, sizeof spec->param);
+    spec->bot = &bot_population;
+    spec->pop = p;
+    if ((size_t)snprintf(canon, ncanon, "pop:%s", p->source) >= ncanon)
+        return snprintf(err, errlen, "--bots: population name too long"), -1;
+    return 0;
 }
 
-/* A uniform number in (0, 1): never 0 or 1, so the normal's inverse CDF stays finite. */
-static double open_uniform(rng *r)
+/* botspec knows populations through this hook, so that it does not depend on this file (which
+ * depends on it): registered when the program starts. */
+__attribute__((constructor)) static void register_population_seat(void)
 {
-    return ((double)(rng_next(r) >> 11) + 0.5) * 0x1.0p-53;
-}
-
-static double draw_knob(const pop_knob *k, const bot_param *p, rng *r)
-{
-    switch (k->dist) {
-    case POP_FIXED:
-        return k->a;
-    case POP_UNIFORM:
-        if (p->integer) {
-            double lo = ceil(k->a), span = floor(k->b) - lo + 1;
-            return lo + (double)rng_below(r, (uint32_t)span);
-        }
-        return k->a + (k->b - k->a) * rng_uniform(r);
-    case POP_NORMAL: {
-        double v = k->a + k->b * gsl_cdf_ugaussian_Pinv(open_uniform(r));
-        if (p->integer)
-            v = floor(v + 0.5);
-        double lo = p->integer ? ceil(k->lo) : k->lo, hi = p->integer ? floor(k->hi) : k->hi;
-        return v < lo ? lo : v > hi ? hi : v;
-    }
-    case POP_CHOICE:
-        return k->value[pick(k->cum, k->nchoice, rng_uniform(r))];
-    }
-    return k->a;
-}
-
-int population_draw(const population *p, rng *r, double *param)
-{
-    int m = p->nmembers > 1 ? pick(p->cum, p->nmembers, rng_uniform(r)) : 0;
-    const pop_member *mb = &p->member[m];
-    memcpy(param, mb->spec.param, sizeof mb->spec.param);
-    for (int j = 0; mb->drawn && j < mb->nparams; j++)
-        param[j] = draw_knob(&mb->knob[j], &mb->spec.bot->params[j], r);
-    return m;
+    botspec_set_population(population_seat);
 }

@@ -55,6 +55,7 @@ typedef struct pop_member {
 struct population {
     char name[POP_NAME_MAX];
     char source[512]; /* as the seat named it: a built-in name or a file */
+    char sha256[65];  /* of its JSON text, in hex: what a shard's identity records */
     const game_type *game;
     int nseats; /* the table its members' defaults were taken at */
     int nmembers;
@@ -86,10 +87,6 @@ const char *population_builtin(const char *name);
 /* Writes the names of the built-in populations for game g ("oca-mixed, ...") into buf; a
  * built-in population belongs to the game its "game" key names. */
 void population_builtin_names(const game_type *g, char *buf, size_t n);
-
-/* Draws the member (its index into p->member) and its knob values (into param, one per
- * entry of the member's bot's params) from r. */
-int population_draw(const population *p, rng *r, double *param);
 
 /* Stream of the member draw of seat k (rng_derive's `stream`): apart from the chance stream
  * and the seats' own, so that drawing players changes neither the dice nor any bot's draws. */

@@ -129,3 +129,14 @@ printf '{"members": [{"type": "outsider", "bot": "rnd"}, {"type": "local", "bot"
 expect_ok "population: a program as a member" --game=oca --runs=20 --seed=1 -q \
     --bot-program="rnd=python3 $top/examples/bots/random_bot.py" --population="$work/prog.json"
 grep -q "^  outsider  50%    rnd" "$work/out" && ok "population: program type row" || bad "population: program type row" "$(head -c 300 "$work/out")"
+
+# ---- a population file edited between the shards and the merge is another run --------------
+cp "$top/configs/populations/$pop.json" "$work/mine.json"
+for i in 0 1; do
+    "$bin" --game=oca --population="$work/mine.json" --runs=300 --seed=2 --shard=$i/2 -q \
+        -o "$work/e$i.part" 2>"$work/err" || bad "population: edited, shard $i" "$(cat "$work/err")"
+done
+expect_ok "population: shards of a file merge" --merge "$work/e0.part" "$work/e1.part" -q
+sed 's/"weight": 3/"weight": 2/' "$top/configs/populations/$pop.json" >"$work/mine.json"
+expect_error "population: edited before the merge" 2 "a population it drew from is not what it was when the shards were played" \
+    --merge "$work/e0.part" "$work/e1.part"
