@@ -317,7 +317,21 @@ int population_parse(const game_type *g, const char *text, const char *what, int
         fail(err, errlen, what, "\"members\" must be an array of 1..%d members", POP_MAX_MEMBERS);
         goto done;
     }
-    snprintf(out->name, sizeof out->name, "%s", name ? name->valuestring : what);
+    if (name) {
+        snprintf(out->name, sizeof out->name, "%s", name->valuestring);
+    } else { /* the file's name without its folder and .json */
+        const char *base = strrchr(what, '/') ? strrchr(what, '/') + 1 : what;
+        size_t len = strlen(base);
+        if (len > 5 && strcmp(base + len - 5, ".json") == 0)
+            len -= 5;
+        snprintf(out->name, sizeof out->name, "%.*s", (int)len, base);
+    }
+    for (const char *c = out->name; *c; c++)
+        if (*c == ',' || *c == '"' || *c == '/' || (unsigned char)*c < 32) {
+            fail(err, errlen, what, "its name '%s' may not hold a comma, a quote, a slash or a "
+                 "control character (give \"name\")", out->name);
+            goto done;
+        }
     out->game = g;
     out->nseats = nseats;
     double total = 0;

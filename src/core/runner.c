@@ -589,6 +589,35 @@ void run_result_free(run_result *res)
     memset(res, 0, sizeof *res);
 }
 
+/* Whether some seat of cfg draws from a population. */
+static bool has_population(const run_config *cfg)
+{
+    for (int k = 0; k < cfg->nseats; k++)
+        if (cfg->seat[k].pop)
+            return true;
+    return false;
+}
+
+/* The name of the type of player seat k held in the game just played into rec (which knows
+ * the seats' types: run_result's, or run_map_types'): the run's name of the type when rec
+ * keeps them, else the member's type or the seat's bot. */
+static const char *seat_type_name(const run_config *cfg, const recorder *rec, int k, char *buf,
+                                  size_t n)
+{
+    int t = rec->seat_type[k];
+    if (rec->type_name)
+        return rec->type_name[t];
+    const population *p = cfg->seat[k].pop;
+    if (p == NULL)
+        return cfg->seat[k].bot->name;
+    bool several = false; /* then named as result_types names them: POPULATION/TYPE */
+    for (int j = 0; j < cfg->nseats; j++)
+        several = several || (cfg->seat[j].pop && cfg->seat[j].pop != p);
+    snprintf(buf, n, "%s%s%s", several ? p->name : "", several ? "/" : "",
+             p->member[t - rec->type_base[k]].type);
+    return buf;
+}
+
 /* The header of the games CSV. */
 static void csv_header(FILE *f, const run_config *cfg)
 {
@@ -605,7 +634,11 @@ static void csv_header(FILE *f, const run_config *cfg)
             for (int k = 0; k < cfg->nseats; k++)
                 fprintf(f, ",%s_%d", g->metrics[m].name, k + 1);
     }
-    fputs(",seed_hi,seed_lo\n", f); /* the seed's 32-bit halves: exact in any spreadsheet */
+    fputs(",seed_hi,seed_lo", f); /* the seed's 32-bit halves: exact in any spreadsheet */
+    if (has_population(cfg)) /* who sat where: the type of player each seat drew */
+        for (int k = 0; k < cfg->nseats; k++)
+            fprintf(f, ",type_%d", k + 1);
+    fputc('\n', f);
 }
 
 /* One row of the games CSV for game `index`. */
@@ -639,7 +672,11 @@ static void csv_row(FILE *f, const run_config *cfg, uint64_t index, const outcom
         }
     }
     uint64_t seed = rng_derive(cfg->seed, index, RNG_STREAM_CHANCE);
-    fprintf(f, ",%lu,%lu\n", (unsigned long)(seed >> 32), (unsigned long)(seed & 0xffffffffu));
+    fprintf(f, ",%lu,%lu", (unsigned long)(seed >> 32), (unsigned long)(seed & 0xffffffffu));
+    char buf[2 * POP_NAME_MAX + 2];
+    for (int k = 0; rec->ntypes > 0 && k < cfg->nseats; k++) /* type names hold no comma */
+        fprintf(f, ",%s", seat_type_name(cfg, rec, k, buf, sizeof buf));
+    fputc('\n', f);
 }
 
 /* Files the rows of chunk c, then writes every waiting chunk that is next in order. Called
@@ -920,6 +957,7 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
     void *st = xcalloc(1, cfg->game->state_size);
     void *view = xcalloc(1, cfg->game->view_size ? cfg->game->view_size : 1);
     recorder *rec = rec_new(cfg->game, cfg->nseats, true);
+    run_map_types(rec, cfg); /* the players a population seat draws, named after the game */
     fprintf(out, "game %llu of seed %llu (chance seed %llu): %s, %d players\n",
             (unsigned long long)index, (unsigned long long)cfg->seed,
             (unsigned long long)rng_derive(cfg->seed, index, RNG_STREAM_CHANCE),
@@ -936,6 +974,11 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
         return -1;
     }
     run_trace_outcome(cfg, o, out);
+    char name[2 * POP_NAME_MAX + 2];
+    for (int k = 0; rec->ntypes > 0 && k < cfg->nseats; k++)
+        if (cfg->seat[k].pop)
+            fprintf(out, "  seat %d drew from %s: %s\n", k + 1, cfg->seat[k].pop->name,
+                    seat_type_name(cfg, rec, k, name, sizeof name));
     /* The same row --games-csv writes for this game, to compare with the batch. */
     fputs("csv: ", out);
     csv_header(out, cfg);

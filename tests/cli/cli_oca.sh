@@ -172,7 +172,7 @@ if python3 "$here/oca_dists.py" "$work/od.json" "$work/od-games.csv" "$work/od.c
 else
     bad "oca distributions equal the per-game CSV's counts" "$(tail -n 2 "$work/err")"
 fi
-jq -e '.distributions | length == 6' "$work/od.json" >/dev/null &&
+jq -e '.distributions | length == 7' "$work/od.json" >/dev/null &&
     ok "oca distributions: JSON valid (jq)" || bad "oca distributions: JSON valid (jq)" "jq"
 # the same run on one thread, and split into shards and merged, has the same distributions
 # shellcheck disable=SC2086

@@ -140,3 +140,38 @@ expect_ok "population: shards of a file merge" --merge "$work/e0.part" "$work/e1
 sed 's/"weight": 3/"weight": 2/' "$top/configs/populations/$pop.json" >"$work/mine.json"
 expect_error "population: edited before the merge" 2 "a population it drew from is not what it was when the shards were played" \
     --merge "$work/e0.part" "$work/e1.part"
+
+# ---- who sat where: the games CSV's types, the trace, a person as a member --------------------
+expect_ok "population: games CSV" $args --population=$pop --games-csv="$work/g.csv"
+python3 - "$work/g.csv" "$work/pop.json" <<'EOF2' && ok "population: games CSV types add up to the report's" || bad "population: games CSV types add up to the report's" "see above"
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+r = json.load(open(sys.argv[2]))
+seats = [f"type_{k}" for k in range(1, 5)]
+count = {}
+for row in rows:
+    for s in seats:
+        count[row[s]] = count.get(row[s], 0) + 1
+assert count == {t["type"]: t["seat_games"] for t in r["types"]}, (count, r["types"])
+# a type's bankruptcies, counted again from the rows
+bust = {}
+for row in rows:
+    for k, s in enumerate(seats, 1):
+        bust[row[s]] = bust.get(row[s], 0) + int(row[f"bankrupt_{k}"])
+assert bust == {t["type"]: t["metrics"]["bankrupt"]["hits"] for t in r["types"]}
+EOF2
+expect_ok "population: trace" $args --population=$pop --trace=5
+grep -qE '^  seat 4 drew from oca-mixed: (cautious|ordinary|gambler|shrewd)$' "$work/out" &&
+    ok "population: the trace names the types drawn" || bad "population: the trace names the types drawn" "$(tail -n 8 "$work/out")"
+t5=$(sed -n 's/^  seat 4 drew from oca-mixed: //p' "$work/out")
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "type_4") c = i } $1 == "5" { print $c }' "$work/g.csv" >"$work/t5"
+[ "$(cat "$work/t5")" = "$t5" ] && ok "population: trace and games CSV agree" || bad "population: trace and games CSV agree" "$t5 / $(cat "$work/t5")"
+printf '{"members": [{"type": "you", "bot": "human"}, {"type": "machine", "bot": "greedy"}]}' >"$work/hum.json"
+python3 "$here/bots/pty_play.py" "$work/tty" 1 -- "$bin" --game=wari --bots="pop:$work/hum.json,greedy" \
+    --runs=4 --seed=1 >/dev/null 2>&1
+rc=$?
+if [ "$rc" -eq 0 ] && grep -q '=== game' "$work/tty" && grep -qE '^  you +50% +human' "$work/tty"; then
+    ok "population: a person at the terminal as a member"
+else
+    bad "population: a person at the terminal as a member" "exit $rc: $(tail -c 300 "$work/tty")"
+fi

@@ -22,6 +22,7 @@ def ints(values):
 observed = {
     "bankrupt_players": ints(r["bankruptcies"] for r in rows),
     "winning_bid": ints(r["winning_bid"] for r in rows if r["auction"] == "1"),
+    "auction_bidders": ints(r["auction_bidders"] for r in rows if r["auction"] == "1"),
     "ruin_square": ints(r["bankruptcy_square_%d" % k] for r in rows for k in seats),
     "declarations_per_player": ints(r["declarations_%d" % k] for r in rows for k in seats),
     "declarations_per_game": ints(r["declarations_game"] for r in rows),
@@ -52,6 +53,26 @@ def reconstructed(sq):
     rec = sq.get("source") == "reconstruction" or "reconstruction" in sq.get("note", "")
     return pays and sq["amount"] > 0 and rec
 
+
+# The auction winner's net by winning bid (the table auction_net_by_bid), from the games'
+# winning bid, which seat won the auction and that seat's final points.
+dote = report["ruleset"]["dote"]
+by_bin = {}
+for r in rows:
+    if r["auction"] != "1":
+        continue
+    winner = [k for k in seats if r["auction_winner_%d" % k] == "1"]
+    if len(winner) != 1:
+        fail("game %s: %d auction winners" % (r["game_index"], len(winner)))
+    b = min(int(r["winning_bid"]) // 10, 10)
+    by_bin.setdefault(b, []).append(int(r["score_%d" % winner[0]]) - dote)
+table = {t["name"]: t for t in report["tables"]}["auction_net_by_bid"]
+for i, row in enumerate(table["rows"]):
+    nets = by_bin.get(i, [])
+    e = row["estimate"]
+    if e["n"] != len(nets) or (nets and abs(e["value"] - sum(nets) / len(nets)) > 1e-9):
+        fail("auction_net_by_bid row %s: n %s mean %s, the games give %d and %s" % (
+            row["label"], e["n"], e["value"], len(nets), sum(nets) / len(nets) if nets else None))
 
 dists = {d["name"]: d for d in report["distributions"]}
 if sorted(dists) != sorted(observed):
