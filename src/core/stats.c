@@ -26,6 +26,23 @@ void stats_wilson(double hits, double n, double *lo, double *hi)
         *hi = 1;
 }
 
+void stats_edge_exact(double share, double n, double *lo, double *hi)
+{
+    if (!(n >= 1))
+        return;
+    if (share >= 1)
+        *lo = gsl_cdf_beta_Pinv(0.025, n, 1);
+    else if (share <= 0)
+        *hi = gsl_cdf_beta_Qinv(0.025, 1, n);
+}
+
+void stats_share_interval(double hits, double n, double *lo, double *hi)
+{
+    stats_wilson(hits, n, lo, hi);
+    if (n > 0 && (hits <= 0 || hits >= n))
+        stats_edge_exact(hits / n, n, lo, hi);
+}
+
 double stats_quantile(const acc *a, double p)
 {
     double need = p * (double)a->n;

@@ -10,6 +10,17 @@
  * shared wins). n == 0 gives [0, 1]. */
 void stats_wilson(double hits, double n, double *lo, double *hi);
 
+/* The exact (Clopper-Pearson) 95% bound of a share seen in none or in every one of n
+ * trials: a share at 0 keeps lo and gets hi = the 97.5% quantile of Beta(1, n); a share at 1
+ * keeps hi and gets lo = the 2.5% quantile of Beta(n, 1); any other share, or n < 1, leaves
+ * both. The interval every printed share gets at its edges (report, experiments,
+ * tournaments), where a normal interval collapses and Wilson's is an approximation. */
+void stats_edge_exact(double share, double n, double *lo, double *hi);
+
+/* The 95% interval of a share of hits out of n: Wilson's inside, stats_edge_exact's at 0 and
+ * at n. n == 0 gives [0, 1]. */
+void stats_share_interval(double hits, double n, double *lo, double *hi);
+
 /* Summary of a METRIC_MEAN accumulator. */
 typedef struct summary {
     int64_t n;

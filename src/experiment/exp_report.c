@@ -2,6 +2,7 @@
  * report, or the per-bot report of a rotation), its paired differences from the baseline,
  * --until's outcome, and the sensitivity table. */
 #include "experiment/experiment_priv.h"
+#include "core/stats.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -49,6 +50,21 @@ static double adv_shift(const setting *S, int j)
     return exp_derived(j) ? 0 : strcmp(S->slot[j].name, "seat_advantage") == 0 ? 1.0 / S->nseats : 0;
 }
 
+/* A share slot j of S seen in none or all of its trials (its normal interval collapses to
+ * the point): the exact bound at that edge (stats_edge_exact), over its trials (c / unit:
+ * plays, seats or, for a win share, seat-games). Seat advantages are shifted shares: their
+ * edge is the win share's. */
+static void edge_exact(const setting *S, int j, exp_estimate *e)
+{
+    const exp_pair *p = &S->acc[j];
+    if (!exp_is_share(S, j, S->cfg[0].game) || p->c <= 0 || (p->x != 0 && p->x != p->c))
+        return;
+    double trials = (double)(p->c / S->slot[j].unit);
+    double lo = e->lo, hi = e->hi;
+    stats_edge_exact(p->x == 0 ? 0 : 1, trials, &lo, &hi);
+    e->lo = lo, e->hi = hi;
+}
+
 void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e)
 {
     if (exp_derived(j)) {
@@ -56,6 +72,7 @@ void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e)
         return;
     }
     exp_pair_estimate(&S->acc[j], e);
+    edge_exact(S, j, e);
     if (B == NULL)
         e->base = e->diff = e->dlo = e->dhi = e->ulo = e->uhi = NAN;
     double a = adv_shift(S, j);
@@ -80,6 +97,7 @@ static cJSON *slot_estimate(const setting *S, int j, double shift)
         return o;
     }
     exp_pair_estimate(&S->acc[j], &est);
+    edge_exact(S, j, &est);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddItemToObject(o, "value", num_or_null(est.value - shift));
     cJSON_AddItemToObject(o, "ci95", interval(est.lo - shift, est.hi - shift));

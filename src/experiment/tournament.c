@@ -15,6 +15,7 @@
 #include <gsl/gsl_vector.h>
 
 #include "config/botspec.h"
+#include "core/stats.h"
 #include "core/xalloc.h"
 #include "report/textcols.h"
 
@@ -121,17 +122,12 @@ static int make_tables(tourney *t, char *err, size_t errlen)
 
 /* A share of exactly 0 or 1 gives the normal interval no spread to show ([1, 1] after n deals
  * all won): such a share gets the exact (Clopper-Pearson) 95% bound of a proportion seen in
- * every one of n trials, or in none, each deal taken as one trial (its games, one a seat
- * order, are not independent), so that a bot that won every game is not claimed to win
- * always. */
+ * every one of n trials, or in none (stats_edge_exact), each deal taken as one trial (its
+ * games, one a seat order, are not independent), so that a bot that won every game is not
+ * claimed to win always. */
 static void boundary_interval(double share, double deals, double *lo, double *hi)
 {
-    if (!(deals >= 1))
-        return;
-    if (share >= 1)
-        *lo = gsl_cdf_beta_Pinv(0.025, deals, 1);
-    else if (share <= 0)
-        *hi = gsl_cdf_beta_Qinv(0.025, 1, deals);
+    stats_edge_exact(share, deals, lo, hi);
 }
 
 /* Plays table T on `deals` deals of seed seed, seats rotated, into its fields. */

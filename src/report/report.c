@@ -29,13 +29,14 @@ static cJSON *pair(double a, double b)
     return arr;
 }
 
-/* {"value": share, "ci95": Wilson interval, "n": trials, "hits": hits}. With no trial there
- * is no share: value and ci95 are null, as for a mean with no observation. */
+/* {"value": share, "ci95": Wilson interval (exact at 0 and n: stats_share_interval), "n":
+ * trials, "hits": hits}. With no trial there is no share: value and ci95 are null, as for a
+ * mean with no observation. */
 static cJSON *rate_estimate(double hits, double trials)
 {
     cJSON *o = cJSON_CreateObject();
     double lo, hi;
-    stats_wilson(hits, trials, &lo, &hi);
+    stats_share_interval(hits, trials, &lo, &hi);
     cJSON_AddItemToObject(o, "value",
                           trials > 0 ? cJSON_CreateNumber(hits / trials) : cJSON_CreateNull());
     cJSON_AddItemToObject(o, "ci95", trials > 0 ? pair(lo, hi) : cJSON_CreateNull());

@@ -4,6 +4,7 @@
  * The toy game ("pig-race"): seats take turns; the seat to move rolls a die, then decides to
  * bank (add the roll to its score) or pass (add nothing); first to reach 10 wins; a tie is
  * impossible except by the 30-turn cap, after which every seat with the top score shares. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -580,4 +581,27 @@ TEST(runner_batch_loop_agrees_with_the_followed_loop)
         tried++;
     }
     CHECK(tried >= 1); /* oca has the hook */
+}
+
+/* A share at 0 or at n gets the exact (Clopper-Pearson) bound, 1 - 0.025^(1/n) above 0 and
+ * 0.025^(1/n) below n (closed forms of Beta(1, n) and Beta(n, 1)); inside, Wilson's; no
+ * trial, [0, 1]. Issue 41: no printed share has a collapsed or approximate edge. */
+TEST(stats_share_interval_is_exact_at_its_edges)
+{
+    const double ns[] = {1, 7, 300, 100000};
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+        double n = ns[i], lo, hi;
+        stats_share_interval(0, n, &lo, &hi);
+        CHECK_NEAR(lo, 0, 0);
+        CHECK_NEAR(hi, 1 - pow(0.025, 1 / n), 1e-12);
+        stats_share_interval(n, n, &lo, &hi);
+        CHECK_NEAR(lo, pow(0.025, 1 / n), 1e-12);
+        CHECK_NEAR(hi, 1, 0);
+    }
+    double lo, hi, wlo, whi;
+    stats_share_interval(37, 300, &lo, &hi);
+    stats_wilson(37, 300, &wlo, &whi);
+    CHECK(lo == wlo && hi == whi);
+    stats_share_interval(0, 0, &lo, &hi);
+    CHECK(lo == 0 && hi == 1);
 }
