@@ -167,7 +167,17 @@ static bool tally_sense(why *w, const setting *S, int j, const exp_pair *p, cons
         x = xx = res->no_winner;
     else if (j < 3 + S->nends)
         x = xx = res->end_count[j - 3];
-    else if (j < S->ngame_slots || i % S->group >= 3) {
+    else if (j >= S->type_slots) { /* a type's: its figures by type (no per-game squares) */
+        int t = (j - S->type_slots) / S->group, q = (j - S->type_slots) % S->group;
+        int m = q >= 3 ? S->sm[q - 3] : rec->nmetrics + (q == 0 ? REC_TYPE_WIN
+                                                         : q == 1 ? REC_TYPE_SCORE
+                                                                  : REC_TYPE_RANK);
+        if (rec->ntypes != S->ntypes || rec->ta == NULL)
+            return no(w, "figures by type that the setting's tallies lack");
+        const acc *a = rec_type_get(rec, m, t);
+        x = a->sum + a->hits;
+        c = a->n;
+    } else if (j < S->ngame_slots || i % S->group >= 3) {
         int m = j < S->ngame_slots ? S->gm[j - 3 - S->nends] : S->sm[i % S->group - 3];
         const acc *a = &rec->a[m * REC_SLOTS + REC_SLOT(j < S->ngame_slots ? -1 : i / S->group)];
         x = a->sum + a->hits; /* a rate has no sum, a mean no hits */

@@ -175,3 +175,32 @@ if [ "$rc" -eq 0 ] && grep -q '=== game' "$work/tty" && grep -qE '^  you +50% +h
 else
     bad "population: a person at the terminal as a member" "exit $rc: $(tail -c 300 "$work/tty")"
 fi
+
+# ---- an experiment's figures by type: the same bytes in shards and under MPI ------------------
+sw="--game=oca --population=$pop --sweep entry_fee=40:60:20 --metric=net@cautious --runs=600 --seed=1 -q"
+# shellcheck disable=SC2086
+"$bin" $sw --format=json >"$work/sw.json" 2>"$work/err" || bad "population: sweep JSON" "$(cat "$work/err")"
+json_without_run "$work/sw.json" >"$work/sw"
+for i in 0 1; do
+    # shellcheck disable=SC2086
+    "$bin" $sw --shard=$i/2 -o "$work/sw$i.part" 2>"$work/err" || bad "population: sweep shard $i" "$(cat "$work/err")"
+done
+"$bin" --merge "$work/sw0.part" "$work/sw1.part" --format=json >"$work/swm.json" 2>"$work/err"
+json_without_run "$work/swm.json" >"$work/swm"
+same "population: a sweep's shards merged" "$work/sw" "$work/swm"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+d = [x for x in r["settings"][1]["differences"] if x.get("type") == "cautious" and x["metric"] == "net"]
+assert len(d) == 1 and d[0]["ci95"][0] < d[0]["value"] < d[0]["ci95"][1], d' "$work/sw.json" &&
+    ok "population: a type's paired difference" || bad "population: a type's paired difference" "see $work/sw.json"
+if [ -n "${GIOCHI_MPI_BIN:-}" ] && [ -x "${GIOCHI_MPI_BIN:-}" ] && command -v mpirun >/dev/null 2>&1; then
+    # shellcheck disable=SC2086
+    mpirun --allow-run-as-root --oversubscribe -q -n 2 "$GIOCHI_MPI_BIN" $sw --format=json >"$work/swp.json" 2>"$work/err"
+    json_without_run "$work/swp.json" >"$work/swp"
+    same "population: a sweep under MPI" "$work/sw" "$work/swp"
+    # shellcheck disable=SC2086
+    mpirun --allow-run-as-root --oversubscribe -q -n 3 "$GIOCHI_MPI_BIN" $args --population=$pop --format=json >"$work/mp.json" 2>"$work/err"
+    json_without_run "$work/mp.json" >"$work/mp"
+    same "population: a run under MPI" "$work/t1" "$work/mp"
+fi
