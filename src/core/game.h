@@ -128,6 +128,15 @@ typedef struct metric_table {
     const metric_table_row *rows;
 } metric_table;
 
+/* A role a player can hold in a game (the oca's Capo-gioco, its banker), and the game's
+ * metrics of the players who hold it: its win share, mean net and bankruptcy (each a metric
+ * of the game's table, or NULL). The summary shows them as one table beside "Who wins", the
+ * JSON report under "roles"; they are game metrics, so every experiment takes them. */
+typedef struct metric_role {
+    const char *role; /* NULL ends a list */
+    const char *win, *net, *bankrupt;
+} metric_role;
+
 /* Collects a game's observations; implemented in recorder.c. `seat` is -1 for METRIC_GAME
  * metrics and 0..nseats-1 for METRIC_SEAT ones; `metric` indexes the game's metric table. */
 typedef struct recorder recorder;
@@ -294,6 +303,7 @@ typedef struct game_type {
     const metric_label *labels;  /* NULL-name-terminated */
     const metric_dist *dists;    /* distributions shown whole, NULL-name-terminated (or NULL) */
     const metric_table *tables;  /* tables of figures, NULL-name-terminated (or NULL) */
+    const metric_role *roles;    /* the players' roles, NULL-role-terminated (or NULL) */
     /* Seat metrics (rates) whose successes the report divides among the types of player of a
      * run with populations ("share of the auctions won, by type"), NULL-terminated (or NULL). */
     const char *const *type_shares;

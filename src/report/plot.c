@@ -491,8 +491,11 @@ static int run_script(FILE *f, const cJSON *r, plot_format fmt, const char *outp
     const cJSON *types = get(r, "types");
     int ntypes = cJSON_GetArraySize(types);
     int type_panels = ntypes > 0 ? 1 + cJSON_GetArraySize(get(types->child, "shares")) : 0;
+    bars roles = {0}; /* the game's roles: who holds each wins (alone or tied) */
+    cJSON_ArrayForEach(n, get(r, "roles"))
+        bars_add(&roles, report_str(n, "role"), NULL, get(n, "win_share"));
     int panels = 1 + has_length + (small.n > 0) + (large.n > 0) + hists + dists + tables +
-                 type_panels;
+                 type_panels + (roles.n > 0);
 
     char title[1024];
     report_summary_title(r, true, title, sizeof title);
@@ -507,6 +510,8 @@ static int run_script(FILE *f, const cJSON *r, plot_format fmt, const char *outp
         bars_add(&wins, label, NULL, get(s, "win_share"));
     }
     bars_plot(f, &wins, 0, "Win share per seat", "win share (%)", true);
+    if (roles.n > 0)
+        bars_plot(f, &roles, 9, "Win share by role (alone or tied)", "win share (%)", true);
     if (has_length) {
         const char *name[1] = {"games"};
         const cJSON *e[1] = {get(get(r, "metrics"), "length")};

@@ -471,6 +471,33 @@ static cJSON *build_dists(const report_input *in)
  * the summary renderers read it from the tree: {"headline": [names], "groups": [{"title",
  * "metrics": [names]}], "labels": {name: {"label", "unit"}}}. Every metric of the table has a
  * label and sits in exactly one group. */
+/* The game's roles (game_type.roles): each role's win share, net and bankruptcy, the game
+ * metrics' estimates. */
+static cJSON *build_roles(const report_input *in)
+{
+    const game_type *g = in->cfg->game;
+    cJSON *list = cJSON_CreateArray();
+    for (int i = 0; g->roles[i].role; i++) {
+        const metric_role *ro = &g->roles[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "role", ro->role);
+        const char *key[3] = {"win_share", "net", "bankrupt"};
+        const char *metric[3] = {ro->win, ro->net, ro->bankrupt};
+        for (int j = 0; j < 3; j++) {
+            int m = metric[j] ? metric_index(g, metric[j]) : -1;
+            if (m < 0) {
+                cJSON_AddNullToObject(o, key[j]);
+                continue;
+            }
+            cJSON *e = metric_estimate(&g->metrics[m], rec_get(in->res->rec, m, -1));
+            cJSON_AddStringToObject(e, "metric", metric[j]);
+            cJSON_AddItemToObject(o, key[j], e);
+        }
+        cJSON_AddItemToArray(list, o);
+    }
+    return list;
+}
+
 /* The game's tables of figures (game_type.tables): each row's label, metric and estimate. */
 static cJSON *build_tables(const report_input *in)
 {
@@ -520,6 +547,11 @@ static cJSON *build_layout(const game_type *g)
         cJSON_AddItemToObject(o, "unit", lab && lab->unit ? cJSON_CreateString(lab->unit)
                                                           : cJSON_CreateNull());
         bool grouped = false;
+        for (int i = 0; g->roles && g->roles[i].role && !grouped; i++) /* the roles' table */
+            grouped = strncmp(name, "role_", 5) == 0 &&
+                      ((g->roles[i].win && strcmp(g->roles[i].win, name) == 0) ||
+                       (g->roles[i].net && strcmp(g->roles[i].net, name) == 0) ||
+                       (g->roles[i].bankrupt && strcmp(g->roles[i].bankrupt, name) == 0));
         for (int i = 0; g->tables && g->tables[i].name && !grouped; i++)
             for (int j = 0; g->tables[i].rows[j].metric && !grouped; j++)
                 grouped = strcmp(g->tables[i].rows[j].metric, name) == 0;
@@ -603,6 +635,8 @@ cJSON *report_build(const report_input *in)
         cJSON_AddItemToObject(r, "distributions", build_dists(in));
     if (g->tables)
         cJSON_AddItemToObject(r, "tables", build_tables(in));
+    if (g->roles)
+        cJSON_AddItemToObject(r, "roles", build_roles(in));
     cJSON *dep = g->depends ? g->depends(r) : NULL;
     if (dep)
         cJSON_AddItemToObject(r, "depends_on", dep);

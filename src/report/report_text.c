@@ -231,6 +231,26 @@ static void by_bot(cJSON *out, const cJSON *r)
     }
 }
 
+/* The game's roles (report "roles"): who holds each wins, nets and goes bankrupt. */
+static void by_role(cJSON *out, const cJSON *r)
+{
+    const cJSON *roles = get(r, "roles"), *ro;
+    if (cJSON_GetArraySize(roles) == 0)
+        return;
+    cJSON *sec = section(out, "Who wins, by role", "wrlrr");
+    const char *cols[5] = {"role", "win share", "95% CI", "mean net", "bankrupt"};
+    columns(sec, 5, cols);
+    cJSON_ArrayForEach(ro, roles)
+    {
+        char val[64], ci[96], net[64], nci[96], bust[64], bci[96];
+        estimate_cells(get(ro, "win_share"), val, sizeof val, ci, sizeof ci);
+        estimate_cells(get(ro, "net"), net, sizeof net, nci, sizeof nci);
+        estimate_cells(get(ro, "bankrupt"), bust, sizeof bust, bci, sizeof bci);
+        const char *cell[5] = {report_str(ro, "role"), val, ci, net, bust};
+        row(rows_of(sec), 5, cell);
+    }
+}
+
 /* The types of player of a run with populations: each type's share of the seats, win share
  * and mean score; then every seat metric by type, a column per type. */
 static void by_type(cJSON *out, const cJSON *r)
@@ -563,6 +583,7 @@ cJSON *report_summary_build(const cJSON *r)
 {
     cJSON *out = cJSON_CreateArray();
     who_wins(out, r);
+    by_role(out, r);
     by_bot(out, r);
     by_type(out, r);
     const cJSON *layout = get(r, "layout");

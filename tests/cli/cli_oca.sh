@@ -192,6 +192,20 @@ if grep -q '^Distribution: ruin by square' "$work/od.txt" && ! grep -q 'square o
 else
     bad "oca summary: ruin by square as a table of counts" "$(grep -A3 'ruin' "$work/od.txt" | head -n 5)"
 fi
+# ---- issue 44: figures by role, counted again from the games' own columns ------------------
+for roles in "--bots=cautious,random,cautious,random,greedy" "--population=oca-mixed --players=5" "--players=3"; do
+    # shellcheck disable=SC2086
+    "$bin" --game=oca --runs=1500 --seed=4 -q $roles --format=json --games-csv="$work/ro-games.csv" \
+        >"$work/ro.json" 2>"$work/err"
+    if python3 "$here/oca_roles.py" "$work/ro.json" "$work/ro-games.csv" 2>>"$work/err"; then
+        ok "oca roles ($roles) equal the per-game CSV's"
+    else
+        bad "oca roles ($roles) equal the per-game CSV's" "$(tail -n 2 "$work/err")"
+    fi
+done
+"$bin" --game=oca --runs=300 --seed=4 -q >"$work/ro.txt"
+grep -q '^Who wins, by role' "$work/ro.txt" && grep -qE '^  Capo-gioco +[0-9.]+%' "$work/ro.txt" &&
+    ok "oca summary: who wins, by role" || bad "oca summary: who wins, by role" "$(head -n 20 "$work/ro.txt")"
 # the default run on the default board too (one table: the same check)
 "$bin" --game=oca --runs=2000 --seed=2 -q --format=json --games-csv="$work/od2-games.csv" >"$work/od2.json"
 python3 "$here/oca_dists.py" "$work/od2.json" "$work/od2-games.csv" 2>"$work/err" &&

@@ -168,10 +168,10 @@ if command -v gnuplot >/dev/null 2>&1; then
         grep -q '<text>giochi-sim 0.1.0, 1970-01-01 00:00 UTC · seed 1 · 300 games · default ruleset</text>' "$work/p1.svg" &&
         grep -q '<text>bots: seat 1 greedy, seat 2 greedy, seat 3 greedy, seat 4 greedy</text>' "$work/p1.svg" &&
         ok "--plot: the caption says how the chart was made" || bad "--plot: the caption says how the chart was made" "$(grep -c '<text>' "$work/p1.svg") texts"
-    # 9 series of the summary's charts, one per distribution with observations (7), and the
-    # auction winner's net by winning bid (bars and intervals: 2)
-    [ "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg")" -eq 18 ] && tail -n 2 "$work/p1.svg" | grep -q '</svg>' &&
-        ok "--plot svg: 18 series, complete" || bad "--plot svg: 18 series, complete" "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg") series"
+    # 9 series of the summary's charts, one per distribution with observations (7), the
+    # auction winner's net by winning bid and the win share by role (bars and intervals: 2 each)
+    [ "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg")" -eq 20 ] && tail -n 2 "$work/p1.svg" | grep -q '</svg>' &&
+        ok "--plot svg: 20 series, complete" || bad "--plot svg: 20 series, complete" "$(grep -c 'id="gnuplot_plot_' "$work/p1.svg") series"
     # the title, broken into lines at its commas
     grep -q "<text>Gioco dell'Oca .* 300 games, 4 players, seed 1</text>" "$work/p1.svg" && grep -q '<text>default ruleset</text>' "$work/p1.svg" &&
         ok "--plot: the title names game, games and ruleset" || bad "--plot: the title names game, games and ruleset" "no title"

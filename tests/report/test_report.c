@@ -227,10 +227,10 @@ TEST(report_plot_svg_is_well_formed_with_its_series)
          * bankrupt players, winning bid, bidders, ruin by square, declarations per player
          * and per game, the cashier's till (300 games hold some games with a cashier); the
          * auction winner's net by winning bid (bars + intervals) */
-        {"oca", 4, same, 18, 14},
+        {"oca", 4, same, 20, 15}, /* and the win share by role (bars + intervals) */
         /* a population: also the win share by type and its share of the auctions won, of
          * the first bankers and of the bankrupt (bars + intervals each) */
-        {"oca", 4, pops, 26, 18},
+        {"oca", 4, pops, 28, 19},
         {"pig10", 4, same, 5, 4}, /* wins 2, length 1, two per-game counts 1+1 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -430,17 +430,19 @@ static int check(const void *vst, char *err, size_t errlen)
 /* ---- presentation: the summary's headline, groups and labels ------------------------------- */
 
 static const char *const headline[] = {
-    "players_bankrupt", "banker_bankrupt", "bankruptcy_any", "auction",
+    "players_bankrupt", "banker_bankrupt", "players_bankrupt_not_banker", "bankruptcy_any",
+    "auction",
     "banker_net",       "capo_win",        "capo_net",       NULL,
 };
 
 static const metric_group groups[] = {
     {"Bankruptcy",
-     (const char *const[]){"bankrupt", "players_bankrupt", "bankruptcy_any", "bankruptcies",
+     (const char *const[]){"bankrupt", "players_bankrupt", "players_bankrupt_not_banker",
+                           "bankruptcy_any", "bankruptcies",
                            "bankruptcy_turn", "bankruptcy_square", "mutual_aid_attempts",
                            "mutual_aid_success", NULL}},
     {"The bank",
-     (const char *const[]){"bank_volunteers", "no_volunteer", "auction", "auction_bidders",
+     (const char *const[]){"bank_volunteers", "volunteered", "no_volunteer", "auction", "auction_bidders",
                            "winning_bid", "auction_winner", "auction_winner_edge", "banker",
                            "banker_plays",
                            "banker_net", "bank_net", "banker_bankrupt", "bank_takeovers",
@@ -478,6 +480,8 @@ static const metric_label labels[] = {
     {"banker", "seat was the first banker", NULL},
     {"banker_plays", "first banker joined the race", NULL},
     {"banker_net", "first banker's net (final points minus the dote)", "points"},
+    {"players_bankrupt_not_banker", "players but the first banker who went bankrupt", NULL},
+    {"volunteered", "seat volunteered for the bank", NULL},
     {"bank_net", "net as first banker (games the seat held the bank)", "points"},
     {"banker_bankrupt", "first banker went bankrupt", NULL},
     {"bank_takeovers", "failed banks taken over, per game", NULL},
@@ -589,8 +593,19 @@ static const metric_table tables[] = {
 
 static const char *const type_shares[] = {"auction_winner", "banker", "bankrupt", NULL};
 
+/* The roles that decide the game, whichever seat holds them (giochi-sim-oca(7), ROLES). */
+static const metric_role roles[] = {
+    {"Capo-gioco", "capo_win", "capo_net", "role_capo_bankrupt"},
+    {"first banker (the bank's winner)", "role_banker_win", "banker_net", "banker_bankrupt"},
+    {"volunteers who lost the bank", "role_volunteer_win", "role_volunteer_net",
+     "role_volunteer_bankrupt"},
+    {"the other players", "role_other_win", "role_other_net", "role_other_bankrupt"},
+    {NULL, NULL, NULL, NULL},
+};
+
 const game_type game_oca = {
     .tables = tables,
+    .roles = roles,
     .type_shares = type_shares,
     .rule_docs = oca_rule_docs,
     .name = "oca",

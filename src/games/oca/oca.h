@@ -145,6 +145,7 @@ typedef struct oca_debt {
 typedef struct oca_stats {
     int volunteers, auction, bidders, winning_bid, auction_winner;
     int first_banker, banker_played, cashier_from_start, cashier_later, takeovers;
+    uint8_t volunteer_set; /* the seats that volunteered for the bank at the start */
     int declarations[GAME_MAX_SEATS], declare_hits[GAME_MAX_SEATS];
     int declare_net[GAME_MAX_SEATS];
     int aid_tries, aid_hits;

@@ -66,6 +66,7 @@ bool oca_bank_settle(oca_state *st, trace *tr)
     pop(st);
     int count = __builtin_popcount(st->bidders);
     st->s.volunteers = count;
+    st->s.volunteer_set = st->bidders;
     if (count == 1) {
         st->banker = __builtin_ctz(st->bidders);
         TRACE(tr, "seat %d is the banker", st->banker + 1);

@@ -15,6 +15,8 @@ enum metric {
     M_OTHERS_NET, M_NET, M_DECLARATIONS, M_DECLARATIONS_GAME, M_DECLARE_HIT, M_DECLARE_NET, M_CANCEL_OWN,
     M_CANCEL_OPP, M_JOLLY, M_COUNTER, M_JOLLIES_USED, M_TRADES, M_TRADE_PRICE, M_SWAPS,
     M_EXCHANGES, M_REACT_OFFERS, M_REACT_COUNTERS, M_REACT_TRADES, M_SHORT_SALES, M_FONDO_END, M_TURN_CAP, M_ARRIVAL,
+    M_VOLUNTEERED, M_NOT_BANKER_BANKRUPT, M_CAPO_BANKRUPT, M_BANKER_WIN, M_LOSER_WIN,
+    M_LOSER_NET, M_LOSER_BANKRUPT, M_OTHER_WIN, M_OTHER_NET, M_OTHER_BANKRUPT,
     M_BANK_NET, M_NET_BID, /* M_NET_BID + b: the bid bin b of OCA_BID_BINS */
 };
 
@@ -106,6 +108,31 @@ const metric_def oca_metrics[] = {
     [M_TURN_CAP] = {"turn_cap", METRIC_RATE, METRIC_GAME, "games stopped by max_turns"},
     [M_ARRIVAL] = {"arrival", METRIC_MEAN, METRIC_SEAT,
                    "place in the order of arrival at the goal (games where the seat arrived)"},
+    [M_VOLUNTEERED] = {"volunteered", METRIC_RATE, METRIC_SEAT,
+                       "the seat volunteered for the bank at the start (article 3)"},
+    [M_NOT_BANKER_BANKRUPT] = {"players_bankrupt_not_banker", METRIC_RATE, METRIC_GAME,
+                               "share of the players other than the first banker going bankrupt"},
+    /* the roles of a game (giochi-sim-oca(7), ROLES): the Capo-gioco, the first banker, the
+     * volunteers who did not get the bank, and the other players */
+    [M_CAPO_BANKRUPT] = {"role_capo_bankrupt", METRIC_RATE, METRIC_GAME,
+                         "the Capo-gioco went bankrupt"},
+    [M_BANKER_WIN] = {"role_banker_win", METRIC_RATE, METRIC_GAME,
+                      "the first banker won, alone or tied (games with a banker)"},
+    [M_LOSER_WIN] = {"role_volunteer_win", METRIC_RATE, METRIC_GAME,
+                     "a volunteer who did not get the bank won, alone or tied (one trial each)"},
+    [M_LOSER_NET] = {"role_volunteer_net", METRIC_MEAN, METRIC_GAME,
+                     "final points minus the dote of each volunteer who did not get the bank"},
+    [M_LOSER_BANKRUPT] = {"role_volunteer_bankrupt", METRIC_RATE, METRIC_GAME,
+                          "a volunteer who did not get the bank went bankrupt (one trial each)"},
+    [M_OTHER_WIN] = {"role_other_win", METRIC_RATE, METRIC_GAME,
+                     "a player who was neither Capo-gioco, banker nor volunteer won, alone or "
+                     "tied (one trial each)"},
+    [M_OTHER_NET] = {"role_other_net", METRIC_MEAN, METRIC_GAME,
+                     "final points minus the dote of each player who was neither Capo-gioco, "
+                     "banker nor volunteer"},
+    [M_OTHER_BANKRUPT] = {"role_other_bankrupt", METRIC_RATE, METRIC_GAME,
+                          "a player who was neither Capo-gioco, banker nor volunteer went "
+                          "bankrupt (one trial each)"},
     [M_BANK_NET] = {"bank_net", METRIC_MEAN, METRIC_SEAT,
                     "final points minus the dote, games where the seat was the first banker"},
 #define NET_BID(b, name, range)                                                                \
@@ -203,6 +230,24 @@ static GIOCHI_INLINE void record_into(const oca_state *st, const outcome *o, rec
             rec_batch_value(&b, M_ARRIVAL, s, st->arrival[s]);
         if (s == banker)
             rec_batch_value(&b, M_BANK_NET, s, o->score[s] - dote);
+        /* the seat's role: Capo-gioco, first banker, losing volunteer, or another player */
+        bool won = o->winners >> s & 1, volunteered = x->volunteer_set >> s & 1;
+        rec_batch_rate(&b, M_VOLUNTEERED, s, volunteered, 1);
+        if (s != banker)
+            rec_batch_rate(&b, M_NOT_BANKER_BANKRUPT, -1, bust, 1);
+        if (s == st->capo)
+            rec_batch_rate(&b, M_CAPO_BANKRUPT, -1, bust, 1);
+        if (s == banker)
+            rec_batch_rate(&b, M_BANKER_WIN, -1, won, 1);
+        else if (volunteered) {
+            rec_batch_rate(&b, M_LOSER_WIN, -1, won, 1);
+            rec_batch_value(&b, M_LOSER_NET, -1, o->score[s] - dote);
+            rec_batch_rate(&b, M_LOSER_BANKRUPT, -1, bust, 1);
+        } else if (s != st->capo) {
+            rec_batch_rate(&b, M_OTHER_WIN, -1, won, 1);
+            rec_batch_value(&b, M_OTHER_NET, -1, o->score[s] - dote);
+            rec_batch_rate(&b, M_OTHER_BANKRUPT, -1, bust, 1);
+        }
     }
     rec_batch_value(&b, M_DECLARATIONS_GAME, -1, declared);
     rec_batch_rate(&b, M_PLAYERS_BANKRUPT, -1, busts, st->n);
