@@ -147,9 +147,11 @@ static int grid(const knob *K, double *v)
         double x = K->wlo + w * i / (TUNE_GRID - 1);
         if (K->whole) {
             x = nearbyint(x);
-        } else { /* a grid of short decimals: a hundredth of the window */
+        } else { /* a grid of short decimals: a hundredth of the window, each value the
+                  * double nearest its decimal (83 / 100, not 83 x 0.01 = 0.8300000000000001) */
             double q = pow(10, floor(log10(w / 100)));
-            x = fmin(K->hi, fmax(K->lo, nearbyint(x / q) * q));
+            double r = q < 1 ? nearbyint(x / q) / nearbyint(1 / q) : nearbyint(x / q) * q;
+            x = fmin(K->hi, fmax(K->lo, r));
         }
         if (x == K->cur || (n > 0 && v[n - 1] == x))
             continue;

@@ -213,3 +213,20 @@ if [ -x "${xmpi_bin:-}" ] && command -v mpirun >/dev/null 2>&1; then
         same "search under 3 MPI ranks = one process ($args)" "$work/s.one" "$work/s.mpi"
     done
 fi
+
+# ---- issue 46, item 4: a real knob's grid is printed at its precision (0.83, not
+# 0.8300000000000001), in the text and the CSV alike ---------------------------------------
+expect_ok "tune: a real knob's grid" --game=oca --tune=seat1.trade=0:1 --maximize=win_share@1 \
+    --runs=60 --seed=1 -q
+if grep -q '^    0\.83 ' "$work/out" && ! grep -qE '[0-9]\.[0-9]{5,}' "$work/out"; then
+    ok "tune: the grid's values as short decimals (text)"
+else
+    bad "tune: the grid's values as short decimals (text)" "$(grep -E '^    [0-9]' "$work/out" | head -n 8)"
+fi
+expect_ok "tune: a real knob's grid, CSV" --game=oca --tune=seat1.trade=0:1 --maximize=win_share@1 \
+    --runs=60 --seed=1 -q --format=csv
+if cut -d, -f4 "$work/out" | grep -qx '0.83' && ! cut -d, -f4 "$work/out" | grep -qE '\.[0-9]{3,}'; then
+    ok "tune: the grid's values as short decimals (CSV)"
+else
+    bad "tune: the grid's values as short decimals (CSV)" "$(cut -d, -f4 "$work/out" | sort -u | tr '\n' ' ')"
+fi
