@@ -349,8 +349,20 @@ static char *copy_name(const char *s)
     return memcpy(xmalloc(n), s, n);
 }
 
-/* The types of player of cfg's seats (see run_result.ntypes), into res and its recorder. */
-static void result_types(run_result *res, const run_config *cfg)
+/* Whether some seat of cfg draws from a population. */
+static bool has_population(const run_config *cfg)
+{
+    for (int k = 0; k < cfg->nseats; k++)
+        if (cfg->seat[k].pop)
+            return true;
+    return false;
+}
+
+/* The types of player of cfg's seats (see run_result.ntypes): seat k is of type base[k]
+ * (plus the member its bot tells, when pop[k]). Returns how many types; with name, also
+ * writes each type's name there, each a copy of its own (0 and nothing written when no seat
+ * draws from a population). */
+static int type_table(const run_config *cfg, char **name, int8_t *base, bool *pop)
 {
     const population *pops[GAME_MAX_SEATS];
     int npops = 0;
@@ -362,22 +374,20 @@ static void result_types(run_result *res, const run_config *cfg)
         if (p && !seen)
             pops[npops++] = p;
     }
+    memset(base, 0, GAME_MAX_SEATS * sizeof *base);
+    memset(pop, 0, GAME_MAX_SEATS * sizeof *pop);
     if (npops == 0)
-        return;
-    char *name[RUN_MAX_TYPES + GAME_MAX_SEATS];
-    int8_t base[GAME_MAX_SEATS] = {0};
-    bool pop[GAME_MAX_SEATS] = {false};
+        return 0;
     int n = 0, first[GAME_MAX_SEATS];
+    char buf[2 * POP_NAME_MAX + 2];
     for (int j = 0; j < npops; j++) {
         first[j] = n;
-        for (int m = 0; m < pops[j]->nmembers && n < RUN_MAX_TYPES; m++) {
-            char buf[2 * POP_NAME_MAX + 2];
-            if (npops > 1)
-                snprintf(buf, sizeof buf, "%s/%s", pops[j]->name, pops[j]->member[m].type);
-            else
-                snprintf(buf, sizeof buf, "%s", pops[j]->member[m].type);
-            name[n++] = copy_name(buf);
-        }
+        for (int m = 0; m < pops[j]->nmembers && n < RUN_MAX_TYPES; m++, n++)
+            if (name) {
+                snprintf(buf, sizeof buf, "%s%s%s", npops > 1 ? pops[j]->name : "",
+                         npops > 1 ? "/" : "", pops[j]->member[m].type);
+                name[n] = copy_name(buf);
+            }
     }
     for (int k = 0; k < cfg->nseats; k++) {
         const seat_spec *sp = &cfg->seat[k];
@@ -406,14 +416,27 @@ static void result_types(run_result *res, const run_config *cfg)
             base[k] = (int8_t)(n - 1);
             continue;
         }
-        char buf[160];
-        if (named_alike)
-            snprintf(buf, sizeof buf, "%s (seat %d)", sp->bot->name, k + 1);
-        else
-            snprintf(buf, sizeof buf, "%s", sp->bot->name);
-        base[k] = (int8_t)n;
-        name[n++] = copy_name(buf);
+        if (name) {
+            if (named_alike)
+                snprintf(buf, sizeof buf, "%s (seat %d)", sp->bot->name, k + 1);
+            else
+                snprintf(buf, sizeof buf, "%s", sp->bot->name);
+            name[n] = copy_name(buf);
+        }
+        base[k] = (int8_t)n++;
     }
+    return n;
+}
+
+/* The types of player of cfg's seats, named, into res and its recorder. */
+static void result_types(run_result *res, const run_config *cfg)
+{
+    char *name[RUN_MAX_TYPES];
+    int8_t base[GAME_MAX_SEATS];
+    bool pop[GAME_MAX_SEATS];
+    int n = type_table(cfg, name, base, pop);
+    if (n == 0)
+        return;
     res->ntypes = n;
     res->type_name = xcalloc((size_t)n, sizeof *res->type_name);
     memcpy(res->type_name, name, (size_t)n * sizeof *name);
@@ -422,21 +445,10 @@ static void result_types(run_result *res, const run_config *cfg)
 
 void run_map_types(recorder *rec, const run_config *cfg)
 {
-    bool any = false;
-    for (int k = 0; k < cfg->nseats; k++)
-        any = any || cfg->seat[k].pop != NULL;
-    rec->ntypes = 0;
-    if (!any)
-        return;
-    run_result tmp;
-    memset(&tmp, 0, sizeof tmp);
-    tmp.rec = rec_new(cfg->game, cfg->nseats, false);
-    result_types(&tmp, cfg);
-    rec->ntypes = tmp.ntypes;
-    memcpy(rec->type_base, tmp.rec->type_base, sizeof rec->type_base);
-    memcpy(rec->type_pop, tmp.rec->type_pop, sizeof rec->type_pop);
-    memcpy(rec->seat_type, tmp.rec->type_base, sizeof rec->seat_type);
-    run_result_free(&tmp);
+    bool pop[GAME_MAX_SEATS];
+    rec->ntypes = type_table(cfg, NULL, rec->type_base, pop);
+    memcpy(rec->type_pop, pop, sizeof rec->type_pop);
+    memcpy(rec->seat_type, rec->type_base, sizeof rec->seat_type);
 }
 
 static void result_init(run_result *res, const run_config *cfg, bool per_game)
@@ -589,33 +601,11 @@ void run_result_free(run_result *res)
     memset(res, 0, sizeof *res);
 }
 
-/* Whether some seat of cfg draws from a population. */
-static bool has_population(const run_config *cfg)
+/* The name of the type of player seat k held in the game just played into rec, a recorder
+ * of run_result_init's (which names the run's types). */
+static const char *seat_type_name(const recorder *rec, int k)
 {
-    for (int k = 0; k < cfg->nseats; k++)
-        if (cfg->seat[k].pop)
-            return true;
-    return false;
-}
-
-/* The name of the type of player seat k held in the game just played into rec (which knows
- * the seats' types: run_result's, or run_map_types'): the run's name of the type when rec
- * keeps them, else the member's type or the seat's bot. */
-static const char *seat_type_name(const run_config *cfg, const recorder *rec, int k, char *buf,
-                                  size_t n)
-{
-    int t = rec->seat_type[k];
-    if (rec->type_name)
-        return rec->type_name[t];
-    const population *p = cfg->seat[k].pop;
-    if (p == NULL)
-        return cfg->seat[k].bot->name;
-    bool several = false; /* then named as result_types names them: POPULATION/TYPE */
-    for (int j = 0; j < cfg->nseats; j++)
-        several = several || (cfg->seat[j].pop && cfg->seat[j].pop != p);
-    snprintf(buf, n, "%s%s%s", several ? p->name : "", several ? "/" : "",
-             p->member[t - rec->type_base[k]].type);
-    return buf;
+    return rec->type_name[rec->seat_type[k]];
 }
 
 /* The header of the games CSV. */
@@ -673,9 +663,8 @@ static void csv_row(FILE *f, const run_config *cfg, uint64_t index, const outcom
     }
     uint64_t seed = rng_derive(cfg->seed, index, RNG_STREAM_CHANCE);
     fprintf(f, ",%lu,%lu", (unsigned long)(seed >> 32), (unsigned long)(seed & 0xffffffffu));
-    char buf[2 * POP_NAME_MAX + 2];
     for (int k = 0; rec->ntypes > 0 && k < cfg->nseats; k++) /* type names hold no comma */
-        fprintf(f, ",%s", seat_type_name(cfg, rec, k, buf, sizeof buf));
+        fprintf(f, ",%s", seat_type_name(rec, k));
     fputc('\n', f);
 }
 
@@ -956,8 +945,9 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
         return -1;
     void *st = xcalloc(1, cfg->game->state_size);
     void *view = xcalloc(1, cfg->game->view_size ? cfg->game->view_size : 1);
-    recorder *rec = rec_new(cfg->game, cfg->nseats, true);
-    run_map_types(rec, cfg); /* the players a population seat draws, named after the game */
+    run_result res; /* the game's own figures, and the types of player named as a batch names them */
+    result_init(&res, cfg, true);
+    recorder *rec = res.rec;
     fprintf(out, "game %llu of seed %llu (chance seed %llu): %s, %d players\n",
             (unsigned long long)index, (unsigned long long)cfg->seed,
             (unsigned long long)rng_derive(cfg->seed, index, RNG_STREAM_CHANCE),
@@ -967,24 +957,23 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
     char what[512];
     if (run_game_checked(cfg, ctx, index, st, view, o, rec, out, what, sizeof what) != 0) {
         snprintf(err, errlen, "--check: %s", what);
-        rec_free(rec);
+        run_result_free(&res);
         free(st);
         free(view);
         run_bots_free(cfg, ctx);
         return -1;
     }
     run_trace_outcome(cfg, o, out);
-    char name[2 * POP_NAME_MAX + 2];
     for (int k = 0; rec->ntypes > 0 && k < cfg->nseats; k++)
         if (cfg->seat[k].pop)
             fprintf(out, "  seat %d drew from %s: %s\n", k + 1, cfg->seat[k].pop->name,
-                    seat_type_name(cfg, rec, k, name, sizeof name));
+                    seat_type_name(rec, k));
     /* The same row --games-csv writes for this game, to compare with the batch. */
     fputs("csv: ", out);
     csv_header(out, cfg);
     fputs("csv: ", out);
     csv_row(out, cfg, index, o, rec);
-    rec_free(rec);
+    run_result_free(&res);
     free(st);
     free(view);
     run_bots_free(cfg, ctx);
