@@ -148,15 +148,22 @@ static void ask(const human_ctx *c, const char *prompt, char *line, size_t n)
     }
 }
 
-/* true if the typed text t names `name`: equal to it, or to its beginning up to a word's end
- * ("pit 4" names "pit 4 (3 seeds)", not "pit 41"), letters of either case. */
+/* true if the typed text t names `name`: the whole of it, or words of it ("pit 4" and "4 seeds"
+ * name "pit 4 (4 seeds)", "d4" names "fox D5-D4", neither "pit 41"), letters of either case. */
 static bool names(const char *t, const char *name)
 {
     size_t n = strlen(t);
-    if (n == 0 || strncasecmp(t, name, n) != 0)
+    if (n == 0)
         return false;
-    char next = name[n];
-    return next == '\0' || !isalnum((unsigned char)next) || !isalnum((unsigned char)t[n - 1]);
+    for (const char *at = name; *at; at++) {
+        if (at > name && isalnum((unsigned char)at[-1]) && isalnum((unsigned char)t[0]))
+            continue; /* inside a word */
+        if (strncasecmp(t, at, n) != 0)
+            continue;
+        if (at[n] == '\0' || !isalnum((unsigned char)at[n]) || !isalnum((unsigned char)t[n - 1]))
+            return true;
+    }
+    return false;
 }
 
 /* The name of action a of d, as the seat's bot would be told it. */
