@@ -334,6 +334,25 @@ typedef struct game_type {
     void (*view_action_name)(const void *seen, const decision *d, int32_t a, char *buf,
                              size_t n);
 
+    /* ---- at the terminal (optional) ----------------------------------------------------
+     * How the human seat (src/bots/human.c) shows the game to a person. All three may stay
+     * NULL: the seat then lists view_json's members in words, numbers the choices 1..n and
+     * says no more of an end than who won. */
+
+    /* Draws for a person what `seat` sees in `seen` (what its bot is handed, as for
+     * view_json): the board, the hand, the scores, in plain lines of text ending in '\n',
+     * and nothing the seat may not know. `before` (NULL at the seat's first look) is a copy
+     * of what the seat saw at its previous decision: the drawing may mark what changed since
+     * (a figure moved, points paid). Reads both only; writes to f. */
+    void (*view_draw)(const void *before, const void *seen, int seat, FILE *f);
+    /* The number a person types for action a of decision d (listed for the seat of `seen`),
+     * when the game has its own (a pit's number): distinct within d and >= 1; 0: none, and
+     * the seat numbers the choices 1..n. Every action of d has a number, or none has. */
+    int (*action_number)(const void *seen, const decision *d, int32_t a);
+    /* How each end of end_names reads after "the game ended: " ("the fox was trapped"), in
+     * the same order, NULL-terminated. */
+    const char *const *end_words;
+
     /* ---- the ruleset's keys explained --------------------------------------------------
      * One line for each key of the ruleset, as rules_describe (config/rules.h) names it
      * ("dote", "faces.red", "board[].effect"), for --list, its JSON and the manual's key
@@ -417,6 +436,12 @@ struct bot_type {
     void (*game_begin)(void *ctx, const bot_game *game, const void *seen);
     /* Called for every seat whose bot has it once the game is over and its outcome made. */
     void (*game_end)(void *ctx, const bot_game *game, const outcome *o);
+    /* Optional: called for every seat whose bot has it, other than `seat`, each time `seat`
+     * makes a choice (a forced one included), before it is applied, with what the observing
+     * seat sees then: `seat` chose `action`, of decision kind `kind`. Nothing else of that
+     * seat's decision is passed (its list of legal actions may reveal its hidden cards).
+     * A bot that has it makes the runner follow every step of the game (its slower loop). */
+    void (*observe)(void *ctx, const void *seen, int seat, int kind, int32_t action);
 
     /* ---- a seat played by a population (bots/population.h) ------------------------------ */
 

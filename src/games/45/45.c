@@ -635,6 +635,23 @@ static const char *const end_names[] = {
     NULL,
 };
 
+/* The ends in words for a person (game_type.end_words), in the order of end_names. */
+static const char *const end_words[] = {
+    "every other player reached the limit",
+    "everyone left reached the limit in the same round, and the lowest total won",
+    "everyone left reached the limit with the same total, and a roll-off decided",
+    "everyone left reached the limit with the same total, and the heaviest player won",
+    "everyone left reached the limit with the same total, and the tie stood",
+    "a player shut the box",
+    "several players shut the box in the same round",
+    "several players shut the box, and the lowest total won",
+    "several players shut the box with the same total, and a roll-off decided",
+    "several players shut the box with the same total, and the heaviest player won",
+    "several players shut the box with the same total, and the tie stood",
+    "nobody was left to win",
+    NULL,
+};
+
 static const metric_def metrics[] = {
     {"shut_rate", METRIC_RATE, METRIC_SEAT, "turns that shut every tile / turns played"},
     {"mean_turn_score", METRIC_MEAN, METRIC_SEAT, "turn score (sum of the open tiles)"},
@@ -699,4 +716,6 @@ const game_type game_45 = {
     .groups = groups,
     .labels = labels,
     .view_json = g45_view_json,
+    .view_draw = g45_view_draw,
+    .end_words = end_words,
 };

@@ -755,6 +755,8 @@ static void action_name(const void *st, const decision *d, int32_t a, char *buf,
 static const char *const kind_names[] = {NULL}; /* nobody decides */
 
 static const char *const end_names[] = {"centre", NULL};
+/* The end in words for a person (game_type.end_words). */
+static const char *const end_words[] = {"a figure reached the centre", NULL};
 
 /* The summary: the length of a race and how close it ends. */
 static const char *const headline[] = {"rolls", "runner_up_distance", NULL};
@@ -841,4 +843,6 @@ const game_type game_cinesi = {
     .groups = groups,
     .labels = labels,
     .view_json = cinesi_view_json,
+    .view_draw = cinesi_view_draw,
+    .end_words = end_words,
 };

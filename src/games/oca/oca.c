@@ -318,6 +318,13 @@ static const char *const kind_names[] = {
 };
 
 static const char *const end_names[] = {"finish", "bankruptcies", "turn_cap", NULL};
+/* The ends in words for a person (game_type.end_words), in the order of end_names. */
+static const char *const end_words[] = {
+    "the race was over at the goal",
+    "bankruptcies left too few players",
+    "the turn cap was reached",
+    NULL,
+};
 
 static void action_name(const void *vst, const decision *d, int32_t a, char *buf, size_t n)
 {
@@ -649,5 +656,7 @@ const game_type game_oca = {
     .dists = dists,
     .depends = oca_depends,
     .view_json = oca_view_json,
+    .view_draw = oca_view_draw,
+    .end_words = end_words,
 };
 

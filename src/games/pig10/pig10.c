@@ -606,6 +606,8 @@ static void action_name(const void *state, const decision *d, int32_t a, char *b
 
 static const char *const kind_names[] = {"play", NULL};
 static const char *const end_names[] = {"hands_played_out", NULL};
+/* The end in words for a person (game_type.end_words). */
+static const char *const end_words[] = {"the pile was used up and every hand played out", NULL};
 
 static const bot_type *const bots[] = {
     &bot_random, &bot_pig10_greedy, &bot_pig10_count, &bot_pig10_mc, &bot_pig10_ismcts, NULL,
@@ -669,4 +671,6 @@ const game_type game_pig10 = {
     .labels = labels,
     .view_json = pig10_view_json,
     .view_action_name = pig10_view_action_name,
+    .view_draw = pig10_view_draw,
+    .end_words = end_words,
 };

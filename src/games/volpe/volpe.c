@@ -704,6 +704,17 @@ static void order(const void *st, const decision *d, int32_t *score)
 
 static const char *const kind_names[] = {"fox", "geese", NULL};
 
+/* The ends in words for a person (game_type.end_words), in the order of end_names. */
+static const char *const end_words[] = {
+    "the fox took the geese it needed",
+    "the geese trapped the fox",
+    "the geese could not move",
+    "the same position came back",
+    "too many moves went by without a goose taken or a goose moving forward",
+    "the move cap was reached",
+    NULL,
+};
+
 static const char *const end_names[] = {
     "fox_captured", "fox_trapped", "geese_blocked", "repetition", "no_progress", "move_cap",
     NULL,
@@ -849,4 +860,6 @@ const game_type game_volpe = {
     .groups = groups,
     .labels = labels,
     .view_json = volpe_view_json,
+    .view_draw = volpe_view_draw,
+    .end_words = end_words,
 };

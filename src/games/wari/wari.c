@@ -728,6 +728,16 @@ static void action_name(const void *state, const decision *d, int32_t a, char *b
 
 static const char *const kind_names[] = {"sow", NULL};
 
+/* The ends in words for a person (game_type.end_words), in the order of end_names. */
+static const char *const end_words[] = {
+    "one player captured more than half the seeds",
+    "the player to move had no move left (an empty row, or no move feeding the other's)",
+    "the same position came back",
+    "too many moves were played without a capture",
+    "the move cap was reached",
+    NULL,
+};
+
 static const bot_type *const bots[] = {&bot_random, &bot_wari_greedy, NULL};
 
 /* Wari for giochi-sim: 2 seats, perfect information, deterministic after the start. */
@@ -810,4 +820,7 @@ const game_type game_wari = {
     .groups = groups,
     .labels = labels,
     .view_json = wari_view_json,
+    .view_draw = wari_view_draw,
+    .action_number = wari_action_number,
+    .end_words = end_words,
 };
