@@ -75,6 +75,32 @@ typedef struct metric_def {
     const char *doc; /* one line for --list and the manual */
 } metric_def;
 
+/* An upper bound on a count of one game that grows with the game: at most
+ * once + per_unit * length, where length is the game's outcome.length. Both 0: no bound
+ * declared (the count is not checked). */
+typedef struct game_bound {
+    int64_t once, per_unit;
+} game_bound;
+
+/* What one game can record, under some rules at a table of some size (game_type.limits):
+ * the checks of sense of a result read from outside (a --shard part, another MPI rank's
+ * message: dist/partial.c, experiment/exp_sense.c) tie every count of the result to its
+ * games with these. Each must hold for every game the rules allow, whatever its bots do:
+ * a bound too tight refuses a genuine part. */
+typedef struct game_limits {
+    int64_t length;     /* the most outcome.length of one game; 0: no bound declared */
+    game_bound choices; /* real choices (among two actions or more) of one seat, all its
+                           decision kinds together */
+    /* What one game adds to one slot of a metric (the game's, or one seat's): observations
+     * of a mean, trials of a rate. At most one, but for the metrics named in these
+     * NULL-terminated lists (NULL: none): per_player, at most one for each player at the
+     * table (a game metric recorded for each player of a role, a rate over the players);
+     * repeated, at most `repeats` (per turn, per declaration). */
+    const char *const *per_player;
+    const char *const *repeated;
+    game_bound repeats;
+} game_limits;
+
 /* How a report presents a metric: a short human label and a unit. A game lists these in
  * game_type.labels (NULL-name-terminated); a metric without an entry is shown by its name. */
 typedef struct metric_label {
@@ -249,6 +275,10 @@ typedef struct game_type {
     const char *const *end_names;  /* how a game can end, NULL-terminated */
     const metric_def *metrics;     /* NULL-name-terminated */
     const char *length_unit;       /* "rounds", "turns", "plays", "moves" */
+    /* Optional: fills l with what one game under rules (loaded by rules_load) with nseats
+     * players can record (see game_limits). NULL: nothing declared; a result is then
+     * checked only against its count of games. */
+    void (*limits)(const void *rules, int nseats, game_limits *l);
     const char *score_name;        /* what outcome.score counts: "total", "points", "cards" */
     bool low_score_wins;           /* ordering of outcome.score for the summary */
 

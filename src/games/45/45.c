@@ -682,6 +682,21 @@ static const bot_type *const bots[] = {
     &bot_random, &g45_bot_greedy, &g45_bot_optimal_score, &g45_bot_optimal_shut, NULL,
 };
 
+/* What one game can record: a round without a shut box adds at least 1 to the total of
+ * every seat still in (its open tiles), so after `limit` rounds nobody is left; a seat has one
+ * turn a round, a turn at most `tiles` rolls (each but the last shuts a tile), and a roll at
+ * most two choices (one die or two, then the tiles); the roll-off asks nobody. */
+static void limits(const void *rules, int nseats, game_limits *l)
+{
+    (void)nseats;
+    static const char *const per_turn[] = {"shut_rate", "mean_turn_score", NULL};
+    const g45_rules *r = rules;
+    *l = (game_limits){.length = r->limit,
+                       .choices = {0, 2 * (int64_t)r->tiles},
+                       .repeated = per_turn,
+                       .repeats = {0, 1}}; /* turns of a seat */
+}
+
 const game_type game_45 = {
     .rule_docs = g45_rule_docs,
     .name = "45",
@@ -708,6 +723,7 @@ const game_type game_45 = {
     .end_names = end_names,
     .metrics = metrics,
     .length_unit = "rounds",
+    .limits = limits,
     .score_name = "total",
     .low_score_wins = true,
     .exact = g45_exact,

@@ -809,6 +809,17 @@ static int check(const void *st, char *err, size_t errlen)
     return 0;
 }
 
+/* What one game can record: a race has no longest game (a figure sent home runs again) and
+ * nobody chooses; a seat's turns, each one observation of rolls_per_turn, are at most the
+ * game's turns, and one more. */
+static void limits(const void *rules, int nseats, game_limits *l)
+{
+    (void)rules;
+    (void)nseats;
+    static const char *const per_turn[] = {"rolls_per_turn", NULL};
+    *l = (game_limits){.length = 0, .repeated = per_turn, .repeats = {1, 1}};
+}
+
 const game_type game_cinesi = {
     .rule_docs = cinesi_rule_docs,
     .name = "cinesi",
@@ -835,6 +846,7 @@ const game_type game_cinesi = {
     .end_names = end_names,
     .metrics = metrics,
     .length_unit = "turns",
+    .limits = limits,
     .score_name = "steps",
     .low_score_wins = false,
     .exact = cinesi_exact_json,

@@ -636,6 +636,15 @@ static const metric_label labels[] = {
 };
 
 /* PIG 10 for giochi-sim: 2-8 seats, hidden hands (bots see pig10_view), one decision kind. */
+/* What one game can record: every play lays one card of the deck, and each is one decision
+ * of the seat that plays. */
+static void limits(const void *rules, int nseats, game_limits *l)
+{
+    (void)nseats;
+    const pig10_rules *r = rules;
+    *l = (game_limits){.length = r->total, .choices = {0, 1}};
+}
+
 const game_type game_pig10 = {
     .rule_docs = pig10_rule_docs,
     .name = "pig10",
@@ -662,6 +671,7 @@ const game_type game_pig10 = {
     .end_names = end_names,
     .metrics = metrics,
     .length_unit = "plays",
+    .limits = limits,
     .score_name = "cards",
     .low_score_wins = false,
     .exact = NULL,

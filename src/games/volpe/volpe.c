@@ -824,6 +824,15 @@ static int check(const void *vst, char *err, size_t errlen)
     return 0;
 }
 
+/* What one game can record: the move cap ends every game. The fox's choices are not bounded
+ * here: a move among more than a decision holds is chosen over pages, each a decision. */
+static void limits(const void *rules, int nseats, game_limits *l)
+{
+    (void)nseats;
+    const volpe_rules *r = rules;
+    *l = (game_limits){.length = r->max_moves};
+}
+
 const game_type game_volpe = {
     .rule_docs = volpe_rule_docs,
     .name = "volpe",
@@ -847,6 +856,7 @@ const game_type game_volpe = {
     .end_names = end_names,
     .metrics = metrics,
     .length_unit = "moves",
+    .limits = limits,
     .score_name = "geese",
     .low_score_wins = false,
     .bots = bots,

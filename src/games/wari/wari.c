@@ -781,6 +781,15 @@ static int check(const void *vst, char *err, size_t errlen)
     return 0;
 }
 
+/* What one game can record: the move cap ends every game, and each move is one decision
+ * of the seat that sows. */
+static void limits(const void *rules, int nseats, game_limits *l)
+{
+    (void)nseats;
+    const wari_rules *r = rules;
+    *l = (game_limits){.length = r->move_cap, .choices = {0, 1}};
+}
+
 const game_type game_wari = {
     .rule_docs = wari_rule_docs,
     .name = "wari",
@@ -807,6 +816,7 @@ const game_type game_wari = {
     .end_names = end_names,
     .metrics = metrics,
     .length_unit = "moves",
+    .limits = limits,
     .score_name = "seeds",
     .low_score_wins = false,
     .exact = NULL,
