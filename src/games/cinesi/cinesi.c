@@ -13,9 +13,6 @@
 #include "config/rules.h"
 #include "core/hot.h"
 
-const char *const cinesi_colour_names[CINESI_COLOURS + 2] = {"red",  "yellow", "green",
-                                                             "blue", "white",  NULL};
-
 static const char *const opening_names[] = {"seat1", "colour_moves", "colour_names", NULL};
 
 /* ---- ruleset ------------------------------------------------------------------------- */
