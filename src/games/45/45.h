@@ -8,6 +8,9 @@
 
 #include "core/game.h"
 
+/* The default ruleset: configs/45.json, embedded byte for byte at build time (tools/embed.sh). */
+extern const char config_45_json[];
+
 enum {
     G45_MAX_TILES = 12,                                   /* ruleset key tiles: 2..12 */
     G45_SETS = 1 << G45_MAX_TILES,                        /* tile sets, as bitmasks */

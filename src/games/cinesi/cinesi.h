@@ -8,6 +8,9 @@
 
 #include "core/game.h"
 
+/* The default ruleset: configs/cinesi.json, embedded byte for byte at build time (tools/embed.sh). */
+extern const char config_cinesi_json[];
+
 enum {
     CINESI_COLOURS = 4, /* red, yellow, green, blue; index 4 is white */
     CINESI_WHITE = CINESI_COLOURS,

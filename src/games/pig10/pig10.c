@@ -6,7 +6,6 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "config/configs.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"

@@ -9,6 +9,9 @@
 
 #include "core/game.h"
 
+/* The default ruleset: configs/pig10.json, embedded byte for byte at build time (tools/embed.sh). */
+extern const char config_pig10_json[];
+
 enum {
     PIG10_VALUES = 11,     /* card values 0..10 */
     PIG10_TARGET = 10,     /* "PIG 10" */

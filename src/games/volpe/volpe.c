@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config/configs.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"

@@ -9,6 +9,9 @@
 
 #include "core/game.h"
 
+/* The default ruleset: configs/volpe.json, embedded byte for byte at build time (tools/embed.sh). */
+extern const char config_volpe_json[];
+
 enum {
     VOLPE_POINTS = 33,    /* the cross: a 7x7 grid without its four 2x2 corners */
     VOLPE_DIRS = 8,       /* N NE E SE S SW W NW (N = towards row 7) */

@@ -8,6 +8,9 @@
 
 #include "core/game.h"
 
+/* The default ruleset: configs/wari.json, embedded byte for byte at build time (tools/embed.sh). */
+extern const char config_wari_json[];
+
 enum {
     WARI_MAX_PITS = 8,   /* most pits per row */
     WARI_MAX_SEEDS = 12, /* most seeds per pit at the start */

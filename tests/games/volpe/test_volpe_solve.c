@@ -7,7 +7,6 @@
 
 #include "check.h"
 #include "games/volpe/volpe_kit.h"
-#include "config/configs.h"
 #include "config/rules.h"
 #include "core/registry.h"
 #include "games/volpe/volpe.h"

@@ -7,7 +7,6 @@
 
 #include <cjson/cJSON.h>
 
-#include "config/configs.h"
 #include "config/rules.h"
 #include "core/registry.h"
 
