@@ -8,7 +8,8 @@
 
 #include "core/game.h"
 
-/* The default ruleset: configs/45.json, embedded byte for byte at build time (tools/embed.sh). */
+/* The default ruleset: configs/45.json, embedded byte for byte at build time
+ * (tools/embed.sh). */
 extern const char config_45_json[];
 
 enum {
@@ -164,5 +165,22 @@ cJSON *g45_exact(const void *rules, const seat_bots *seats);
 
 /* One line for each ruleset key (45_keys.c; game_type.rule_docs). */
 extern const rule_doc g45_rule_docs[];
+
+/* ---- the descriptor's parts (45.c), which 45_game.c puts together ----------------------
+ * Each does what its member of game_type says (core/game.h). */
+void g45_action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n);
+void g45_apply(void *st, int32_t action, rng *chance, trace *tr);
+int g45_check(const void *vst, char *err, size_t errlen);
+bool g45_decide(const void *st, decision *d);
+extern const char *const g45_end_names[];
+void g45_finish(const void *st, outcome *o, recorder *rec);
+extern const metric_group g45_groups[];
+extern const char *const g45_headline[];
+extern const char *const g45_kind_names[];
+extern const metric_label g45_labels[];
+extern const metric_def g45_metrics[];
+int g45_rules_check(const void *rules, int nseats, char *err, size_t errlen);
+int g45_rules_load(void *out, const cJSON *json, char *err, size_t errlen);
+void g45_start(void *st, const void *rules, int nseats, rng *chance, trace *tr);
 
 #endif

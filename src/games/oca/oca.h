@@ -9,7 +9,8 @@
 #include "core/game.h"
 #include "games/oca/ledger.h"
 
-/* The default ruleset: configs/oca.json, embedded byte for byte at build time (tools/embed.sh). */
+/* The default ruleset: configs/oca.json, embedded byte for byte at build time
+ * (tools/embed.sh). */
 extern const char config_oca_json[];
 
 enum {

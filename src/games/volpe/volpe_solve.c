@@ -545,8 +545,8 @@ int volpe_solve_games(const volpe_rules *r, volpe_db *db, int games, uint64_t se
     volpe_state *s = xmalloc(sizeof *s);
     decision *d = xmalloc(sizeof *d);
     for (int i = 0; i < games && rc == 0; i++) {
-        game_volpe.start(s, r, 2, &chance, NULL);
-        while (game_volpe.decide(s, d)) {
+        volpe_start(s, r, 2, &chance, NULL);
+        while (volpe_decide(s, d)) {
             if (s->page == 0) {
                 int ok = consistent(r, db, s->geese, s->fox, s->side, &moves, &room);
                 if (ok < 0) {
@@ -556,7 +556,7 @@ int volpe_solve_games(const volpe_rules *r, volpe_db *db, int games, uint64_t se
                 (*checked)++;
                 *bad += ok == 0;
             }
-            game_volpe.apply(s, d->action[rng_below(&pick, (uint32_t)d->n)], &chance, NULL);
+            volpe_apply(s, d->action[rng_below(&pick, (uint32_t)d->n)], &chance, NULL);
         }
     }
     free(moves);
