@@ -174,7 +174,7 @@ cli: $(BIN) $(MPI_BIN)
 	@GIOCHI_MPI_BIN=./$(MPI_BIN) tests/cli/cli.sh ./$(BIN) $(SCRIPTS)
 
 check: $(BIN) $(BUILD)/unit-tests $(MPI_BIN)
-	@tools/circles.sh $(BUILD) $(OBJ) $(BUILD)/src/cli/main.o
+	@tools/circles.sh $(BUILD) $(OBJ) $(CLI_OBJ) $(BUILD)/src/dist/dist_plain.o $(BUILD)/mpi/src/dist/mpi_run.o
 	@tools/deps.sh plot
 	@tools/deps.sh render || echo "giochi-sim: the sample pages will not be rendered (tests/cli/cli_render.sh skips it)" >&2
 	@GIOCHI_MPI_BIN=./$(MPI_BIN) tests/run-all.sh $(BUILD)/unit-tests ./$(BIN)

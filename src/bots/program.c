@@ -23,8 +23,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "config/rules.h"
 #include "core/jsonw.h"
+#include "core/ruletext.h"
 #include "core/runner.h"
 #include "core/xalloc.h"
 
@@ -615,7 +615,7 @@ static void start(program_ctx *c)
     jw_key(w, "game");
     jw_str(w, c->g->name);
     jw_key(w, "ruleset");
-    char *ruleset = rules_recall(c->rules);
+    char *ruleset = ruletext_recall(c->rules);
     if (ruleset)
         jw_raw(w, ruleset);
     else

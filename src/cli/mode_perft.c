@@ -48,7 +48,7 @@ void mode_perft(job *j)
     uint64_t nodes[PERFT_MAX_DEPTH];
     double t0 = clock_seconds();
     if (perft_count(g, rules, nseats, depth, nodes, err, sizeof err) != 0) {
-        outset_fail(&s, EXIT_INTERNAL, "%s", err);
+        outset_fail(&s, EXIT_INTERNAL, "--perft: %s", err);
     }
     double t1 = clock_seconds();
     if (strcmp(fmt, "json") == 0) {

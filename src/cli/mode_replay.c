@@ -19,6 +19,6 @@ void mode_replay(job *j)
                                            (unsigned long long)g->max_seats)
                        : g->default_seats;
     if (replay_file(g, j->rules, n, o->replay, stdout, err, sizeof err) != 0)
-        die(EXIT_USAGE, "%s", err);
+        die(EXIT_USAGE, "--replay: %s", err);
     exit(EXIT_OK);
 }

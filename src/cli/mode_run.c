@@ -90,6 +90,17 @@ static void tally(FILE *f, const job *j, const run_result *res)
     fputs(".\n", f);
 }
 
+/* Ends a run that failed with the runner's message err: a broken invariant is named by the
+ * option that asked for the checks (--check), any other failure as it is. */
+static void run_failed(outset *s, const char *err) __attribute__((noreturn));
+static void run_failed(outset *s, const char *err)
+{
+    size_t n = strlen(RUN_BROKEN_INVARIANT);
+    if (strncmp(err, RUN_BROKEN_INVARIANT, n) == 0)
+        outset_fail(s, EXIT_INTERNAL, "--check: %s", err + n);
+    outset_fail(s, EXIT_INTERNAL, "%s", err);
+}
+
 void mode_run(job *j)
 {
     const options *o = j->o;
@@ -106,7 +117,7 @@ void mode_run(job *j)
         if (strncmp(err, games_error, strlen(games_error)) == 0)
             outset_fail(&s, EXIT_IO, "cannot write '%s': %s", o->games_csv,
                         err + strlen(games_error));
-        outset_fail(&s, EXIT_INTERNAL, "%s", err);
+        run_failed(&s, err);
     }
     if (root && o->shard) {
         shard_write(j, &s, NULL);
@@ -133,6 +144,6 @@ void mode_trace(job *j)
     outcome oc;
     char err[512];
     if (run_trace(&j->cfg, j->trace_index, outset_file(&s, OUT_REPORT), &oc, err, sizeof err) != 0)
-        outset_fail(&s, EXIT_INTERNAL, "%s", err);
+        run_failed(&s, err);
     outset_commit(&s);
 }

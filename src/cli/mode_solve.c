@@ -62,7 +62,7 @@ void mode_solve(job *j)
     char err[1024];
     int rc = volpe_solve(r, &opts, &res, err, sizeof err);
     if (rc != 0)
-        die(rc, "%s", err);
+        die(rc, "--solve: %s", err);
     if (res.stopped) {
         fprintf(stderr, "giochi-sim: solve: stopped by a signal after %d of %d groups (run "
                 "the same command again to continue)\n", res.solved + res.checked,

@@ -2,6 +2,7 @@
 #include "config/rules.h"
 
 #include "core/game.h"
+#include "core/ruletext.h"
 #include "config/jsoncheck.h"
 #include "core/suggest.h"
 #include "core/xalloc.h"
@@ -560,47 +561,12 @@ void *rules_effective_files(const game_type *g, const char *const *configs, int 
 
 /* ---- rulesets remembered as text (for bots outside the process) ---------------------------- */
 
-typedef struct remembered {
-    const void *rules;
-    char *text;
-    struct remembered *next;
-} remembered;
-
-static remembered *kept;
-static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
-
 void rules_remember(const void *rules, const cJSON *json)
 {
     char *text = cJSON_PrintUnformatted(json);
     if (text == NULL)
         xalloc_fail("cannot print a ruleset");
-    pthread_mutex_lock(&kept_lock);
-    remembered *r = kept;
-    while (r && r->rules != rules)
-        r = r->next;
-    if (r == NULL) {
-        r = xcalloc(1, sizeof *r);
-        r->rules = rules;
-        r->next = kept;
-        kept = r;
-    }
-    free(r->text);
-    r->text = text;
-    pthread_mutex_unlock(&kept_lock);
-}
-
-char *rules_recall(const void *rules)
-{
-    char *copy = NULL;
-    pthread_mutex_lock(&kept_lock);
-    for (remembered *r = kept; r; r = r->next)
-        if (r->rules == rules) {
-            copy = xmalloc(strlen(r->text) + 1);
-            strcpy(copy, r->text);
-            break;
-        }
-    pthread_mutex_unlock(&kept_lock);
-    return copy;
+    ruletext_keep(rules, text);
 }
 
 /* Appends to arr "path=value" for every leaf where eff differs from base. */

@@ -49,12 +49,11 @@ void *rules_effective_files(const struct game_type *g, const char *const *config
                             const char *const *sets, int nsets, cJSON **json, char *err,
                             size_t errlen);
 /* Remembers, as text, the effective ruleset `json` that `rules` (a loaded struct) was loaded
- * from, for those that must pass it on as JSON (bots outside the process: src/bots/program.c).
- * rules_effective_files does it for what it loads; whoever calls a game's rules_load itself
- * calls this after. A later call for the same address replaces the text. Thread-safe. */
+ * from, for those that must pass it on as JSON (bots outside the process: src/bots/program.c
+ * reads it back with ruletext_recall, core/ruletext.h). rules_effective_files does it for what
+ * it loads; whoever calls a game's rules_load itself calls this after. A later call for the
+ * same address replaces the text. Thread-safe. */
 void rules_remember(const void *rules, const cJSON *json);
-/* The text remembered for rules (a new string the caller frees), or NULL. Thread-safe. */
-char *rules_recall(const void *rules);
 
 /* The differences of ruleset `effective` from `base`, as a new array of strings "path=value"
  * (dotted paths as --set takes them, board.13.amount; objects and arrays of objects are

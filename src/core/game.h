@@ -345,10 +345,13 @@ typedef struct game_type {
      * report keeps it as "depends_on"; the caller frees it. NULL: the game says nothing. */
     cJSON *(*depends)(const cJSON *r);
 
-    /* ---- seen from outside (optional) --------------------------------------------------
+    /* ---- seen from outside ------------------------------------------------------------
      * For bots that live outside the process (src/bots/program.c, a program speaking the
      * line-JSON protocol of giochi-sim-bots(7)) and for a person at the terminal
-     * (src/bots/human.c). A game without view_json cannot seat them. */
+     * (src/bots/human.c). Every game of the registry has view_json, and view_action_name
+     * exactly when it has a view (tests/bots/test_program.c holds every game to this). A
+     * descriptor made for tests only may leave both NULL: program bots and the human seat
+     * then refuse to sit at it. */
 
     /* Writes into w one JSON object (jw_obj ... jw_obj_end): everything the bot of `seat`
      * may read in `seen`, and nothing more. `seen` is exactly what the runner hands that
@@ -358,9 +361,9 @@ typedef struct game_type {
      * numbered from 0, per-seat figures are arrays indexed by seat; counts and positions
      * are integers. Reads `seen` only. */
     void (*view_json)(const void *seen, int seat, jsonw *w);
-    /* Optional, for a game with a view: renders action a of decision d as action_name does
-     * (the same text), reading the seat's view `seen` instead of the state. NULL: the game
-     * has no view, and action_name is called on the state. */
+    /* For a game with a view (and only then): renders action a of decision d as action_name
+     * does (the same text), reading the seat's view `seen` instead of the state. NULL: the
+     * game has no view, and action_name is called on the state. */
     void (*view_action_name)(const void *seen, const decision *d, int32_t a, char *buf,
                              size_t n);
 

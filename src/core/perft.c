@@ -43,12 +43,12 @@ int perft_from(const game_type *g, const void *st, int depth, uint64_t *nodes, c
                size_t errlen)
 {
     if (!g->deterministic || g->view_size != 0) {
-        snprintf(err, errlen, "--perft: %s has chance or hidden information (move paths "
+        snprintf(err, errlen, "%s has chance or hidden information (move paths "
                  "are counted for deterministic games of perfect information)", g->name);
         return -1;
     }
     if (depth < 1 || depth > PERFT_MAX_DEPTH) {
-        snprintf(err, errlen, "--perft: depth must be 1..%d", PERFT_MAX_DEPTH);
+        snprintf(err, errlen, "the depth must be 1..%d", PERFT_MAX_DEPTH);
         return -1;
     }
     unsigned char *stack = xmalloc(2 * g->state_size * (size_t)depth);

@@ -73,7 +73,7 @@ void pool_start(pool *p, int from_worker, pool_worker_fn *fn, void *arg)
         struct pool_thread *th = &p->thread[i];
         *th = (struct pool_thread){.fn = fn, .arg = arg, .t = p->from_worker + i};
         if (pthread_create(&th->handle, NULL, thread_main, th) != 0)
-            xalloc_fail("cannot start a worker thread: try fewer --threads");
+            xalloc_fail("cannot start a worker thread: try fewer threads");
     }
 }
 

@@ -1,28 +1,27 @@
-/* registry.c — lists every game giochi-sim knows. Adding a game is one line here. */
+/* registry.c — lists every game giochi-sim knows and the generic bots. Adding a game is one
+ * line here. */
 #include "core/registry.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* One line per game: keep the order of the brief. */
-/* registry: games */
-extern const game_type game_45;
-extern const game_type game_oca;
-extern const game_type game_pig10;
-extern const game_type game_wari;
-extern const game_type game_cinesi;
-extern const game_type game_volpe;
+/* Every game, one line each, in the order of the brief: adding a game is one line here (its
+ * descriptor game_NAME is defined in src/games/NAME/). */
+#define REGISTRY_GAMES(GAME) \
+    GAME(45)                 \
+    GAME(oca)                \
+    GAME(pig10)              \
+    GAME(wari)               \
+    GAME(cinesi)             \
+    GAME(volpe)
 
-const game_type *const registry_games[] = {
-    /* registry: entries */
-    &game_45,
-    &game_oca,
-    &game_pig10,
-    &game_wari,
-    &game_cinesi,
-    &game_volpe,
-    NULL,
-};
+#define DECLARE(name) extern const game_type game_##name;
+REGISTRY_GAMES(DECLARE)
+#undef DECLARE
+
+#define ENTRY(name) &game_##name,
+const game_type *const registry_games[] = {REGISTRY_GAMES(ENTRY) NULL};
+#undef ENTRY
 
 const game_type *registry_game(const char *name)
 {

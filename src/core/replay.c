@@ -29,7 +29,7 @@ typedef struct reader {
 static int fail(const reader *rd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(const reader *rd, const char *fmt, ...)
 {
-    int n = snprintf(rd->err, rd->errlen, "--replay: %s:%ld: ", rd->path, rd->line);
+    int n = snprintf(rd->err, rd->errlen, "%s:%ld: ", rd->path, rd->line);
     if (n < 0 || (size_t)n >= rd->errlen)
         return -1;
     va_list ap;
@@ -201,7 +201,7 @@ int replay_file(const game_type *g, const void *rules, int nseats, const char *p
         return -1;
     FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (in == NULL) {
-        snprintf(err, errlen, "--replay: cannot open '%s': %s (a game record: one action a "
+        snprintf(err, errlen, "cannot open '%s': %s (a game record: one action a "
                  "line)", path, strerror(errno));
         return -1;
     }
@@ -250,7 +250,7 @@ int replay_file(const game_type *g, const void *rules, int nseats, const char *p
         actions += rc == 0;
     }
     if (rc == 0 && ferror(in)) {
-        snprintf(err, errlen, "--replay: cannot read '%s': %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
         rc = -1;
     }
     if (in != stdin)
@@ -274,7 +274,7 @@ int replay_file(const game_type *g, const void *rules, int nseats, const char *p
     }
     fclose(out);
     if (rc == 0 && (fwrite(text_out, 1, text_len, final) != text_len || fflush(final) != 0)) {
-        snprintf(err, errlen, "--replay: cannot write the trace: %s", strerror(errno));
+        snprintf(err, errlen, "cannot write the trace: %s", strerror(errno));
         rc = -1;
     }
     free(text_out);

@@ -930,7 +930,7 @@ int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t er
         return -1;
     }
     if (sh.check_failed) {
-        snprintf(err, errlen, "--check: %s", sh.check_err);
+        snprintf(err, errlen, RUN_BROKEN_INVARIANT "%s", sh.check_err);
         run_result_free(res);
         return -1;
     }
@@ -977,7 +977,7 @@ int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char
         fprintf(out, "  seat %d: %s\n", k + 1, cfg->seat[k].bot->name);
     char what[512];
     if (run_game_checked(cfg, ctx, index, st, view, o, rec, out, what, sizeof what) != 0) {
-        snprintf(err, errlen, "--check: %s", what);
+        snprintf(err, errlen, RUN_BROKEN_INVARIANT "%s", what);
         run_result_free(&res);
         free(st);
         free(view);

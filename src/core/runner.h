@@ -112,9 +112,14 @@ void run_game_counted(const run_config *cfg, void *const *ctx, uint64_t index, v
 int run_bots_setup(const run_config *cfg, void **ctx, char *err, size_t errlen);
 void run_bots_free(const run_config *cfg, void **ctx);
 
+/* How run_batch's and run_trace's message starts when cfg->check found a broken invariant; what
+ * follows is run_game_checked's message. The command line replaces it with its option's name. */
+#define RUN_BROKEN_INVARIANT "broken invariant: "
+
 /* Plays the whole batch. Returns 0 and fills res (free it with run_result_free), or -1 with a
- * message (a bot failed to set up, a write to games_csv failed, --check found a broken
- * invariant: then the message is that of run_game_checked for the lowest game index found).
+ * message (a bot failed to set up, a write to games_csv failed, cfg->check found a broken
+ * invariant: then RUN_BROKEN_INVARIANT and the message of run_game_checked for the lowest game
+ * index found).
  * Memory does not grow with cfg->runs: the games CSV holds at most a few chunks per thread
  * that wait for an earlier one. Running out of memory or threads ends the process (xalloc.h).
  * When a distributor is set (run_set_distributor), the batch goes to it instead. */
@@ -168,7 +173,8 @@ void run_trace_decision(const run_config *cfg, const void *st, const decision *d
 void run_trace_outcome(const run_config *cfg, const outcome *o, FILE *out);
 
 /* Plays game `index` alone with its trace written to out, exactly as the batch plays it;
- * with cfg->check, checked as run_game_checked (returns -1 with its message). */
+ * with cfg->check, checked as run_game_checked (returns -1 with RUN_BROKEN_INVARIANT and its
+ * message). */
 int run_trace(const run_config *cfg, uint64_t index, FILE *out, outcome *o, char *err,
               size_t errlen);
 

@@ -10,7 +10,6 @@
 
 #include <mpi.h>
 
-#include "cli/outfile.h"
 #include "core/clock.h"
 #include "core/xalloc.h"
 #include "dist/partial.h"
@@ -104,7 +103,7 @@ static void end_nomem(const char *msg) __attribute__((noreturn));
 static void end_nomem(const char *msg)
 {
     if (rank == 0) {
-        outfile_remove_pending();
+        xalloc_cleanup(); /* the temporary output files, when the command line has some */
         fprintf(stderr, "giochi-sim: %s\n", msg);
     }
     mpi_run_stop();

@@ -1,7 +1,7 @@
 /* test_search.c — the generic search bots (alphabeta, mcts) and move-path counts (perft) on
- * small games defined here for the tests only (never registered): tic-tac-toe, Nim, a Nim
- * where emptying a pile earns another move, and a dice race. Their answers are known in
- * closed form or computed here by an independent exhaustive solver. */
+ * the toy games of tests/toy_kit.h: tic-tac-toe, Nim, a Nim where emptying a pile earns
+ * another move, and a dice race. Their answers are known in closed form or computed here by
+ * an independent exhaustive solver. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,308 +12,8 @@
 #include "core/registry.h"
 #include "config/rules.h"
 #include "core/runner.h"
+#include "toy_kit.h"
 
-static const char *const one_kind[] = {"move", NULL};
-static const char *const one_end[] = {"over", NULL};
-static const metric_def no_metrics[] = {{NULL, METRIC_MEAN, METRIC_GAME, NULL}};
-
-static void name_action(const void *st, const decision *d, int32_t a, char *buf, size_t n)
-{
-    (void)st;
-    (void)d;
-    snprintf(buf, n, "%d", (int)a);
-}
-
-/* A 64-bit mix of a small position code (splitmix64's finalizer). */
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15u;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-    return x ^ (x >> 31);
-}
-
-/* ---- tic-tac-toe --------------------------------------------------------------------- */
-
-typedef struct ttt {
-    int8_t cell[9]; /* 0 empty, 1 seat 0 (X), 2 seat 1 (O) */
-    int8_t turn;    /* the seat to move */
-    int8_t moves;
-} ttt;
-
-static const int lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
-                                {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
-
-/* 1 or 2 if that mark has three in a row, else 0. */
-static int ttt_line(const ttt *t)
-{
-    for (int l = 0; l < 8; l++) {
-        int a = t->cell[lines[l][0]];
-        if (a && a == t->cell[lines[l][1]] && a == t->cell[lines[l][2]])
-            return a;
-    }
-    return 0;
-}
-
-static void ttt_start(void *st, const void *rules, int nseats, rng *chance, trace *tr)
-{
-    (void)rules;
-    (void)nseats;
-    (void)chance;
-    (void)tr;
-    memset(st, 0, sizeof(ttt));
-}
-
-static bool ttt_decide(const void *st, decision *d)
-{
-    const ttt *t = st;
-    if (t->moves == 9 || ttt_line(t))
-        return false;
-    d->seat = t->turn;
-    d->kind = 0;
-    d->n = 0;
-    for (int i = 0; i < 9; i++)
-        if (t->cell[i] == 0)
-            d->action[d->n++] = i;
-    return true;
-}
-
-static void ttt_apply(void *st, int32_t a, rng *chance, trace *tr)
-{
-    (void)chance;
-    (void)tr;
-    ttt *t = st;
-    t->cell[a] = (int8_t)(t->turn + 1);
-    t->turn = (int8_t)(1 - t->turn);
-    t->moves++;
-}
-
-static void ttt_finish(const void *st, outcome *o, recorder *rec)
-{
-    (void)rec;
-    const ttt *t = st;
-    int w = ttt_line(t);
-    o->length = t->moves;
-    o->winners = w ? 1u << (w - 1) : 0;
-    o->score[0] = w == 1;
-    o->score[1] = w == 2;
-}
-
-/* Lines still open to `seat` minus lines still open to the other seat. */
-static int32_t ttt_evaluate(const void *st, int seat)
-{
-    const ttt *t = st;
-    int v = 0;
-    for (int l = 0; l < 8; l++) {
-        bool mine = false, theirs = false;
-        for (int k = 0; k < 3; k++) {
-            int c = t->cell[lines[l][k]];
-            mine |= c == seat + 1;
-            theirs |= c == 2 - seat;
-        }
-        v += (mine && !theirs) - (theirs && !mine);
-    }
-    return v;
-}
-
-static uint64_t ttt_hash(const void *st)
-{
-    const ttt *t = st;
-    uint64_t code = (uint64_t)t->turn;
-    for (int i = 0; i < 9; i++)
-        code = code * 3 + (uint64_t)t->cell[i];
-    return mix(code);
-}
-
-/* The centre first, then the corners. */
-static void ttt_order(const void *st, const decision *d, int32_t *score)
-{
-    (void)st;
-    for (int i = 0; i < d->n; i++)
-        score[i] = d->action[i] == 4 ? 2 : d->action[i] % 2 == 0;
-}
-
-static const game_type ttt_game = {
-    .name = "ttt",
-    .title = "tic-tac-toe (tests only)",
-    .seed = "none",
-    .min_seats = 2,
-    .max_seats = 2,
-    .default_seats = 2,
-    .default_bot = "random",
-    .state_size = sizeof(ttt),
-    .start = ttt_start,
-    .decide = ttt_decide,
-    .apply = ttt_apply,
-    .finish = ttt_finish,
-    .action_name = name_action,
-    .kind_names = one_kind,
-    .end_names = one_end,
-    .metrics = no_metrics,
-    .length_unit = "moves",
-    .score_name = "wins",
-    .bots = (const bot_type *const[]){&bot_random, NULL},
-    .deterministic = true,
-    .evaluate = ttt_evaluate,
-    .hash = ttt_hash,
-    .order = ttt_order,
-};
-
-/* ---- Nim, and Nim with extra moves --------------------------------------------------- */
-
-/* Three piles; a move takes 1 or more stones from one pile (action pile * 16 + stones);
- * whoever takes the last stone wins. With `again`, a player who takes exactly 3 stones (and
- * does not end the game) moves again. The position is the piles and the seat to move;
- * `last` is the seat that moved last, who wins once every pile is empty. */
-typedef struct nim {
-    int8_t pile[3];
-    int8_t turn, last;
-    bool again;
-} nim;
-
-static void nim_start(void *st, const void *rules, int nseats, rng *chance, trace *tr)
-{
-    (void)rules;
-    (void)nseats;
-    (void)chance;
-    (void)tr;
-    nim *n = st;
-    memset(n, 0, sizeof *n);
-    n->pile[0] = 3;
-    n->pile[1] = 4;
-    n->pile[2] = 5;
-}
-
-static bool nim_decide(const void *st, decision *d)
-{
-    const nim *n = st;
-    d->seat = n->turn;
-    d->kind = 0;
-    d->n = 0;
-    for (int p = 0; p < 3; p++)
-        for (int k = 1; k <= n->pile[p]; k++)
-            d->action[d->n++] = p * 16 + k;
-    return d->n > 0;
-}
-
-static void nim_apply(void *st, int32_t a, rng *chance, trace *tr)
-{
-    (void)chance;
-    (void)tr;
-    nim *n = st;
-    n->pile[a / 16] = (int8_t)(n->pile[a / 16] - a % 16);
-    n->last = n->turn;
-    bool over = n->pile[0] + n->pile[1] + n->pile[2] == 0;
-    if (!(n->again && a % 16 == 3 && !over))
-        n->turn = (int8_t)(1 - n->turn);
-}
-
-static void nim_finish(const void *st, outcome *o, recorder *rec)
-{
-    (void)rec;
-    const nim *n = st;
-    o->winners = 1u << n->last;
-}
-
-static int32_t nim_evaluate(const void *st, int seat)
-{
-    (void)st;
-    (void)seat;
-    return 0; /* no knowledge: only the search's proven results matter */
-}
-
-static uint64_t nim_hash(const void *st)
-{
-    const nim *n = st;
-    return mix((uint64_t)(n->pile[0] | n->pile[1] << 4 | n->pile[2] << 8 | n->turn << 12));
-}
-
-#define NIM_FIELDS                                                                           \
-    .title = "Nim (tests only)", .seed = "none", .min_seats = 2, .max_seats = 2,             \
-    .default_seats = 2, .default_bot = "random", .state_size = sizeof(nim),                  \
-    .start = nim_start, .decide = nim_decide, .apply = nim_apply, .finish = nim_finish,      \
-    .action_name = name_action, .kind_names = one_kind, .end_names = one_end,                \
-    .metrics = no_metrics, .length_unit = "moves", .score_name = "wins",                     \
-    .bots = (const bot_type *const[]){&bot_random, NULL}, .deterministic = true,             \
-    .evaluate = nim_evaluate
-
-static const game_type nim_game = {.name = "nim", NIM_FIELDS, .hash = nim_hash};
-static const game_type nim_nohash_game = {.name = "nim-nohash", NIM_FIELDS};
-
-/* ---- a dice race --------------------------------------------------------------------- */
-
-/* Two racers from 0 to RACE_GOAL. On his turn a racer either walks 2 steps or rolls a die
- * with faces 1..4 and moves that far (more on average, but it may fall short). The first to
- * reach the goal wins. */
-enum { RACE_GOAL = 12 };
-
-typedef struct race {
-    int8_t pos[2];
-    int8_t turn, winner;
-} race;
-
-static void race_start(void *st, const void *rules, int nseats, rng *chance, trace *tr)
-{
-    (void)rules;
-    (void)nseats;
-    (void)chance;
-    (void)tr;
-    race *r = st;
-    memset(r, 0, sizeof *r);
-    r->winner = -1;
-}
-
-static bool race_decide(const void *st, decision *d)
-{
-    const race *r = st;
-    if (r->winner >= 0)
-        return false;
-    d->seat = r->turn;
-    d->kind = 0;
-    d->n = 2;
-    d->action[0] = 0; /* walk 2 */
-    d->action[1] = 1; /* roll 1..4 */
-    return true;
-}
-
-static void race_apply(void *st, int32_t a, rng *chance, trace *tr)
-{
-    (void)tr;
-    race *r = st;
-    r->pos[r->turn] = (int8_t)(r->pos[r->turn] + (a == 0 ? 2 : rng_die(chance, 4)));
-    if (r->pos[r->turn] >= RACE_GOAL)
-        r->winner = r->turn;
-    r->turn = (int8_t)(1 - r->turn);
-}
-
-static void race_finish(const void *st, outcome *o, recorder *rec)
-{
-    (void)rec;
-    const race *r = st;
-    o->winners = 1u << r->winner;
-}
-
-static const game_type race_game = {
-    .name = "race",
-    .title = "dice race (tests only)",
-    .seed = "none",
-    .min_seats = 2,
-    .max_seats = 2,
-    .default_seats = 2,
-    .default_bot = "random",
-    .state_size = sizeof(race),
-    .start = race_start,
-    .decide = race_decide,
-    .apply = race_apply,
-    .finish = race_finish,
-    .action_name = name_action,
-    .kind_names = one_kind,
-    .end_names = one_end,
-    .metrics = no_metrics,
-    .length_unit = "turns",
-    .score_name = "wins",
-    .bots = (const bot_type *const[]){&bot_random, NULL},
-};
 
 /* The exact chance that the racer to move at (me, other) wins with best play by both, and
  * the value of each of his two actions (an independent solver: every move goes forward, so
@@ -447,14 +147,14 @@ TEST(perft_from_sums_to_perft_count)
     nim st, child;
     rng none;
     rng_seed(&none, 0);
-    nim_start(&st, NULL, 2, &none, NULL);
+    nim_game.start(&st, NULL, 2, &none, NULL);
     decision d;
-    CHECK(nim_decide(&st, &d));
+    CHECK(nim_game.decide(&st, &d));
     CHECK_INT(total[0], d.n);
     CHECK_INT(d.n, 3 + 4 + 5);
     for (int i = 0; i < d.n; i++) {
         child = st;
-        nim_apply(&child, d.action[i], &none, NULL);
+        nim_game.apply(&child, d.action[i], &none, NULL);
         CHECK_INT(perft_from(&nim_game, &child, 5, part, err, sizeof err), 0);
         for (int k = 0; k < 5; k++)
             sum[k] += part[k];
@@ -519,7 +219,7 @@ static void nim_check(const game_type *g, int max, int tt)
                 nim st = {{(int8_t)a, (int8_t)b, (int8_t)c}, (int8_t)((a + b + c) % 2), 0,
                           false};
                 decision d;
-                if (!nim_decide(&st, &d) || d.n < 2)
+                if (!nim_game.decide(&st, &d) || d.n < 2)
                     continue;
                 rng r;
                 rng_seed(&r, (uint64_t)(a * 100 + b * 10 + c));
@@ -528,7 +228,7 @@ static void nim_check(const game_type *g, int max, int tt)
                 alphabeta_stats s;
                 alphabeta_last(ctx, &s);
                 nim after = st;
-                nim_apply(&after, d.action[k], NULL, NULL);
+                nim_game.apply(&after, d.action[k], NULL, NULL);
                 int before_sum = a ^ b ^ c;
                 int after_sum = after.pile[0] ^ after.pile[1] ^ after.pile[2];
                 if (before_sum != 0) {
@@ -592,7 +292,7 @@ TEST(alphabeta_handles_a_seat_that_moves_twice)
             for (int c = 0; c <= 5; c++) {
                 nim st = {{(int8_t)a, (int8_t)b, (int8_t)c}, (int8_t)((a + c) % 2), 0, true};
                 decision d;
-                if (!nim_decide(&st, &d) || d.n < 2)
+                if (!nim_game.decide(&st, &d) || d.n < 2)
                     continue;
                 rng r;
                 rng_seed(&r, (uint64_t)(a * 36 + b * 6 + c));
@@ -603,7 +303,7 @@ TEST(alphabeta_handles_a_seat_that_moves_twice)
                     wins++;
                     CHECK(s.value > GAME_EVAL_MAX);
                     nim after = st;
-                    nim_apply(&after, d.action[k], NULL, NULL);
+                    nim_game.apply(&after, d.action[k], NULL, NULL);
                     int left = after.pile[0] + after.pile[1] + after.pile[2];
                     int child = again_wins(after.pile[0], after.pile[1], after.pile[2]);
                     bool ok = left == 0 || (after.turn == st.turn ? child : !child);
@@ -625,7 +325,7 @@ TEST(alphabeta_respects_its_node_budget)
     ttt st;
     memset(&st, 0, sizeof st);
     decision d;
-    ttt_decide(&st, &d);
+    ttt_game.decide(&st, &d);
     for (int budget = 10; budget <= 2000; budget *= 3) {
         params_of(&bot_alphabeta, ab, "depth", 9, "nodes", budget);
         void *ctx = bot_new(&bot_alphabeta, &ttt_game, 0, 2, ab, err, sizeof err);
@@ -666,7 +366,7 @@ static void check_history_free(const bot_type *b, const double *param)
         ttt st;
         memset(&st, 0, sizeof st);
         decision d;
-        while (ttt_decide(&st, &d)) {
+        while (ttt_game.decide(&st, &d)) {
             void *fresh = bot_new(b, &ttt_game, st.turn, 2, param, err, sizeof err);
             rng r1, r2;
             rng_seed(&r1, (uint64_t)(game * 10 + st.moves));
@@ -683,7 +383,7 @@ static void check_history_free(const bot_type *b, const double *param)
                 CHECK_INT(s1.value, s2.value);
             }
             bot_free(b, fresh);
-            ttt_apply(&st, d.action[rng_below(&pick, (uint32_t)d.n)], NULL, NULL);
+            ttt_game.apply(&st, d.action[rng_below(&pick, (uint32_t)d.n)], NULL, NULL);
         }
     }
     bot_free(b, used);
@@ -709,7 +409,7 @@ TEST(alphabeta_breaks_ties_with_the_seats_stream)
     ttt st;
     memset(&st, 0, sizeof st);
     decision d;
-    ttt_decide(&st, &d);
+    ttt_game.decide(&st, &d);
     int seen = 0;
     for (int s = 0; s < 200; s++) {
         rng r;
@@ -719,7 +419,7 @@ TEST(alphabeta_breaks_ties_with_the_seats_stream)
     CHECK_INT(__builtin_popcount(seen), 9);
     /* With a winning move on the board, it is the only choice whatever the stream. */
     ttt w = {{1, 1, 0, 2, 2, 0, 0, 0, 0}, 0, 4};
-    ttt_decide(&w, &d);
+    ttt_game.decide(&w, &d);
     for (int s = 0; s < 10; s++) {
         rng r;
         rng_seed(&r, (uint64_t)s);
@@ -783,7 +483,7 @@ TEST(mcts_prefers_a_draw_to_a_loss)
      * game nobody wins must be worth more than a loss, or both moves look alike. */
     ttt st = {{1, 2, 0, 2, 2, 1, 1, 1, 0}, 1, 7};
     decision d = {0};
-    CHECK(ttt_decide(&st, &d));
+    CHECK(ttt_game.decide(&st, &d));
     CHECK_INT(d.n, 2);
     double mc[BOT_MAX_PARAMS] = {0};
     params_of(&bot_mcts, mc, "playouts", 100, NULL, 0);
@@ -816,7 +516,7 @@ TEST(mcts_plays_the_dice_race_by_its_odds)
             int better = v[1] > v[0], right = 0;
             race st = {{(int8_t)me, (int8_t)other}, 0, -1};
             decision d;
-            race_decide(&st, &d);
+            race_game.decide(&st, &d);
             for (int s = 0; s < 9; s++) {
                 rng r;
                 rng_seed(&r, (uint64_t)(1000 * me + 10 * other + s));
@@ -902,7 +602,7 @@ TEST(mcts_rolls_out_with_the_games_policy_when_asked)
     ttt st;
     memset(&st, 0, sizeof st);
     decision d;
-    ttt_decide(&st, &d);
+    ttt_game.decide(&st, &d);
     for (int pol = 0; pol <= 1; pol++) {
         policy_calls = policy_setups = 0;
         params_of(&bot_mcts, mc, "playouts", 50, "rollout", pol);
@@ -941,7 +641,7 @@ static uint64_t first_move_nodes(const game_type *g, int tt)
     ttt st;
     memset(&st, 0, sizeof st);
     decision d;
-    ttt_decide(&st, &d);
+    ttt_game.decide(&st, &d);
     rng r;
     rng_seed(&r, 1);
     bot_alphabeta.choose(ctx, &st, &d, &r);
@@ -989,12 +689,12 @@ TEST(alphabeta_wins_at_once_when_it_can)
         st.turn = (int8_t)(count[1] > count[2]);
         st.moves = (int8_t)(count[1] + count[2]);
         decision d;
-        if (!ttt_decide(&st, &d) || d.n < 2)
+        if (!ttt_game.decide(&st, &d) || d.n < 2)
             continue;
         bool can_win = false;
         for (int i = 0; i < d.n; i++) {
             ttt after = st;
-            ttt_apply(&after, d.action[i], NULL, NULL);
+            ttt_game.apply(&after, d.action[i], NULL, NULL);
             can_win |= ttt_line(&after) != 0;
         }
         if (!can_win)
@@ -1002,7 +702,7 @@ TEST(alphabeta_wins_at_once_when_it_can)
         rng r;
         rng_seed(&r, (uint64_t)code);
         ttt after = st;
-        ttt_apply(&after, d.action[bot_alphabeta.choose(ctx, &st, &d, &r)], NULL, NULL);
+        ttt_game.apply(&after, d.action[bot_alphabeta.choose(ctx, &st, &d, &r)], NULL, NULL);
         if (ttt_line(&after) == 0)
             check_fail(__FILE__, __LINE__, "position %d: a slower win was played", code);
         positions++;

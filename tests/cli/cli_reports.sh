@@ -6,7 +6,9 @@ expected="$here/expected"
 
 # ---- the summary at a fixed seed (everything but the last line, the run's time), every game
 # (a game that declares no presentation falls back to its metric table: tests/test_report.c) --
-for g in 45 oca pig10 wari cinesi volpe; do
+games=$(game_names)
+[ -n "$games" ] && ok "--list names the games" || bad "--list names the games" "none read from --list"
+for g in $games; do
     "$bin" --game=$g --runs=2000 --seed=11 -q >"$work/sum.txt"
     tail -n 1 "$work/sum.txt" | grep -qE '^2000 games in [0-9.]+ s \([0-9]+ games/s, [0-9]+ threads?\)$' &&
         ok "$g: summary ends with the run's time" || bad "$g: summary ends with the run's time" "$(tail -n 1 "$work/sum.txt")"
@@ -37,7 +39,7 @@ fits80() { # NAME ARGS...: the run's text output is at most 80 columns wide, no 
         bad "80 columns: $name" "exit $?: $(head -c 200 "$work/err")"
     fi
 }
-for g in 45 oca pig10 wari cinesi volpe; do
+for g in $games; do
     fits80 "$g summary" --game=$g --runs=500 --seed=11
 done
 fits80 "45 summary with exact values" --game=45 --runs=500 --seed=1 --exact

@@ -63,6 +63,10 @@ json_without_run() {
 }
 
 # cli_end: the script's closing line; exit status 0 only if no check failed.
+# game_names — every game the binary knows, one name a line, in the registry's order (read from
+# --list, so that a test covering every game names none itself).
+game_names() { "$bin" --list | sed -n 's/^\([a-z0-9]*\) — .*/\1/p'; }
+
 cli_end() {
     echo "cli: $passed passed, $failed failed"
     [ "$failed" -eq 0 ]

@@ -1,9 +1,6 @@
-/* test_runner.c — the runner, recorder, statistics and report on a toy game defined here, so
- * that the shared machinery is tested apart from any real ruleset.
- *
- * The toy game ("pig-race"): seats take turns; the seat to move rolls a die, then decides to
- * bank (add the roll to its score) or pass (add nothing); first to reach 10 wins; a tie is
- * impossible except by the 30-turn cap, after which every seat with the top score shares. */
+/* test_runner.c — the runner, recorder, statistics and report on the toy game "toy" of
+ * tests/toy_kit.h (pig-race: roll, then bank or pass; first to 10 wins), so that the shared
+ * machinery is tested apart from any real ruleset. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,146 +11,8 @@
 #include "core/runner.h"
 #include "config/rules.h"
 #include "core/stats.h"
+#include "toy_kit.h"
 
-typedef struct toy {
-    int nseats, turn, mover, roll;
-    int score[GAME_MAX_SEATS];
-    int banks[GAME_MAX_SEATS];
-    int first_roll;
-} toy;
-
-enum { TOY_BANKS, TOY_FIRST_ROLL, TOY_BANKED };
-static const metric_def toy_metrics[] = {
-    {"banks", METRIC_MEAN, METRIC_SEAT, "times the seat banked"},
-    {"first_roll", METRIC_MEAN, METRIC_GAME, "the first die of the game"},
-    {"banked_six", METRIC_RATE, METRIC_SEAT, "whether the seat ever banked at all"},
-    {NULL, 0, 0, NULL},
-};
-static const char *const toy_kinds[] = {"bank", NULL};
-static const char *const toy_ends[] = {"reached", "cap", NULL};
-
-static int toy_load(void *rules, const cJSON *json, char *err, size_t errlen)
-{
-    (void)rules;
-    static const char *const keys[] = {NULL};
-    return rules_only_keys(json, "", keys, err, errlen);
-}
-
-static void toy_start(void *p, const void *rules, int nseats, rng *chance, trace *tr)
-{
-    (void)rules;
-    toy *t = p;
-    memset(t, 0, sizeof *t);
-    t->nseats = nseats;
-    t->roll = rng_die(chance, 6);
-    t->first_roll = t->roll;
-    TRACE(tr, "seat 1 rolls %d", t->roll);
-}
-
-static bool toy_over(const toy *t)
-{
-    if (t->turn >= 30)
-        return true;
-    for (int k = 0; k < t->nseats; k++)
-        if (t->score[k] >= 10)
-            return true;
-    return false;
-}
-
-static bool toy_decide(const void *p, decision *d)
-{
-    const toy *t = p;
-    if (toy_over(t))
-        return false;
-    d->seat = t->mover;
-    d->kind = 0;
-    d->n = 2;
-    d->action[0] = 0;
-    d->action[1] = 1;
-    return true;
-}
-
-static void toy_apply(void *p, int32_t a, rng *chance, trace *tr)
-{
-    toy *t = p;
-    if (a == 1) {
-        t->score[t->mover] += t->roll;
-        t->banks[t->mover]++;
-    }
-    t->turn++;
-    t->mover = (t->mover + 1) % t->nseats;
-    if (!toy_over(t)) {
-        t->roll = rng_die(chance, 6);
-        TRACE(tr, "seat %d rolls %d", t->mover + 1, t->roll);
-    }
-}
-
-static void toy_finish(const void *p, outcome *o, recorder *rec)
-{
-    const toy *t = p;
-    int best = 0;
-    for (int k = 0; k < t->nseats; k++)
-        best = t->score[k] > best ? t->score[k] : best;
-    o->length = t->turn;
-    o->end = t->turn >= 30 && best < 10;
-    for (int k = 0; k < t->nseats; k++) {
-        o->score[k] = t->score[k];
-        o->rank[k] = t->score[k] == best ? 1 : 2;
-        if (t->score[k] == best)
-            o->winners |= 1u << k;
-        if (rec) {
-            rec_value(rec, TOY_BANKS, k, t->banks[k]);
-            rec_rate(rec, TOY_BANKED, k, t->banks[k] > 0, 1);
-        }
-    }
-    if (rec)
-        rec_value(rec, TOY_FIRST_ROLL, -1, t->first_roll);
-}
-
-static void toy_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
-{
-    (void)st;
-    (void)d;
-    snprintf(buf, n, "%s", a ? "bank" : "pass");
-}
-
-/* A bot that always banks: deterministic, draws nothing from its stream. */
-static int always_bank(void *ctx, const void *seen, const decision *d, rng *r)
-{
-    (void)ctx;
-    (void)seen;
-    (void)d;
-    (void)r;
-    return 1;
-}
-static const bot_type bot_bank = {.name = "bank", .doc = "always banks", .choose = always_bank};
-
-static const bot_type *const toy_bots[] = {&bot_random, &bot_bank, NULL};
-
-static const game_type toy_game = {
-    .name = "toy",
-    .title = "toy race",
-    .seed = "none",
-    .min_seats = 1,
-    .max_seats = 8,
-    .default_seats = 2,
-    .default_bot = "random",
-    .default_rules = "{}",
-    .rules_size = 1,
-    .rules_load = toy_load,
-    .state_size = sizeof(toy),
-    .start = toy_start,
-    .decide = toy_decide,
-    .apply = toy_apply,
-    .finish = toy_finish,
-    .action_name = toy_name,
-    .kind_names = toy_kinds,
-    .end_names = toy_ends,
-    .metrics = toy_metrics,
-    .length_unit = "turns",
-    .score_name = "points",
-    .bots = toy_bots,
-};
 
 static run_config toy_config(int nseats, uint64_t runs, int threads)
 {
@@ -420,7 +279,7 @@ TEST(runner_check_reports_the_first_broken_game)
         if (rng_die(&r, 6) == 6)
             break;
     }
-    snprintf(want, sizeof want, "--check: game %llu (chance seed %llu), step 2: turn 2 after a "
+    snprintf(want, sizeof want, RUN_BROKEN_INVARIANT "game %llu (chance seed %llu), step 2: turn 2 after a "
              "first six", (unsigned long long)first,
              (unsigned long long)rng_derive(12345, first, RNG_STREAM_CHANCE));
     for (int threads = 1; threads <= 4; threads += 3) {

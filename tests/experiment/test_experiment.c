@@ -1,124 +1,17 @@
-/* test_experiment.c — experiments (experiment.c) on a toy game with a planted seat bias and
- * known answers: the paired statistics, a known difference, seat rotation, --until, sensitivity.
- *
- * The toy game ("edge"): no decision at all. Chance rolls a die and draws a seat uniformly;
- * seat 1 wins if the die shows at most `edge`, otherwise the drawn seat wins. So seat 1's win
- * share is edge/6 + (1 - edge/6)/N exactly, and `noise` changes nothing. */
+/* test_experiment.c — experiments (experiment.c) on the toy games of tests/toy_kit.h with known
+ * answers: the paired statistics, a known difference, seat rotation, --until, sensitivity on
+ * "edge" (seat 1's win share is edge/6 + (1 - edge/6)/N exactly, and its `noise` changes
+ * nothing), the pair sums of small and large figures on "scaled". */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "experiment/experiment.h"
-#include "exp_test_util.h"
+#include "experiment_kit.h"
 #include "config/rules.h"
+#include "toy_kit.h"
 
-typedef struct edge_rules {
-    long edge, noise;
-} edge_rules;
-
-typedef struct edge_state {
-    const edge_rules *r;
-    int nseats, roll, drawn;
-} edge_state;
-
-static const metric_def edge_metrics[] = {
-    {"roll", METRIC_MEAN, METRIC_GAME, "the die"},
-    {"won", METRIC_RATE, METRIC_SEAT, "the seat won"},
-    {NULL, 0, 0, NULL},
-};
-static const char *const edge_kinds[] = {"none", NULL};
-static const char *const edge_ends[] = {"edge", "draw", NULL};
-
-static int edge_load(void *p, const cJSON *json, char *err, size_t errlen)
-{
-    edge_rules *r = p;
-    static const char *const keys[] = {"edge", "noise", NULL};
-    if (rules_only_keys(json, "", keys, err, errlen) != 0 ||
-        rules_int(json, "", "edge", 0, 6, &r->edge, err, errlen) != 0 ||
-        rules_int(json, "", "noise", 0, 100, &r->noise, err, errlen) != 0)
-        return -1;
-    return 0;
-}
-
-static void edge_start(void *p, const void *rules, int nseats, rng *chance, trace *tr)
-{
-    (void)tr;
-    edge_state *s = p;
-    s->r = rules;
-    s->nseats = nseats;
-    s->roll = rng_die(chance, 6);
-    s->drawn = (int)rng_below(chance, (uint32_t)nseats);
-}
-
-static bool edge_decide(const void *p, decision *d)
-{
-    (void)p;
-    (void)d;
-    return false;
-}
-
-static void edge_apply(void *p, int32_t a, rng *chance, trace *tr)
-{
-    (void)p, (void)a, (void)chance, (void)tr;
-}
-
-static void edge_finish(const void *p, outcome *o, recorder *rec)
-{
-    const edge_state *s = p;
-    int w = s->roll <= s->r->edge ? 0 : s->drawn;
-    o->length = 1;
-    o->end = s->roll <= s->r->edge ? 0 : 1;
-    o->winners = 1u << w;
-    for (int k = 0; k < s->nseats; k++) {
-        o->score[k] = k == w;
-        o->rank[k] = k == w ? 1 : 2;
-        if (rec)
-            rec_rate(rec, 1, k, k == w, 1);
-    }
-    if (rec)
-        rec_value(rec, 0, -1, s->roll);
-}
-
-static void edge_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
-{
-    (void)st, (void)d;
-    snprintf(buf, n, "%d", (int)a);
-}
-
-static int first(void *ctx, const void *seen, const decision *d, rng *r)
-{
-    (void)ctx, (void)seen, (void)d, (void)r;
-    return 0;
-}
-static const bot_type bot_a = {.name = "a", .doc = "plays the first action", .choose = first};
-static const bot_type bot_b = {.name = "b", .doc = "plays the first action", .choose = first};
-static const bot_type *const edge_bots[] = {&bot_a, &bot_b, NULL};
-
-static const game_type edge_game = {
-    .name = "edge",
-    .title = "planted seat bias",
-    .seed = "none",
-    .min_seats = 2,
-    .max_seats = 4,
-    .default_seats = 2,
-    .default_bot = "a",
-    .default_rules = "{\"edge\": 2, \"noise\": 5}",
-    .rules_size = sizeof(edge_rules),
-    .rules_load = edge_load,
-    .state_size = sizeof(edge_state),
-    .start = edge_start,
-    .decide = edge_decide,
-    .apply = edge_apply,
-    .finish = edge_finish,
-    .action_name = edge_name,
-    .kind_names = edge_kinds,
-    .end_names = edge_ends,
-    .metrics = edge_metrics,
-    .length_unit = "plays",
-    .score_name = "points",
-    .bots = edge_bots,
-};
 
 static exp_options edge_options(uint64_t runs, int threads)
 {
@@ -338,80 +231,8 @@ TEST(experiment_rejects_bad_options)
 }
 
 /* ---- the pair sums against a direct computation, small and large figures ------------------
- * The toy game "scaled": one play, chance rolls a die; the game metric `big` records the value
- * roll * scale, roll times (so its count varies from game to game). With scale above 2^22 the
- * figures leave the game loop's 64-bit fast path (exp_engine.c, pair64) for its exact one. */
-typedef struct scaled_rules {
-    long scale;
-} scaled_rules;
-
-typedef struct scaled_state {
-    long scale;
-    int nseats, roll;
-} scaled_state;
-
-static const metric_def scaled_metrics[] = {
-    {"big", METRIC_MEAN, METRIC_GAME, "roll * scale, roll times"},
-    {NULL, 0, 0, NULL},
-};
-
-static int scaled_load(void *p, const cJSON *json, char *err, size_t errlen)
-{
-    scaled_rules *r = p;
-    static const char *const keys[] = {"scale", NULL};
-    return rules_only_keys(json, "", keys, err, errlen) != 0 ||
-                   rules_int(json, "", "scale", 1, 1L << 40, &r->scale, err, errlen) != 0
-               ? -1
-               : 0;
-}
-
-static void scaled_start(void *p, const void *rules, int nseats, rng *chance, trace *tr)
-{
-    (void)tr;
-    scaled_state *s = p;
-    s->scale = ((const scaled_rules *)rules)->scale;
-    s->nseats = nseats;
-    s->roll = rng_die(chance, 6);
-}
-
-static void scaled_finish(const void *p, outcome *o, recorder *rec)
-{
-    const scaled_state *s = p;
-    o->length = s->roll;
-    o->end = 0;
-    o->winners = 1u << (s->roll > 3);
-    for (int k = 0; k < s->nseats; k++) {
-        o->score[k] = (int64_t)(k + 1) * s->roll * s->scale;
-        o->rank[k] = (o->winners >> k & 1) ? 1 : 2;
-    }
-    if (rec)
-        rec_values(rec, 0, -1, s->roll * s->scale, s->roll);
-}
-
-static const game_type scaled_game = {
-    .name = "scaled",
-    .title = "scaled figures",
-    .seed = "none",
-    .min_seats = 2,
-    .max_seats = 2,
-    .default_seats = 2,
-    .default_bot = "a",
-    .default_rules = "{\"scale\": 1}",
-    .rules_size = sizeof(scaled_rules),
-    .rules_load = scaled_load,
-    .state_size = sizeof(scaled_state),
-    .start = scaled_start,
-    .decide = edge_decide,
-    .apply = edge_apply,
-    .finish = scaled_finish,
-    .action_name = edge_name,
-    .kind_names = edge_kinds,
-    .end_names = edge_ends,
-    .metrics = scaled_metrics,
-    .length_unit = "plays",
-    .score_name = "points",
-    .bots = edge_bots,
-};
+ * On "scaled" (toy_kit.h): with scale above 2^22 the figures leave the game loop's 64-bit fast
+ * path (exp_engine.c, pair64) for its exact one. */
 
 /* The JSON difference row of `metric` (seat or 0) of setting i against exp_pair_add over the
  * same games: x and c of the setting (scale sa) and of the baseline (scale sb) from each roll. */

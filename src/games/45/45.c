@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config/configs.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
@@ -126,7 +125,7 @@ static void fill_candidates(g45_rules *r)
     }
 }
 
-static int rules_load(void *out, const cJSON *json, char *err, size_t errlen)
+int g45_rules_load(void *out, const cJSON *json, char *err, size_t errlen)
 {
     static const char *const keys[] = {"tiles", "limit",  "weights", "shut_ties",
                                        "shut",  "one_die", NULL};
@@ -155,7 +154,7 @@ static int rules_load(void *out, const cJSON *json, char *err, size_t errlen)
     return 0;
 }
 
-static int rules_check(const void *rules, int nseats, char *err, size_t errlen)
+int g45_rules_check(const void *rules, int nseats, char *err, size_t errlen)
 {
     const g45_rules *r = rules;
     if (r->nweights < nseats)
@@ -315,7 +314,7 @@ static void trace_end(const g45_state *s, trace *tr)
         used += (size_t)snprintf(who + used, sizeof who - used, "%s%d", used ? ", " : "seat ",
                                  k + 1);
     TRACE(tr, "game over after %d round%s (%s): %s wins", s->round, s->round == 1 ? "" : "s",
-          game_45.end_names[s->end], who);
+          g45_end_names[s->end], who);
 }
 
 /* Checks totals at the end of a full round; ends the game or starts the next round. */
@@ -459,7 +458,7 @@ static void run(g45_state *s, rng *chance, trace *tr)
     }
 }
 
-static void start(void *st, const void *rules, int nseats, rng *chance, trace *tr)
+void g45_start(void *st, const void *rules, int nseats, rng *chance, trace *tr)
 {
     g45_state *s = st;
     const g45_rules *r = rules;
@@ -487,7 +486,7 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     run(s, chance, tr);
 }
 
-static bool decide(const void *st, decision *d)
+bool g45_decide(const void *st, decision *d)
 {
     const g45_state *s = st;
     if (s->over)
@@ -524,7 +523,7 @@ static _Noreturn void illegal(const g45_state *s, int32_t action)
 }
 
 /* A choice of dice is used by the next roll, whose trace line says one die or two. */
-static void apply(void *st, int32_t action, rng *chance, trace *tr)
+void g45_apply(void *st, int32_t action, rng *chance, trace *tr)
 {
     g45_state *s = st;
     if (!s->plain && s->kind == G45_KIND_DICE) {
@@ -551,7 +550,7 @@ static bool better(const g45_state *s, int a, int b)
 
 /* --check: the open tiles are tiles of the box and sum to what is left to shut, the seats in
  * the game and the winners are seats of the table, and no total is negative. */
-static int check(const void *vst, char *err, size_t errlen)
+int g45_check(const void *vst, char *err, size_t errlen)
 {
     const g45_state *s = vst;
     uint32_t seats = (1u << s->nseats) - 1u;
@@ -577,7 +576,7 @@ static int check(const void *vst, char *err, size_t errlen)
     return 0;
 }
 
-static void finish(const void *st, outcome *o, recorder *rec)
+void g45_finish(const void *st, outcome *o, recorder *rec)
 {
     const g45_state *s = st;
     int nwin = popcount(s->winners);
@@ -612,7 +611,7 @@ static void finish(const void *st, outcome *o, recorder *rec)
         rec_batch_value(&b, G45_M_ROLLOFF_ROUNDS, -1, s->rolloff_rounds);
 }
 
-static void action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
+void g45_action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
 {
     (void)st;
     if (d->kind == G45_KIND_DICE) {
@@ -626,9 +625,9 @@ static void action_name(const void *st, const decision *d, int32_t a, char *buf,
 
 /* ---- descriptor ---------------------------------------------------------------------- */
 
-static const char *const kind_names[] = {"shut", "dice", NULL};
+const char *const g45_kind_names[] = {"shut", "dice", NULL};
 
-static const char *const end_names[] = {
+const char *const g45_end_names[] = {
     "last_standing", "lowest_total",  "rolloff",           "heaviest",
     "weight_draw",   "shut_box",      "shut_shared",       "shut_lowest_total",
     "shut_rolloff",  "shut_heaviest", "shut_weight_draw",  "no_winner",
@@ -636,7 +635,7 @@ static const char *const end_names[] = {
 };
 
 /* The ends in words for a person (game_type.end_words), in the order of end_names. */
-static const char *const end_words[] = {
+const char *const g45_end_words[] = {
     "every other player reached the limit",
     "everyone left reached the limit in the same round, and the lowest total won",
     "everyone left reached the limit with the same total, and a roll-off decided",
@@ -652,7 +651,7 @@ static const char *const end_words[] = {
     NULL,
 };
 
-static const metric_def metrics[] = {
+const metric_def g45_metrics[] = {
     {"shut_rate", METRIC_RATE, METRIC_SEAT, "turns that shut every tile / turns played"},
     {"mean_turn_score", METRIC_MEAN, METRIC_SEAT, "turn score (sum of the open tiles)"},
     {"eliminated", METRIC_RATE, METRIC_SEAT, "games in which the seat reached the limit"},
@@ -662,31 +661,26 @@ static const metric_def metrics[] = {
 };
 
 /* The summary's headline, groups and labels. */
-static const char *const headline[] = {"shut_rate", "mean_turn_score", "eliminated", NULL};
+const char *const g45_headline[] = {"shut_rate", "mean_turn_score", "eliminated", NULL};
 
-static const metric_group groups[] = {
+const metric_group g45_groups[] = {
     {"Turns and the limit", (const char *const[]){"shut_rate", "mean_turn_score", "eliminated",
                                                   "rolloff_rounds", NULL}},
     {NULL, NULL},
 };
 
-static const metric_label labels[] = {
+const metric_label g45_labels[] = {
     {"shut_rate", "turns that shut the box", NULL},
     {"mean_turn_score", "score of a turn (open tiles)", "points"},
     {"eliminated", "games in which the seat reached the limit", NULL},
     {"rolloff_rounds", "roll-off rounds (games with a roll-off)", "rounds"},
     {NULL, NULL, NULL},
 };
-
-static const bot_type *const bots[] = {
-    &bot_random, &g45_bot_greedy, &g45_bot_optimal_score, &g45_bot_optimal_shut, NULL,
-};
-
 /* What one game can record: a round without a shut box adds at least 1 to the total of
  * every seat still in (its open tiles), so after `limit` rounds nobody is left; a seat has one
  * turn a round, a turn at most `tiles` rolls (each but the last shuts a tile), and a roll at
  * most two choices (one die or two, then the tiles); the roll-off asks nobody. */
-static void limits(const void *rules, int nseats, game_limits *l)
+void g45_limits(const void *rules, int nseats, game_limits *l)
 {
     (void)nseats;
     static const char *const per_turn[] = {"shut_rate", "mean_turn_score", NULL};
@@ -696,42 +690,3 @@ static void limits(const void *rules, int nseats, game_limits *l)
                        .repeated = per_turn,
                        .repeats = {0, 1}}; /* turns of a seat */
 }
-
-const game_type game_45 = {
-    .rule_docs = g45_rule_docs,
-    .name = "45",
-    .title = "Gioco del 45 (Shut the Box)",
-    .seed = "001_c1d6bcdb6dc0fe22.txt",
-    .min_seats = 1,
-    .max_seats = GAME_MAX_SEATS,
-    .default_seats = 2,
-    .default_bot = "optimal-score",
-    .default_rules = config_45_json,
-    .rules_size = sizeof(g45_rules),
-    .rules_load = rules_load,
-    .rules_check = rules_check,
-    .state_size = sizeof(g45_state),
-    .start = start,
-    .decide = decide,
-    .apply = apply,
-    .finish = finish,
-    .check = check,
-    .view_size = 0,
-    .view = NULL,
-    .action_name = action_name,
-    .kind_names = kind_names,
-    .end_names = end_names,
-    .metrics = metrics,
-    .length_unit = "rounds",
-    .limits = limits,
-    .score_name = "total",
-    .low_score_wins = true,
-    .exact = g45_exact,
-    .bots = bots,
-    .headline = headline,
-    .groups = groups,
-    .labels = labels,
-    .view_json = g45_view_json,
-    .view_draw = g45_view_draw,
-    .end_words = end_words,
-};

@@ -8,6 +8,10 @@
 
 #include "core/game.h"
 
+/* The default ruleset: configs/45.json, embedded byte for byte at build time
+ * (tools/embed.sh). */
+extern const char config_45_json[];
+
 enum {
     G45_MAX_TILES = 12,                                   /* ruleset key tiles: 2..12 */
     G45_SETS = 1 << G45_MAX_TILES,                        /* tile sets, as bitmasks */
@@ -163,5 +167,26 @@ cJSON *g45_exact(const void *rules, const seat_bots *seats);
 
 /* One line for each ruleset key (45_keys.c; game_type.rule_docs). */
 extern const rule_doc g45_rule_docs[];
+
+/* ---- the descriptor's parts (45.c), which 45_game.c puts together ----------------------
+ * Each does what its member of game_type says (core/game.h). */
+void g45_action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n);
+void g45_apply(void *st, int32_t action, rng *chance, trace *tr);
+int g45_check(const void *vst, char *err, size_t errlen);
+bool g45_decide(const void *st, decision *d);
+extern const char *const g45_end_names[];
+/* The ends in words for a person (game_type.end_words), in the order of the end names. */
+extern const char *const g45_end_words[];
+/* game_type.limits: what one game can record. */
+void g45_limits(const void *rules, int nseats, game_limits *l);
+void g45_finish(const void *st, outcome *o, recorder *rec);
+extern const metric_group g45_groups[];
+extern const char *const g45_headline[];
+extern const char *const g45_kind_names[];
+extern const metric_label g45_labels[];
+extern const metric_def g45_metrics[];
+int g45_rules_check(const void *rules, int nseats, char *err, size_t errlen);
+int g45_rules_load(void *out, const cJSON *json, char *err, size_t errlen);
+void g45_start(void *st, const void *rules, int nseats, rng *chance, trace *tr);
 
 #endif

@@ -7,14 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config/configs.h"
 #include "core/registry.h"
 #include "core/recorder.h"
 #include "config/rules.h"
 #include "core/hot.h"
-
-const char *const cinesi_colour_names[CINESI_COLOURS + 2] = {"red",  "yellow", "green",
-                                                             "blue", "white",  NULL};
 
 static const char *const opening_names[] = {"seat1", "colour_moves", "colour_names", NULL};
 
@@ -70,7 +66,7 @@ static int load_faces(cinesi_rules *r, const cJSON *json, char *err, size_t errl
     return 0;
 }
 
-static int rules_load(void *out, const cJSON *json, char *err, size_t errlen)
+int cinesi_rules_load(void *out, const cJSON *json, char *err, size_t errlen)
 {
     static const char *const keys[] = {"seat_colours", "faces", "side", "opening", NULL};
     cinesi_rules *r = out;
@@ -101,7 +97,7 @@ static int rules_load(void *out, const cJSON *json, char *err, size_t errlen)
 }
 
 /* Every seat played needs a colour, and a face of it (or its figure could never move). */
-static int rules_check(const void *rules, int nseats, char *err, size_t errlen)
+int cinesi_rules_check(const void *rules, int nseats, char *err, size_t errlen)
 {
     const cinesi_rules *r = rules;
     if (r->ncolours_listed < nseats)
@@ -656,7 +652,7 @@ GIOCHI_TARGET_POPCNT static void play_fast(cinesi_state *s, rng *chance)
     play(s, chance, NULL);
 }
 #endif
-static void start(void *st, const void *rules, int nseats, rng *chance, trace *tr)
+void cinesi_start(void *st, const void *rules, int nseats, rng *chance, trace *tr)
 {
     cinesi_state *s = st;
     s->rules = rules;
@@ -679,14 +675,14 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
 }
 
 /* Nobody ever decides: the die does everything. */
-static bool decide(const void *st, decision *d)
+bool cinesi_decide(const void *st, decision *d)
 {
     (void)st;
     (void)d;
     return false;
 }
 
-static void apply(void *st, int32_t action, rng *chance, trace *tr)
+void cinesi_apply(void *st, int32_t action, rng *chance, trace *tr)
 {
     (void)st;
     (void)chance;
@@ -696,7 +692,7 @@ static void apply(void *st, int32_t action, rng *chance, trace *tr)
 }
 
 /* The metrics, in the order of CINESI_M_* (here for finish's records). */
-static const metric_def metrics[] = {
+const metric_def cinesi_metrics[] = {
     {"rolls", METRIC_MEAN, METRIC_GAME, "game length in rolls of the die (the opening's too)"},
     {"lead_changes", METRIC_MEAN, METRIC_GAME,
      "times a figure went alone into the lead after another had led alone"},
@@ -707,7 +703,7 @@ static const metric_def metrics[] = {
     {NULL, 0, 0, NULL},
 };
 
-static void finish(const void *st, outcome *o, recorder *rec)
+void cinesi_finish(const void *st, outcome *o, recorder *rec)
 {
     const cinesi_state *s = st;
     int runner_up = 0;
@@ -725,7 +721,7 @@ static void finish(const void *st, outcome *o, recorder *rec)
     }
     if (rec == NULL)
         return;
-    rec_batch b = rec_batch_open(rec, metrics);
+    rec_batch b = rec_batch_open(rec, cinesi_metrics);
     rec_batch_value(&b, CINESI_M_ROLLS, -1, s->rolls);
     rec_batch_value(&b, CINESI_M_LEAD_CHANGES, -1, s->lead_changes);
     rec_batch_value(&b, CINESI_M_RUNNER_UP, -1, s->rules->steps - runner_up);
@@ -743,7 +739,7 @@ static void finish(const void *st, outcome *o, recorder *rec)
         rec_batch_value(&b, CINESI_M_ROLLS_PER_TURN, s->long_turn[i] & 3, s->long_turn[i] >> 2);
 }
 
-static void action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
+void cinesi_action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
 {
     (void)st;
     (void)d;
@@ -752,22 +748,22 @@ static void action_name(const void *st, const decision *d, int32_t a, char *buf,
 
 /* ---- descriptor ---------------------------------------------------------------------- */
 
-static const char *const kind_names[] = {NULL}; /* nobody decides */
+const char *const cinesi_kind_names[] = {NULL}; /* nobody decides */
 
-static const char *const end_names[] = {"centre", NULL};
+const char *const cinesi_end_names[] = {"centre", NULL};
 /* The end in words for a person (game_type.end_words). */
-static const char *const end_words[] = {"a figure reached the centre", NULL};
+const char *const cinesi_end_words[] = {"a figure reached the centre", NULL};
 
 /* The summary: the length of a race and how close it ends. */
-static const char *const headline[] = {"rolls", "runner_up_distance", NULL};
+const char *const cinesi_headline[] = {"rolls", "runner_up_distance", NULL};
 
-static const metric_group groups[] = {
+const metric_group cinesi_groups[] = {
     {"The race", (const char *const[]){"rolls", "rolls_per_turn", "lead_changes",
                                        "runner_up_distance", NULL}},
     {NULL, NULL},
 };
 
-static const metric_label labels[] = {
+const metric_label cinesi_labels[] = {
     {"rolls", "length of the game in rolls", "rolls"},
     {"lead_changes", "times the lead changed hands", "changes"},
     {"runner_up_distance", "steps the runner-up still needed", "steps"},
@@ -775,11 +771,10 @@ static const metric_label labels[] = {
     {NULL, NULL, NULL},
 };
 
-static const bot_type *const bots[] = {&bot_random, NULL};
 
 /* --check: every figure between its corner and the centre; the winner, once there is one,
  * is the one figure at the centre; counts consistent (a turn has at least one roll). */
-static int check(const void *st, char *err, size_t errlen)
+int cinesi_check(const void *st, char *err, size_t errlen)
 {
     const cinesi_state *s = st;
     int at_centre = -1;
@@ -808,53 +803,13 @@ static int check(const void *st, char *err, size_t errlen)
     }
     return 0;
 }
-
 /* What one game can record: a race has no longest game (a figure sent home runs again) and
  * nobody chooses; a seat's turns, each one observation of rolls_per_turn, are at most the
  * game's turns, and one more. */
-static void limits(const void *rules, int nseats, game_limits *l)
+void cinesi_limits(const void *rules, int nseats, game_limits *l)
 {
     (void)rules;
     (void)nseats;
     static const char *const per_turn[] = {"rolls_per_turn", NULL};
     *l = (game_limits){.length = 0, .repeated = per_turn, .repeats = {1, 1}};
 }
-
-const game_type game_cinesi = {
-    .rule_docs = cinesi_rule_docs,
-    .name = "cinesi",
-    .title = "Gioco dei Cinesi (Chinesenspiel)",
-    .seed = "004_46aece1981b71774.txt",
-    .min_seats = 2,
-    .max_seats = CINESI_MAX_SEATS,
-    .default_seats = 4,
-    .default_bot = "random",
-    .default_rules = config_cinesi_json,
-    .rules_size = sizeof(cinesi_rules),
-    .rules_load = rules_load,
-    .rules_check = rules_check,
-    .state_size = sizeof(cinesi_state),
-    .start = start,
-    .decide = decide,
-    .apply = apply,
-    .finish = finish,
-    .check = check,
-    .view_size = 0,
-    .view = NULL,
-    .action_name = action_name,
-    .kind_names = kind_names,
-    .end_names = end_names,
-    .metrics = metrics,
-    .length_unit = "turns",
-    .limits = limits,
-    .score_name = "steps",
-    .low_score_wins = false,
-    .exact = cinesi_exact_json,
-    .bots = bots,
-    .headline = headline,
-    .groups = groups,
-    .labels = labels,
-    .view_json = cinesi_view_json,
-    .view_draw = cinesi_view_draw,
-    .end_words = end_words,
-};

@@ -8,6 +8,10 @@
 
 #include "core/game.h"
 
+/* The default ruleset: configs/cinesi.json, embedded byte for byte at build time
+ * (tools/embed.sh). */
+extern const char config_cinesi_json[];
+
 enum {
     CINESI_COLOURS = 4, /* red, yellow, green, blue; index 4 is white */
     CINESI_WHITE = CINESI_COLOURS,
@@ -117,5 +121,26 @@ cJSON *cinesi_exact_json(const void *rules, const seat_bots *seats);
 
 /* One line for each ruleset key (cinesi_keys.c; game_type.rule_docs). */
 extern const rule_doc cinesi_rule_docs[];
+
+/* ---- the descriptor's parts (cinesi.c), which cinesi_game.c puts together ----------------------
+ * Each does what its member of game_type says (core/game.h). */
+void cinesi_action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n);
+void cinesi_apply(void *st, int32_t action, rng *chance, trace *tr);
+int cinesi_check(const void *st, char *err, size_t errlen);
+bool cinesi_decide(const void *st, decision *d);
+extern const char *const cinesi_end_names[];
+/* The ends in words for a person (game_type.end_words), in the order of the end names. */
+extern const char *const cinesi_end_words[];
+/* game_type.limits: what one game can record. */
+void cinesi_limits(const void *rules, int nseats, game_limits *l);
+void cinesi_finish(const void *st, outcome *o, recorder *rec);
+extern const metric_group cinesi_groups[];
+extern const char *const cinesi_headline[];
+extern const char *const cinesi_kind_names[];
+extern const metric_label cinesi_labels[];
+extern const metric_def cinesi_metrics[];
+int cinesi_rules_check(const void *rules, int nseats, char *err, size_t errlen);
+int cinesi_rules_load(void *out, const cJSON *json, char *err, size_t errlen);
+void cinesi_start(void *st, const void *rules, int nseats, rng *chance, trace *tr);
 
 #endif

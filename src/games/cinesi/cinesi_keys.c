@@ -1,4 +1,5 @@
-/* cinesi_keys.c — one line for each key of the Cinesi ruleset (configs/cinesi.json). */
+/* cinesi_keys.c — one line for each key of the Cinesi ruleset (configs/cinesi.json), and the
+ * colours' names the rules, the exact figures and the traces share. */
 #include "games/cinesi/cinesi.h"
 
 const rule_doc cinesi_rule_docs[] = {
@@ -14,3 +15,6 @@ const rule_doc cinesi_rule_docs[] = {
                 "names the starter)"},
     {NULL, NULL},
 };
+
+const char *const cinesi_colour_names[CINESI_COLOURS + 2] = {"red",  "yellow", "green",
+                                                             "blue", "white",  NULL};

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config/configs.h"
 #include "games/oca/oca_engine.h"
 #include "core/registry.h"
 #include "core/hot.h"

@@ -9,6 +9,10 @@
 #include "core/game.h"
 #include "games/oca/ledger.h"
 
+/* The default ruleset: configs/oca.json, embedded byte for byte at build time
+ * (tools/embed.sh). */
+extern const char config_oca_json[];
+
 enum {
     OCA_MAX_SQUARES = 64,
     OCA_MAX_CARDS = 32,

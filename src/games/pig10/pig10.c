@@ -6,7 +6,6 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "config/configs.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
@@ -69,7 +68,7 @@ static void fill_reach(pig10_rules *r)
 }
 
 /* Reads and checks every key of the ruleset (all are required: the default provides them). */
-static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
+int pig10_load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
 {
     static const char *const keys[] = {"deck",         "hand_size",        "first_player",
                                        "siren_below_zero", "table_at_end", "ties",
@@ -91,7 +90,7 @@ static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
 }
 
 /* The deck must deal a full hand to every player. */
-static int check_rules(const void *rules, int nseats, char *err, size_t errlen)
+int pig10_check_rules(const void *rules, int nseats, char *err, size_t errlen)
 {
     const pig10_rules *r = rules;
     if (r->total < nseats * r->hand_size)
@@ -216,7 +215,7 @@ void pig10_start_from_pile(pig10_state *st, const pig10_rules *rules, int nseats
 }
 
 /* Shuffles the ruleset's deck from the chance stream, picks the first player and deals. */
-static void start(void *state, const void *rules, int nseats, rng *chance, trace *tr)
+void pig10_start(void *state, const void *rules, int nseats, rng *chance, trace *tr)
 {
     const pig10_rules *r = rules;
     int deck[PIG10_MAX_CARDS];
@@ -312,7 +311,7 @@ static void end_game(pig10_state *st, int last, trace *tr)
 
 /* Plays action for the seat to move: card and mode, the table settled, the draw, the turn
  * passed clockwise to the next seat with cards (or the end). */
-static void apply(void *state, int32_t action, rng *chance, trace *tr)
+void pig10_apply(void *state, int32_t action, rng *chance, trace *tr)
 {
     (void)chance; /* the pile was shuffled at the start: draws take it in order */
     pig10_state *st = state;
@@ -344,7 +343,7 @@ static void apply(void *state, int32_t action, rng *chance, trace *tr)
 }
 
 /* The pending play of the seat to move: its distinct card-and-mode options. */
-static bool decide(const void *state, decision *d)
+bool pig10_decide(const void *state, decision *d)
 {
     const pig10_state *st = state;
     if (st->over)
@@ -368,7 +367,7 @@ enum {
     M_LEFT,
 };
 
-static const metric_def metrics[] = {
+const metric_def pig10_metrics[] = {
     [M_HITS] = {"pig10_hits", METRIC_MEAN, METRIC_SEAT,
                 "times per game the seat brought the table to exactly 10 and took it"},
     [M_GIVEN] = {"tables_given", METRIC_MEAN, METRIC_SEAT,
@@ -388,7 +387,7 @@ static const metric_def metrics[] = {
 /* Records the game's metrics (one observation per seat, and one for the game). */
 static void record(const pig10_state *st, recorder *rec)
 {
-    rec_batch b = rec_batch_open(rec, metrics);
+    rec_batch b = rec_batch_open(rec, pig10_metrics);
     for (int s = 0; s < st->nseats; s++) {
         const pig10_counts *c = &st->count[s];
         rec_batch_value(&b, M_HITS, s, c->hits);
@@ -413,7 +412,7 @@ static int64_t standing(const pig10_state *st, int s)
 /* --check: cards of every value are conserved (hands + draw pile + cards played = the deck;
  * hands + pile + table + collected piles = the cards of the game: 80 with the default deck),
  * and the counts kept beside the cards agree with them. */
-static int check(const void *state, char *err, size_t errlen)
+int pig10_check(const void *state, char *err, size_t errlen)
 {
     const pig10_state *st = state;
     const pig10_rules *r = st->rules;
@@ -456,7 +455,7 @@ static int check(const void *state, char *err, size_t errlen)
     return 0;
 }
 
-static void finish(const void *state, outcome *o, recorder *rec)
+void pig10_finish(const void *state, outcome *o, recorder *rec)
 {
     const pig10_state *st = state;
     memset(o, 0, sizeof *o);
@@ -513,7 +512,7 @@ void pig10_view_counts(const pig10_state *st, int seat, pig10_view *v)
 
 /* What `seat` may know (pig10_view): the counts, then the public history of plays; the unused
  * rest of the history is zeroed too, so that nothing of an earlier game or seat remains. */
-static void view(const void *state, int seat, void *out)
+void pig10_view_of(const void *state, int seat, void *out)
 {
     const pig10_state *st = state;
     pig10_view *v = out;
@@ -597,34 +596,31 @@ void pig10_play_name(int value, int table_n, int32_t a, char *buf, size_t n)
         snprintf(buf, n, "play %d: %d+%d = %d", card, value, card, to);
 }
 
-static void action_name(const void *state, const decision *d, int32_t a, char *buf, size_t n)
+void pig10_action_name(const void *state, const decision *d, int32_t a, char *buf, size_t n)
 {
     (void)d;
     const pig10_state *st = state;
     pig10_play_name(st->value, st->table_n, a, buf, n);
 }
 
-static const char *const kind_names[] = {"play", NULL};
-static const char *const end_names[] = {"hands_played_out", NULL};
+const char *const pig10_kind_names[] = {"play", NULL};
+const char *const pig10_end_names[] = {"hands_played_out", NULL};
 /* The end in words for a person (game_type.end_words). */
-static const char *const end_words[] = {"the pile was used up and every hand played out", NULL};
+const char *const pig10_end_words[] = {"the pile was used up and every hand played out", NULL};
 
-static const bot_type *const bots[] = {
-    &bot_random, &bot_pig10_greedy, &bot_pig10_count, &bot_pig10_mc, &bot_pig10_ismcts, NULL,
-};
 
 /* ---- presentation: the summary's headline, groups and labels ----------------------------- */
 
-static const char *const headline[] = {"pig10_hits", "tables_given", NULL};
+const char *const pig10_headline[] = {"pig10_hits", "tables_given", NULL};
 
-static const metric_group groups[] = {
+const metric_group pig10_groups[] = {
     {"Tables", (const char *const[]){"pig10_hits", "tables_given", "tables_received",
                                      "cards_left_on_table", NULL}},
     {"Special cards", (const char *const[]){"siren_subtractions", "frogs", "set_plays", NULL}},
     {NULL, NULL},
 };
 
-static const metric_label labels[] = {
+const metric_label pig10_labels[] = {
     {"pig10_hits", "tables taken at exactly 10, per player and game", NULL},
     {"tables_given", "tables handed over by going past 10, per player and game", NULL},
     {"tables_received", "tables received when another went past 10, per player and game", NULL},
@@ -634,53 +630,11 @@ static const metric_label labels[] = {
     {"set_plays", "same-card or same-number plays, per player and game", NULL},
     {NULL, NULL, NULL},
 };
-
-/* PIG 10 for giochi-sim: 2-8 seats, hidden hands (bots see pig10_view), one decision kind. */
 /* What one game can record: every play lays one card of the deck, and each is one decision
  * of the seat that plays. */
-static void limits(const void *rules, int nseats, game_limits *l)
+void pig10_limits(const void *rules, int nseats, game_limits *l)
 {
     (void)nseats;
     const pig10_rules *r = rules;
     *l = (game_limits){.length = r->total, .choices = {0, 1}};
 }
-
-const game_type game_pig10 = {
-    .rule_docs = pig10_rule_docs,
-    .name = "pig10",
-    .title = "PIG 10",
-    .seed = "003_84370665d791a485.txt",
-    .min_seats = 2,
-    .max_seats = 8,
-    .default_seats = 4,
-    .default_bot = "greedy",
-    .default_rules = config_pig10_json,
-    .rules_size = sizeof(pig10_rules),
-    .rules_load = load_rules,
-    .rules_check = check_rules,
-    .state_size = sizeof(pig10_state),
-    .start = start,
-    .decide = decide,
-    .apply = apply,
-    .finish = finish,
-    .check = check,
-    .view_size = sizeof(pig10_view),
-    .view = view,
-    .action_name = action_name,
-    .kind_names = kind_names,
-    .end_names = end_names,
-    .metrics = metrics,
-    .length_unit = "plays",
-    .limits = limits,
-    .score_name = "cards",
-    .low_score_wins = false,
-    .exact = NULL,
-    .bots = bots,
-    .headline = headline,
-    .groups = groups,
-    .labels = labels,
-    .view_json = pig10_view_json,
-    .view_action_name = pig10_view_action_name,
-    .view_draw = pig10_view_draw,
-    .end_words = end_words,
-};

@@ -9,6 +9,10 @@
 
 #include "core/game.h"
 
+/* The default ruleset: configs/pig10.json, embedded byte for byte at build time
+ * (tools/embed.sh). */
+extern const char config_pig10_json[];
+
 enum {
     PIG10_VALUES = 11,     /* card values 0..10 */
     PIG10_TARGET = 10,     /* "PIG 10" */
@@ -238,5 +242,27 @@ extern const bot_type bot_pig10_ismcts;
 
 /* One line for each ruleset key (pig10_keys.c; game_type.rule_docs). */
 extern const rule_doc pig10_rule_docs[];
+
+/* ---- the descriptor's parts (pig10.c), which pig10_game.c puts together ----------------------
+ * Each does what its member of game_type says (core/game.h). */
+void pig10_action_name(const void *state, const decision *d, int32_t a, char *buf, size_t n);
+void pig10_apply(void *state, int32_t action, rng *chance, trace *tr);
+int pig10_check(const void *state, char *err, size_t errlen);
+int pig10_check_rules(const void *rules, int nseats, char *err, size_t errlen);
+bool pig10_decide(const void *state, decision *d);
+extern const char *const pig10_end_names[];
+/* The ends in words for a person (game_type.end_words), in the order of the end names. */
+extern const char *const pig10_end_words[];
+/* game_type.limits: what one game can record. */
+void pig10_limits(const void *rules, int nseats, game_limits *l);
+void pig10_finish(const void *state, outcome *o, recorder *rec);
+extern const metric_group pig10_groups[];
+extern const char *const pig10_headline[];
+extern const char *const pig10_kind_names[];
+extern const metric_label pig10_labels[];
+int pig10_load_rules(void *rules, const cJSON *json, char *err, size_t errlen);
+extern const metric_def pig10_metrics[];
+void pig10_start(void *state, const void *rules, int nseats, rng *chance, trace *tr);
+void pig10_view_of(const void *state, int seat, void *out);
 
 #endif

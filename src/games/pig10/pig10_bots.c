@@ -269,7 +269,7 @@ static int count_setup(void *ctx, const game_type *g, const void *rules, int sea
     (void)seat;
     (void)nseats;
     (void)param;
-    if (g != &game_pig10) {
+    if (strcmp(g->name, "pig10") != 0) {
         snprintf(err, errlen, "bot 'count' plays only pig10");
         return -1;
     }
@@ -326,7 +326,7 @@ static int mc_setup(void *ctx, const game_type *g, const void *rules, int seat, 
     (void)seat;
     (void)nseats;
     mc_ctx *c = ctx;
-    if (g != &game_pig10) {
+    if (strcmp(g->name, "pig10") != 0) {
         snprintf(err, errlen, "bot 'mc' plays only pig10");
         return -1;
     }
@@ -353,8 +353,8 @@ static int policy(const mc_ctx *c, const pig10_view *v, const decision *d)
 static double playout(const mc_ctx *c, pig10_state *st, int seat, rng *r)
 {
     decision d;
-    while (game_pig10.decide(st, &d))
-        game_pig10.apply(st, d.action[pig10_playout_pick(st, c->none, c->count, &d)], r, NULL);
+    while (pig10_decide(st, &d))
+        pig10_apply(st, d.action[pig10_playout_pick(st, c->none, c->count, &d)], r, NULL);
     int best_other = 0, tied = 1, mine = st->collected[seat];
     for (int s = 0; s < st->nseats; s++) {
         if (s == seat)
@@ -380,7 +380,7 @@ static int evaluate(const mc_ctx *c, const pig10_view *v, const decision *d, int
             return -1;
         for (int i = 0; i < d->n; i++) {
             memcpy(&st, &base, sizeof st);
-            game_pig10.apply(&st, d->action[i], r, NULL);
+            pig10_apply(&st, d->action[i], r, NULL);
             val[i] = playout(c, &st, v->seat, r);
         }
         for (int i = 0; i < d->n; i++) {

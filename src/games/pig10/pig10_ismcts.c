@@ -63,7 +63,7 @@ static int ism_setup(void *ctx, const game_type *g, const void *rules, int seat,
     (void)seat;
     (void)nseats;
     ism_ctx *c = ctx;
-    if (g != &game_pig10) {
+    if (strcmp(g->name, "pig10") != 0) {
         snprintf(err, errlen, "bot 'ismcts' plays only pig10");
         return -1;
     }
@@ -203,7 +203,7 @@ static int sample_deal(const ism_ctx *c, const pig10_view *v, const clue *cl, rn
 static double final_worth(const pig10_state *st, int me)
 {
     outcome o;
-    game_pig10.finish(st, &o, NULL);
+    pig10_finish(st, &o, NULL);
     int wins = __builtin_popcount(o.winners), best_other = 0;
     for (int s = 0; s < st->nseats; s++)
         if (s != me && st->collected[s] > best_other)
@@ -219,14 +219,14 @@ static double final_worth(const pig10_state *st, int me)
 static double solve(const pig10_state *st, int me, double alpha, double beta, int *pick)
 {
     decision d;
-    if (!game_pig10.decide(st, &d))
+    if (!pig10_decide(st, &d))
         return final_worth(st, me);
     bool mine = d.seat == me;
     double best = mine ? -INFINITY : INFINITY;
     for (int i = 0; i < d.n; i++) {
         pig10_state next;
         memcpy(&next, st, sizeof next);
-        game_pig10.apply(&next, d.action[i], NULL, NULL);
+        pig10_apply(&next, d.action[i], NULL, NULL);
         double w = solve(&next, me, alpha, beta, NULL);
         if (mine ? w > best : w < best) {
             best = w;
@@ -296,7 +296,7 @@ static void rewards(const ism_ctx *c, const pig10_state *from, const pig10_state
     outcome o;
     int wins = 0;
     if (st->over && c->win > 0) {
-        game_pig10.finish(st, &o, NULL);
+        pig10_finish(st, &o, NULL);
         wins = __builtin_popcount(o.winners);
     }
     for (int s = 0; s < n; s++) {
@@ -319,7 +319,7 @@ static void simulate(const ism_ctx *c, const pig10_state *base, int me, int *use
     decision d;
     int at = 0, depth = 0, cap = c->iterations + 1;
     bool in_tree = true;
-    while ((c->horizon == 0 || depth < c->horizon) && game_pig10.decide(&st, &d)) {
+    while ((c->horizon == 0 || depth < c->horizon) && pig10_decide(&st, &d)) {
         int k = 0;
         if (in_tree && c->model && d.seat != me) {
             /* another seat plays the policy; the tree only follows its play */
@@ -368,7 +368,7 @@ static void simulate(const ism_ctx *c, const pig10_state *base, int me, int *use
         } else {
             k = d.n == 1 ? 0 : playout_pick(c, &st, &d);
         }
-        game_pig10.apply(&st, d.action[k], NULL, NULL);
+        pig10_apply(&st, d.action[k], NULL, NULL);
         depth++;
     }
     double rw[GAME_MAX_SEATS];

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config/configs.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
@@ -339,7 +338,7 @@ static int read_point(const cJSON *v, const char *key, int *p, char *err, size_t
     return 0;
 }
 
-static int rules_load(void *out, const cJSON *json, char *err, size_t errlen)
+int volpe_rules_load(void *out, const cJSON *json, char *err, size_t errlen)
 {
     static const char *const keys[] = {"diagonals",     "fox",         "geese",
                                        "fox_wins_at",   "geese_blocked", "repetition",
@@ -460,7 +459,7 @@ static void settle(volpe_state *s, bool irreversible, trace *tr)
     }
 }
 
-static void start(void *st, const void *rules, int nseats, rng *chance, trace *tr)
+void volpe_start(void *st, const void *rules, int nseats, rng *chance, trace *tr)
 {
     (void)nseats, (void)chance;
     volpe_state *s = st;
@@ -487,7 +486,7 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     settle(s, true, tr);
 }
 
-static bool decide(const void *st, decision *d)
+bool volpe_decide(const void *st, decision *d)
 {
     const volpe_state *s = st;
     if (s->over)
@@ -519,7 +518,7 @@ static void illegal(const volpe_state *s, int32_t a)
     abort();
 }
 
-static void apply(void *st, int32_t a, rng *chance, trace *tr)
+void volpe_apply(void *st, int32_t a, rng *chance, trace *tr)
 {
     (void)chance;
     volpe_state *s = st;
@@ -578,7 +577,7 @@ static void apply(void *st, int32_t a, rng *chance, trace *tr)
     }
 }
 
-static void finish(const void *st, outcome *o, recorder *rec)
+void volpe_finish(const void *st, outcome *o, recorder *rec)
 {
     const volpe_state *s = st;
     o->nseats = 2;
@@ -605,13 +604,13 @@ static void finish(const void *st, outcome *o, recorder *rec)
 }
 
 /* The fox's "more moves" turns the page of its list: no move at the table (for --perft). */
-static bool page_turn(const void *st, const decision *d, int32_t a)
+bool volpe_page_turn(const void *st, const decision *d, int32_t a)
 {
     (void)st;
     return d->kind == VOLPE_FOX && a == VOLPE_MORE;
 }
 
-static void action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
+void volpe_action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
 {
     const volpe_state *s = st;
     char from[3], to[3], taken[128];
@@ -680,7 +679,7 @@ int32_t volpe_evaluate(const void *st, int seat)
 
 /* A bijective mix (splitmix64's finaliser) of the exact position key: distinct positions
  * never share a hash, which a table of random Zobrist keys could not promise. */
-static uint64_t hash(const void *st)
+uint64_t volpe_hash(const void *st)
 {
     uint64_t z = volpe_key(st);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -689,7 +688,7 @@ static uint64_t hash(const void *st)
 }
 
 /* Captures first, the longest chains before; goose advances before sideways steps. */
-static void order(const void *st, const decision *d, int32_t *score)
+void volpe_order(const void *st, const decision *d, int32_t *score)
 {
     (void)st;
     for (int i = 0; i < d->n; i++) {
@@ -702,10 +701,10 @@ static void order(const void *st, const decision *d, int32_t *score)
 
 /* ---- descriptor ---------------------------------------------------------------------- */
 
-static const char *const kind_names[] = {"fox", "geese", NULL};
+const char *const volpe_kind_names[] = {"fox", "geese", NULL};
 
 /* The ends in words for a person (game_type.end_words), in the order of end_names. */
-static const char *const end_words[] = {
+const char *const volpe_end_words[] = {
     "the fox took the geese it needed",
     "the geese trapped the fox",
     "the geese could not move",
@@ -715,7 +714,7 @@ static const char *const end_words[] = {
     NULL,
 };
 
-static const char *const end_names[] = {
+const char *const volpe_end_names[] = {
     "fox_captured", "fox_trapped", "geese_blocked", "repetition", "no_progress", "move_cap",
     NULL,
 };
@@ -724,7 +723,7 @@ static const char *const end_names[] = {
     {"trapped_" p, METRIC_RATE, METRIC_GAME,                                                 \
      "games where the fox was trapped on " p " / games where it was trapped"}
 
-static const metric_def metrics[] = {
+const metric_def volpe_metrics[] = {
     {"geese_captured", METRIC_MEAN, METRIC_GAME, "geese the fox took"},
     {"fox_moves", METRIC_MEAN, METRIC_GAME, "moves the fox made"},
     {"capture_moves", METRIC_MEAN, METRIC_GAME, "fox moves that took at least one goose"},
@@ -753,7 +752,7 @@ static const metric_def metrics[] = {
 
 /* The summary: how the games end (who won, and by which rule), the geese the fox takes, its
  * captures, and where it was trapped (the heat map of the JSON report, one share per point). */
-static const char *const headline[] = {
+const char *const volpe_headline[] = {
     "end_fox_captured", "end_geese_blocked", "end_fox_trapped", "end_repetition",
     "end_no_progress",  "end_move_cap",      "geese_captured",  NULL};
 
@@ -765,7 +764,7 @@ static const char *const trap_points[] = {
     "trapped_E5", "trapped_F5", "trapped_G5", "trapped_C6", "trapped_D6", "trapped_E6",
     "trapped_C7", "trapped_D7", "trapped_E7", NULL};
 
-static const metric_group groups[] = {
+const metric_group volpe_groups[] = {
     {"The fox's captures", (const char *const[]){"geese_captured", "capture_moves",
                                                  "multi_jumps", "longest_chain", "fox_moves",
                                                  NULL}},
@@ -773,7 +772,7 @@ static const metric_group groups[] = {
     {NULL, NULL},
 };
 
-static const metric_label labels[] = {
+const metric_label volpe_labels[] = {
     {"geese_captured", "geese the fox took", "geese"},
     {"fox_moves", "moves the fox made", "moves"},
     {"capture_moves", "fox moves that took a goose", "moves"},
@@ -796,13 +795,11 @@ static const metric_label labels[] = {
     {NULL, NULL, NULL},
 };
 
-static const bot_type *const bots[] = {&bot_random, &volpe_bot_greedy, &volpe_bot_perfect,
-                                       NULL};
 
 /* --check: geese are conserved (those on the board and those taken make the start's), every
  * goose and the fox stand on points of the cross, the fox never on a goose, and the side to
  * move is one of the two. */
-static int check(const void *vst, char *err, size_t errlen)
+int volpe_check(const void *vst, char *err, size_t errlen)
 {
     const volpe_state *s = vst;
     const volpe_rules *r = s->rules;
@@ -826,50 +823,9 @@ static int check(const void *vst, char *err, size_t errlen)
 
 /* What one game can record: the move cap ends every game. The fox's choices are not bounded
  * here: a move among more than a decision holds is chosen over pages, each a decision. */
-static void limits(const void *rules, int nseats, game_limits *l)
+void volpe_limits(const void *rules, int nseats, game_limits *l)
 {
     (void)nseats;
     const volpe_rules *r = rules;
     *l = (game_limits){.length = r->max_moves};
 }
-
-const game_type game_volpe = {
-    .rule_docs = volpe_rule_docs,
-    .name = "volpe",
-    .title = "La volpe e le oche (Fox and Geese)",
-    .seed = "004_46aece1981b71774.txt",
-    .min_seats = 2,
-    .max_seats = 2,
-    .default_seats = 2,
-    .default_bot = "random",
-    .default_rules = config_volpe_json,
-    .rules_size = sizeof(volpe_rules),
-    .rules_load = rules_load,
-    .state_size = sizeof(volpe_state),
-    .start = start,
-    .decide = decide,
-    .apply = apply,
-    .finish = finish,
-    .check = check,
-    .action_name = action_name,
-    .kind_names = kind_names,
-    .end_names = end_names,
-    .metrics = metrics,
-    .length_unit = "moves",
-    .limits = limits,
-    .score_name = "geese",
-    .low_score_wins = false,
-    .bots = bots,
-    .deterministic = true,
-    .evaluate = volpe_evaluate,
-    .hash = hash,
-    .order = order,
-    .page_turn = page_turn,
-    .policy = &volpe_bot_greedy,
-    .headline = headline,
-    .groups = groups,
-    .labels = labels,
-    .view_json = volpe_view_json,
-    .view_draw = volpe_view_draw,
-    .end_words = end_words,
-};

@@ -9,6 +9,10 @@
 
 #include "core/game.h"
 
+/* The default ruleset: configs/volpe.json, embedded byte for byte at build time
+ * (tools/embed.sh). */
+extern const char config_volpe_json[];
+
 enum {
     VOLPE_POINTS = 33,    /* the cross: a 7x7 grid without its four 2x2 corners */
     VOLPE_DIRS = 8,       /* N NE E SE S SW W NW (N = towards row 7) */
@@ -171,5 +175,28 @@ extern const bot_type volpe_bot_perfect;
 
 /* One line for each ruleset key (volpe_keys.c; game_type.rule_docs). */
 extern const rule_doc volpe_rule_docs[];
+
+/* ---- the descriptor's parts (volpe.c), which volpe_game.c puts together ----------------------
+ * Each does what its member of game_type says (core/game.h). */
+void volpe_action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n);
+void volpe_apply(void *st, int32_t a, rng *chance, trace *tr);
+int volpe_check(const void *vst, char *err, size_t errlen);
+bool volpe_decide(const void *st, decision *d);
+extern const char *const volpe_end_names[];
+/* The ends in words for a person (game_type.end_words), in the order of the end names. */
+extern const char *const volpe_end_words[];
+/* game_type.limits: what one game can record. */
+void volpe_limits(const void *rules, int nseats, game_limits *l);
+void volpe_finish(const void *st, outcome *o, recorder *rec);
+extern const metric_group volpe_groups[];
+uint64_t volpe_hash(const void *st);
+extern const char *const volpe_headline[];
+extern const char *const volpe_kind_names[];
+extern const metric_label volpe_labels[];
+extern const metric_def volpe_metrics[];
+void volpe_order(const void *st, const decision *d, int32_t *score);
+bool volpe_page_turn(const void *st, const decision *d, int32_t a);
+int volpe_rules_load(void *out, const cJSON *json, char *err, size_t errlen);
+void volpe_start(void *st, const void *rules, int nseats, rng *chance, trace *tr);
 
 #endif

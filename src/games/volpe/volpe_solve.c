@@ -343,7 +343,7 @@ int volpe_solve(const volpe_rules *r, const volpe_solve_opts *opts, volpe_solve_
     memset(res, 0, sizeof *res);
     res->start_value = -1;
     if (r->geese_blocked == VOLPE_BLOCKED_PASS) {
-        snprintf(err, errlen, "--solve: geese_blocked=pass is not solved (lose or draw)");
+        snprintf(err, errlen, "geese_blocked=pass is not solved (lose or draw)");
         return 2;
     }
     volpe_db_key key = volpe_db_key_of(r);
@@ -394,7 +394,7 @@ int volpe_solve(const volpe_rules *r, const volpe_solve_opts *opts, volpe_solve_
         char why[512];
         volpe_file_state st = volpe_db_check(db, g, true, why, sizeof why);
         if (st == VOLPE_FILE_OTHER) {
-            snprintf(err, errlen, "--solve: %s", why);
+            snprintf(err, errlen, "%s", why);
             rc = 2;
             break;
         }
@@ -408,7 +408,7 @@ int volpe_solve(const volpe_rules *r, const volpe_solve_opts *opts, volpe_solve_
                 fprintf(stderr, "%sgiochi-sim: solve: %s; solving it again\n",
                         opts->progress ? "\n" : "", why);
             if (g->size >= (1ull << 32)) {
-                snprintf(err, errlen, "--solve: group of %llu positions (ranks are 32-bit)",
+                snprintf(err, errlen, "a group of %llu positions (ranks are 32-bit)",
                          (unsigned long long)g->size);
                 rc = 4;
                 break;
@@ -439,7 +439,7 @@ int volpe_solve(const volpe_rules *r, const volpe_solve_opts *opts, volpe_solve_
             s.left -= g->size;
         }
         if (sample_group(&s, g) != 0) {
-            snprintf(err, errlen, "--solve: a successor of group %d is not solved", i + 1);
+            snprintf(err, errlen, "a successor of group %d is not solved", i + 1);
             rc = 4;
             break;
         }
@@ -545,8 +545,8 @@ int volpe_solve_games(const volpe_rules *r, volpe_db *db, int games, uint64_t se
     volpe_state *s = xmalloc(sizeof *s);
     decision *d = xmalloc(sizeof *d);
     for (int i = 0; i < games && rc == 0; i++) {
-        game_volpe.start(s, r, 2, &chance, NULL);
-        while (game_volpe.decide(s, d)) {
+        volpe_start(s, r, 2, &chance, NULL);
+        while (volpe_decide(s, d)) {
             if (s->page == 0) {
                 int ok = consistent(r, db, s->geese, s->fox, s->side, &moves, &room);
                 if (ok < 0) {
@@ -556,7 +556,7 @@ int volpe_solve_games(const volpe_rules *r, volpe_db *db, int games, uint64_t se
                 (*checked)++;
                 *bad += ok == 0;
             }
-            game_volpe.apply(s, d->action[rng_below(&pick, (uint32_t)d->n)], &chance, NULL);
+            volpe_apply(s, d->action[rng_below(&pick, (uint32_t)d->n)], &chance, NULL);
         }
     }
     free(moves);

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config/configs.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
@@ -86,7 +85,7 @@ static int load_start(wari_rules *r, const cJSON *json, char *err, size_t errlen
 
 /* Reads and checks every key of the ruleset (all are required: the default provides them,
  * but for the optional "start"). */
-static int load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
+int wari_load_rules(void *rules, const cJSON *json, char *err, size_t errlen)
 {
     static const char *const keys[] = {"pits",       "seeds",      "grand_slam",
                                        "must_feed",  "repetition", "no_capture_limit",
@@ -432,8 +431,8 @@ static bool can_move(wari_state *st)
     return legal(r, st->pit, st->turn, true, out) > 0;
 }
 
-static const char *const end_names[] = {"majority",         "blocked",  "repetition",
-                                        "no_capture_limit", "move_cap", NULL};
+const char *const wari_end_names[] = {"majority",         "blocked",  "repetition",
+                                      "no_capture_limit", "move_cap", NULL};
 
 /* Ends the game the way `end` says. Each player's own row is his at the end ("il giocatore
  * che ha ancora pezzi nei suoi buchi li toglie e li aggiunge a quelli mangiati"): finish()
@@ -447,7 +446,7 @@ static void end_game(wari_state *st, int end, trace *tr)
         int f0 = st->store[0] + row_seeds(r, st->pit, 0);
         int f1 = st->store[1] + row_seeds(r, st->pit, 1);
         TRACE(tr, "game over after %d moves (%s): seat 1 %d seeds, seat 2 %d seeds%s",
-              st->moves, end_names[end], f0, f1, f0 == f1 ? " (draw)" : "");
+              st->moves, wari_end_names[end], f0, f1, f0 == f1 ? " (draw)" : "");
     }
 }
 
@@ -505,7 +504,7 @@ void wari_set_position(wari_state *st, const wari_rules *rules, const uint8_t *p
 
 /* Fills every pit, picks who moves first ("il primo giocatore": seat 1, or drawn from the
  * chance stream with first_player random) and records the start for the repetition rule. */
-static void start(void *state, const void *rules, int nseats, rng *chance, trace *tr)
+void wari_start(void *state, const void *rules, int nseats, rng *chance, trace *tr)
 {
     (void)nseats;
     const wari_rules *r = rules;
@@ -538,7 +537,7 @@ static bool slam_refused(const wari_rules *r, const uint8_t *pit, int seat)
 
 /* Plays pit `action` of the player to move, then checks the end. A grand slam the rules did
  * not make (or one available and not played) is counted for the metrics. */
-static void apply(void *state, int32_t action, rng *chance, trace *tr)
+void wari_apply(void *state, int32_t action, rng *chance, trace *tr)
 {
     (void)chance;
     wari_state *st = state;
@@ -570,7 +569,7 @@ static void apply(void *state, int32_t action, rng *chance, trace *tr)
 }
 
 /* The pending move of the player to move: his legal pits. */
-static bool decide(const void *state, decision *d)
+bool wari_decide(const void *state, decision *d)
 {
     const wari_state *st = state;
     if (st->over)
@@ -594,7 +593,7 @@ enum {
     M_LEFT,
 };
 
-static const metric_def metrics[] = {
+const metric_def wari_metrics[] = {
     [M_CAPTURED] = {"seeds_captured", METRIC_MEAN, METRIC_SEAT,
                     "seeds the seat captured during the game (its store before the end)"},
     [M_FINAL] = {"final_seeds", METRIC_MEAN, METRIC_SEAT,
@@ -616,10 +615,10 @@ static const metric_def metrics[] = {
 };
 
 /* The summary: who captures, how the game ends, the grand slams. */
-static const char *const headline[] = {"seeds_captured", "final_seeds", "first_mover_won",
-                                       NULL};
+const char *const wari_headline[] = {"seeds_captured", "final_seeds", "first_mover_won",
+                                     NULL};
 
-static const metric_group groups[] = {
+const metric_group wari_groups[] = {
     {"Captures", (const char *const[]){"seeds_captured", "captures", "final_seeds",
                                        "seeds_left_at_end", NULL}},
     {"Grand slams", (const char *const[]){"grand_slams", "grand_slams_refused", NULL}},
@@ -627,7 +626,7 @@ static const metric_group groups[] = {
     {NULL, NULL},
 };
 
-static const metric_label labels[] = {
+const metric_label wari_labels[] = {
     {"seeds_captured", "seeds captured during the game", "seeds"},
     {"final_seeds", "seeds at the end (captures and own row)", "seeds"},
     {"captures", "moves that captured", "moves"},
@@ -640,7 +639,7 @@ static const metric_label labels[] = {
 };
 
 /* Score = final seeds (store plus own row); more wins, equal is a draw shared by both. */
-static void finish(const void *state, outcome *o, recorder *rec)
+void wari_finish(const void *state, outcome *o, recorder *rec)
 {
     const wari_state *st = state;
     const wari_rules *r = st->rules;
@@ -659,7 +658,7 @@ static void finish(const void *state, outcome *o, recorder *rec)
     }
     if (!rec)
         return;
-    rec_batch b = rec_batch_open(rec, metrics);
+    rec_batch b = rec_batch_open(rec, wari_metrics);
     for (int s = 0; s < 2; s++) {
         rec_batch_value(&b, M_CAPTURED, s, st->store[s]);
         rec_batch_value(&b, M_FINAL, s, fin[s]);
@@ -677,7 +676,7 @@ static void finish(const void *state, outcome *o, recorder *rec)
 /* Worth of st for seat, in hundredths of a seed: the difference of the stores, plus a tenth
  * of a seed for each seed more on the own row than on the opponent's (every end but a
  * majority gives each player his own row). */
-static int32_t evaluate(const void *state, int seat)
+int32_t wari_evaluate(const void *state, int seat)
 {
     const wari_state *st = state;
     const wari_rules *r = st->rules;
@@ -696,7 +695,7 @@ static uint64_t mix(uint64_t x)
 
 /* Key of the pieces (board, stores) and the player to move: the exact board key (exact among
  * boards of one total, which the stores fix) mixed with the stores and the turn. */
-static uint64_t hash(const void *state)
+uint64_t wari_hash(const void *state)
 {
     const wari_state *st = state;
     uint64_t rest = (uint64_t)(uint16_t)st->store[0] | (uint64_t)(uint16_t)st->store[1] << 16 |
@@ -706,7 +705,7 @@ static uint64_t hash(const void *state)
 
 /* Captures first, the largest first; among quiet moves, the pits that keep seeds out of the
  * opponent's reach (fewer seeds sown) first. */
-static void order(const void *state, const decision *d, int32_t *score)
+void wari_order(const void *state, const decision *d, int32_t *score)
 {
     const wari_state *st = state;
     for (int i = 0; i < d->n; i++) {
@@ -719,17 +718,17 @@ static void order(const void *state, const decision *d, int32_t *score)
 /* ---- names --------------------------------------------------------------------------------- */
 
 /* "pit 3 (5 seeds)": pits numbered 1..pits from the mover's first in sowing order. */
-static void action_name(const void *state, const decision *d, int32_t a, char *buf, size_t n)
+void wari_action_name(const void *state, const decision *d, int32_t a, char *buf, size_t n)
 {
     const wari_state *st = state;
     int k = st->pit[d->seat * st->rules->pits + a];
     snprintf(buf, n, "pit %d (%d seed%s)", (int)a + 1, k, k == 1 ? "" : "s");
 }
 
-static const char *const kind_names[] = {"sow", NULL};
+const char *const wari_kind_names[] = {"sow", NULL};
 
 /* The ends in words for a person (game_type.end_words), in the order of end_names. */
-static const char *const end_words[] = {
+const char *const wari_end_words[] = {
     "one player captured more than half the seeds",
     "the player to move had no move left (an empty row, or no move feeding the other's)",
     "the same position came back",
@@ -737,15 +736,11 @@ static const char *const end_words[] = {
     "the move cap was reached",
     NULL,
 };
-
-static const bot_type *const bots[] = {&bot_random, &bot_wari_greedy, NULL};
-
-/* Wari for giochi-sim: 2 seats, perfect information, deterministic after the start. */
 /* --check: seeds are conserved (the pits and both stores hold every seed of the start), no
  * store is negative, the counters stay within the game (moves at most the cap), and the
  * repetition memory replayed from its anchor leads to the board, whose filter bit is set (a
  * replay of up to WARI_STRETCH sowings: --check is for tests, not speed). */
-static int check(const void *vst, char *err, size_t errlen)
+int wari_check(const void *vst, char *err, size_t errlen)
 {
     const wari_state *s = vst;
     const wari_rules *r = s->rules;
@@ -783,54 +778,9 @@ static int check(const void *vst, char *err, size_t errlen)
 
 /* What one game can record: the move cap ends every game, and each move is one decision
  * of the seat that sows. */
-static void limits(const void *rules, int nseats, game_limits *l)
+void wari_limits(const void *rules, int nseats, game_limits *l)
 {
     (void)nseats;
     const wari_rules *r = rules;
     *l = (game_limits){.length = r->move_cap, .choices = {0, 1}};
 }
-
-const game_type game_wari = {
-    .rule_docs = wari_rule_docs,
-    .name = "wari",
-    .title = "Wari (Oware)",
-    .seed = "004_46aece1981b71774.txt",
-    .min_seats = 2,
-    .max_seats = 2,
-    .default_seats = 2,
-    .default_bot = "greedy",
-    .default_rules = config_wari_json,
-    .rules_size = sizeof(wari_rules),
-    .rules_load = load_rules,
-    .rules_check = NULL,
-    .state_size = sizeof(wari_state),
-    .start = start,
-    .decide = decide,
-    .apply = apply,
-    .finish = finish,
-    .check = check,
-    .view_size = 0,
-    .view = NULL,
-    .action_name = action_name,
-    .kind_names = kind_names,
-    .end_names = end_names,
-    .metrics = metrics,
-    .length_unit = "moves",
-    .limits = limits,
-    .score_name = "seeds",
-    .low_score_wins = false,
-    .exact = NULL,
-    .bots = bots,
-    .deterministic = true,
-    .evaluate = evaluate,
-    .hash = hash,
-    .order = order,
-    .policy = &bot_wari_greedy,
-    .headline = headline,
-    .groups = groups,
-    .labels = labels,
-    .view_json = wari_view_json,
-    .view_draw = wari_view_draw,
-    .action_number = wari_action_number,
-    .end_words = end_words,
-};

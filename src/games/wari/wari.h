@@ -8,6 +8,10 @@
 
 #include "core/game.h"
 
+/* The default ruleset: configs/wari.json, embedded byte for byte at build time
+ * (tools/embed.sh). */
+extern const char config_wari_json[];
+
 enum {
     WARI_MAX_PITS = 8,   /* most pits per row */
     WARI_MAX_SEEDS = 12, /* most seeds per pit at the start */
@@ -153,5 +157,28 @@ int wari_greedy_pick(const wari_state *st, const decision *d, rng *r);
 
 /* One line for each ruleset key (wari_keys.c; game_type.rule_docs). */
 extern const rule_doc wari_rule_docs[];
+
+/* ---- the descriptor's parts (wari.c), which wari_game.c puts together ----------------------
+ * Each does what its member of game_type says (core/game.h). */
+void wari_action_name(const void *state, const decision *d, int32_t a, char *buf, size_t n);
+void wari_apply(void *state, int32_t action, rng *chance, trace *tr);
+int wari_check(const void *vst, char *err, size_t errlen);
+bool wari_decide(const void *state, decision *d);
+extern const char *const wari_end_names[];
+/* The ends in words for a person (game_type.end_words), in the order of the end names. */
+extern const char *const wari_end_words[];
+/* game_type.limits: what one game can record. */
+void wari_limits(const void *rules, int nseats, game_limits *l);
+int32_t wari_evaluate(const void *state, int seat);
+void wari_finish(const void *state, outcome *o, recorder *rec);
+extern const metric_group wari_groups[];
+uint64_t wari_hash(const void *state);
+extern const char *const wari_headline[];
+extern const char *const wari_kind_names[];
+extern const metric_label wari_labels[];
+int wari_load_rules(void *rules, const cJSON *json, char *err, size_t errlen);
+extern const metric_def wari_metrics[];
+void wari_order(const void *state, const decision *d, int32_t *score);
+void wari_start(void *state, const void *rules, int nseats, rng *chance, trace *tr);
 
 #endif

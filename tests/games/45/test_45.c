@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "check.h"
-#include "config/configs.h"
 #include "games/45/45.h"
 #include "core/recorder.h"
 #include "core/registry.h"

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "check.h"
-#include "config/configs.h"
 #include "games/cinesi/cinesi.h"
 #include "core/recorder.h"
 #include "core/registry.h"

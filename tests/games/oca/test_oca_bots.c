@@ -13,7 +13,7 @@
 #include "core/registry.h"
 #include "core/runner.h"
 #include "config/rules.h"
-#include "oca_test_util.h"
+#include "oca_kit.h"
 
 /* ---- the greedy bot's bank model ---------------------------------------------------------- */
 

@@ -12,7 +12,7 @@
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
-#include "oca_test_util.h"
+#include "oca_kit.h"
 
 /* ---- articles 10 and 11: postcards and jollies ----------------------------------------------- */
 

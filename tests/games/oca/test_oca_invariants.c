@@ -12,7 +12,7 @@
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
-#include "oca_test_util.h"
+#include "oca_kit.h"
 
 /* ---- invariants over seeded batches, with every bot ------------------------------------------ */
 

@@ -13,7 +13,7 @@
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
-#include "oca_test_util.h"
+#include "oca_kit.h"
 
 /* ---- article 1: the Capo-gioco ----------------------------------------------------------- */
 

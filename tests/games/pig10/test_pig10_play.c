@@ -5,13 +5,12 @@
 #include <string.h>
 
 #include "check.h"
-#include "config/configs.h"
 #include "games/pig10/pig10.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
 #include "core/runner.h"
-#include "pig10_test_util.h"
+#include "pig10_kit.h"
 
 /* ---- invariants over large batches ---------------------------------------------------------- */
 

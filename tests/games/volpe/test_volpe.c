@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "check.h"
-#include "config/configs.h"
 #include "games/volpe/volpe.h"
 #include "config/botspec.h"
 #include "core/perft.h"

@@ -6,8 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "games/volpe/volpe_testkit.h"
-#include "config/configs.h"
+#include "games/volpe/volpe_kit.h"
 #include "config/rules.h"
 #include "core/registry.h"
 #include "games/volpe/volpe.h"

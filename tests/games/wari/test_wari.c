@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "check.h"
-#include "config/configs.h"
 #include "games/wari/wari.h"
 #include "core/perft.h"
 #include "core/recorder.h"

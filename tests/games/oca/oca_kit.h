@@ -1,7 +1,7 @@
-/* oca_test_util.h — what the oca's unit tests share: a scripted game (tgame) and its moves,
+/* oca_kit.h — what the oca's unit tests share: a scripted game (tgame) and its moves,
  * the default ruleset with overrides, and bots set up at their defaults. */
-#ifndef GIOCHI_OCA_TEST_UTIL_H
-#define GIOCHI_OCA_TEST_UTIL_H
+#ifndef GIOCHI_OCA_KIT_H
+#define GIOCHI_OCA_KIT_H
 
 #include <stdint.h>
 

@@ -1,7 +1,7 @@
-/* volpe_testkit.h — what the volpe solver's and proof search's tests share: rulesets made
+/* volpe_kit.h — what the volpe solver's and proof search's tests share: rulesets made
  * from the default by an overlay, and scratch directories. */
-#ifndef GIOCHI_TESTS_VOLPE_TESTKIT_H
-#define GIOCHI_TESTS_VOLPE_TESTKIT_H
+#ifndef GIOCHI_TESTS_VOLPE_KIT_H
+#define GIOCHI_TESTS_VOLPE_KIT_H
 
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
-/* pig10_test_util.h — what the PIG 10 unit tests share: rulesets with overlays, scripted
+/* pig10_kit.h — what the PIG 10 unit tests share: rulesets with overlays, scripted
  * deals and plays, the game's invariants, and bots seated at a table. */
-#ifndef GIOCHI_PIG10_TEST_UTIL_H
-#define GIOCHI_PIG10_TEST_UTIL_H
+#ifndef GIOCHI_PIG10_KIT_H
+#define GIOCHI_PIG10_KIT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,10 +1,9 @@
-/* pig10_test_util.c — the PIG 10 unit tests' shared helpers (contracts in pig10_test_util.h). */
-#include "pig10_test_util.h"
+/* pig10_kit.c — the PIG 10 unit tests' shared helpers (contracts in pig10_kit.h). */
+#include "pig10_kit.h"
 
 #include <string.h>
 
 #include "check.h"
-#include "config/configs.h"
 #include "config/rules.h"
 #include "core/registry.h"
 #include "core/runner.h"

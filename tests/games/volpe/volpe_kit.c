@@ -1,5 +1,5 @@
-/* volpe_testkit.c — see volpe_testkit.h. */
-#include "volpe_testkit.h"
+/* volpe_kit.c — see volpe_kit.h. */
+#include "volpe_kit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +7,6 @@
 
 #include <cjson/cJSON.h>
 
-#include "config/configs.h"
 #include "config/rules.h"
 #include "core/registry.h"
 

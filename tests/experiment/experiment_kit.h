@@ -1,7 +1,7 @@
-/* exp_test_util.h — what the experiment tests share: running an experiment or a search into
+/* experiment_kit.h — what the experiment tests share: running an experiment or a search into
  * memory and reading its JSON report. */
-#ifndef GIOCHI_EXP_TEST_UTIL_H
-#define GIOCHI_EXP_TEST_UTIL_H
+#ifndef GIOCHI_EXPERIMENT_KIT_H
+#define GIOCHI_EXPERIMENT_KIT_H
 
 #include <cjson/cJSON.h>
 

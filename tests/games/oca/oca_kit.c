@@ -1,5 +1,5 @@
-/* oca_test_util.c — the oca unit tests' shared helpers (contracts in oca_test_util.h). */
-#include "oca_test_util.h"
+/* oca_kit.c — the oca unit tests' shared helpers (contracts in oca_kit.h). */
+#include "oca_kit.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
-/* exp_test_util.c — what the experiment tests share (exp_test_util.h). */
-#include "exp_test_util.h"
+/* experiment_kit.c — what the experiment tests share (experiment_kit.h). */
+#include "experiment_kit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
