@@ -167,10 +167,10 @@ t5=$(sed -n 's/^  seat 4 drew from oca-mixed: //p' "$work/out")
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "type_4") c = i } $1 == "5" { print $c }' "$work/g.csv" >"$work/t5"
 [ "$(cat "$work/t5")" = "$t5" ] && ok "population: trace and games CSV agree" || bad "population: trace and games CSV agree" "$t5 / $(cat "$work/t5")"
 printf '{"members": [{"type": "you", "bot": "human"}, {"type": "machine", "bot": "greedy"}]}' >"$work/hum.json"
-python3 "$here/bots/pty_play.py" "$work/tty" 1 -- "$bin" --game=wari --bots="pop:$work/hum.json,greedy" \
-    --runs=4 --seed=1 >/dev/null 2>&1
+python3 "$here/bots/pty_play.py" "$work/tty" first -- "$bin" --game=wari --bots="pop:$work/hum.json,greedy" \
+    --runs=4 --seed=1 -o "$work/hum.txt" >/dev/null 2>&1
 rc=$?
-if [ "$rc" -eq 0 ] && grep -q '=== game' "$work/tty" && grep -qE '^  you +50% +human' "$work/tty"; then
+if [ "$rc" -eq 0 ] && grep -q 'your turn' "$work/tty" && grep -qE '^  you +50% +human' "$work/hum.txt"; then
     ok "population: a person at the terminal as a member"
 else
     bad "population: a person at the terminal as a member" "exit $rc: $(tail -c 300 "$work/tty")"
