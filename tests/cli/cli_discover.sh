@@ -38,7 +38,9 @@ done
 grep -q '^    entry_fee = 50 (integer 0..10000)$' "$work/list.txt" &&
     grep -A1 '^    entry_fee = ' "$work/list.txt" | grep -q 'enter square 1' &&
     ok "--list --game=oca: a key with its range and description" || bad "--list --game=oca: a key with its range and description" "$(grep -A1 entry_fee "$work/list.txt")"
-grep -q '^    board\.36: name=' "$work/list.txt" && ok "--list --game=oca: the board one square a line" || bad "--list --game=oca: the board one square a line" "no board.36 line"
+grep -q '^    board\.1: name="Clown (start)"' "$work/list.txt" && grep -q '^    board\.37: name="Goal"' "$work/list.txt" &&
+    ok "--list --game=oca: the board one square a line, numbered as the reports number squares" ||
+    bad "--list --game=oca: the board one square a line, numbered as the reports number squares" "no board.1 or board.37 line"
 
 # ---- did you mean ---------------------------------------------------------------------------
 expect_error "mistyped key" 2 "ruleset key 'entry_fe': unknown key \\(did you mean entry_fee\\?\\)" --game=oca --set entry_fe=5
