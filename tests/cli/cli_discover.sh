@@ -244,11 +244,12 @@ while IFS= read -r line; do
     fi
 done <"$work/help-examples"
 [ "$n" -ge 4 ] && ok "--help has examples" || bad "--help has examples" "$n found"
-# README: each ./giochi-sim line of a ```sh block, with --runs cut to 20 games (the options are
-# what is checked; the figures have their own markers). Lines that need a file, MPI, a program
+# README and doc/DEVELOPING.md: each ./giochi-sim line of a ```sh block, with --runs cut to 20
+# games (the options are what is checked; the figures have their own markers). Lines that need
+# a file, MPI, a program
 # bot, a person, a solver database or a proof search (--solve, --prove: tests/cli/cli_solve.sh)
 # are left out.
-awk '/^```sh/ {on = 1; next} /^```/ {on = 0} on' "$top/README.md" |
+awk '/^```sh/ {on = 1; next} /^```/ {on = 0} on' "$top/README.md" "$top/doc/DEVELOPING.md" |
     sed -n 's/^\.\/giochi-sim \(.*\)$/\1/p' | sed 's/[[:space:]]*#.*$//; s/ *\\$//' |
     grep -v -e 'replay=' -e '--merge' -e 'shard=' -e 'bot-program' -e 'human' -e '--solve' -e '--prove' -e '\$' >"$work/readme-examples"
 n=0

@@ -263,3 +263,13 @@ for page in "$top"/man/*.[1-9]; do
     [ "$n" -gt 0 ] && ok "$name has examples" || bad "$name has examples" "none found"
 done
 
+
+# ---- the Makefile: every declared target has a rule, and the ones its header documents too --
+for t in $(sed -n 's/^\.PHONY: *//p' "$top/Makefile") \
+    $(sed -n 's/^#   make \([a-z-]*\).*/\1/p; s/^#   make [a-z-]* \/ \([a-z-]*\).*/\1/p' "$top/Makefile"); do
+    grep -q "^$t:" "$top/Makefile" && ok "make $t has a rule" || bad "make $t has a rule" "declared or documented, no rule"
+done
+for t in unit cli check; do
+    grep -q "make $t\b" "$top/doc/DEVELOPING.md" && ok "doc/DEVELOPING.md documents make $t" ||
+        bad "doc/DEVELOPING.md documents make $t" "missing"
+done
