@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/fail.h"
+#include "bots/program.h"
 #include "cli/outfile.h"
 #include "config/rules.h"
 #include "core/registry.h"
@@ -249,9 +250,17 @@ void job_prepare(job *j)
         merge_prepare(j);
 }
 
+bool job_human(const job *j)
+{
+    for (int k = 0; k < j->cfg.nseats; k++)
+        if (j->cfg.seat[k].bot == &bot_human)
+            return true;
+    return false;
+}
+
 int job_progress(const job *j)
 {
-    if (dist_rank() != 0)
+    if (dist_rank() != 0 || job_human(j)) /* no line over the person's prompt */
         return RUN_PROGRESS_NONE;
     if (j->o->progress)
         return isatty(STDERR_FILENO) ? RUN_PROGRESS_TTY : RUN_PROGRESS_LOG;

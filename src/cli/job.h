@@ -64,8 +64,12 @@ void job_check(job *j);
  * run or the experiment. */
 void job_prepare(job *j);
 
+/* true if a person plays one of the run's seats (the human seat). */
+bool job_human(const job *j);
+
 /* How a run or an experiment shows progress on stderr (RUN_PROGRESS_*): on a terminal unless
- * --quiet; with --progress, also in a log; never on an MPI rank other than 0. */
+ * --quiet; with --progress, also in a log; never on an MPI rank other than 0, nor while a
+ * person plays a seat. */
 int job_progress(const job *j);
 
 /* Opens the outputs of a run or an experiment into s (cli/outset.h): on MPI rank 0 the

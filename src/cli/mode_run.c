@@ -3,7 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "bots/program.h"
 #include "cli/depends.h"
 #include "cli/fail.h"
 #include "cli/job.h"
@@ -61,6 +63,33 @@ static cJSON *run_report(const job *j, const run_result *res, cJSON *exact)
     return report;
 }
 
+/* true if the run's report would be a text on the terminal of a person playing a seat: a
+ * tally in words then takes its place (tally). */
+static bool at_the_table(const job *j)
+{
+    const options *o = j->o;
+    return job_human(j) && !o->shard && j->fmt == REPORT_TEXT &&
+           (o->output == NULL || strcmp(o->output, "-") == 0) && isatty(STDOUT_FILENO);
+}
+
+/* Who won the games a person played, in words: nothing after one game (its end said it). */
+static void tally(FILE *f, const job *j, const run_result *res)
+{
+    if (res->games < 2)
+        return;
+    fprintf(f, "\n%llu games played:", (unsigned long long)res->games);
+    for (int k = 0; k < j->cfg.nseats; k++) {
+        bool you = j->cfg.seat[k].bot == &bot_human;
+        fprintf(f, "%s seat %d%s won %lld", k ? "," : "", k + 1, you ? " (you)" : "",
+                (long long)(res->wins_alone[k] + res->wins_shared[k]));
+        if (res->wins_shared[k] > 0)
+            fprintf(f, " (%lld shared)", (long long)res->wins_shared[k]);
+    }
+    if (res->no_winner > 0)
+        fprintf(f, "; nobody won %lld", (long long)res->no_winner);
+    fputs(".\n", f);
+}
+
 void mode_run(job *j)
 {
     const options *o = j->o;
@@ -85,7 +114,10 @@ void mode_run(job *j)
         cJSON *report = run_report(j, &res, exact);
         if (o->depends)
             depends_run(j, report, &s);
-        report_write(outset_file(&s, OUT_REPORT), report, j->fmt);
+        if (at_the_table(j))
+            tally(outset_file(&s, OUT_REPORT), j, &res);
+        else
+            report_write(outset_file(&s, OUT_REPORT), report, j->fmt);
         write_extras(o, report, &s);
         cJSON_Delete(report);
     }

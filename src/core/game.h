@@ -75,6 +75,32 @@ typedef struct metric_def {
     const char *doc; /* one line for --list and the manual */
 } metric_def;
 
+/* An upper bound on a count of one game that grows with the game: at most
+ * once + per_unit * length, where length is the game's outcome.length. Both 0: no bound
+ * declared (the count is not checked). */
+typedef struct game_bound {
+    int64_t once, per_unit;
+} game_bound;
+
+/* What one game can record, under some rules at a table of some size (game_type.limits):
+ * the checks of sense of a result read from outside (a --shard part, another MPI rank's
+ * message: dist/partial.c, experiment/exp_sense.c) tie every count of the result to its
+ * games with these. Each must hold for every game the rules allow, whatever its bots do:
+ * a bound too tight refuses a genuine part. */
+typedef struct game_limits {
+    int64_t length;     /* the most outcome.length of one game; 0: no bound declared */
+    game_bound choices; /* real choices (among two actions or more) of one seat, all its
+                           decision kinds together */
+    /* What one game adds to one slot of a metric (the game's, or one seat's): observations
+     * of a mean, trials of a rate. At most one, but for the metrics named in these
+     * NULL-terminated lists (NULL: none): per_player, at most one for each player at the
+     * table (a game metric recorded for each player of a role, a rate over the players);
+     * repeated, at most `repeats` (per turn, per declaration). */
+    const char *const *per_player;
+    const char *const *repeated;
+    game_bound repeats;
+} game_limits;
+
 /* How a report presents a metric: a short human label and a unit. A game lists these in
  * game_type.labels (NULL-name-terminated); a metric without an entry is shown by its name. */
 typedef struct metric_label {
@@ -249,6 +275,10 @@ typedef struct game_type {
     const char *const *end_names;  /* how a game can end, NULL-terminated */
     const metric_def *metrics;     /* NULL-name-terminated */
     const char *length_unit;       /* "rounds", "turns", "plays", "moves" */
+    /* Optional: fills l with what one game under rules (loaded by rules_load) with nseats
+     * players can record (see game_limits). NULL: nothing declared; a result is then
+     * checked only against its count of games. */
+    void (*limits)(const void *rules, int nseats, game_limits *l);
     const char *score_name;        /* what outcome.score counts: "total", "points", "cards" */
     bool low_score_wins;           /* ordering of outcome.score for the summary */
 
@@ -334,6 +364,25 @@ typedef struct game_type {
     void (*view_action_name)(const void *seen, const decision *d, int32_t a, char *buf,
                              size_t n);
 
+    /* ---- at the terminal (optional) ----------------------------------------------------
+     * How the human seat (src/bots/human.c) shows the game to a person. All three may stay
+     * NULL: the seat then lists view_json's members in words, numbers the choices 1..n and
+     * says no more of an end than who won. */
+
+    /* Draws for a person what `seat` sees in `seen` (what its bot is handed, as for
+     * view_json): the board, the hand, the scores, in plain lines of text ending in '\n',
+     * and nothing the seat may not know. `before` (NULL at the seat's first look) is a copy
+     * of what the seat saw at its previous decision: the drawing may mark what changed since
+     * (a figure moved, points paid). Reads both only; writes to f. */
+    void (*view_draw)(const void *before, const void *seen, int seat, FILE *f);
+    /* The number a person types for action a of decision d (listed for the seat of `seen`),
+     * when the game has its own (a pit's number): distinct within d and >= 1; 0: none, and
+     * the seat numbers the choices 1..n. Every action of d has a number, or none has. */
+    int (*action_number)(const void *seen, const decision *d, int32_t a);
+    /* How each end of end_names reads after "the game ended: " ("the fox was trapped"), in
+     * the same order, NULL-terminated. */
+    const char *const *end_words;
+
     /* ---- the ruleset's keys explained --------------------------------------------------
      * One line for each key of the ruleset, as rules_describe (config/rules.h) names it
      * ("dote", "faces.red", "board[].effect"), for --list, its JSON and the manual's key
@@ -417,6 +466,12 @@ struct bot_type {
     void (*game_begin)(void *ctx, const bot_game *game, const void *seen);
     /* Called for every seat whose bot has it once the game is over and its outcome made. */
     void (*game_end)(void *ctx, const bot_game *game, const outcome *o);
+    /* Optional: called for every seat whose bot has it, other than `seat`, each time `seat`
+     * makes a choice (a forced one included), before it is applied, with what the observing
+     * seat sees then: `seat` chose `action`, of decision kind `kind`. Nothing else of that
+     * seat's decision is passed (its list of legal actions may reveal its hidden cards).
+     * A bot that has it makes the runner follow every step of the game (its slower loop). */
+    void (*observe)(void *ctx, const void *seen, int seat, int kind, int32_t action);
 
     /* ---- a seat played by a population (bots/population.h) ------------------------------ */
 

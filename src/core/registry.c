@@ -85,3 +85,27 @@ void registry_bot_names(const game_type *g, char *buf, size_t n)
     for (int i = 0; i < count; i++)
         join(buf, n, all[i]->name, &used);
 }
+
+game_limits registry_limits(const game_type *g, const void *rules, int nseats)
+{
+    game_limits l = {0};
+    if (g->limits != NULL && rules != NULL)
+        g->limits(rules, nseats, &l);
+    return l;
+}
+
+/* True if name is in the NULL-terminated list (NULL: an empty one). */
+static bool named(const char *const *list, const char *name)
+{
+    for (int i = 0; list && list[i]; i++)
+        if (strcmp(list[i], name) == 0)
+            return true;
+    return false;
+}
+
+int registry_metric_count(const game_limits *l, const char *name)
+{
+    if (named(l->repeated, name))
+        return GAME_COUNT_REPEATED;
+    return named(l->per_player, name) ? GAME_COUNT_PER_PLAYER : GAME_COUNT_ONCE;
+}

@@ -23,6 +23,17 @@ int registry_bots(const game_type *g, const bot_type **out, int max);
 /* The bot of game g called name (its own or a generic one), or NULL. */
 const bot_type *registry_bot(const game_type *g, const char *name);
 
+/* What one game adds to one slot of a metric, as game_limits declares it. */
+enum { GAME_COUNT_ONCE, GAME_COUNT_PER_PLAYER, GAME_COUNT_REPEATED };
+
+/* The limits game g declares under rules (loaded by its rules_load; NULL: none) at a table of
+ * nseats: g->limits' answer, or no bound at all when g has none or rules is NULL. */
+game_limits registry_limits(const game_type *g, const void *rules, int nseats);
+
+/* Which GAME_COUNT_* metric `name` has under l: named in l->repeated, in l->per_player, or
+ * neither (at most one observation or trial a game and slot). */
+int registry_metric_count(const game_limits *l, const char *name);
+
 /* Writes the names of all games ("45, oca, ...") into buf. */
 void registry_game_names(char *buf, size_t n);
 

@@ -187,6 +187,22 @@ static GIOCHI_INLINE int ask(table *t, void *const *ctx, const void *seen, const
     return k;
 }
 
+/* Tells every other seat whose bot observes that d's seat chose action k of d, each with
+ * what it sees (its view, made in view, or the state st). */
+static GIOCHI_COLD void tell(const run_config *cfg, void *const *ctx, const void *st, void *view,
+                             const decision *d, int k)
+{
+    const game_type *g = cfg->game;
+    for (int s = 0; s < cfg->nseats; s++) {
+        const bot_type *b = cfg->seat[s].bot;
+        if (s == d->seat || b->observe == NULL)
+            continue;
+        if (g->view)
+            g->view(st, s, view);
+        b->observe(ctx[s], g->view ? view : st, d->seat, d->kind, d->action[k]);
+    }
+}
+
 /* run_game_checked, also counting each real choice (two actions or more) into choices (may
  * be NULL; see run_result.choices). */
 static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, void *st,
@@ -203,9 +219,11 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     g->start(st, cfg->rules, cfg->nseats, &chance, tr);
     if (check && g->check && g->check(st, what, sizeof what) != 0)
         goto broken;
-    bool told = false; /* some seat's bot has game_end (a bot outside the process) */
+    bool told = false;     /* some seat's bot has game_end (a bot outside the process) */
+    bool observed = false; /* some seat's bot is told every choice (observe) */
     for (int k = 0; k < cfg->nseats; k++) { /* the start-of-game hooks, after the deal */
         const bot_type *b = cfg->seat[k].bot;
+        observed |= b->observe != NULL;
         if (b->begin == NULL && b->game_begin == NULL)
             continue;
         if (g->view)
@@ -221,7 +239,8 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
     /* The hooks, read once: the calls below may write any memory, so the compiler would load
      * them again from the descriptor at every decision. */
     void (*see)(const void *, int, void *) = g->view;
-    bool watched = tr != NULL || check; /* tracing or checking: the steps are followed */
+    /* tracing, checking or observed: the steps are followed */
+    bool watched = tr != NULL || check || observed;
     /* the decision read in place (game_type.pending), or copied into d */
     const decision *(*pending)(const void *) = see ? NULL : g->pending;
     const decision *(*answer)(void *, int32_t, rng *, trace *) = g->apply_pending;
@@ -254,6 +273,8 @@ static int play_game(const run_config *cfg, void *const *ctx, uint64_t index, vo
                 apply(st, dp->action[k], &chance, NULL);
                 continue;
             }
+            if (observed)
+                tell(cfg, ctx, st, view, dp, k);
             if (tr != NULL)
                 run_trace_decision(cfg, st, dp, k, tr);
             apply(st, dp->action[k], &chance, tr);

@@ -326,18 +326,14 @@ static bool result_sense(sense *c, const run_result *res, int nseats)
     int64_t games = (int64_t)res->games;
     unsigned __int128 ends = 0, alone = 0, units = 0, shared = 0;
     snprintf(c->field, sizeof c->field, "games");
-    if (res->tied_games + res->no_winner > games) /* each at most INT64_MAX: no overflow */
+    /* each at most INT64_MAX: their sum in 128 bits */
+    if ((unsigned __int128)(uint64_t)res->tied_games + (uint64_t)res->no_winner > (uint64_t)games)
         return refuse(c, "%lld tied games and %lld without a winner out of %lld",
                       (long long)res->tied_games, (long long)res->no_winner, (long long)games);
     if (!(res->wall_seconds >= 0 && res->wall_seconds < 1e300)) {
         snprintf(c->field, sizeof c->field, "wall_seconds");
         return refuse(c, "%g is not a time", res->wall_seconds);
     }
-    for (int e = 0; e < res->nends; e++)
-        ends += (uint64_t)res->end_count[e];
-    snprintf(c->field, sizeof c->field, "end counts");
-    if (ends > (uint64_t)games)
-        return refuse(c, "%llu ends of %lld games", (unsigned long long)ends, (long long)games);
     for (int i = 0; i < nseats * res->nkinds; i++)
         if (res->choices[2 * i + 1] > res->choices[2 * i]) {
             snprintf(c->field, sizeof c->field, "choices of seat %d", i / res->nkinds + 1);
@@ -348,6 +344,11 @@ static bool result_sense(sense *c, const run_result *res, int nseats)
     if (res->length.n != games)
         return refuse(c, "%lld observations of %lld games", (long long)res->length.n,
                       (long long)games);
+    for (int e = 0; e < res->nends; e++)
+        ends += (uint64_t)res->end_count[e];
+    snprintf(c->field, sizeof c->field, "end counts");
+    if (ends != (uint64_t)games) /* every game ends one way */
+        return refuse(c, "%llu ends of %lld games", (unsigned long long)ends, (long long)games);
     for (int k = 0; k < nseats; k++) {
         snprintf(c->field, sizeof c->field, "score of seat %d", k + 1);
         if (res->score[k].n != games)
@@ -379,6 +380,73 @@ static bool result_sense(sense *c, const run_result *res, int nseats)
         shared > (uint64_t)nseats * tied)
         return refuse(c, "the seats' wins do not add up to the %llu games won",
                       (unsigned long long)won);
+    return true;
+}
+
+/* The most a count of `games` games of total length `length` can reach under bound b
+ * (once + per_unit * length for each game); UINT128 max when b declares no bound or the
+ * bound does not fit 128 bits (then no count exceeds it). */
+static unsigned __int128 bound_total(game_bound b, uint64_t games, unsigned __int128 length)
+{
+    const unsigned __int128 none = ~(unsigned __int128)0;
+    if (b.once <= 0 && b.per_unit <= 0)
+        return none;
+    unsigned __int128 a, p, t;
+    if (__builtin_mul_overflow((unsigned __int128)(b.once > 0 ? b.once : 0), games, &a) ||
+        __builtin_mul_overflow((unsigned __int128)(b.per_unit > 0 ? b.per_unit : 0), length,
+                               &p) ||
+        __builtin_add_overflow(a, p, &t))
+        return none;
+    return t;
+}
+
+/* The checks that tie a result's counts to what its games can record (game_limits, and each
+ * metric's count per game): the lengths within the game's longest, each seat's choices, and
+ * each metric slot's observations or trials at most what its games can add. */
+static bool limits_sense(sense *c, const run_result *res, int nseats)
+{
+    const game_type *g = c->cfg->game;
+    game_limits lim = registry_limits(g, c->cfg->rules, nseats);
+    snprintf(c->field, sizeof c->field, "game length");
+    if (res->length.n > 0 &&
+        (res->length.min < 0 || (lim.length > 0 && res->length.max > lim.length)))
+        return refuse(c, "lengths %lld..%lld (a game of these rules lasts 0..%lld %s)",
+                      (long long)res->length.min, (long long)res->length.max,
+                      (long long)lim.length, g->length_unit);
+    /* the lengths' sum: not negative (their least is not) */
+    unsigned __int128 length = res->length.n > 0 ? (unsigned __int128)res->length.sum : 0;
+    for (int k = 0; k < nseats; k++) {
+        unsigned __int128 made = 0;
+        for (int i = 0; i < res->nkinds; i++)
+            made += (uint64_t)res->choices[2 * (k * res->nkinds + i)];
+        unsigned __int128 most = bound_total(lim.choices, res->games, length);
+        if (made > most) {
+            snprintf(c->field, sizeof c->field, "choices of seat %d", k + 1);
+            return refuse(c, "more choices than %llu games of %llu %s in all allow",
+                          (unsigned long long)res->games, (unsigned long long)length,
+                          g->length_unit);
+        }
+    }
+    const recorder *rec = res->rec;
+    for (int m = 0; m < rec->nmetrics; m++) {
+        const metric_def *md = &rec->metrics[m];
+        int count = registry_metric_count(&lim, md->name);
+        unsigned __int128 most =
+            count == GAME_COUNT_REPEATED ? bound_total(lim.repeats, res->games, length)
+            : count == GAME_COUNT_PER_PLAYER ? (unsigned __int128)res->games * (unsigned)nseats
+                                             : (unsigned __int128)res->games;
+        for (int slot = 0; slot < REC_SLOTS; slot++)
+            if ((uint64_t)rec->a[m * REC_SLOTS + slot].n > most) {
+                metric_field(c, m, slot);
+                return refuse(c, "%lld %s of %llu games (a game adds at most %s)",
+                              (long long)rec->a[m * REC_SLOTS + slot].n,
+                              md->kind == METRIC_RATE ? "trials" : "observations",
+                              (unsigned long long)res->games,
+                              count == GAME_COUNT_REPEATED     ? "what the game's limits allow"
+                              : count == GAME_COUNT_PER_PLAYER ? "one for each player"
+                                                               : "one");
+            }
+    }
     return true;
 }
 
@@ -508,6 +576,8 @@ int partial_get_result(const unsigned char **p, const unsigned char *end, const 
     }
     if (!r->bad)
         result_sense(&c, res, cfg->nseats);
+    if (!r->bad)
+        limits_sense(&c, res, cfg->nseats);
     if (r->bad) {
         if (c.what[0])
             snprintf(err, errlen, "partial result does not make sense: %s: %s", c.field, c.what);

@@ -58,20 +58,22 @@ enum {
 /* Appends res (a result of a run of cfg's game and seat count) to b. */
 void partial_put_result(pbuf *b, const run_config *cfg, const run_result *res);
 
-/* Reads one result written by partial_put_result for cfg's game and seat count from
- * [*p, end) into res (initialised here; free with run_result_free) and advances *p.
- * The bytes are input from anywhere, so beyond their structure the reader checks that they
- * could have been played: every count an int64; tied games and games without a winner, the
- * end counts, each seat's wins (alone plus shared) at most the games; the seats' wins adding
- * up to the games won, in whole and shared units; game length and scores observed once a
- * game, ranks at most once and within the seats; each decision kind's other choices at most
- * its choices; a rate's hits at most its trials; each mean's extremes within
- * +-PARTIAL_VALUE_LIMIT, its histogram as wide as its extremes with every cell in order and
- * holding observations, their counts, sum and sum of squares those of the accumulator (or no
- * histogram only when the extremes are too far apart for one, and then sums that such values
- * allow); no figure where the game records none; histograms of PARTIAL_MAX_CELLS values at
- * most. Returns 0, or -1 with a one-line message: "truncated or malformed", or "does not make
- * sense: FIELD: what is wrong" naming the first figure that fails. */
+/* Reads one result written by partial_put_result for cfg's game and seat count from [*p, end) into
+ * res (initialised here; free with run_result_free) and advances *p. The bytes are input from
+ * anywhere, so beyond their structure the reader checks that they could have been played: every
+ * count an int64; tied games and games without a winner, each seat's wins (alone plus shared) at
+ * most the games; the end counts adding up to the games; what the game's limits (game_limits,
+ * under cfg->rules when given) allow: the lengths within its longest game, each seat's choices,
+ * each metric slot's trials or observations at most one, one per player or its repeats a game, all
+ * in 128-bit or checked arithmetic; the seats' wins adding up to the games won, in whole and
+ * shared units; game length and scores observed once a game, ranks at most once and within the
+ * seats; each decision kind's other choices at most its choices; a rate's hits at most its trials;
+ * each mean's extremes within +-PARTIAL_VALUE_LIMIT, its histogram as wide as its extremes with
+ * every cell in order and holding observations, their counts, sum and sum of squares those of the
+ * accumulator (or no histogram only when the extremes are too far apart for one, and then sums
+ * that such values allow); no figure where the game records none; histograms of PARTIAL_MAX_CELLS
+ * values at most. Returns 0, or -1 with a one-line message: "truncated or malformed", or "does not
+ * make sense: FIELD: what is wrong" naming the first figure that fails. */
 int partial_get_result(const unsigned char **p, const unsigned char *end, const run_config *cfg,
                        run_result *res, char *err, size_t errlen);
 

@@ -4,6 +4,8 @@
  * sums in a pairing the baseline's own. */
 #include "experiment/experiment_priv.h"
 
+#include "core/registry.h"
+
 #include <stdarg.h>
 #include <string.h>
 
@@ -15,12 +17,13 @@ typedef struct span {
 
 #define WIDE PARTIAL_VALUE_LIMIT
 
-/* The span of slot j of setting S (the slots' order is build_slots', exp_settings.c). */
-static span slot_span(const setting *S, const game_type *g, int j)
+/* The span of slot j of setting S (the slots' order is build_slots', exp_settings.c); lim
+ * the limits of S's game under S's rules. */
+static span slot_span(const setting *S, const game_type *g, const game_limits *lim, int j)
 {
     const span share = {0, 1}, value = {-WIDE, WIDE};
-    if (j == 0)
-        return (span){0, WIDE}; /* a game's length */
+    if (j == 0) /* a game's length: within the game's longest, if it declares one */
+        return (span){0, lim->length > 0 && lim->length < WIDE ? lim->length : WIDE};
     if (j < 3 + S->nends)
         return share; /* ties, no winner, an end */
     if (j < S->ngame_slots)
@@ -41,6 +44,25 @@ static span slot_span(const setting *S, const game_type *g, int j)
     default:
         return g->metrics[S->sm[i % S->group - 3]].kind == METRIC_RATE ? share : value;
     }
+}
+
+/* The metric of slot j of S, or -1 for a slot of no game metric (length, ends, wins, score,
+ * rank, a seat's advantage); *many set when a game may add to it for several seats (a
+ * type's slot, or a bot's over the seats it holds in a rotation). */
+static int slot_metric(const setting *S, int j, bool *many)
+{
+    *many = false;
+    if (j < 3 + S->nends)
+        return -1;
+    if (j < S->ngame_slots)
+        return S->gm[j - 3 - S->nends];
+    int ngroups = S->nrot > 1 ? S->nbots : S->nseats, i = j - S->ngame_slots;
+    if (j >= S->type_slots)
+        i = (j - S->type_slots) % S->group;
+    else if (i >= ngroups * S->group)
+        return -1;
+    *many = j >= S->type_slots || S->nrot > 1;
+    return i % S->group >= 3 ? S->sm[i % S->group - 3] : -1;
 }
 
 /* k a <= b exactly, for a >= 0: a product beyond 128 bits lies beyond b on its own side. */
@@ -196,6 +218,39 @@ static bool tally_sense(why *w, const setting *S, int j, const exp_pair *p, cons
     return true;
 }
 
+/* The observations or trials c (summed over the block's n games, cc their squares) of slot j
+ * of S, a metric slot, within what n games of total length `length` can add (game_limits):
+ * at most one, or one per player, a game and slot, or for a repeated metric once + per_unit
+ * * length a game; times the seats a slot may gather and the rotations a game is played in. */
+static bool count_sense(why *w, const setting *S, const game_type *g, const game_limits *lim,
+                        int j, const exp_pair *p, __int128 length)
+{
+    bool many;
+    int m = slot_metric(S, j, &many);
+    if (m < 0)
+        return true;
+    int count = registry_metric_count(lim, g->metrics[m].name);
+    /* a game of a rotation is played once in each rotation of the seats */
+    int64_t each = (many ? S->nseats : 1) * (S->nrot > 1 ? S->nrot : 1);
+    if (count == GAME_COUNT_REPEATED) {
+        game_bound b = lim->repeats;
+        __int128 t, u, v;
+        if ((b.once > 0 || b.per_unit > 0) && length >= 0 &&
+            !__builtin_mul_overflow((__int128)b.once * each, (__int128)p->n, &t) &&
+            !__builtin_mul_overflow((__int128)b.per_unit * each, length, &u) &&
+            !__builtin_add_overflow(t, u, &v) && p->c > v)
+            return no(w, "more observations than %lld games can add", (long long)p->n);
+        return true;
+    }
+    int64_t most = count == GAME_COUNT_PER_PLAYER ? each * S->nseats : each;
+    /* each game's count within 0..most: their sum at most most n, their squares most c */
+    if (!le_k(p->c, most, p->n))
+        return no(w, "more observations than %lld games can add", (long long)p->n);
+    if (!le_k(p->cc, most, p->c))
+        return no(w, "squares of counts that %lld games cannot have", (long long)p->n);
+    return true;
+}
+
 void exp_slot_name(const setting *S, int j, char *buf, size_t n)
 {
     const slotdef *d = &S->slot[j];
@@ -217,6 +272,9 @@ int exp_block_sense(const engine *e, exp_pair *const *sums, const run_result *co
         const setting *S = &e->set[s], *B = &e->set[e->base];
         if (sums[s] == NULL)
             continue;
+        game_limits lim = registry_limits(e->g, S->rules, S->nseats),
+                    blim = registry_limits(e->g, B->rules, B->nseats);
+        __int128 length = -1; /* the block's games' total length (slot 0's sum), once read */
         if (games == UINT64_MAX) /* any count of games, the same for every setting */
             games = (uint64_t)sums[s][0].n;
         for (int j = 0; j < S->nslots && bad_s < 0; j++) {
@@ -233,13 +291,16 @@ int exp_block_sense(const engine *e, exp_pair *const *sums, const run_result *co
             }
             exp_engine_complete(e, s, j, &p);
             int b = S->pair[j];
-            span r = slot_span(S, e->g, j);
+            span r = slot_span(S, e->g, &lim, j);
             ok = ok && side_sense(&w, "", p.n, p.x, p.c, p.xx, p.xc, p.cc, r);
+            if (ok && j == 0)
+                length = p.x;
+            ok = ok && count_sense(&w, S, e->g, &lim, j, &p, length);
             if (ok && s != e->base && b < 0 &&
                 (p.bx | p.bc | p.bxx | p.bxc | p.bcc | p.x_bx | p.x_bc | p.c_bx | p.c_bc) != 0)
                 ok = no(&w, "sums of a baseline that has no such figure");
             if (ok && s != e->base && b >= 0) {
-                span br = slot_span(B, e->g, b);
+                span br = slot_span(B, e->g, &blim, b);
                 ok = side_sense(&w, "the baseline's side: ", p.n, p.bx, p.bc, p.bxx, p.bxc,
                                 p.bcc, br) &&
                      cross_sense(&w, &p, r, br);

@@ -397,38 +397,81 @@ done
 expect_error "human needs a terminal" 2 "bot 'human' needs a person at a terminal" \
     --game=wari --bots=human,greedy
 pty=$here/bots/pty_play.py
-for game in $games; do
-    python3 "$pty" "$work/tty" 1 -- "$bin" --game="$game" --bots=human --players=2 --runs=1 \
-        --seed=1 --threads=2 >/dev/null 2>&1
+# human_plays NAME ANSWERS PATTERN... -- ARGS: plays at a pseudo-terminal; every extended regular
+# expression PATTERN must be in what the terminal showed, and no progress line nor report.
+human_plays() {
+    local name=$1 answers=$2 rc why="" p
+    shift 2
+    : >"$work/pats"
+    while [ "$1" != -- ]; do printf '%s\n' "$1" >>"$work/pats"; shift; done
+    shift
+    python3 "$pty" "$work/tty" "$answers" -- "$bin" "$@" >/dev/null 2>&1
     rc=$?
-    [ "$game" = cinesi ] && players=$("$bin" --game=cinesi --list | sed -n 's/.*(\([0-9]\)-.*/\1/p')
-    if [ "$rc" -eq 0 ] && grep -q '^1 game' "$work/tty" && grep -q '=== game 0 over' "$work/tty"; then
-        ok "human plays $game at a terminal"
-    else
-        bad "human plays $game at a terminal" "exit $rc: $(tail -c 300 "$work/tty")"
-    fi
+    tr -d '\r' <"$work/tty" >"$work/tty.txt"
+    [ "$rc" -eq 0 ] || why="exit $rc"
+    while IFS= read -r p; do
+        grep -Eq -- "$p" "$work/tty.txt" || why="$why; no /$p/"
+    done <"$work/pats"
+    grep -q 'games/s' "$work/tty.txt" && why="$why; a progress line"
+    grep -Eq '^(Who wins|[0-9]+ games?, [0-9]+ players)' "$work/tty.txt" && why="$why; the report"
+    grep -Eq 'top card -1|siren below zero|hands_played_out|own row|last capture' "$work/tty.txt" &&
+        why="$why; an internal field"
+    [ -z "$why" ] && ok "human: $name" || bad "human: $name" "${why#; }: $(tail -c 400 "$work/tty.txt")"
+}
+human_plays "wari's rows facing each other, pits by their numbers, a reason for a refused choice" \
+    'x,pit 4,9,first' \
+    '^  seat 2 +\[ 4\] \[ 4\]' '^  you \(seat 1\) \[ 4\]' '^ +1 +2 +3 +4 +5 +6 $' \
+    "'x' is not a choice now" '^    4\) pit 4 \(4 seeds\)' \
+    '^  seat 2 chose: pit [1-6] \(' '^  you \(seat 1\) \[ 5\] \[ 4\] \[ 4\] \[ 0\] \[ 5\] \[ 5\]' \
+    '^ +6\) pit 6' '^  9 is not a choice now: type 1, 2, 3, 5 or 6$' \
+    '^=== game 1 over: (you won|seat 2 won|you share the win) ===$' \
+    '^The game ended: [a-z].*, after [0-9]+ moves\.$' '^Final seeds: you [0-9]+, seat 2 [0-9]+\.$' \
+    -- --game=wari --bots=human,greedy --runs=1 --seed=1
+human_plays "volpe's cross with coordinates, a move by its square" 'd4,first' \
+    '^      A B C D E F G$' '^   5  o \. \. F \. \. o   5$' '^You play the fox, F \(seat 1\)' \
+    '^  seat 2 chose: goose [A-G][1-7]-[A-G][1-7]$' '^   4  o [.o] [.o] F ' '^=== game 1 over' \
+    '^The game ended: ' \
+    -- --game=volpe --bots=human,greedy --runs=1 --seed=1
+human_plays "oca's track, points, bank and the decision asked" 'first' \
+    '^  track  ' '^  you \(seat 1\) +square +[0-9]+, [0-9]+ points' '^  The bank: ' \
+    '^  Will you volunteer to be the banker\?$' '^  seat [23] chose: ' '^=== game 1 over' \
+    '^The game ended: ' -- --game=oca --bots=human,greedy,greedy --runs=1 --seed=1
+human_plays "PIG 10's table and hand, the others' plays told" 'play 7,first' \
+    '^  Your hand: +1 4 10$' '^  The table is empty' "'play 7' is not a choice now" \
+    '^  seat 2 chose: play [0-9]' '^  On the table: .*\(value [0-9]+; last card [0-9]+, by (you|seat [23])\)$' \
+    '^The game ended: the pile was used up and every hand played out, after 80 plays\.$' \
+    -- --game=pig10 --bots=human,greedy,greedy --runs=1 --seed=2
+human_plays "the 45's box and totals, a choice by its name" 'shut 4 6,first' \
+    '^  Round 1, your turn\. The box: \[1\] \[2\] \[3\] \[4\] \[5\] \[6\] \[7\] \[8\] \[9\]' \
+    '^  You rolled 10: ' '^  Round 1, your turn\. The box: \[1\] \[2\] \[3\] \[ \] \[5\] \[ \] ' \
+    '^  Totals: you [0-9]+, seat 2 [0-9]+' '^=== game 1 over' '^Final total: .*\(the lowest wins\)\.$' \
+    -- --game=45 --bots=human,greedy --runs=1 --seed=1
+human_plays "the Cinesi race, Enter to roll, the rest at once, drawn at the end" ',,a' \
+    '^your turn: press Enter to roll' '^  roll 1: seat 1 rolls' \
+    '^  you \(seat 1\) +\|[#.]+\| [0-9]+ of 27 steps' '^The game ended: a figure reached the centre' \
+    -- --game=cinesi --bots=human,random --runs=1 --seed=1
+for game in $games; do # every game, a person at both seats of two threads' games
+    human_plays "two people play $game on two threads" first '^=== game 1 over' \
+        '^=== game 2 over' '^2 games played: seat 1 \(you\) won [0-9]+' \
+        -- --game="$game" --bots=human --players=2 --runs=2 --seed=1 --threads=2
 done
-python3 "$pty" "$work/tty" x,0,9,1 -- "$bin" --game=wari --bots=human,greedy --runs=5 --seed=1 >/dev/null 2>&1
-rc=$?
-if [ "$rc" -eq 0 ] && grep -q 'please type a number from 1 to 6, or q' "$work/tty" &&
-    grep -q '^5 games, 2 players, seed 1' "$work/tty" && grep -q '^Who wins' "$work/tty" &&
-    grep -q 'own row ' "$work/tty" && grep -q '  1) pit 1 (4 seeds)' "$work/tty"; then
-    ok "human: 5 games against greedy, bad input asked again, the report"
-else
-    bad "human: 5 games against greedy, bad input asked again, the report" "exit $rc: $(tail -c 400 "$work/tty")"
-fi
-python3 "$pty" "$work/tty" 1 -- "$bin" --game=pig10 --bots=human,greedy,greedy --runs=1 --seed=2 >/dev/null 2>&1
-grep -q '^  hand  ' "$work/tty" && grep -q '^  history .*| seat ' "$work/tty" &&
-    ok "human: pig10 shows the hand and the others' last plays" || bad "human: pig10 shows the hand and the others' last plays" "$(head -c 600 "$work/tty")"
 mkdir -p "$work/hq"
-python3 "$pty" "$work/tty" 1,q -- "$bin" --game=wari --bots=human,greedy --runs=5 --seed=1 \
+python3 "$pty" "$work/tty" first,q -- "$bin" --game=wari --bots=human,greedy --runs=5 --seed=1 \
     --output="$work/hq/report" >/dev/null 2>&1
 rc=$?
-if [ "$rc" -eq 7 ] && grep -q 'giochi-sim: the human seat 1 quit at game 0 (no report written)' "$work/tty" &&
+if [ "$rc" -eq 7 ] && grep -q 'giochi-sim: the human seat 1 quit in game 1 (no report written)' "$work/tty" &&
     [ -z "$(ls -A "$work/hq")" ]; then
     ok "human: q quits with exit 7 and no report"
 else
     bad "human: q quits with exit 7 and no report" "exit $rc: $(tail -c 300 "$work/tty")"
+fi
+python3 "$pty" "$work/tty" first -- "$bin" --game=wari --bots=human,greedy --runs=2 --seed=1 \
+    --output="$work/hq/report" >/dev/null 2>&1
+rc=$?
+if [ "$rc" -eq 0 ] && grep -q '^2 games, 2 players, seed 1' "$work/hq/report"; then
+    ok "human: --output still writes the report"
+else
+    bad "human: --output still writes the report" "exit $rc: $(head -c 300 "$work/hq/report")"
 fi
 
 # ---- the manual's example exchanges are those of today's giochi-sim ------------------------------

@@ -291,6 +291,16 @@ PY
     expect_error "forge: games not the length's" 2 \
         "^giochi-sim: '$work/forge/games.1': partial result does not make sense: game length: 450 observations of 451 games$" \
         --merge "$work/forge/p.0" "$work/forge/games.1"
+    # counts tied to the games: an end count lowered (every game ends one way), a seat's
+    # choices beyond what 450 games of at most 45 rounds allow (two a tile a round)
+    python3 "$here/forge_part.py" "$work/forge/p.1" "$work/forge/end.1" --shape=4,12 "r0.end.0:u64:add:-1"
+    python3 "$here/forge_part.py" "$work/forge/p.1" "$work/forge/choices.1" --shape=4,12 "r0.choices.0:u64:set:2**40"
+    expect_error "forge: an end count lowered" 2 \
+        "^giochi-sim: '$work/forge/end.1': partial result does not make sense: end counts: 449 ends of 450 games$" \
+        --merge "$work/forge/p.0" "$work/forge/end.1"
+    expect_error "forge: choices beyond the game's limits" 2 \
+        "^giochi-sim: '$work/forge/choices.1': partial result does not make sense: choices of seat 1: more choices than 450 games of [0-9]* rounds in all allow$" \
+        --merge "$work/forge/p.0" "$work/forge/choices.1"
 fi
 
 # ---- issue 27: authenticity: GIOCHI_PART_KEY signs parts (HMAC-SHA-256) and --merge checks them --

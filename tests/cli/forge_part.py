@@ -12,7 +12,15 @@ length (the test's guard that it knows the layout it edits).
 
 An EDIT is OFFSET:TYPE:OP:VALUE: OFFSET in the payload (an integer sum such as 24+8+5*232+8),
 TYPE u64 or i128 (little-endian, i128 signed), OP set or add, VALUE an integer (may be
-negative, or a power such as 2**126)."""
+negative, or a power such as 2**126).
+
+OFFSET may instead name a field of the K-th run result (tallies) the payload holds, counted
+from 0 (a plain run's part holds one; an experiment's part one for each setting of a block
+that keeps tallies): rK.games, rK.tied, rK.no_winner, rK.end.E (the count of end E), rK.nkinds
+or rK.choices.I (word I of the choice counters: seat S, kind D at 2 (S nkinds + D), its
+"other" count one after). A run result is found as the words 2 (its format), a count of
+players (1 to 8), the game's metrics and ends at a word boundary; NMETRICS and NENDS are given as
+--shape=NMETRICS,NENDS."""
 import re
 import struct
 import sys
@@ -23,6 +31,35 @@ def number(text):
     if not re.fullmatch(r"[0-9+\-* ]+", text):
         sys.exit("forge_part.py: not an integer expression: " + text)
     return int(eval(text, {"__builtins__": {}}))  # digits and operators only, checked above
+
+
+def results(body, start, plen, nmetrics, nends):
+    """Offsets (in the payload) of the run results it holds, in order."""
+    found = []
+    for o in range(0, plen - 32, 8):
+        w = struct.unpack("<4Q", body[start + o:start + o + 32])
+        if w[0] == 2 and 1 <= w[1] <= 8 and w[2:] == (nmetrics, nends):
+            found.append(o)
+    return found
+
+
+def field_offset(name, body, start, plen, shape):
+    """The payload offset of named field rK.FIELD (see the module's text)."""
+    m = re.fullmatch(r"r([0-9]+)\.(games|tied|no_winner|nkinds|end\.[0-9]+|choices\.[0-9]+)", name)
+    if m is None or shape is None:
+        sys.exit("forge_part.py: a field needs --shape and reads rK.FIELD: " + name)
+    nmetrics, nends = shape
+    at = results(body, start, plen, nmetrics, nends)
+    k = int(m.group(1))
+    if k >= len(at):
+        sys.exit("forge_part.py: run result %d of %d" % (k, len(at)))
+    base, f = at[k], m.group(2)
+    words = {"games": 4, "tied": 5, "no_winner": 6, "nkinds": 8 + nends}
+    if f in words:
+        return base + 8 * words[f]
+    if f.startswith("end."):
+        return base + 8 * (8 + int(f[4:]))
+    return base + 8 * (9 + nends + int(f[8:]))
 
 
 def main():
@@ -37,13 +74,21 @@ def main():
     body = bytearray(data[:start + plen])
     if len(data) != start + plen + 8:
         sys.exit("forge_part.py: %s is not a part without a MAC" % src)
+    shape = None
     for e in edits:
+        if e.startswith("--shape="):
+            shape = tuple(int(x) for x in e[len("--shape="):].split(","))
+    for e in edits:
+        if e.startswith("--shape="):
+            continue
         if e.startswith("--payload="):
             want = number(e[len("--payload="):])
             if want != plen:
                 sys.exit("forge_part.py: payload of %d bytes, not %d" % (plen, want))
             continue
         off, kind, op, value = e.split(":")
+        if off.startswith("r"):
+            off = str(field_offset(off, body, start, plen, shape))
         at, v = start + number(off), number(value)
         if kind == "u64":
             old = struct.unpack("<Q", body[at:at + 8])[0]

@@ -149,6 +149,43 @@ TEST(partial_shards_merge_to_the_whole_run)
     }
 }
 
+/* Every game alone (a result of one game) is within the limits its game declares: random
+ * bots at the fewest and the most seats, each game read back as a part of its own. */
+TEST(partial_every_game_alone_is_within_its_limits)
+{
+    for (int i = 0; registry_games[i]; i++) {
+        const game_type *g = registry_games[i];
+        for (int nseats = g->min_seats; nseats <= g->max_seats;
+             nseats += g->max_seats > g->min_seats ? g->max_seats - g->min_seats : 1) {
+            run_config cfg;
+            void *rules;
+            cJSON *ruleset;
+            CHECK(setup(g, nseats, 1, &cfg, &rules, &ruleset));
+            for (int k = 0; k < nseats; k++)
+                cfg.seat[k].bot = &bot_random;
+            cfg.threads = 1;
+            char err[256];
+            for (uint64_t game = 0; game < 300; game++) {
+                cfg.first = game;
+                run_result r, back;
+                CHECK_INT(run_batch(&cfg, &r, err, sizeof err), 0);
+                pbuf b = {0};
+                partial_put_result(&b, &cfg, &r);
+                const unsigned char *p = b.p;
+                if (partial_get_result(&p, b.p + b.len, &cfg, &back, err, sizeof err) != 0)
+                    check_fail(__FILE__, __LINE__, "%s, %d players, game %llu: %s", g->name,
+                               nseats, (unsigned long long)game, err);
+                else
+                    run_result_free(&back);
+                run_result_free(&r);
+                free(b.p);
+            }
+            cJSON_Delete(ruleset);
+            free(rules);
+        }
+    }
+}
+
 TEST(partial_file_refuses_damage)
 {
     const game_type *g = registry_game("45");
@@ -416,6 +453,17 @@ TEST(partial_refuses_a_histogram_beyond_the_values)
 
 /* Issue 27, 3: forged figures with a valid checksum, each refused by the check it breaks
  * (the old reader printed a win share of -183003413429658208.00%). */
+/* The accumulator of metric `name` of res at seat (-1: the game's). */
+static acc *metric_acc(run_result *res, const char *name, int seat)
+{
+    const recorder *rec = res->rec;
+    for (int m = 0; m < rec->nmetrics; m++)
+        if (strcmp(rec->metrics[m].name, name) == 0)
+            return &rec->a[m * REC_SLOTS + REC_SLOT(seat)];
+    check_fail(__FILE__, __LINE__, "no metric %s", name);
+    abort();
+}
+
 TEST(partial_refuses_figures_that_cannot_have_been_played)
 {
     run_config cfg;
@@ -434,7 +482,13 @@ TEST(partial_refuses_figures_that_cannot_have_been_played)
         {&res.tied_games, 600, "games: 600 tied games"},
         {&res.no_winner, INT64_MAX, "games: "},
         {&res.end_count[0], 1000, "ends of 500 games"},
+        {&res.end_count[0], res.end_count[0] - 1, "ends of 500 games"}, /* one end lost */
         {&res.length.n, 499, "game length: histogram counts"},
+        /* counts beyond what 500 games under the game's limits can record */
+        {&res.choices[0], (int64_t)1 << 40, "choices of seat 1: more choices than 500 games"},
+        {&metric_acc(&res, "shut_rate", 0)->n, (int64_t)1 << 62,
+         "metric shut_rate, seat 1: 4611686018427387904 trials of 500 games"},
+        {&metric_acc(&res, "eliminated", 2)->n, 501, "metric eliminated, seat 3: 501 trials"},
     };
     for (size_t i = 0; i < sizeof forged / sizeof *forged; i++) {
         int64_t keep = *forged[i].field;

@@ -1,6 +1,8 @@
 /* fuzz_merge.c — libFuzzer target over what --merge reads: a partial-result file from anyone.
  * Built and run by `make fuzz` beside fuzz_rules.c, from the corpus of real parts in
- * tests/fuzz/corpus-merge/ (every game, a few seat counts, and experiments' parts).
+ * tests/fuzz/corpus-merge/ (every game, a few seat counts, and experiments' parts), and the
+ * forged parts that once found undefined behaviour (*-ties-overflow.part: tied games and games
+ * without a winner both 2^63 - 1, a plain run's and an experiment setting's tallies).
  *
  * Input: a whole part file. Its last 8 bytes are replaced by the checksum of the rest, so that
  * a mutation is read as a forged part with a valid checksum would be: past the checksum, into

@@ -635,6 +635,23 @@ static const char *const end_names[] = {
     NULL,
 };
 
+/* The ends in words for a person (game_type.end_words), in the order of end_names. */
+static const char *const end_words[] = {
+    "every other player reached the limit",
+    "everyone left reached the limit in the same round, and the lowest total won",
+    "everyone left reached the limit with the same total, and a roll-off decided",
+    "everyone left reached the limit with the same total, and the heaviest player won",
+    "everyone left reached the limit with the same total, and the tie stood",
+    "a player shut the box",
+    "several players shut the box in the same round",
+    "several players shut the box, and the lowest total won",
+    "several players shut the box with the same total, and a roll-off decided",
+    "several players shut the box with the same total, and the heaviest player won",
+    "several players shut the box with the same total, and the tie stood",
+    "nobody was left to win",
+    NULL,
+};
+
 static const metric_def metrics[] = {
     {"shut_rate", METRIC_RATE, METRIC_SEAT, "turns that shut every tile / turns played"},
     {"mean_turn_score", METRIC_MEAN, METRIC_SEAT, "turn score (sum of the open tiles)"},
@@ -665,6 +682,21 @@ static const bot_type *const bots[] = {
     &bot_random, &g45_bot_greedy, &g45_bot_optimal_score, &g45_bot_optimal_shut, NULL,
 };
 
+/* What one game can record: a round without a shut box adds at least 1 to the total of
+ * every seat still in (its open tiles), so after `limit` rounds nobody is left; a seat has one
+ * turn a round, a turn at most `tiles` rolls (each but the last shuts a tile), and a roll at
+ * most two choices (one die or two, then the tiles); the roll-off asks nobody. */
+static void limits(const void *rules, int nseats, game_limits *l)
+{
+    (void)nseats;
+    static const char *const per_turn[] = {"shut_rate", "mean_turn_score", NULL};
+    const g45_rules *r = rules;
+    *l = (game_limits){.length = r->limit,
+                       .choices = {0, 2 * (int64_t)r->tiles},
+                       .repeated = per_turn,
+                       .repeats = {0, 1}}; /* turns of a seat */
+}
+
 const game_type game_45 = {
     .rule_docs = g45_rule_docs,
     .name = "45",
@@ -691,6 +723,7 @@ const game_type game_45 = {
     .end_names = end_names,
     .metrics = metrics,
     .length_unit = "rounds",
+    .limits = limits,
     .score_name = "total",
     .low_score_wins = true,
     .exact = g45_exact,
@@ -699,4 +732,6 @@ const game_type game_45 = {
     .groups = groups,
     .labels = labels,
     .view_json = g45_view_json,
+    .view_draw = g45_view_draw,
+    .end_words = end_words,
 };

@@ -150,6 +150,8 @@ unsigned __int128 g45_best_score_numerator(const g45_rules *r);
 /* The game (45.c). */
 /* game_type.view_json (45_json.c): the position as JSON for bots outside the process. */
 void g45_view_json(const void *seen, int seat, jsonw *w);
+/* game_type.view_draw (45_json.c): the box and the totals for a person at the terminal. */
+void g45_view_draw(const void *before, const void *seen, int seat, FILE *f);
 extern const game_type game_45;
 
 /* The game's own bots (45_bots.c). */

@@ -35,3 +35,41 @@ void g45_view_json(const void *seen, int seat, jsonw *w)
     seat_flags(w, st->shut, st->nseats);
     jw_obj_end(w);
 }
+
+/* The box and the totals for a person at the terminal (game_type.view_draw): the tiles 1..9,
+ * open ones by number and shut ones blank; the roll to use, or the dice to choose; every
+ * seat's total (with what it gained since the seat's last look) against the limit. */
+void g45_view_draw(const void *before, const void *seen, int seat, FILE *f)
+{
+    const g45_state *st = seen, *was = before;
+    fprintf(f, "\n  Round %d, your turn. The box:", st->round);
+    for (int k = 1; k <= st->rules->tiles; k++) {
+        if (st->open >> (k - 1) & 1)
+            fprintf(f, " [%d]", k);
+        else
+            fputs(k >= 10 ? " [  ]" : " [ ]", f);
+    }
+    fprintf(f, "   (open tiles add up to %d)\n", st->left);
+    if (st->kind == G45_KIND_SHUT)
+        fprintf(f, "  You rolled %d: shut tiles that add up to %d.\n", st->dice, st->dice);
+    else
+        fputs("  Roll one die or two?\n", f);
+    fputs("  Totals:", f);
+    for (int k = 0; k < st->nseats; k++) {
+        if (k == seat)
+            fprintf(f, "%s you %d", k ? "," : "", st->total[k]);
+        else
+            fprintf(f, "%s seat %d %d", k ? "," : "", k + 1, st->total[k]);
+        if (was && st->total[k] > was->total[k])
+            fprintf(f, " (+%d)", st->total[k] - was->total[k]);
+        if (!(st->in_game >> k & 1))
+            fputs(" (out)", f);
+        else if (st->shut >> k & 1)
+            fputs(" (shut the box)", f);
+    }
+    fprintf(f, "; %d or more puts a player out\n", st->rules->limit);
+    if (was == NULL)
+        fputs("When no open tiles add up to the roll, your turn ends and the open tiles add to "
+              "your total.\nShutting every tile wins; otherwise the last player left in wins.\n",
+              f);
+}

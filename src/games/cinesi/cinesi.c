@@ -755,6 +755,8 @@ static void action_name(const void *st, const decision *d, int32_t a, char *buf,
 static const char *const kind_names[] = {NULL}; /* nobody decides */
 
 static const char *const end_names[] = {"centre", NULL};
+/* The end in words for a person (game_type.end_words). */
+static const char *const end_words[] = {"a figure reached the centre", NULL};
 
 /* The summary: the length of a race and how close it ends. */
 static const char *const headline[] = {"rolls", "runner_up_distance", NULL};
@@ -807,6 +809,17 @@ static int check(const void *st, char *err, size_t errlen)
     return 0;
 }
 
+/* What one game can record: a race has no longest game (a figure sent home runs again) and
+ * nobody chooses; a seat's turns, each one observation of rolls_per_turn, are at most the
+ * game's turns, and one more. */
+static void limits(const void *rules, int nseats, game_limits *l)
+{
+    (void)rules;
+    (void)nseats;
+    static const char *const per_turn[] = {"rolls_per_turn", NULL};
+    *l = (game_limits){.length = 0, .repeated = per_turn, .repeats = {1, 1}};
+}
+
 const game_type game_cinesi = {
     .rule_docs = cinesi_rule_docs,
     .name = "cinesi",
@@ -833,6 +846,7 @@ const game_type game_cinesi = {
     .end_names = end_names,
     .metrics = metrics,
     .length_unit = "turns",
+    .limits = limits,
     .score_name = "steps",
     .low_score_wins = false,
     .exact = cinesi_exact_json,
@@ -841,4 +855,6 @@ const game_type game_cinesi = {
     .groups = groups,
     .labels = labels,
     .view_json = cinesi_view_json,
+    .view_draw = cinesi_view_draw,
+    .end_words = end_words,
 };

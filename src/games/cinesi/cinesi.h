@@ -72,6 +72,8 @@ typedef struct cinesi_state {
 /* The game (cinesi.c). */
 /* game_type.view_json (cinesi_json.c): the position as JSON for bots outside the process. */
 void cinesi_view_json(const void *seen, int seat, jsonw *w);
+/* game_type.view_draw (cinesi_json.c): the race drawn for a person at the terminal. */
+void cinesi_view_draw(const void *before, const void *seen, int seat, FILE *f);
 extern const game_type game_cinesi;
 
 /* ---- exact analysis (cinesi_exact.c) -------------------------------------------------- */

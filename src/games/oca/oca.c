@@ -318,6 +318,13 @@ static const char *const kind_names[] = {
 };
 
 static const char *const end_names[] = {"finish", "bankruptcies", "turn_cap", NULL};
+/* The ends in words for a person (game_type.end_words), in the order of end_names. */
+static const char *const end_words[] = {
+    "the race was over at the goal",
+    "bankruptcies left too few players",
+    "the turn cap was reached",
+    NULL,
+};
 
 static void action_name(const void *vst, const decision *d, int32_t a, char *buf, size_t n)
 {
@@ -603,6 +610,24 @@ static const metric_role roles[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+/* What one game can record: max_turns ends every game; a seat declares at most once a
+ * turn, and a turn moves at most max_chain + 1 times; at most 16 sale prices are kept. The
+ * choices of a turn are not bounded here (trades and their answers, cards bought and sold). */
+static void limits(const void *rules, int nseats, game_limits *l)
+{
+    const oca_rules *r = rules;
+    static const char *const per_player[] = {
+        "players_bankrupt", "bankruptcy_turn", "mutual_aid_success", "others_net",
+        "players_bankrupt_not_banker", "role_volunteer_win", "role_volunteer_net",
+        "role_volunteer_bankrupt", "role_other_win", "role_other_net", "role_other_bankrupt",
+        NULL};
+    static const char *const repeated[] = {"declaration_hit", "card_price", NULL};
+    *l = (game_limits){.length = r->max_turns,
+                       .per_player = per_player,
+                       .repeated = repeated,
+                       .repeats = {16 + nseats, (int64_t)r->max_chain + 1}};
+}
+
 const game_type game_oca = {
     .tables = tables,
     .roles = roles,
@@ -634,6 +659,7 @@ const game_type game_oca = {
     .end_names = end_names,
     .metrics = oca_metrics,
     .length_unit = "turns",
+    .limits = limits,
     .score_name = "points",
     .low_score_wins = false,
     .exact = oca_exact,
@@ -649,5 +675,7 @@ const game_type game_oca = {
     .dists = dists,
     .depends = oca_depends,
     .view_json = oca_view_json,
+    .view_draw = oca_view_draw,
+    .end_words = end_words,
 };
 

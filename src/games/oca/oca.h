@@ -215,6 +215,8 @@ enum { END_FINISH, END_BANKRUPTCIES, END_TURN_CAP };
 
 /* game_type.view_json (oca_json.c): the position as JSON for bots outside the process. */
 void oca_view_json(const void *seen, int seat, jsonw *w);
+/* game_type.view_draw (oca_json.c): the track, points and bank for a person at the terminal. */
+void oca_view_draw(const void *before, const void *seen, int seat, FILE *f);
 
 /* True if board entry sq (a square's JSON object of the ruleset) moves points by an amount
  * that is a reconstruction, not the rule text's (its "source" is "reconstruction", or its

@@ -607,6 +607,8 @@ static void action_name(const void *state, const decision *d, int32_t a, char *b
 
 static const char *const kind_names[] = {"play", NULL};
 static const char *const end_names[] = {"hands_played_out", NULL};
+/* The end in words for a person (game_type.end_words). */
+static const char *const end_words[] = {"the pile was used up and every hand played out", NULL};
 
 static const bot_type *const bots[] = {
     &bot_random, &bot_pig10_greedy, &bot_pig10_count, &bot_pig10_mc, &bot_pig10_ismcts, NULL,
@@ -635,6 +637,15 @@ static const metric_label labels[] = {
 };
 
 /* PIG 10 for giochi-sim: 2-8 seats, hidden hands (bots see pig10_view), one decision kind. */
+/* What one game can record: every play lays one card of the deck, and each is one decision
+ * of the seat that plays. */
+static void limits(const void *rules, int nseats, game_limits *l)
+{
+    (void)nseats;
+    const pig10_rules *r = rules;
+    *l = (game_limits){.length = r->total, .choices = {0, 1}};
+}
+
 const game_type game_pig10 = {
     .rule_docs = pig10_rule_docs,
     .name = "pig10",
@@ -661,6 +672,7 @@ const game_type game_pig10 = {
     .end_names = end_names,
     .metrics = metrics,
     .length_unit = "plays",
+    .limits = limits,
     .score_name = "cards",
     .low_score_wins = false,
     .exact = NULL,
@@ -670,4 +682,6 @@ const game_type game_pig10 = {
     .labels = labels,
     .view_json = pig10_view_json,
     .view_action_name = pig10_view_action_name,
+    .view_draw = pig10_view_draw,
+    .end_words = end_words,
 };

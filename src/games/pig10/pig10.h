@@ -224,6 +224,8 @@ void pig10_play_name(int value, int table_n, int32_t a, char *buf, size_t n);
 
 /* game_type.view_json and view_action_name (pig10_json.c): from the seat's view only. */
 void pig10_view_json(const void *seen, int seat, jsonw *w);
+/* game_type.view_draw (pig10_json.c): the table and the hand for a person at the terminal. */
+void pig10_view_draw(const void *before, const void *seen, int seat, FILE *f);
 void pig10_view_action_name(const void *seen, const decision *d, int32_t a, char *buf,
                             size_t n);
 

@@ -56,3 +56,54 @@ void pig10_view_action_name(const void *seen, const decision *d, int32_t a, char
     const pig10_view *v = seen;
     pig10_play_name(v->value, v->table_n, a, buf, n);
 }
+
+/* Writes the cards counted by value in by_value (cards 0..10) in value order, or "none". */
+static void cards(FILE *f, const uint8_t *by_value)
+{
+    int shown = 0;
+    for (int v = 0; v < PIG10_VALUES; v++)
+        for (int k = 0; k < by_value[v]; k++)
+            fprintf(f, "%s%d", shown++ ? " " : "", v);
+    if (shown == 0)
+        fputs("none", f);
+}
+
+/* The table and the hand for a person at the terminal (game_type.view_draw), from the seat's
+ * view alone: the cards on the table and their value, the seat's own hand, the cards each
+ * seat has collected and holds, the draw pile. */
+void pig10_view_draw(const void *before, const void *seen, int seat, FILE *f)
+{
+    const pig10_view *v = seen;
+    (void)seat; /* v->seat */
+    fputc('\n', f);
+    if (v->table_n == 0) {
+        fputs("  The table is empty: the card you play sets its value.\n", f);
+    } else {
+        fputs("  On the table: ", f);
+        cards(f, v->table);
+        char who[16] = "you";
+        if (v->top_seat != v->seat)
+            snprintf(who, sizeof who, "seat %d", v->top_seat % 100 + 1);
+        fprintf(f, "  (value %d; last card %d, by %s)\n", v->value, v->top_card, who);
+    }
+    fputs("  Your hand:    ", f);
+    cards(f, v->hand);
+    fputs("\n  Collected:   ", f);
+    for (int k = 0; k < v->nseats; k++) {
+        if (k == v->seat)
+            fprintf(f, "%s you %d", k ? "," : "", v->collected[k]);
+        else
+            fprintf(f, "%s seat %d %d", k ? "," : "", k + 1, v->collected[k]);
+    }
+    fputs("\n  In hand:     ", f);
+    for (int k = 0, said = 0; k < v->nseats; k++)
+        if (k != v->seat)
+            fprintf(f, "%s seat %d %d card%s", said++ ? "," : "", k + 1, v->hand_n[k],
+                    v->hand_n[k] == 1 ? "" : "s");
+    fprintf(f, "; draw pile %d\n", v->pile_left);
+    if (before == NULL)
+        fputs("Exactly 10 takes every card on the table; over 10, the table goes to the player "
+              "who played before you.\nA 5 (siren) may subtract, a 0 (frog) makes 0; most cards "
+              "collected wins.\n",
+              f);
+}

@@ -704,6 +704,17 @@ static void order(const void *st, const decision *d, int32_t *score)
 
 static const char *const kind_names[] = {"fox", "geese", NULL};
 
+/* The ends in words for a person (game_type.end_words), in the order of end_names. */
+static const char *const end_words[] = {
+    "the fox took the geese it needed",
+    "the geese trapped the fox",
+    "the geese could not move",
+    "the same position came back",
+    "too many moves went by without a goose taken or a goose moving forward",
+    "the move cap was reached",
+    NULL,
+};
+
 static const char *const end_names[] = {
     "fox_captured", "fox_trapped", "geese_blocked", "repetition", "no_progress", "move_cap",
     NULL,
@@ -813,6 +824,15 @@ static int check(const void *vst, char *err, size_t errlen)
     return 0;
 }
 
+/* What one game can record: the move cap ends every game. The fox's choices are not bounded
+ * here: a move among more than a decision holds is chosen over pages, each a decision. */
+static void limits(const void *rules, int nseats, game_limits *l)
+{
+    (void)nseats;
+    const volpe_rules *r = rules;
+    *l = (game_limits){.length = r->max_moves};
+}
+
 const game_type game_volpe = {
     .rule_docs = volpe_rule_docs,
     .name = "volpe",
@@ -836,6 +856,7 @@ const game_type game_volpe = {
     .end_names = end_names,
     .metrics = metrics,
     .length_unit = "moves",
+    .limits = limits,
     .score_name = "geese",
     .low_score_wins = false,
     .bots = bots,
@@ -849,4 +870,6 @@ const game_type game_volpe = {
     .groups = groups,
     .labels = labels,
     .view_json = volpe_view_json,
+    .view_draw = volpe_view_draw,
+    .end_words = end_words,
 };

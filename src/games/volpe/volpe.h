@@ -162,6 +162,8 @@ int32_t volpe_evaluate(const void *st, int seat);
 /* The game (volpe.c) and its own bot (volpe_bots.c). */
 /* game_type.view_json (volpe_json.c): the position as JSON for bots outside the process. */
 void volpe_view_json(const void *seen, int seat, jsonw *w);
+/* game_type.view_draw (volpe_json.c): the cross drawn for a person at the terminal. */
+void volpe_view_draw(const void *before, const void *seen, int seat, FILE *f);
 extern const game_type game_volpe;
 extern const bot_type volpe_bot_greedy;
 /* The perfect bot (volpe_perfect.c): plays from the database of --db=DIR (volpe_db.h). */

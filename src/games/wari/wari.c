@@ -728,6 +728,16 @@ static void action_name(const void *state, const decision *d, int32_t a, char *b
 
 static const char *const kind_names[] = {"sow", NULL};
 
+/* The ends in words for a person (game_type.end_words), in the order of end_names. */
+static const char *const end_words[] = {
+    "one player captured more than half the seeds",
+    "the player to move had no move left (an empty row, or no move feeding the other's)",
+    "the same position came back",
+    "too many moves were played without a capture",
+    "the move cap was reached",
+    NULL,
+};
+
 static const bot_type *const bots[] = {&bot_random, &bot_wari_greedy, NULL};
 
 /* Wari for giochi-sim: 2 seats, perfect information, deterministic after the start. */
@@ -771,6 +781,15 @@ static int check(const void *vst, char *err, size_t errlen)
     return 0;
 }
 
+/* What one game can record: the move cap ends every game, and each move is one decision
+ * of the seat that sows. */
+static void limits(const void *rules, int nseats, game_limits *l)
+{
+    (void)nseats;
+    const wari_rules *r = rules;
+    *l = (game_limits){.length = r->move_cap, .choices = {0, 1}};
+}
+
 const game_type game_wari = {
     .rule_docs = wari_rule_docs,
     .name = "wari",
@@ -797,6 +816,7 @@ const game_type game_wari = {
     .end_names = end_names,
     .metrics = metrics,
     .length_unit = "moves",
+    .limits = limits,
     .score_name = "seeds",
     .low_score_wins = false,
     .exact = NULL,
@@ -810,4 +830,7 @@ const game_type game_wari = {
     .groups = groups,
     .labels = labels,
     .view_json = wari_view_json,
+    .view_draw = wari_view_draw,
+    .action_number = wari_action_number,
+    .end_words = end_words,
 };

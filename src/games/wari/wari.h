@@ -141,6 +141,9 @@ void wari_set_position(wari_state *st, const wari_rules *rules, const uint8_t *p
 /* The game itself (wari.c) and its bot (wari_bots.c). */
 /* game_type.view_json (wari_json.c): the position as JSON for bots outside the process. */
 void wari_view_json(const void *seen, int seat, jsonw *w);
+/* game_type.view_draw and action_number (wari_json.c): the rows drawn, a pit's number. */
+void wari_view_draw(const void *before, const void *seen, int seat, FILE *f);
+int wari_action_number(const void *seen, const decision *d, int32_t a);
 extern const game_type game_wari;
 extern const bot_type bot_wari_greedy;
 

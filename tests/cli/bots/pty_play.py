@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """pty_play.py TRANSCRIPT ANSWERS -- COMMAND... - runs COMMAND on a pseudo-terminal, as a
-person at a terminal would, for the human seat's tests. At each prompt "your choice (1-N,
-q to quit): " it types the next of the comma-separated ANSWERS ("x" and "0" are bad input),
-the last one again once they run out. Writes everything the terminal showed to TRANSCRIPT
-and exits with COMMAND's exit status (124 if it shows nothing for 60 s)."""
+person at a terminal would, for the human seat's tests. At each prompt ending in
+"q to quit): " it types the next of the comma-separated ANSWERS, the last one again once
+they run out; the answer "first" types the number of the first choice of the last list
+shown ("  4) pit 4 (3 seeds)"), or nothing (Enter) when no list was shown. Writes
+everything the terminal showed to TRANSCRIPT and exits with COMMAND's exit status (124 if
+it shows nothing for 60 s or asks more than 3000 times)."""
 import os
 import pty
+import re
 import select
 import sys
 
@@ -14,11 +17,12 @@ command = sys.argv[sys.argv.index("--") + 1:]
 pid, fd = pty.fork()
 if pid == 0:
     os.execvp(command[0], command)
-shown, asked = b"", 0
+shown, asked, stuck = b"", 0, False
 while True:
     ready, _, _ = select.select([fd], [], [], 60)
-    if not ready:
+    if not ready or asked > 3000:
         os.kill(pid, 9)
+        stuck = True
         break
     try:
         chunk = os.read(fd, 65536)
@@ -29,8 +33,12 @@ while True:
     shown += chunk
     while shown.count(b"q to quit): ") > asked:
         answer = answers[min(asked, len(answers) - 1)]
+        if answer == "first":
+            last = shown.rfind(b"\n--- your turn")
+            listed = re.findall(rb"\n +(\d+)\) ", shown[last:]) if last >= 0 else []
+            answer = listed[0].decode() if listed else ""
         os.write(fd, answer.encode() + b"\n")
         asked += 1
 open(transcript, "wb").write(shown)
 _, status = os.waitpid(pid, 0)
-sys.exit(os.waitstatus_to_exitcode(status) if ready else 124)
+sys.exit(124 if stuck else os.waitstatus_to_exitcode(status))
