@@ -2,7 +2,8 @@
 #
 #   make            build ./giochi-sim (installs missing Debian packages first when root);
 #                   one short line a step, V=1 for the full commands
-#   make run        build and run the default simulation, printing its report
+#   make run        build and run the default simulation, printing its report (two lines
+#                   before it; the build's steps in build/make-run.log)
 #   make reports    remake the sample reports in reports/: that run (JSON, CSV, a page) and the
 #                   pages of a sweep, a sensitivity (tornado), a goal seek and a tournament
 #   make check      build and run the whole test suite (unit, rule, statistical, command line,
@@ -153,8 +154,21 @@ export SEARCH_BENCH := $(BUILD)/search-bench
 # live with the sample reports' commands, which hold the same run).
 RUN_ARGS := $(shell tools/reports.sh --args)
 
+# It prints two lines before the report: the build's own lines (compiler warnings included,
+# which are repeated) go to $(BUILD)/make-run.log, shown whole if the build fails; V=1 shows
+# everything.
+ifeq ($(V),1)
 run: all
 	./$(BIN) $(RUN_ARGS)
+else
+run:
+	@mkdir -p $(BUILD)
+	@echo "make: building ./$(BIN) (its steps: $(BUILD)/make-run.log; make V=1 shows them)"
+	@$(MAKE) --no-print-directory all >$(BUILD)/make-run.log 2>&1 || { cat $(BUILD)/make-run.log; exit 1; }
+	@grep ': warning:' $(BUILD)/make-run.log | grep -v '^make' || true
+	@echo "./$(BIN) $(RUN_ARGS)"
+	@./$(BIN) $(RUN_ARGS)
+endif
 
 # The sample reports in reports/: the main job's run as JSON, CSV and a page, and the pages of
 # the README's experiments and searches (a sweep, a sensitivity's tornado, a goal seek, a

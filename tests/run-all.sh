@@ -4,11 +4,11 @@
 #
 # The jobs: the unit tests in CHECK_UNIT_SHARDS shares (default 4; tests/main.c, CHECK_SHARD),
 # each command-line script tests/cli/cli_*.sh on its own (tests/cli/run.sh), the figure check
-# of each page (tests/docs/check_figures.sh: README.md and man/*.[1-9], and its self-test), the
-# reduced runs of the results document (tools/results.py shape), and last the figures' CPU
-# budget (check_figures.sh --budget over what the page jobs measured). CHECK_JOBS of them
-# (default: the number of cores) run at once, the costliest first (by tests/job-costs.txt,
-# "SECONDS JOB" lines; a job it does not list starts after them).
+# of each page (tests/docs/check_figures.sh: README.md, doc/DEVELOPING.md and man/*.[1-9], and
+# its self-test), the reduced runs of the results document (tools/results.py shape), and last
+# the figures' CPU budget (check_figures.sh --budget over what the page jobs measured).
+# CHECK_JOBS of them (default: the number of cores) run at once, the costliest first (by
+# tests/job-costs.txt, "SECONDS JOB" lines; a job it does not list starts after them).
 #
 # Under GIOCHI_SANITIZE=1 (make sanitize) the figure checks, the results' reduced runs, the
 # sample-report remakes (cli_samples.sh) and the page renders (cli_render.sh) are left out:
@@ -36,7 +36,7 @@ if [ "${1:-}" = --job ]; then
     docs.self) CHECK_FIGURES_SELF_ONLY=1 sh "$here/docs/check_figures.sh" "$bin" ;;
     docs.*)
         CHECK_FIGURES_NO_SELF_TEST=1 CHECK_FIGURES_QUIET=1 CHECK_FIGURES_CPU_LOG=$dir/figures-cpu.${job#docs.} \
-            sh "$here/docs/check_figures.sh" "$bin" "$top/$(echo "${job#docs.}" | sed 's/^man_/man\//')" ;;
+            sh "$here/docs/check_figures.sh" "$bin" "$top/$(echo "${job#docs.}" | sed 's/^man_/man\//; s/^doc_/doc\//')" ;;
     results.*) RESULTS_JOBS=1 python3 "$top/tools/results.py" shape "$bin" "page=${job#results.}" ;;
     *) echo "run-all.sh: no job '$job'" ;;
     esac >"$dir/$job.out" 2>&1 </dev/null
@@ -87,6 +87,7 @@ if [ -z "${GIOCHI_SANITIZE:-}" ]; then
     {
         echo docs.self
         echo docs.README.md
+        echo docs.doc_DEVELOPING.md
         for f in "$top"/man/*.[1-9]; do echo "docs.man_$(basename "$f")"; done
         for f in "$top"/doc/results/*.md; do echo "results.$(basename "$f" .md)"; done
     } >>"$dir/list"

@@ -162,7 +162,7 @@ static void write_words(FILE *f)
                "# and a game's bots, params of a bot, keys, metrics)\n"
                "_giochi_sim_words() {\n    case $1 in\n    options) echo '");
     bool first = true;
-    for (const struct argp_option *p = options_table(); p->name || p->key; p++) {
+    for (const struct argp_option *p = options_table(); !OPTION_END(p); p++) {
         if (p->name == NULL)
             continue;
         fprintf(f, "%s--%s%s", first ? "" : " ", p->name,

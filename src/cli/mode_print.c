@@ -118,13 +118,13 @@ static void list_key(FILE *f, const cJSON *k)
     }
 }
 
-/* The elements of a default array of objects (the oca board), one per line, as --set names
- * their members (board.0: name="Start" effect="none" ...), wrapped at WIDTH. */
-static void list_elements(FILE *f, const char *name, const cJSON *array)
+/* The elements of game g's default array of objects (the oca board), one per line, as --set
+ * names their members (board.1: name="Start" effect="none" ...), wrapped at WIDTH. */
+static void list_elements(FILE *f, const game_type *g, const char *name, const cJSON *array)
 {
-    fprintf(f, "  %s, element by element (%s.0 is the first; --set %s.N.KEY=VALUE):\n", name,
-            name, name);
-    int i = 0;
+    int i = rules_first_number(g, name);
+    fprintf(f, "  %s, element by element (%s.%d is the first; --set %s.N.KEY=VALUE):\n", name,
+            name, i, name);
     const cJSON *e;
     cJSON_ArrayForEach(e, array) {
         size_t cap = 4096, n = 0;
@@ -232,7 +232,7 @@ static void list_game(FILE *f, const game_type *g, const cJSON *e, bool detail)
         cJSON *rules = rules_parse(g->default_rules, g->name, err, sizeof err);
         for (const cJSON *m = rules ? rules->child : NULL; m; m = m->next)
             if (cJSON_IsArray(m) && cJSON_IsObject(cJSON_GetArrayItem(m, 0)))
-                list_elements(f, m->string, m);
+                list_elements(f, g, m->string, m);
         cJSON_Delete(rules);
         fprintf(f, "  metrics:\n");
         const cJSON *m;

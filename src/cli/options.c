@@ -19,7 +19,9 @@
 #include "report/plot.h"
 
 const char *argp_program_version = "giochi-sim " GIOCHI_VERSION;
-const char *argp_program_bug_address = "the giochi-sim issue tracker";
+/* argp prints "Report bugs to %s." (README.md, Reporting bugs, says where and what to send) */
+const char *argp_program_bug_address =
+    "the project's issue tracker (see README.md, Reporting bugs)";
 
 enum {
     OPT_SET = 1000,
@@ -49,160 +51,197 @@ enum { OPT_SOLVE = 1500, OPT_SOLVE_GEESE, OPT_DB }; /* volpe's solver and its da
 /* volpe's proof search */
 enum { OPT_PROVE = 1550, OPT_PROVE_NODES, OPT_PROVE_MB, OPT_PROVE_GUESS };
 
+/* The groups of --help, in the order it prints them (each option's last field names its
+ * group; argp sorts the options of a group by name). An option added with group 0 joins the
+ * group of the entry before it. giochi-sim(1) OPTIONS has one subsection per group. */
+enum {
+    GRP_RUN = 1,    /* what to play and how */
+    GRP_RULES,      /* the ruleset */
+    GRP_BOTS,       /* who plays */
+    GRP_OUTPUT,     /* the report and the other files */
+    GRP_EXPERIMENT, /* settings compared on the same games, and the searches */
+    GRP_ONE_GAME,   /* one game played out, not a report */
+    GRP_DIST,       /* a run split into parts */
+    GRP_VOLPE,      /* volpe's solver and proof search */
+    GRP_INFO,       /* what the tool knows, and help */
+};
+
+/* An entry of option_table that only titles a group of --help (no name, no key). */
+#define GROUP_HEADER(text, group) {0, 0, 0, 0, text, group}
+
 static const struct argp_option option_table[] = {
-    {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", 0},
-    {"runs", 'n', "N", 0, "Number of games to play (default 10000, at most 10^12)", 0},
-    {"seed", 's', "S", 0, "Master seed, 0..2^64-1 (default: a fresh one, shown in the report)", 0},
-    {"players", 'p', "N", 0, "Number of players (default: the game's, or the number of --bots)", 0},
+    GROUP_HEADER("Running games:", GRP_RUN),
+    GROUP_HEADER("Rulesets (keys and ranges: --list --game=NAME):", GRP_RULES),
+    GROUP_HEADER("Bots (each game's: --list --game=NAME):", GRP_BOTS),
+    GROUP_HEADER("Reports and output files:", GRP_OUTPUT),
+    GROUP_HEADER("Experiments and searches (settings played on the same games):",
+                 GRP_EXPERIMENT),
+    GROUP_HEADER("One game at a time:", GRP_ONE_GAME),
+    GROUP_HEADER("Splitting a run (mpirun -n K giochi-sim-mpi also takes every option):",
+                 GRP_DIST),
+    GROUP_HEADER("Solving La volpe e le oche:", GRP_VOLPE),
+    GROUP_HEADER("Listing and help:", GRP_INFO),
+    {"game", 'g', "NAME", 0, "Game to simulate (--list names them all)", GRP_RUN},
+    {"runs", 'n', "N", 0, "Number of games to play (default 10000, at most 10^12)", GRP_RUN},
+    {"seed", 's', "S", 0, "Master seed, 0..2^64-1 (default: a fresh one, shown in the report)",
+     GRP_RUN},
+    {"players", 'p', "N", 0, "Number of players (default: the game's, or the number of --bots)",
+     GRP_RUN},
     {"bots", 'b', "LIST", 0,
      "One bot per seat, comma-separated; one name applies to every seat. Parameters follow "
      "the name: NAME:KEY=VALUE:KEY=VALUE (e.g. --game=pig10 --bots=greedy,mc:samples=8)",
-     0},
+     GRP_BOTS},
     {"population", OPT_POPULATION, "P", 0,
      "Draw every seat's player, each game, from population P: a built-in name (--list shows "
      "them, e.g. oca-mixed) or a JSON file; the same as --bots=pop:P (in --bots, pop:P seats "
      "one player so)",
-     0},
-    {"threads", 't', "N", 0, "Worker threads (default: the number of online cores)", 0},
-    {"format", 'f', "FMT", 0, "Report format: text, json, csv or html (default text)", 0},
+     GRP_BOTS},
+    {"threads", 't', "N", 0, "Worker threads (default: the number of online cores)", GRP_RUN},
+    {"format", 'f', "FMT", 0, "Report format: text, json, csv or html (default text)", GRP_OUTPUT},
     {"detail", OPT_DETAIL, 0, 0,
-     "Text report: list every figure of every seat instead of the headline summary", 0},
+     "Text report: list every figure of every seat instead of the headline summary", GRP_OUTPUT},
     {"depends", OPT_DEPENDS, 0, 0,
      "Also play what the headline figures depend on: each of the game's bot profiles, mixed, "
-     "and a sensitivity to the reconstructed rule values (--step, default 50%)", 0},
+     "and a sensitivity to the reconstructed rule values (--step, default 50%)", GRP_EXPERIMENT},
     {"plot", OPT_PLOT, "FILE", 0,
-     "Also draw the report's charts into FILE (.svg, .png or .pdf; needs gnuplot)", 0},
+     "Also draw the report's charts into FILE (.svg, .png or .pdf; needs gnuplot)", GRP_OUTPUT},
     {"html", OPT_HTML, "FILE", 0,
-     "Also write the report as one self-contained HTML page to FILE", 0},
-    {"output", 'o', "FILE", 0, "Write the report to FILE (default: standard output)", 0},
+     "Also write the report as one self-contained HTML page to FILE", GRP_OUTPUT},
+    {"output", 'o', "FILE", 0, "Write the report to FILE (default: standard output)", GRP_OUTPUT},
     {"config", 'c', "FILE", 0,
      "Load a ruleset JSON file over the built-in default ruleset (repeatable: merged in "
      "order; '-' reads standard input)",
-     0},
+     GRP_RULES},
     {"set", OPT_SET, "KEY=VALUE", 0,
-     "Override one ruleset option (repeatable; dotted keys reach inside: board.13.amount=20)", 0},
+     "Override one ruleset option (repeatable; dotted keys reach inside: board.13.amount=20)",
+     GRP_RULES},
     {"games-csv", OPT_GAMES_CSV, "FILE", 0,
      "Also write one CSV row per game to FILE (an experiment: per setting and game, one column "
      "per swept key)",
-     0},
+     GRP_OUTPUT},
     {"csv-decimal", OPT_CSV_DECIMAL, "SEP", 0,
      "The decimal separator of every CSV written (--format=csv, --games-csv): '.' (default) "
      "or ',' for spreadsheets in comma-decimal locales, which then also get ';' between fields",
-     0},
+     GRP_OUTPUT},
     {"trace", OPT_TRACE, "INDEX", 0,
-     "Print the play-by-play of game INDEX of this run instead of a report", 0},
-    {"exact", OPT_EXACT, 0, 0, "Add the game's exact analysis beside the simulated figures", 0},
-    {"print-ruleset", OPT_PRINT_RULESET, 0, 0, "Print the effective ruleset as JSON and exit", 0},
+     "Print the play-by-play of game INDEX of this run instead of a report", GRP_ONE_GAME},
+    {"exact", OPT_EXACT, 0, 0, "Add the game's exact analysis beside the simulated figures",
+     GRP_OUTPUT},
+    {"print-ruleset", OPT_PRINT_RULESET, 0, 0, "Print the effective ruleset as JSON and exit",
+     GRP_RULES},
     {"replay", OPT_REPLAY, "FILE", 0,
      "Play the game record FILE (one action a line, by its --trace name or number; 'seed N' "
      "for the chance draws; '#' comments) and print its trace and outcome",
-     0},
+     GRP_ONE_GAME},
     {"perft", OPT_PERFT, "D", 0,
      "Count the move paths of each length 1..D from the start (games without chance or "
      "hidden information) instead of playing",
-     0},
+     GRP_ONE_GAME},
     {"shard", OPT_SHARD, "I/N", 0,
      "Play only shard I (0..N-1) of N equal parts of the run and write its partial result "
      "to --output, for --merge (needs --seed)",
-     0},
+     GRP_DIST},
     {"merge", OPT_MERGE, 0, 0,
      "Combine the partial results named as arguments (every shard of one run) into the "
      "run's report",
-     0},
+     GRP_DIST},
     {"sweep", OPT_SWEEP, "KEY=LIST", 0,
      "Play every value of KEY on the same games: a ruleset key (dotted as --set), players, or "
      "seatN.PARAM (a bot parameter of seat N); LIST is V1,V2,... or FROM:TO:STEP. Several make "
      "a grid",
-     0},
+     GRP_EXPERIMENT},
     {"baseline", OPT_BASELINE, "VALUES", 0,
      "The setting the others are compared with: one value per --sweep, comma-separated "
      "(default: the first setting)",
-     0},
+     GRP_EXPERIMENT},
     {"rotate-seats", OPT_ROTATE, 0, 0,
      "Play each deal once per rotation of the bots around the seats; report per bot and the "
      "seat advantage",
-     0},
+     GRP_EXPERIMENT},
     {"until", OPT_UNTIL, "FIGURE:HW", 0,
      "Play blocks of games until FIGURE's 95% interval has half-width at most HW (--runs is "
      "the cap), e.g. bankruptcy_any:0.002 or win_share@1:0.005",
-     0},
+     GRP_EXPERIMENT},
     {"sensitivity", OPT_SENSITIVITY, "KEYS", OPTION_ARG_OPTIONAL,
      "Move every ruleset key (or the KEYS listed) and rank the effects on --metric: numbers "
      "down and up by --step, booleans and enums to each other value",
-     0},
+     GRP_EXPERIMENT},
     {"step", OPT_STEP, "STEP", 0,
      "--sensitivity's move for numbers: PERCENT of each key (default 10%), or UNITS (e.g. 1)",
-     0},
+     GRP_EXPERIMENT},
     {"metric", OPT_METRIC, "FIGURES", 0,
      "The figures a sweep's text rows and --sensitivity report (e.g. length,win_share@1; "
      "seat_spread,first_seat: fairness at any number of players)",
-     0},
+     GRP_EXPERIMENT},
     {"bot-program", OPT_BOT_PROGRAM, "NAME=COMMAND", 0,
      "Declare a bot outside the process: COMMAND (run by /bin/sh) speaks the line-JSON protocol "
      "of giochi-sim-bots(7); then --bots=NAME, NAME:key=value (numbers, passed to it). "
      "--bots=human seats you at the terminal",
-     0},
+     GRP_BOTS},
     {"bot-timeout", OPT_BOT_TIMEOUT, "SECONDS", 0,
      "Time limit of a program bot for each answer (default 10; more than 0, at most 86400, "
      "counted in whole milliseconds, rounded up)",
-     0},
+     GRP_BOTS},
     {"tune", OPT_TUNE, "seatN.PARAM=LO:HI,...", 0,
      "Search seat N's bot parameters in these ranges for the values that maximise "
      "--maximize (or minimise --minimize), then re-evaluate the best on fresh seeds",
-     0},
-    {"maximize", OPT_MAXIMIZE, "FIGURE", 0, "The figure --tune raises (e.g. win_share@1)", 0},
-    {"minimize", OPT_MINIMIZE, "FIGURE", 0, "The figure --tune lowers (e.g. length)", 0},
+     GRP_EXPERIMENT},
+    {"maximize", OPT_MAXIMIZE, "FIGURE", 0, "The figure --tune raises (e.g. win_share@1)",
+     GRP_EXPERIMENT},
+    {"minimize", OPT_MINIMIZE, "FIGURE", 0, "The figure --tune lowers (e.g. length)",
+     GRP_EXPERIMENT},
     {"target", OPT_TARGET, "FIGURE=VALUE[:HW]", 0,
      "Goal seek: find where FIGURE equals VALUE as --over's key moves (every crossing, each "
      "with an interval; HW the figure's half-width there)",
-     0},
+     GRP_EXPERIMENT},
     {"over", OPT_OVER, "KEY=LO:HI", 0,
-     "The ruleset key or seatN.PARAM --target moves, and its range", 0},
+     "The ruleset key or seatN.PARAM --target moves, and its range", GRP_EXPERIMENT},
     {"tournament", OPT_TOURNAMENT, "BOT,BOT,...", 0,
      "Play every table of these bots with seats rotated on paired deals; ratings with "
      "intervals, a cross table, the draw rate",
-     0},
+     GRP_EXPERIMENT},
     {"sprt", OPT_SPRT, "ELO0,ELO1", 0,
      "With a --tournament of two bots: a sequential probability ratio test of H0 elo=ELO0 "
      "against H1 elo=ELO1 (alpha=beta=0.05, or ELO0,ELO1,ALPHA,BETA)",
-     0},
+     GRP_EXPERIMENT},
     {"solve", OPT_SOLVE, "DIR", 0,
      "volpe: solve the game by retrograde analysis into the database directory DIR (made if "
      "missing; a stopped run continues where it stopped) and print the start's value",
-     0},
+     GRP_VOLPE},
     {"solve-geese", OPT_SOLVE_GEESE, "K", 0,
-     "With --solve: only the positions with at most K geese", 0},
+     "With --solve: only the positions with at most K geese", GRP_VOLPE},
     {"db", OPT_DB, "DIR", 0,
      "volpe: the database directory (made by --solve) the perfect bot plays from, and "
      "--prove's exact leaves",
-     0},
+     GRP_VOLPE},
     {"prove", OPT_PROVE, "WHO", OPTION_ARG_OPTIONAL,
      "volpe: prove the start's value by proof-number search (WHO: geese, fox or both, the "
      "default), each answer's certificate checked; exact leaves from --db=DIR",
-     0},
+     GRP_VOLPE},
     {"prove-nodes", OPT_PROVE_NODES, "N", 0,
-     "With --prove: give a question up after N expanded positions", 0},
+     "With --prove: give a question up after N expanded positions", GRP_VOLPE},
     {"prove-mb", OPT_PROVE_MB, "MB", 0,
-     "With --prove: the transposition table's memory in MB (default 1024)", 0},
+     "With --prove: the transposition table's memory in MB (default 1024)", GRP_VOLPE},
     {"prove-guess", OPT_PROVE_GUESS, "HOW", 0,
      "With --prove: a new node's first numbers from its moves (the default) or from the "
      "fox's room",
-     0},
+     GRP_VOLPE},
     {"list", 'l', 0, 0,
      "List games, their bots with their parameters, ruleset keys (type, range, default, "
      "description) and, with --game, one game's metrics; --format=json for programs",
-     0},
+     GRP_INFO},
     {"completion", OPT_COMPLETION, "SHELL", 0,
      "Print the completion script for SHELL (bash or zsh) and exit: options, games, bots, bot "
      "parameters, ruleset keys and metrics (make install installs it)",
-     0},
-    {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", 0},
+     GRP_INFO},
+    {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", GRP_RUN},
     {"progress", OPT_PROGRESS, 0, 0,
-     "Show progress on standard error even when it is not a terminal (a line every 10 s)", 0},
+     "Show progress on standard error even when it is not a terminal (a line every 10 s)", GRP_RUN},
     {"check", OPT_CHECK, 0, 0,
      "Check the game's invariants after every step of every game; stop at the first broken one",
-     0},
-    /* argp's own help options print nothing under ARGP_NO_ERRS, so they are ours. */
+     GRP_RUN},
+    /* argp's own help options print nothing under ARGP_NO_ERRS, so they are ours (argp puts
+     * group -1 last: after "Listing and help:", as argp prints its own). */
     {"help", '?', 0, 0, "Give this help list", -1},
     {"usage", OPT_USAGE, 0, 0, "Give a short usage message", -1},
     {"version", 'V', 0, 0, "Print program version", -1},
@@ -213,9 +252,9 @@ static const struct argp_option option_table[] = {
 static void bad_option(const char *text) __attribute__((noreturn));
 static void bad_option(const char *text)
 {
-    for (const struct argp_option *p = option_table; p->name || p->key; p++) {
+    for (const struct argp_option *p = option_table; !OPTION_END(p); p++) {
         bool named = (text[0] == '-' && text[1] == '-' && p->name && strcmp(text + 2, p->name) == 0) ||
-                     (text[0] == '-' && text[1] == p->key && text[2] == '\0');
+                     (text[0] == '-' && p->key && text[1] == p->key && text[2] == '\0');
         if (named && p->arg)
             die(EXIT_USAGE, "option '%s' needs a value (%s)", text, p->arg);
     }
@@ -224,8 +263,9 @@ static void bad_option(const char *text)
         snprintf(word, sizeof word, "%.*s", (int)strcspn(text + 2, "="), text + 2);
         const char *names[sizeof option_table / sizeof option_table[0]];
         size_t n = 0;
-        for (const struct argp_option *p = option_table; p->name || p->key; p++)
-            names[n++] = p->name;
+        for (const struct argp_option *p = option_table; !OPTION_END(p); p++)
+            if (p->name)
+                names[n++] = p->name;
         const char *near = suggest_nearest(word, names, n);
         if (near)
             die(EXIT_USAGE, "unknown option '%s' (did you mean --%s?)", text, near);
@@ -274,8 +314,8 @@ static void reject_repeat(options *o, int key)
     for (size_t i = 0; i < sizeof repeatable / sizeof repeatable[0]; i++)
         if (key == repeatable[i])
             return;
-    for (const struct argp_option *p = option_table; p->name; p++) {
-        if (p->key != key)
+    for (const struct argp_option *p = option_table; !OPTION_END(p); p++) {
+        if (p->name == NULL || p->key != key)
             continue;
         if (p->arg == NULL)
             return;
@@ -402,8 +442,9 @@ static const char doc[] =
     "  giochi-sim --list --game=oca --format=json | jq '.games[0].keys[].key'\n"
     "\n"
     "Exit status: 0 success, 2 bad usage or input, 3 output could not be written, "
-    "4 internal error or a broken invariant (--check), 5 out of memory. See giochi-sim(1) "
-    "and giochi-sim-GAME(7).";
+    "4 internal error or a broken invariant (--check), 5 out of memory, 6 a bot outside the "
+    "process failed (--bot-program), 7 the human seat quit, 128+N stopped by signal N "
+    "(130: Ctrl-C). See giochi-sim(1), EXIT STATUS, and giochi-sim-GAME(7).";
 
 /* Reads a count: decimal digits, optionally with a fraction and an exponent (1e5, 2.5e3) or
  * a suffix k, M or G (thousand, million, billion: 100k, 1.5M), that together make a whole

@@ -44,9 +44,11 @@ typedef struct options {
     const char *prove, *prove_nodes, *prove_mb, *prove_guess;
 } options;
 
-/* The option table (argp's), ended by an all-zero entry: for the completion script. */
+/* The option table (argp's), ended by an all-zero entry: for the completion script. Entries
+ * with no name and no key only title a group of --help; OPTION_END(p) is true at the end. */
 struct argp_option;
 const struct argp_option *options_table(void);
+#define OPTION_END(p) (!(p)->name && !(p)->key && !(p)->doc && !(p)->group)
 
 /* Reads argv into o (zeroed by the caller) and checks what needs no game: unknown or
  * repeated options, values missing, --help/--usage/--version (printed, then exit), arguments

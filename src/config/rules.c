@@ -193,7 +193,7 @@ static long parse_index(const char *s)
     return v;
 }
 
-int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen)
+int rules_set(const game_type *g, cJSON *root, const char *assignment, char *err, size_t errlen)
 {
     const char *eq = strchr(assignment, '=');
     if (eq == NULL || eq == assignment) {
@@ -237,16 +237,22 @@ int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen)
     int rc = 0;
     cJSON *node = root;
     const char *parent = "the ruleset"; /* the key node was reached by, for messages */
+    char key[RULES_KEY_LEN] = "";       /* node's key as rule_key names it ("board[]") */
     char *save = NULL;
     char *part = strtok_r(path, ".", &save);
     while (part != NULL) {
         char *next = strtok_r(NULL, ".", &save);
         cJSON *child;
         if (cJSON_IsArray(node)) {
-            long i = parse_index(part);
-            if (i < 0 || i >= cJSON_GetArraySize(node)) {
-                snprintf(err, errlen, "--set '%.*s': no element %s in that array", (int)klen,
-                         assignment, part);
+            /* elements are numbered as the game numbers them (board.1 is square 1) */
+            int first = rules_first_number(g, key);
+            long i = parse_index(part) - first;
+            if (parse_index(part) < 0 || i < 0 || i >= cJSON_GetArraySize(node)) {
+                snprintf(err, errlen,
+                         "--set '%.*s': no element %s in that array (its elements are %d to "
+                         "%d)",
+                         (int)klen, assignment, part, first,
+                         cJSON_GetArraySize(node) - 1 + first);
                 rc = -1;
                 break;
             }
@@ -278,6 +284,9 @@ int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen)
             rc = -1;
             break;
         }
+        size_t kn = strlen(key);
+        snprintf(key + kn, sizeof key - kn, "%s%s", cJSON_IsArray(node) ? "[]" : kn ? "." : "",
+                 cJSON_IsArray(node) ? "" : part);
         node = child;
         parent = part;
         part = next;
@@ -306,11 +315,14 @@ static rule_key *note(const char *path, const char *key)
     char full[RULES_KEY_LEN];
     size_t n = 0;
     for (const char *p = path ? path : ""; *p && n + 3 < sizeof full; p++) {
-        full[n++] = *p;
-        if (*p == '[') { /* an index: its digits dropped */
+        if (*p == '.' && p[1] >= '0' && p[1] <= '9') { /* an element ".12": written "[]" */
             while (p[1] >= '0' && p[1] <= '9')
                 p++;
+            full[n++] = '[';
+            full[n++] = ']';
+            continue;
         }
+        full[n++] = *p;
     }
     if (n > 0 && n + 1 < sizeof full)
         full[n++] = '.';
@@ -493,16 +505,27 @@ int rules_int_array(const cJSON *obj, const char *path, const char *key, int min
                     int max_len, long min, long max, long *out, int *len, char *err,
                     size_t errlen)
 {
+    return rules_int_array_from(obj, path, key, 1, min_len, max_len, min, max, out, len, err,
+                                errlen);
+}
+
+int rules_int_array_from(const cJSON *obj, const char *path, const char *key, int first,
+                         int min_len, int max_len, long min, long max, long *out, int *len,
+                         char *err, size_t errlen)
+{
     const cJSON *a = rules_array(obj, path, key, min_len, max_len, err, errlen);
     if (a == NULL)
         return -1;
     note_kind(path, key, RULE_INT_ARRAY, (double)min, (double)max, min_len, max_len, NULL);
+    rule_key *noted = note(path, key);
+    if (noted)
+        noted->from_zero = first == 0;
     int i = 0;
     for (const cJSON *e = a->child; e != NULL; e = e->next, i++) {
         long x;
         if (!whole(e, &x) || x < min || x > max) {
             char k[128];
-            snprintf(k, sizeof k, "%s[%d]", key, i);
+            snprintf(k, sizeof k, "%s.%d", key, i + first); /* as --set numbers it */
             return rules_error(err, errlen, path, k, "expected an integer in %ld..%ld", min, max);
         }
         out[i] = x;
@@ -544,7 +567,7 @@ void *rules_effective_files(const game_type *g, const char *const *configs, int 
         cJSON_Delete(file);
     }
     for (int i = 0; i < nsets; i++)
-        if (rules_set(ruleset, sets[i], err, errlen) != 0) {
+        if (rules_set(g, ruleset, sets[i], err, errlen) != 0) {
             cJSON_Delete(ruleset);
             return NULL;
         }
@@ -569,24 +592,28 @@ void rules_remember(const void *rules, const cJSON *json)
     ruletext_keep(rules, text);
 }
 
-/* Appends to arr "path=value" for every leaf where eff differs from base. */
-static void changes(const cJSON *base, const cJSON *eff, const char *path, cJSON *arr)
+/* Appends to arr "path=value" for every leaf where eff differs from base; key is path as
+ * rule_key names it (elements' numbers written []), for the numbering of g's arrays. */
+static void changes(const game_type *g, const cJSON *base, const cJSON *eff, const char *path,
+                    const char *key, cJSON *arr)
 {
-    char sub[512];
+    char sub[512], subkey[RULES_KEY_LEN];
     if (base && cJSON_IsObject(base) && cJSON_IsObject(eff)) {
         for (const cJSON *c = eff->child; c; c = c->next) {
             snprintf(sub, sizeof sub, "%s%s%s", path, *path ? "." : "", c->string);
-            changes(cJSON_GetObjectItemCaseSensitive(base, c->string), c, sub, arr);
+            snprintf(subkey, sizeof subkey, "%s%s%s", key, *key ? "." : "", c->string);
+            changes(g, cJSON_GetObjectItemCaseSensitive(base, c->string), c, sub, subkey, arr);
         }
         return;
     }
     if (base && cJSON_IsArray(base) && cJSON_IsArray(eff) &&
         cJSON_GetArraySize(base) == cJSON_GetArraySize(eff) &&
         cJSON_IsObject(cJSON_GetArrayItem(eff, 0))) {
-        int i = 0;
+        int i = 0, first = rules_first_number(g, key); /* numbered as --set numbers them */
+        snprintf(subkey, sizeof subkey, "%s[]", key);
         for (const cJSON *c = eff->child; c; c = c->next, i++) {
-            snprintf(sub, sizeof sub, "%s.%d", path, i);
-            changes(cJSON_GetArrayItem(base, i), c, sub, arr);
+            snprintf(sub, sizeof sub, "%s.%d", path, i + first);
+            changes(g, cJSON_GetArrayItem(base, i), c, sub, subkey, arr);
         }
         return;
     }
@@ -603,10 +630,10 @@ static void changes(const cJSON *base, const cJSON *eff, const char *path, cJSON
     cJSON_free(v);
 }
 
-cJSON *rules_changes(const cJSON *base, const cJSON *effective)
+cJSON *rules_changes(const game_type *g, const cJSON *base, const cJSON *effective)
 {
     cJSON *arr = cJSON_CreateArray();
-    changes(base, effective, "", arr);
+    changes(g, base, effective, "", "", arr);
     return arr;
 }
 
@@ -625,6 +652,19 @@ int rules_describe(const game_type *g, rule_keys *out, char *err, size_t errlen)
     free(rules);
     cJSON_Delete(json);
     return rc;
+}
+
+int rules_first_number(const game_type *g, const char *path)
+{
+    if (g == NULL || recording != NULL) /* no game, or within a description already */
+        return 1;
+    rule_keys *keys = xmalloc(sizeof *keys);
+    char err[256];
+    const rule_key *k = rules_describe(g, keys, err, sizeof err) == 0 ? rules_key_find(keys, path)
+                                                                      : NULL;
+    int first = k && k->from_zero ? 0 : 1;
+    free(keys);
+    return first;
 }
 
 const rule_key *rules_key_find(const rule_keys *keys, const char *path)

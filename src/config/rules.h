@@ -26,20 +26,24 @@ char *rules_read_file(const char *path, char *err, size_t errlen);
  * ownership of overlay. Returns 0. */
 int rules_merge(cJSON *base, const cJSON *overlay);
 
-/* Applies one --set assignment "path=value" to root. path is dot-separated object keys, and
- * array indices written as numbers (board.13.amount). value is read as JSON if it is strict
+/* Applies one --set assignment "path=value" to root, a ruleset of game g. path is
+ * dot-separated object keys, and array elements by the number game g gives them
+ * (rules_first_number): from 1, as the reports number squares, seats and pits (board.13.amount
+ * is square 13's; board.0 is no element), or from 0 for an array indexed by a value that
+ * starts at 0 (pig10's deck.0, the frogs). g NULL: every array from 1. value is read as JSON if it is strict
  * JSON (40, true, [1,2], "text"), otherwise as a plain string (so 01 and 0x10 are strings,
  * which a numeric key then refuses by name). Returns 0, or -1 with a message: also for JSON
  * that rules_parse refuses (a \u0000, invalid UTF-8, too deep) and a plain string that is
  * not valid UTF-8. */
-int rules_set(cJSON *root, const char *assignment, char *err, size_t errlen);
+struct game_type;
+int rules_set(const struct game_type *g, cJSON *root, const char *assignment, char *err,
+              size_t errlen);
 
 /* Builds the effective ruleset of game g: its built-in default, merged with the JSON object
  * in file config (if not NULL), then each of the nsets "--set" assignments in order; then
  * loads it with g->rules_load. Returns the loaded rules (malloc'ed, g->rules_size bytes;
  * caller frees) and the effective JSON in *json (caller frees with cJSON_Delete), or NULL
  * with a one-line message (and nothing to free). */
-struct game_type;
 void *rules_effective(const struct game_type *g, const char *config, const char *const *sets,
                       int nsets, cJSON **json, char *err, size_t errlen);
 
@@ -55,17 +59,19 @@ void *rules_effective_files(const struct game_type *g, const char *const *config
  * same address replaces the text. Thread-safe. */
 void rules_remember(const void *rules, const cJSON *json);
 
-/* The differences of ruleset `effective` from `base`, as a new array of strings "path=value"
- * (dotted paths as --set takes them, board.13.amount; objects and arrays of objects are
- * compared member by member, any other value whole), in the order of effective's keys. Keys
+/* The differences of game g's ruleset `effective` from `base`, as a new array of strings
+ * "path=value" (dotted paths as --set takes them: board.13.amount for square 13; objects and
+ * arrays of objects are compared member by member, any other value whole), in the order of
+ * effective's keys. Keys
  * of base missing from effective are not listed (a loaded ruleset has every key). The caller
  * frees the array (cJSON_Delete). */
-cJSON *rules_changes(const cJSON *base, const cJSON *effective);
+cJSON *rules_changes(const struct game_type *g, const cJSON *base, const cJSON *effective);
 
 /* ---- typed readers for rules_load ----------------------------------------------------
- * Each reads member `key` of object obj. `path` is the JSON path of obj for messages ("" at
- * the top, "board[12]" inside). Each returns 0, or -1 with a one-line message naming the full
- * key: "ruleset key 'board[12].amount': expected an integer in -1000..1000". */
+ * Each reads member `key` of object obj. `path` is the path of obj for messages, dotted as
+ * --set takes it ("" at the top, "board.13" inside: elements counted from 1). Each returns 0,
+ * or -1 with a one-line message naming the full key: "ruleset key 'board.13.amount': expected
+ * an integer in -1000..1000". */
 
 /* Fails if obj is not an object or has a member not listed in keys (NULL-terminated). */
 int rules_only_keys(const cJSON *obj, const char *path, const char *const *keys, char *err,
@@ -79,10 +85,17 @@ int rules_bool(const cJSON *obj, const char *path, const char *key, bool *out, c
 /* Reads a string that must equal one of choices (NULL-terminated); *out is its index. */
 int rules_enum(const cJSON *obj, const char *path, const char *key, const char *const *choices,
                int *out, char *err, size_t errlen);
-/* Reads an array of min_len..max_len integers in [min, max] into out; *len gets the length. */
+/* Reads an array of min_len..max_len integers in [min, max] into out; *len gets the length.
+ * Its elements are numbered from 1 in keys and messages (weights.1 is seat 1's). */
 int rules_int_array(const cJSON *obj, const char *path, const char *key, int min_len,
                     int max_len, long min, long max, long *out, int *len, char *err,
                     size_t errlen);
+/* As rules_int_array, for an array whose elements the game numbers from first (0 for a table
+ * indexed by a value that starts at 0: pig10's deck.0 counts the frogs): --set, the ruleset
+ * changes and the messages then number them so (rules_first_number). */
+int rules_int_array_from(const cJSON *obj, const char *path, const char *key, int first,
+                         int min_len, int max_len, long min, long max, long *out, int *len,
+                         char *err, size_t errlen);
 /* Returns member key of obj if it is an array of min_len..max_len elements, else NULL with a
  * message. For arrays of objects, which the caller then reads element by element. */
 const cJSON *rules_array(const cJSON *obj, const char *path, const char *key, int min_len,
@@ -109,7 +122,7 @@ typedef enum rule_kind {
 
 enum { RULES_MAX_KEYS = 128, RULES_KEY_LEN = 64 };
 
-/* One key as the loader checks it. path names it as --set does with any array index
+/* One key as the loader checks it. path names it as --set does with any element's number
  * written [] ("dote", "faces.red", "board[].effect"). */
 typedef struct rule_key {
     char path[RULES_KEY_LEN];
@@ -117,6 +130,7 @@ typedef struct rule_key {
     double min, max;            /* RULE_INT, RULE_NUMBER; RULE_INT_ARRAY: each element */
     int min_len, max_len;       /* RULE_INT_ARRAY, RULE_ARRAY */
     const char *const *choices; /* RULE_ENUM: NULL-terminated, the loader's static table */
+    bool from_zero;             /* an array whose elements are numbered from 0, not 1 */
 } rule_key;
 
 typedef struct rule_keys {
@@ -128,6 +142,12 @@ typedef struct rule_keys {
  * key its readers check (in the order first met; keys allowed by rules_only_keys but never
  * read stay RULE_OTHER). Returns 0, or -1 with a message if the default does not load. */
 int rules_describe(const struct game_type *g, rule_keys *out, char *err, size_t errlen);
+
+/* The number game g gives the first element of its array at path (named as rule_key names
+ * it: "board", "start.pits", "board[].x"): 0 if its loader reads it with
+ * rules_int_array_from(..., 0, ...), else 1 (also with g NULL). For --set and the ruleset
+ * changes, which number elements so. */
+int rules_first_number(const struct game_type *g, const char *path);
 
 /* The entry of keys whose path is path, or NULL. */
 const rule_key *rules_key_find(const rule_keys *keys, const char *path);

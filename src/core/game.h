@@ -209,7 +209,7 @@ typedef struct seat_bots {
 typedef struct game_type {
     const char *name;  /* the --game name */
     const char *title; /* e.g. "Gioco del 45 (Shut the Box)" */
-    const char *seed;  /* the rule text it follows, e.g. "001_c1d6bcdb6dc0fe22.txt" */
+    const char *seed;  /* the rule text it follows, in the source tree: "doc/rules/45.txt" */
     int min_seats, max_seats, default_seats;
     const char *default_bot; /* bot name used when --bots is absent */
 

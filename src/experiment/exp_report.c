@@ -269,7 +269,7 @@ void exp_json_provenance(const exp_options *o, const char (*canon)[BOT_SPEC_MAX]
     if (eff == NULL)
         free(rules_effective_files(g, o->configs, o->nconfigs, o->sets, o->nsets, &eff, e,
                                    sizeof e));
-    cJSON *ch = def && eff ? rules_changes(def, eff) : NULL;
+    cJSON *ch = def && eff ? rules_changes(g, def, eff) : NULL;
     cJSON_AddItemToObject(root, "ruleset_changes", ch ? ch : cJSON_CreateArray());
     cJSON_Delete(eff);
     cJSON_Delete(def);

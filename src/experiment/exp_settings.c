@@ -341,7 +341,7 @@ static void *effective_rules(const exp_options *o, const char *const *extra, int
     if (o->ruleset) {
         cJSON *tree = cJSON_Duplicate(o->ruleset, 1);
         for (int i = 0; i < nextra; i++)
-            if (rules_set(tree, extra[i], err, errlen) != 0) {
+            if (rules_set(g, tree, extra[i], err, errlen) != 0) {
                 cJSON_Delete(tree);
                 return NULL;
             }
@@ -445,20 +445,25 @@ void exp_free_setting(setting *S)
         run_result_free(&S->bres);
 }
 
-/* Looks up the value at dotted path in the ruleset; NULL if there is none. */
-static const cJSON *leaf(const cJSON *root, const char *path)
+/* Looks up the value at dotted path in game g's ruleset; NULL if there is none. Elements are
+ * numbered as --set numbers them (rules_first_number). */
+static const cJSON *leaf(const game_type *g, const cJSON *root, const char *path)
 {
-    char buf[256];
+    char buf[256], key[RULES_KEY_LEN] = "";
     snprintf(buf, sizeof buf, "%s", path);
     const cJSON *node = root;
     char *save = NULL;
     for (char *p = strtok_r(buf, ".", &save); p && node; p = strtok_r(NULL, ".", &save)) {
+        size_t kn = strlen(key);
         if (cJSON_IsArray(node)) {
             char *end;
-            long i = strtol(p, &end, 10);
-            node = (*p >= '0' && *p <= '9' && !*end) ? cJSON_GetArrayItem(node, (int)i) : NULL;
+            long i = strtol(p, &end, 10) - rules_first_number(g, key);
+            node = (*p >= '0' && *p <= '9' && !*end && i >= 0) ? cJSON_GetArrayItem(node, (int)i)
+                                                               : NULL;
+            snprintf(key + kn, sizeof key - kn, "[]");
         } else {
             node = cJSON_GetObjectItemCaseSensitive(node, p);
+            snprintf(key + kn, sizeof key - kn, "%s%s", kn ? "." : "", p);
         }
     }
     return node;
@@ -561,7 +566,7 @@ static int parse_step(const exp_options *o, double *amount, bool *percent, char 
 static int add_key(experiment *x, const cJSON *base, const char *path, bool strict,
                    double amount, bool percent, char *err, size_t errlen)
 {
-    const cJSON *v = leaf(base, path);
+    const cJSON *v = leaf(x->o->game, base, path);
     sens_key K;
     memset(&K, 0, sizeof K);
     snprintf(K.key, sizeof K.key, "%s", path);

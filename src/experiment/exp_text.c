@@ -42,7 +42,7 @@ static void write_header(FILE *f, const exp_options *o, const setting *S0, const
     void *rules = rules_effective_files(g, o->configs, o->nconfigs, o->sets, o->nsets, &base, e,
                                         sizeof e);
     free(rules);
-    cJSON *ch = base ? rules_changes(def, base) : NULL;
+    cJSON *ch = base ? rules_changes(g, def, base) : NULL;
     report_text_changes(f, ch);
     cJSON_Delete(ch);
     cJSON_Delete(base);

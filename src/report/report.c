@@ -600,7 +600,7 @@ cJSON *report_header(const game_type *g, double runs, uint64_t seed, int players
     /* Provenance: what differs from the built-in ruleset, as --set would write it. */
     char err[256];
     cJSON *def = rules_parse(g->default_rules, g->name, err, sizeof err);
-    cJSON_AddItemToObject(r, "ruleset_changes", rules_changes(def, ruleset));
+    cJSON_AddItemToObject(r, "ruleset_changes", rules_changes(g, def, ruleset));
     cJSON_Delete(def);
     return r;
 }

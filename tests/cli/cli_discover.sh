@@ -38,7 +38,9 @@ done
 grep -q '^    entry_fee = 50 (integer 0..10000)$' "$work/list.txt" &&
     grep -A1 '^    entry_fee = ' "$work/list.txt" | grep -q 'enter square 1' &&
     ok "--list --game=oca: a key with its range and description" || bad "--list --game=oca: a key with its range and description" "$(grep -A1 entry_fee "$work/list.txt")"
-grep -q '^    board\.36: name=' "$work/list.txt" && ok "--list --game=oca: the board one square a line" || bad "--list --game=oca: the board one square a line" "no board.36 line"
+grep -q '^    board\.1: name="Clown (start)"' "$work/list.txt" && grep -q '^    board\.37: name="Goal"' "$work/list.txt" &&
+    ok "--list --game=oca: the board one square a line, numbered as the reports number squares" ||
+    bad "--list --game=oca: the board one square a line, numbered as the reports number squares" "no board.1 or board.37 line"
 
 # ---- did you mean ---------------------------------------------------------------------------
 expect_error "mistyped key" 2 "ruleset key 'entry_fe': unknown key \\(did you mean entry_fee\\?\\)" --game=oca --set entry_fe=5
@@ -242,11 +244,12 @@ while IFS= read -r line; do
     fi
 done <"$work/help-examples"
 [ "$n" -ge 4 ] && ok "--help has examples" || bad "--help has examples" "$n found"
-# README: each ./giochi-sim line of a ```sh block, with --runs cut to 20 games (the options are
-# what is checked; the figures have their own markers). Lines that need a file, MPI, a program
+# README and doc/DEVELOPING.md: each ./giochi-sim line of a ```sh block, with --runs cut to 20
+# games (the options are what is checked; the figures have their own markers). Lines that need
+# a file, MPI, a program
 # bot, a person, a solver database or a proof search (--solve, --prove: tests/cli/cli_solve.sh)
 # are left out.
-awk '/^```sh/ {on = 1; next} /^```/ {on = 0} on' "$top/README.md" |
+awk '/^```sh/ {on = 1; next} /^```/ {on = 0} on' "$top/README.md" "$top/doc/DEVELOPING.md" |
     sed -n 's/^\.\/giochi-sim \(.*\)$/\1/p' | sed 's/[[:space:]]*#.*$//; s/ *\\$//' |
     grep -v -e 'replay=' -e '--merge' -e 'shard=' -e 'bot-program' -e 'human' -e '--solve' -e '--prove' -e '\$' >"$work/readme-examples"
 n=0

@@ -23,6 +23,15 @@ for opt in $(grep -oE -- '--[a-z][a-z-]+' "$work/out" | sort -u); do
         bad "man page has $opt" "undocumented"
     fi
 done
+# --help's groups are giochi-sim(1)'s subsections of OPTIONS, in the same order
+sed -n 's/^ \([A-Z][^:]*\)[ (:].*/\1/p' "$work/out" | sed 's/ (.*//' >"$work/help-groups"
+sed -n '/^\.SH OPTIONS/,/^\.SH /s/^\.SS "*\([^"]*\)"*$/\1/p' "$top/man/giochi-sim.1" >"$work/man-groups"
+[ "$(wc -l <"$work/help-groups")" -ge 6 ] && same "--help groups are the man page's" "$work/help-groups" "$work/man-groups" ||
+    bad "--help groups are the man page's" "$(cat "$work/help-groups")"
+tr '\n' ' ' <"$work/out" | grep -q 'Exit status: 0 .* 5 out of memory, 6 a bot outside.* 7 the human seat quit, 128+N' &&
+    ok "--help lists every exit status" || bad "--help lists every exit status" "6, 7 or 128+N missing"
+grep -q "^Report bugs to .*README.md, Reporting bugs" "$work/out" && grep -q '^## Reporting bugs' "$top/README.md" &&
+    ok "--help says where to report bugs, and README has the section" || bad "--help says where to report bugs" "no README section"
 expect_ok version --version
 grep -q '^giochi-sim [0-9]' "$work/out" && ok "version text" || bad "version text" "$(cat "$work/out")"
 expect_ok list --list
@@ -34,6 +43,18 @@ for g in $("$bin" --list | sed -n 's/^\([a-z0-9]*\) — .*/\1/p'); do
     expect_ok "ruleset round trip $g" --game="$g" --config="$work/rules.json" --print-ruleset
     same "ruleset round trip is identical $g" "$work/out" "$work/rules.json"
 done
+# --list names each game's rule text by its path in the source tree, and the game's manual
+# page cites the same file
+"$bin" --list --format=json | sed -n 's/^\t\t\t"name":\t"\([^"]*\)",$/\1/p; s/^\t\t\t"rules":\t"\([^"]*\)",$/\1/p' |
+    paste - - >"$work/rules-list"
+[ "$(wc -l <"$work/rules-list")" -ge 6 ] && ok "--list names a rule text per game" ||
+    bad "--list names a rule text per game" "$(cat "$work/rules-list")"
+while read -r g text; do
+    [ -f "$top/$text" ] && case $text in doc/rules/*.txt) true ;; *) false ;; esac &&
+        ok "$g's rule text $text is in doc/rules/" || bad "$g's rule text is in doc/rules/" "'$text'"
+    grep -qF -- "$(echo "$text" | sed 's/-/\\-/g')" "$top/man/giochi-sim-$g.7" &&
+        ok "giochi-sim-$g(7) cites $text" || bad "giochi-sim-$g(7) cites $text" "missing"
+done <"$work/rules-list"
 
 # ---- bad input: one line, exit 2, nothing written ------------------------------------------
 expect_error "no game" 2 'no game given.*games:' --runs=10
@@ -242,3 +263,13 @@ for page in "$top"/man/*.[1-9]; do
     [ "$n" -gt 0 ] && ok "$name has examples" || bad "$name has examples" "none found"
 done
 
+
+# ---- the Makefile: every declared target has a rule, and the ones its header documents too --
+for t in $(sed -n 's/^\.PHONY: *//p' "$top/Makefile") \
+    $(sed -n 's/^#   make \([a-z-]*\).*/\1/p; s/^#   make [a-z-]* \/ \([a-z-]*\).*/\1/p' "$top/Makefile"); do
+    grep -q "^$t:" "$top/Makefile" && ok "make $t has a rule" || bad "make $t has a rule" "declared or documented, no rule"
+done
+for t in unit cli check; do
+    grep -q "make $t\b" "$top/doc/DEVELOPING.md" && ok "doc/DEVELOPING.md documents make $t" ||
+        bad "doc/DEVELOPING.md documents make $t" "missing"
+done

@@ -3,8 +3,17 @@
 
 # Bad boards name their key, read alone or against the seat count.
 expect_error "oca board amount out of range" 2 \
-    "ruleset key 'board\[12\]\.amount': expected an integer in 0\.\.10000" \
+    "ruleset key 'board\.12\.amount': expected an integer in 0\.\.10000" \
     --game=oca --set board.12.amount=-1
+# Squares are addressed as the reports number them: board.29 is square 29 (the Thieves), and
+# the report's title line names it so; there is no square 0.
+"$bin" --game=oca --set board.29.amount=99 --print-ruleset |
+    tr -d '\n\t' | grep -q '"name":"Thieves","effect":"pay_bank","amount":99,' &&
+    ok "--set board.29 is square 29" || bad "--set board.29 is square 29" "the Thieves' amount is not 99"
+"$bin" --game=oca --runs=10 --seed=1 -q --set board.29.amount=99 | sed -n 2p | grep -q 'ruleset: board\.29\.amount=99$' &&
+    ok "the title line names the changed square" || bad "the title line names the changed square" "$("$bin" --game=oca --runs=10 --seed=1 -q --set board.29.amount=99 | sed -n 2p)"
+expect_error "no square 0" 2 "--set 'board\.0\.amount': no element 0 in that array \(its elements are 1 to 37\)" \
+    --game=oca --set board.0.amount=1
 printf '{"board": [{"name": "x"}]}' >"$work/oca-short.json"
 expect_error "oca board too short" 2 "ruleset key 'board'" --game=oca --config="$work/oca-short.json"
 expect_error "oca deal larger than the deck" 2 "ruleset key 'cards_per_player_many'" \
@@ -240,10 +249,10 @@ done
 # ---- issue 26: what the headline figures depend on (--depends) -----------------------------
 # A planted effect: square 2's reconstructed payment to the bank raised to 150 of a dote of
 # 200 ruins whoever lands there, so moving it by half moves the bankruptcy rate most of all.
-"$bin" --game=oca --runs=1000 --seed=4 --set board.1.amount=150 --depends --format=json -q \
+"$bin" --game=oca --runs=1000 --seed=4 --set board.2.amount=150 --depends --format=json -q \
     >"$work/dep.json" 2>"$work/err"
 first=$(jq -r '.depends_on.sensitivity[] | select(.metric == "players_bankrupt") | .keys[0].key' "$work/dep.json")
-[ "$first" = board.1.amount ] && ok "--depends ranks a planted effect first" ||
+[ "$first" = board.2.amount ] && ok "--depends ranks a planted effect first" ||
     bad "--depends ranks a planted effect first" "first '$first' ($(head -c 200 "$work/err"))"
 # ranked by effect, largest first, at most 5, over every reconstructed key of the board
 jq -e --argjson n "$(jq '.depends_on.keys | length' "$work/dep.json")" \
@@ -253,7 +262,7 @@ jq -e --argjson n "$(jq '.depends_on.keys | length' "$work/dep.json")" \
     bad "--depends: effects ranked, JSON valid (jq)" "see $work/dep.json"
 # each profile's figures are those of a plain run with that bot at every seat
 for b in cautious greedy aggressive; do
-    "$bin" --game=oca --runs=1000 --seed=4 --set board.1.amount=150 --bots=$b --format=json -q |
+    "$bin" --game=oca --runs=1000 --seed=4 --set board.2.amount=150 --bots=$b --format=json -q |
         jq -S '.metrics | {players_bankrupt, winning_bid}' >"$work/dep-plain.json"
     jq -S --arg b $b '.depends_on.profiles[] | select(.bots == $b) | .figures' "$work/dep.json" >"$work/dep-prof.json"
     same "--depends: profile $b = a plain run of it" "$work/dep-plain.json" "$work/dep-prof.json"

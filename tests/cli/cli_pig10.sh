@@ -2,8 +2,11 @@
 # expect_ok, expect_error, ok, bad, $bin, $work, $top).
 
 # Bad rulesets name their key, whether read alone or against the seat count.
-expect_error "pig10 deck value out of range" 2 "ruleset key 'deck\\[10\\]': expected an integer in 0..40" \
+# the deck's elements are numbered by card value, from 0 (deck.10: the tens)
+expect_error "pig10 deck value out of range" 2 "ruleset key 'deck\\.10': expected an integer in 0..40" \
     --game=pig10 --set deck.10=50
+expect_error "pig10 deck has no value 11" 2 "--set 'deck\\.11': no element 11 in that array \\(its elements are 0 to 10\\)" \
+    --game=pig10 --set deck.11=5
 expect_error "pig10 deck too small for the seats" 2 "ruleset key 'deck': 22 cards cannot deal 3 to each of 8 players" \
     --game=pig10 --players=8 --set 'deck=[2,2,2,2,2,2,2,2,2,2,2]'
 expect_error "pig10 table_at_end choices" 2 "ruleset key 'table_at_end'" --game=pig10 \

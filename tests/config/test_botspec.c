@@ -105,7 +105,8 @@ TEST(rules_effective_layers_default_config_and_sets)
     CHECK(rules != NULL);
     if (rules) {
         CHECK_INT(cJSON_GetObjectItem(json, "limit")->valueint, 30);
-        CHECK_INT(cJSON_GetArrayItem(cJSON_GetObjectItem(json, "weights"), 1)->valueint, 80);
+        /* weights.1 is seat 1's weight: elements count from 1 */
+        CHECK_INT(cJSON_GetArrayItem(cJSON_GetObjectItem(json, "weights"), 0)->valueint, 80);
         CHECK_INT(cJSON_GetObjectItem(json, "tiles")->valueint, 9);
         free(rules);
         cJSON_Delete(json);
@@ -116,4 +117,42 @@ TEST(rules_effective_layers_default_config_and_sets)
     CHECK(json == NULL);
     CHECK(rules_effective(g, "no/such/file.json", NULL, 0, &json, err, sizeof err) == NULL);
     CHECK(strstr(err, "cannot read 'no/such/file.json'") != NULL);
+}
+
+/* Dotted keys number an array's elements as the game does: the oca's squares from 1, as the
+ * reports number them (board.29 is the Thieves), pig10's deck by card value from 0; the
+ * ruleset changes name them the same way back. */
+TEST(rules_set_numbers_elements_as_the_game)
+{
+    char err[256];
+    cJSON *json;
+    static const char *const oca_sets[] = {"board.29.amount=99"};
+    void *rules = rules_effective(registry_game("oca"), NULL, oca_sets, 1, &json, err, sizeof err);
+    CHECK(rules != NULL);
+    if (rules) {
+        const cJSON *sq = cJSON_GetArrayItem(cJSON_GetObjectItem(json, "board"), 28);
+        CHECK_STR(cJSON_GetObjectItem(sq, "name")->valuestring, "Thieves");
+        CHECK_INT(cJSON_GetObjectItem(sq, "amount")->valueint, 99);
+        cJSON *def = rules_parse(registry_game("oca")->default_rules, "oca", err, sizeof err);
+        cJSON *ch = rules_changes(registry_game("oca"), def, json);
+        CHECK_STR(cJSON_GetArrayItem(ch, 0)->valuestring, "board.29.amount=99");
+        cJSON_Delete(ch);
+        cJSON_Delete(def);
+        free(rules);
+        cJSON_Delete(json);
+    }
+    CHECK_INT(rules_first_number(registry_game("oca"), "board"), 1);
+    CHECK_INT(rules_first_number(registry_game("pig10"), "deck"), 0);
+    CHECK_INT(rules_first_number(registry_game("45"), "weights"), 1);
+    static const char *const pig_sets[] = {"deck.0=3"};
+    rules = rules_effective(registry_game("pig10"), NULL, pig_sets, 1, &json, err, sizeof err);
+    CHECK(rules != NULL);
+    if (rules) {
+        CHECK_INT(cJSON_GetArrayItem(cJSON_GetObjectItem(json, "deck"), 0)->valueint, 3);
+        free(rules);
+        cJSON_Delete(json);
+    }
+    static const char *const no_square[] = {"board.0.amount=1"};
+    CHECK(rules_effective(registry_game("oca"), NULL, no_square, 1, &json, err, sizeof err) == NULL);
+    CHECK_STR(err, "--set 'board.0.amount': no element 0 in that array (its elements are 1 to 37)");
 }

@@ -186,12 +186,14 @@ TEST(rules_set_and_merge)
     char err[256];
     cJSON *root = rules_parse("{\"a\": 1, \"b\": {\"c\": [1, 2, 3]}}", "x", err, sizeof err);
     CHECK(root != NULL);
-    CHECK_INT(rules_set(root, "b.c.1=7", err, sizeof err), 0);
+    CHECK_INT(rules_set(NULL, root, "b.c.2=7", err, sizeof err), 0); /* elements from 1 */
     CHECK_INT(cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "b"), "c"), 1)
                   ->valueint,
               7);
-    CHECK_INT(rules_set(root, "b.c.9=7", err, sizeof err), -1);
-    CHECK_INT(rules_set(root, "zz.q=1", err, sizeof err), -1);
+    CHECK_INT(rules_set(NULL, root, "b.c.9=7", err, sizeof err), -1);
+    CHECK_INT(rules_set(NULL, root, "b.c.0=7", err, sizeof err), -1);
+    CHECK_STR(err, "--set 'b.c.0': no element 0 in that array (its elements are 1 to 3)");
+    CHECK_INT(rules_set(NULL, root, "zz.q=1", err, sizeof err), -1);
     CHECK(strstr(err, "zz") != NULL);
     cJSON *over = rules_parse("{\"a\": 5}", "y", err, sizeof err);
     rules_merge(root, over);
@@ -242,7 +244,7 @@ TEST(rules_parse_rejects_a_key_given_twice)
     /* the same key in two different objects is fine */
     root = rules_parse("{\"a\": {\"x\": 1}, \"b\": {\"x\": 1}}", "f.json", err, sizeof err);
     CHECK(root != NULL);
-    CHECK_INT(rules_set(root, "a={\"q\": 1, \"q\": 2}", err, sizeof err), -1);
+    CHECK_INT(rules_set(NULL, root, "a={\"q\": 1, \"q\": 2}", err, sizeof err), -1);
     CHECK_STR(err, "--set 'a': key 'q' is given twice in one object");
     cJSON_Delete(root);
 }
@@ -254,9 +256,9 @@ TEST(rules_set_rejects_empty_key_parts)
     CHECK(root != NULL);
     static const char *const bad[] = {"a.=3", ".a=3", "b..c=3", ".=3", "b.c.=3"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        CHECK_INT(rules_set(root, bad[i], err, sizeof err), -1);
+        CHECK_INT(rules_set(NULL, root, bad[i], err, sizeof err), -1);
         CHECK(strstr(err, "empty key between dots") != NULL);
     }
-    CHECK_INT(rules_set(root, "b.c=3", err, sizeof err), 0);
+    CHECK_INT(rules_set(NULL, root, "b.c=3", err, sizeof err), 0);
     cJSON_Delete(root);
 }

@@ -1,9 +1,10 @@
 #!/bin/sh
-# check_figures.sh BINARY [PAGE...] — every figure quoted in README.md and the man pages comes
-# from a command written beside it. Before a quoted figure's paragraph a page carries a pair
+# check_figures.sh BINARY [PAGE...] — every figure quoted in README.md, doc/DEVELOPING.md and
+# the man pages comes from a command written beside it. Before a quoted figure's paragraph a
+# page carries a pair
 #     .\" check: giochi-sim --game=wari --runs=2000 --seed=1        (man pages, roff comments)
 #     .\" expect: 17.0% 354
-#     <!-- check: giochi-sim --game=45 --exact -->                  (README.md, HTML comments)
+#     <!-- check: giochi-sim --game=45 --exact -->                  (Markdown, HTML comments)
 #     <!-- expect: 4.9507% -->
 # This re-runs each command (by sh in a scratch directory, with giochi-sim on the PATH being
 # BINARY, and tools/best_response.sh as best_response.sh, so a command may chain several runs
@@ -12,7 +13,7 @@
 # both in the command's output and in the page's visible text from the marker to the next
 # check marker. It also fails on every unmarked figure: a decimal or a percentage (12.5, .5,
 # 17%, 17.0%; not a part of a name or an option such as giochi-sim-45.7 or --until=x:0.01, not
-# the confidence level 95%, not on a command line) in the README or in a man page's sections of
+# the confidence level 95%, not on a command line) in a Markdown page or in a man page's sections of
 # results (EXAMPLES, EXACT ANALYSIS, STRENGTH, RESULTS, HEADLINE FIGURES, BANK VALUE,
 # EXPERIMENTS, MOVE PATHS; not SPEED or PERFORMANCE: timings are measurements of a machine)
 # that no expect marker of its section (.SH, or a Markdown heading) lists, unless a marker
@@ -32,7 +33,8 @@
 # (a directory made per marker and per page's unmarked-figure check: mkdir is the lock), and
 # adds up their counts. CHECK_VERBOSE=1 names each check passed, with its command's CPU time.
 # CHECK_FIGURES_SELF_ONLY=1 runs only the checker's self-test on its fixtures.
-# Ends with "docs: N passed, N failed"; PAGEs default to README.md and man/*.[1-9].
+# Ends with "docs: N passed, N failed"; PAGEs default to README.md, doc/DEVELOPING.md and
+# man/*.[1-9].
 set -u
 max_one=${CHECK_FIGURES_MAX_ONE:-20}
 max_total=${CHECK_FIGURES_MAX_TOTAL:-240}
@@ -74,7 +76,7 @@ mkdir "$work/bin"
 ln -s "$bin" "$work/bin/giochi-sim"
 ln -s "$top/tools/best_response.sh" "$work/bin/best_response.sh" # oca's rounds (cheap ones in giochi-sim-oca(7))
 if [ $# -eq 0 ]; then
-    set -- "$top/README.md" "$top"/man/*.[1-9]
+    set -- "$top/README.md" "$top/doc/DEVELOPING.md" "$top"/man/*.[1-9]
 fi
 
 # figures.awk: shared functions (awk -v kind=roff|md). marker(line, "check"|"expect") gives a
@@ -170,8 +172,8 @@ END {
 AWK
 
 # warn.awk: figures no marker vouches for, as LINE:FIGURE: decimals and percentages in the
-# README and in the man pages' sections of results, outside command lines, that are no figure of
-# an expect token (or not-a-figure marker) of the section they sit in: a figure repeated in the
+# Markdown pages and in the man pages' sections of results, outside command lines, that are no
+# figure of an expect token (or not-a-figure marker) of the section they sit in: a figure repeated in the
 # prose from a checked table is vouched for, and goes stale with it.
 cat >"$work/warn.awk" <<'AWK'
 function figures(s, into,    fig, pre, pre2) {

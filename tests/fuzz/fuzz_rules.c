@@ -131,7 +131,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             int nsets = 0;
             for (char *line = strtok_r(text, "\n", &save); line && usable && nsets < 8;
                  line = strtok_r(NULL, "\n", &save), nsets++)
-                if (rules_set(ruleset, line, err, sizeof err) != 0) {
+                if (rules_set(g, ruleset, line, err, sizeof err) != 0) {
                     said(err);
                     usable = false;
                 }

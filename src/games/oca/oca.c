@@ -1,5 +1,5 @@
 /* oca.c — Gioco dell'Oca with bank, auctions, declarations, bankruptcy, mutual aid and
- * postcards (seed 000_73186111d786dc42.txt, articles 1-13; gap choices in the man page): the
+ * postcards (doc/rules/oca.txt, articles 1-13; gap choices in the man page): the
  * engine's loop, the setup (articles 1, 2, 5) and the game descriptor.
  *
  * The game runs on a small stack of steps (oca_op): each step is either automatic (a roll, a
@@ -634,7 +634,7 @@ const game_type game_oca = {
     .rule_docs = oca_rule_docs,
     .name = "oca",
     .title = "Gioco dell'Oca with bank, auctions, declarations and postcards",
-    .seed = "000_73186111d786dc42.txt",
+    .seed = "doc/rules/oca.txt",
     .min_seats = 2,
     .max_seats = GAME_MAX_SEATS,
     .default_seats = 4,

@@ -144,7 +144,7 @@ cJSON *oca_depends(const cJSON *r)
         if (oca_square_reconstructed(cJSON_GetArrayItem(board, i))) {
             char key[64], label[160];
             const cJSON *name = get(cJSON_GetArrayItem(board, i), "name");
-            snprintf(key, sizeof key, "board.%d.amount", i);
+            snprintf(key, sizeof key, "board.%d.amount", i + 1); /* square i + 1 */
             snprintf(label, sizeof label, "%d %s", i + 1,
                      cJSON_IsString(name) ? name->valuestring : "");
             cJSON *k = cJSON_CreateObject();

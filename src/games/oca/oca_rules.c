@@ -79,7 +79,7 @@ static int load_economy(oca_rules *r, const cJSON *j, char *err, size_t e)
         return -1;
     for (int i = 0; i < r->nprices; i++) {
         char key[32];
-        snprintf(key, sizeof key, "trade_prices[%d]", i);
+        snprintf(key, sizeof key, "trade_prices.%d", i + 1); /* counted from 1, as --set */
         if (i > 0 && p[i] <= p[i - 1]) /* the trade rules take price[0] as the lowest */
             return rules_error(err, e, "", key, "prices must increase (%ld after %ld)", p[i],
                                p[i - 1]);
@@ -92,7 +92,7 @@ static int load_economy(oca_rules *r, const cJSON *j, char *err, size_t e)
 static int load_square(oca_rules *r, const cJSON *o, int i, int nsq, char *err, size_t e)
 {
     char path[32];
-    snprintf(path, sizeof path, "board[%d]", i);
+    snprintf(path, sizeof path, "board.%d", i + 1); /* square i + 1, as --set names it */
     if (rules_only_keys(o, path, square_keys, err, e))
         return -1;
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(o, "name");

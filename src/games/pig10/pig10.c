@@ -17,13 +17,14 @@ static const char *const ties_names[] = {"share", "most_hits", NULL};
 
 /* ---- ruleset ------------------------------------------------------------------------- */
 
-/* Reads "deck": copies of each value 0..10, 2..PIG10_MAX_CARDS in all. */
+/* Reads "deck": copies of each value 0..10, 2..PIG10_MAX_CARDS in all; its elements are
+ * numbered by their value (deck.0 the frogs, deck.10 the tens). */
 static int load_deck(pig10_rules *r, const cJSON *json, char *err, size_t errlen)
 {
     long deck[PIG10_VALUES];
     int len = 0;
-    if (rules_int_array(json, "", "deck", PIG10_VALUES, PIG10_VALUES, 0, PIG10_MAX_COPIES, deck,
-                        &len, err, errlen))
+    if (rules_int_array_from(json, "", "deck", 0, PIG10_VALUES, PIG10_VALUES, 0,
+                             PIG10_MAX_COPIES, deck, &len, err, errlen))
         return -1;
     r->total = 0;
     for (int v = 0; v < PIG10_VALUES; v++) {

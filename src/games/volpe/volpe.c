@@ -359,7 +359,7 @@ int volpe_rules_load(void *out, const cJSON *json, char *err, size_t errlen)
     for (const cJSON *v = geese->child; v; v = v->next, n++) {
         char key[32];
         int p;
-        snprintf(key, sizeof key, "geese[%d]", n);
+        snprintf(key, sizeof key, "geese.%d", n + 1); /* counted from 1, as --set */
         if (read_point(v, key, &p, err, errlen))
             return -1;
         if (p == r->fox || (r->geese >> p & 1))

@@ -23,7 +23,7 @@ static int load(cinesi_rules *r, const char *const *sets, int nseats, char *err,
     cJSON *j = rules_parse(config_cinesi_json, "cinesi.json", err, errlen);
     int rc = j ? 0 : -1;
     for (int i = 0; rc == 0 && sets && sets[i]; i++)
-        rc = rules_set(j, sets[i], err, errlen);
+        rc = rules_set(&game_cinesi, j, sets[i], err, errlen);
     if (rc == 0)
         rc = game_cinesi.rules_load(r, j, err, errlen);
     if (rc == 0)

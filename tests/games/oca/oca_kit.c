@@ -10,7 +10,7 @@
 #include "config/rules.h"
 
 /* Loads the default ruleset with "key=json" overrides: top-level keys, or board.N.key for
- * square N (counted from 1, unlike --set, which takes the array index). */
+ * square N (counted from 1, as --set counts them). */
 void ot_load(oca_rules *r, ...)
 {
     char err[256];

@@ -47,17 +47,17 @@ TEST(oca_bad_board_files_are_rejected_naming_the_key)
     CHECK_STR(load_error("dote=200", 4), "");
     CHECK_STR(load_error("bogus=1", 4), "ruleset key 'bogus': unknown key");
     CHECK_STR(load_error("board.13.amount=-5", 4),
-              "ruleset key 'board[12].amount': expected an integer in 0..10000");
-    CHECK(strstr(load_error("board.4.effect=\"fly\"", 4), "'board[3].effect'") != NULL);
-    CHECK(strstr(load_error("board.6.to=99", 4), "'board[5].to'") != NULL);
-    CHECK(strstr(load_error("board.6.to=6", 4), "'board[5].to'") != NULL);
-    CHECK(strstr(load_error("board.37.effect=\"pay_bank\"", 4), "'board[36].effect'") != NULL);
-    CHECK(strstr(load_error("board.10.card=\"gold\"", 4), "'board[9].card'") != NULL);
-    CHECK(strstr(load_error("board.10.colour=1", 4), "'board[9].colour': unknown") != NULL);
-    CHECK(strstr(load_error("board.10.source=\"folklore\"", 4), "'board[9].source'") != NULL);
-    CHECK(strstr(load_error("board.10.note=3", 4), "'board[9].note'") != NULL);
+              "ruleset key 'board.13.amount': expected an integer in 0..10000");
+    CHECK(strstr(load_error("board.4.effect=\"fly\"", 4), "'board.4.effect'") != NULL);
+    CHECK(strstr(load_error("board.6.to=99", 4), "'board.6.to'") != NULL);
+    CHECK(strstr(load_error("board.6.to=6", 4), "'board.6.to'") != NULL);
+    CHECK(strstr(load_error("board.37.effect=\"pay_bank\"", 4), "'board.37.effect'") != NULL);
+    CHECK(strstr(load_error("board.10.card=\"gold\"", 4), "'board.10.card'") != NULL);
+    CHECK(strstr(load_error("board.10.colour=1", 4), "'board.10.colour': unknown") != NULL);
+    CHECK(strstr(load_error("board.10.source=\"folklore\"", 4), "'board.10.source'") != NULL);
+    CHECK(strstr(load_error("board.10.note=3", 4), "'board.10.note'") != NULL);
     CHECK(strstr(load_error("board=[]", 4), "'board'") != NULL);
-    CHECK(strstr(load_error("trade_prices=[5, 0]", 4), "'trade_prices[1]'") != NULL);
+    CHECK(strstr(load_error("trade_prices=[5, 0]", 4), "'trade_prices.2'") != NULL);
     CHECK(strstr(load_error("finish=\"never\"", 4), "'finish'") != NULL);
     CHECK(strstr(load_error("dote=\"lots\"", 4), "'dote'") != NULL);
     CHECK(strstr(load_error("cards_per_player=5", 5), "'cards_per_player'") != NULL);
@@ -70,9 +70,9 @@ TEST(oca_bad_board_files_are_rejected_naming_the_key)
 TEST(oca_trade_prices_must_increase)
 {
     CHECK_STR(load_error("trade_prices=[30, 5]", 4),
-              "ruleset key 'trade_prices[1]': prices must increase (5 after 30)");
+              "ruleset key 'trade_prices.2': prices must increase (5 after 30)");
     CHECK_STR(load_error("trade_prices=[5, 15, 15]", 4),
-              "ruleset key 'trade_prices[2]': prices must increase (15 after 15)");
+              "ruleset key 'trade_prices.3': prices must increase (15 after 15)");
     CHECK_STR(load_error("trade_prices=[60]", 4), "");
     CHECK_STR(load_error("trade_prices=[1, 2, 100000]", 4), "");
 }

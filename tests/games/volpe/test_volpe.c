@@ -521,9 +521,9 @@ TEST(volpe_ruleset_errors_name_the_key)
     } bad[] = {
         {"{\"diagonals\": \"some\"}", "'diagonals'"},
         {"{\"fox\": \"A1\"}", "'fox'"},
-        {"{\"geese\": [\"D5\"]}", "'geese[0]'"},
-        {"{\"geese\": [\"C1\", \"C1\"]}", "'geese[1]'"},
-        {"{\"geese\": [\"Z9\"]}", "'geese[0]'"},
+        {"{\"geese\": [\"D5\"]}", "'geese.1'"},
+        {"{\"geese\": [\"C1\", \"C1\"]}", "'geese.2'"},
+        {"{\"geese\": [\"Z9\"]}", "'geese.1'"},
         {"{\"geese\": []}", "'geese'"},
         {"{\"fox_wins_at\": 18}", "'fox_wins_at'"},
         {"{\"fox_wins_at\": 0}", "'fox_wins_at'"},
