@@ -15,6 +15,7 @@
 #include "core/rng.h"
 #include "core/suggest.h"
 #include "dist/dist.h"
+#include "report/report_csv.h"
 
 void job_game(job *j)
 {
@@ -226,6 +227,14 @@ void job_check(job *j)
     if (o->csv_decimal && j->fmt != REPORT_CSV && !o->games_csv)
         die(EXIT_USAGE, "--csv-decimal needs a CSV to write: --format=csv or --games-csv");
     j->csv_comma = o->csv_decimal && strcmp(o->csv_decimal, ",") == 0;
+    if (o->csv_precision && strcmp(o->csv_precision, "interval") != 0 &&
+        strcmp(o->csv_precision, "full") != 0)
+        die(EXIT_USAGE, "--csv-precision '%s': expected 'interval' or 'full'", o->csv_precision);
+    if (o->csv_precision && j->fmt != REPORT_CSV)
+        die(EXIT_USAGE, "--csv-precision needs a CSV report to write: --format=csv");
+    report_csv_set_precision(o->csv_precision && strcmp(o->csv_precision, "full") == 0
+                                 ? CSV_PRECISION_FULL
+                                 : CSV_PRECISION_INTERVAL);
     if (outfile_same(o->output, o->games_csv))
         die(EXIT_USAGE, "--output and --games-csv name the same file '%s'", o->games_csv);
 }

@@ -38,6 +38,7 @@ typedef struct options {
     /* discovery */
     const char *completion; /* --completion=SHELL */
     const char *csv_decimal; /* --csv-decimal=, */
+    const char *csv_precision; /* --csv-precision=interval|full */
     /* volpe's solver (--solve=DIR, --solve-geese=K) and the perfect bot's --db=DIR */
     const char *solve, *solve_geese, *db;
     /* volpe's proof search (--prove[=WHO], --prove-nodes=N, --prove-mb=MB, --prove-guess=HOW) */

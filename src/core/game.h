@@ -145,6 +145,7 @@ typedef struct metric_dist {
 typedef struct metric_table_row {
     const char *metric; /* NULL ends the rows */
     const char *label;  /* the row's label ("10..19") */
+    double from, to;    /* the values the row covers (10, 19); NAN: open on that side */
 } metric_table_row;
 typedef struct metric_table {
     const char *name;     /* key in the report's "tables", snake_case; NULL ends a list */

@@ -518,6 +518,8 @@ static cJSON *build_tables(const report_input *in)
             cJSON *row = cJSON_CreateObject();
             cJSON_AddStringToObject(row, "label", t->rows[j].label);
             cJSON_AddStringToObject(row, "metric", t->rows[j].metric);
+            cJSON_AddItemToObject(row, "from", isnan(t->rows[j].from) ? cJSON_CreateNull() : cJSON_CreateNumber(t->rows[j].from));
+            cJSON_AddItemToObject(row, "to", isnan(t->rows[j].to) ? cJSON_CreateNull() : cJSON_CreateNumber(t->rows[j].to));
             cJSON_AddItemToObject(row, "estimate",
                                   metric_estimate(&g->metrics[m], rec_get(in->res->rec, m, -1)));
             cJSON_AddItemToArray(rows, row);

@@ -8,6 +8,7 @@
  * or the game is over; apply() answers it and runs on. The steps of each concern live in
  * their own file (see oca_engine.h). Every point moves through the ledger (ledger.h), so
  * players + cashier + Fondo Generale are constant. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -586,10 +587,12 @@ static const metric_dist dists[] = {
 };
 
 static const metric_table_row net_by_bid_rows[] = {
-    {"auction_net_0", "0..9"},     {"auction_net_10", "10..19"}, {"auction_net_20", "20..29"},
-    {"auction_net_30", "30..39"},  {"auction_net_40", "40..49"}, {"auction_net_50", "50..59"},
-    {"auction_net_60", "60..69"},  {"auction_net_70", "70..79"}, {"auction_net_80", "80..89"},
-    {"auction_net_90", "90..99"},  {"auction_net_100", "100+"},  {NULL, NULL},
+    {"auction_net_0", "0..9", 0, 9},       {"auction_net_10", "10..19", 10, 19},
+    {"auction_net_20", "20..29", 20, 29},  {"auction_net_30", "30..39", 30, 39},
+    {"auction_net_40", "40..49", 40, 49},  {"auction_net_50", "50..59", 50, 59},
+    {"auction_net_60", "60..69", 60, 69},  {"auction_net_70", "70..79", 70, 79},
+    {"auction_net_80", "80..89", 80, 89},  {"auction_net_90", "90..99", 90, 99},
+    {"auction_net_100", "100+", 100, NAN}, {NULL, NULL, 0, 0},
 };
 
 static const metric_table tables[] = {
