@@ -579,6 +579,13 @@ static cJSON *build_layout(const game_type *g)
     } else {
         cJSON_Delete(other);
     }
+    cJSON *terms = cJSON_AddArrayToObject(l, "glossary");
+    for (int i = 0; g->glossary && g->glossary[i].term; i++) {
+        cJSON *t = cJSON_CreateObject();
+        cJSON_AddStringToObject(t, "term", g->glossary[i].term);
+        cJSON_AddStringToObject(t, "meaning", g->glossary[i].meaning);
+        cJSON_AddItemToArray(terms, t);
+    }
     return l;
 }
 

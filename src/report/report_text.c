@@ -579,6 +579,42 @@ static void depends_batches(cJSON *out, const cJSON *r)
     }
 }
 
+/* "Terms of the game": a line per word of the game's own (layout's glossary), "term: what
+ * it means", wrapping under its own indent. */
+static void glossary_section(cJSON *out, const cJSON *r)
+{
+    const cJSON *terms = get(get(r, "layout"), "glossary"), *t;
+    if (cJSON_GetArraySize(terms) == 0)
+        return;
+    cJSON *sec = section(out, "Terms of the game", "l");
+    cJSON_AddBoolToObject(sec, "outline", true);
+    cJSON_ArrayForEach(t, terms)
+    {
+        char text[512];
+        snprintf(text, sizeof text, "%s: %s", report_str(t, "term"), report_str(t, "meaning"));
+        const char *cell[1] = {text};
+        row(rows_of(sec), 1, cell);
+    }
+}
+
+/* The row under the mean game length: the median game's length and the range of the middle
+ * 90% of games (5th to 95th percentile), when the length has quantiles and varies. */
+static void length_spread(cJSON *rows, const char *unit, const cJSON *length)
+{
+    const cJSON *q = get(length, "quantiles");
+    double p05 = report_num(q, "p05"), p50 = report_num(q, "p50"), p95 = report_num(q, "p95");
+    if (isnan(p05) || isnan(p50) || isnan(p95) || cJSON_IsTrue(get(length, "point_mass")))
+        return; /* no quantiles, or every game alike: the mean says it all */
+    char val[32], range[64];
+    snprintf(val, sizeof val, "%g", p50);
+    if (p05 == p95)
+        snprintf(range, sizeof range, "5–95%%: %g", p05);
+    else
+        snprintf(range, sizeof range, "5–95%%: %g to %g", p05, p95);
+    const char *cell[5] = {"median game length", val, unit, range, ""};
+    row(rows, 5, cell);
+}
+
 cJSON *report_summary_build(const cJSON *r)
 {
     cJSON *out = cJSON_CreateArray();
@@ -589,8 +625,10 @@ cJSON *report_summary_build(const cJSON *r)
     const cJSON *layout = get(r, "layout");
     const cJSON *head = get(layout, "headline");
     cJSON *sec = section(out, "Headline", "wrlln");
-    metric_row(rows_of(sec), "game length", report_str(r, "length_unit"),
-               get(get(r, "metrics"), "length"), report_num(r, "runs"));
+    const cJSON *length = get(get(r, "metrics"), "length");
+    metric_row(rows_of(sec), "game length", report_str(r, "length_unit"), length,
+               report_num(r, "runs"));
+    length_spread(rows_of(sec), report_str(r, "length_unit"), length);
     const cJSON *n;
     cJSON_ArrayForEach(n, head)
         if (cJSON_IsString(n))
@@ -615,6 +653,7 @@ cJSON *report_summary_build(const cJSON *r)
     }
     depends_section(out, r);
     depends_batches(out, r);
+    glossary_section(out, r);
     /* Sections left empty (every metric already in the headline) are dropped. */
     for (cJSON *s = out->child; s;) {
         cJSON *next = s->next;

@@ -145,6 +145,52 @@ TEST(report_layout_names_exist_in_every_game)
     }
 }
 
+/* Every game glosses its own words: terms unique, each meaning one line; the summary's last
+ * section lists them, one line each ("term: meaning"), and the JSON layout carries them. */
+TEST(report_glossary_of_every_game)
+{
+    for (int i = 0; registry_games[i]; i++) {
+        const game_type *g = registry_games[i];
+        CHECK(g->glossary != NULL);
+        int n = 0;
+        for (; g->glossary && g->glossary[n].term; n++) {
+            const game_term *t = &g->glossary[n];
+            CHECK(*t->term != '\0' && t->meaning != NULL && strlen(t->meaning) > 10);
+            CHECK(strchr(t->meaning, '\n') == NULL && strlen(t->meaning) < 200);
+            for (int j = 0; j < n; j++)
+                CHECK(strcmp(g->glossary[j].term, t->term) != 0);
+        }
+        CHECK(n >= 3);
+        const char *bots[GAME_MAX_SEATS];
+        for (int k = 0; k < GAME_MAX_SEATS; k++)
+            bots[k] = "random";
+        cJSON *r = run_report(g, g->default_seats, bots, 20);
+        if (r == NULL) {
+            CHECK(r != NULL);
+            continue;
+        }
+        const cJSON *terms = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(r, "layout"), "glossary");
+        CHECK_INT(cJSON_GetArraySize(terms), n);
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        report_text_summary(f, r);
+        fclose(f);
+        const char *sec = strstr(text, "\nTerms of the game\n");
+        CHECK(sec != NULL);
+        for (int k = 0; sec && k < n; k++) {
+            char line[128];
+            snprintf(line, sizeof line, "\n  %s: ", g->glossary[k].term);
+            if (strstr(sec, line) == NULL)
+                fprintf(stderr, "  %s: no glossary line for '%s'\n", g->name, g->glossary[k].term);
+            CHECK(strstr(sec, line) != NULL);
+        }
+        free(text);
+        cJSON_Delete(r);
+    }
+}
+
 TEST(report_summary_of_a_game_that_declares_nothing)
 {
     /* The 45 without its presentation: one group "Figures" in table order, snake_case names. */
@@ -152,6 +198,7 @@ TEST(report_summary_of_a_game_that_declares_nothing)
     bare.headline = NULL;
     bare.groups = NULL;
     bare.labels = NULL;
+    bare.glossary = NULL;
     const char *bots[2] = {"greedy", "greedy"};
     cJSON *r = run_report(&bare, 2, bots, 200);
     CHECK(r != NULL);
@@ -172,6 +219,7 @@ TEST(report_summary_of_a_game_that_declares_nothing)
     fclose(f);
     CHECK(strstr(text, "\nFigures\n  shut_rate ") != NULL);
     CHECK(strstr(text, "\n  rolloff_rounds ") != NULL);
+    CHECK(strstr(text, "Terms of the game") == NULL);
     free(text);
     cJSON_Delete(r);
 }

@@ -697,6 +697,21 @@ static void limits(const void *rules, int nseats, game_limits *l)
                        .repeats = {0, 1}}; /* turns of a seat */
 }
 
+/* The game's own words, as the reports use them (RULES-NOTES, 45; giochi-sim-45(7)). */
+static const game_term glossary[] = {
+    {"shut the box", "close all nine tiles in one turn; the player wins outright once the "
+                     "round is over"},
+    {"total", "the sum of a player's turn scores (the tiles left open); at the end of a round "
+              "a total of the limit or more eliminates"},
+    {"limit", "the total that eliminates a player (45 by default)"},
+    {"roll-off", "the tie-break, in which the tied players roll until one rolls a 4 and a 5 "
+                 "together"},
+    {"heaviest", "several players roll the 4 and 5 in the same roll-off round; the heaviest "
+                 "of them wins (ruleset key weights)"},
+    {"weight draw", "the heaviest of them weigh the same; a fair draw among them decides"},
+    {NULL, NULL},
+};
+
 const game_type game_45 = {
     .rule_docs = g45_rule_docs,
     .name = "45",
@@ -731,6 +746,7 @@ const game_type game_45 = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .glossary = glossary,
     .view_json = g45_view_json,
     .view_draw = g45_view_draw,
     .end_words = end_words,

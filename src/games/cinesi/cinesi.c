@@ -820,6 +820,17 @@ static void limits(const void *rules, int nseats, game_limits *l)
     *l = (game_limits){.length = 0, .repeated = per_turn, .repeats = {1, 1}};
 }
 
+/* The game's own words, as the reports use them (RULES-NOTES, cinesi; giochi-sim-cinesi(7)). */
+static const game_term glossary[] = {
+    {"own colour", "the die shows the player's colour; his figure moves one step and he rolls "
+                   "again"},
+    {"white", "one of the die's two white faces; no move, and roll again"},
+    {"another colour", "the die passes to the neighbour"},
+    {"centre", "the goal, reached once round the board, then up the player's own diagonal"},
+    {"steps", "the squares a figure has moved on its way to the centre"},
+    {NULL, NULL},
+};
+
 const game_type game_cinesi = {
     .rule_docs = cinesi_rule_docs,
     .name = "cinesi",
@@ -854,6 +865,7 @@ const game_type game_cinesi = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .glossary = glossary,
     .view_json = cinesi_view_json,
     .view_draw = cinesi_view_draw,
     .end_words = end_words,

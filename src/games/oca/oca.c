@@ -631,6 +631,29 @@ static void limits(const void *rules, int nseats, game_limits *l)
                        .repeats = {16 + nseats, (int64_t)r->max_chain + 1}};
 }
 
+/* The game's own words, as the reports use them (RULES-NOTES, oca; giochi-sim-oca(7)). */
+static const game_term glossary[] = {
+    {"Capo-gioco", "the player whose three rolls summed highest, who keeps the Fondo Generale and "
+                   "the postcards, receives 5 points from each player and plays first"},
+    {"Fondo Generale", "the common fund the Capo-gioco keeps; it pays each player's dote and "
+                       "takes a bankrupt's leftover points"},
+    {"dote", "the points each player gets from the Fondo Generale at the start (200 by "
+             "default), the most a player can lose"},
+    {"bank", "the banker's purse, backed by his own dote; players pay it and collect from it "
+             "on the squares, and pay it the entry fee"},
+    {"auction", "several volunteers for the bank bid; the winner pays his bid to each other "
+                "player and becomes the first banker"},
+    {"cashier", "the Capo-gioco running a failed bank nobody took over; it never fails, and "
+                "pays its debts in order as money comes in"},
+    {"declaration", "after a Pulcinella square a player may pay a stake (10) and name his next "
+                    "roll; a hit wins a prize (50)"},
+    {"mutual aid", "a player about to go bankrupt rolls twice at a number he names, once a "
+                   "game; a hit collects 10 from each player"},
+    {"postcard", "a card of an illustrated square, played to cancel one's own landing on a "
+                 "bad square or an opponent's on a good one"},
+    {NULL, NULL},
+};
+
 const game_type game_oca = {
     .tables = tables,
     .roles = roles,
@@ -675,6 +698,7 @@ const game_type game_oca = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .glossary = glossary,
     .dists = dists,
     .depends = oca_depends,
     .view_json = oca_view_json,

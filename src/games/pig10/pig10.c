@@ -645,6 +645,22 @@ static void limits(const void *rules, int nseats, game_limits *l)
     *l = (game_limits){.length = r->total, .choices = {0, 1}};
 }
 
+/* The game's own words, as the reports use them (RULES-NOTES, pig10; giochi-sim-pig10(7)). */
+static const game_term glossary[] = {
+    {"table", "the cards played since the table was last cleared; their running value is the "
+              "count"},
+    {"taken at 10", "the player who makes the count exactly 10 takes every card on the table"},
+    {"handed over", "the player who makes the count pass 10 gives the table's cards to the "
+                    "player who played just before him"},
+    {"siren", "a 5, which may be added to or subtracted from the count (never below 0)"},
+    {"frog", "a 0, which sets the count to 0"},
+    {"same-card play", "playing the value of the previous card or of the count; the player "
+                       "adds it or sets the count to it"},
+    {"hands played out", "the end of the game, when the draw pile is gone and every "
+                         "hand is played"},
+    {NULL, NULL},
+};
+
 const game_type game_pig10 = {
     .rule_docs = pig10_rule_docs,
     .name = "pig10",
@@ -679,6 +695,7 @@ const game_type game_pig10 = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .glossary = glossary,
     .view_json = pig10_view_json,
     .view_action_name = pig10_view_action_name,
     .view_draw = pig10_view_draw,

@@ -833,6 +833,18 @@ static void limits(const void *rules, int nseats, game_limits *l)
     *l = (game_limits){.length = r->max_moves};
 }
 
+/* The game's own words, as the reports use them (RULES-NOTES, volpe; giochi-sim-volpe(7)). */
+static const game_term glossary[] = {
+    {"fox", "the single piece, moving first, one point along a line in any direction"},
+    {"geese", "the 17 pieces, moving one point forward or sideways, never back; they cannot "
+              "jump"},
+    {"take", "the fox jumps a goose to the empty point beyond it and removes it; several jumps "
+             "may follow in one move"},
+    {"trapped", "the fox has no move, and the geese win"},
+    {"point", "a place of the 33-point cross, named by column A..G and row 1..7"},
+    {NULL, NULL},
+};
+
 const game_type game_volpe = {
     .rule_docs = volpe_rule_docs,
     .name = "volpe",
@@ -869,6 +881,7 @@ const game_type game_volpe = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .glossary = glossary,
     .view_json = volpe_view_json,
     .view_draw = volpe_view_draw,
     .end_words = end_words,
