@@ -206,6 +206,10 @@ void job_check(job *j)
     if (o->exact && j->g->exact == NULL)
         die(EXIT_USAGE, "--exact: game %s has no exact analysis", j->g->name);
     check_experiment(j, nseats);
+    if (o->keep_partial &&
+        (j->experiment || o->trace || o->shard || o->merge || o->depends || dist_ranks() > 1))
+        die(EXIT_USAGE, "--keep-partial keeps the report of a plain run: not with an experiment "
+                        "or a search, --trace, --shard, --merge, --depends or MPI ranks");
     if (o->trace) {
         if (o->games_csv)
             die(EXIT_USAGE, "--trace cannot be combined with --games-csv");

@@ -20,6 +20,7 @@ typedef struct options {
     const char *config[MAX_CONFIGS]; /* merged in order */
     int nconfigs;
     bool quiet, list, exact, print_ruleset, progress, check, merge;
+    bool keep_partial; /* --keep-partial: an interrupted run writes the games played so far */
     int seen[MAX_SEEN]; /* keys of the single-valued options given so far */
     int nseen;
     const char *shard;       /* --shard=I/N */

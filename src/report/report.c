@@ -713,6 +713,10 @@ static void write_text(FILE *f, const cJSON *r)
     fprintf(f, "%.0f game%s, %.0f player%s, seed %s\n", report_num(r, "runs"),
             report_num(r, "runs") == 1 ? "" : "s", report_num(r, "players"), report_num(r, "players") == 1 ? "" : "s",
             report_str(r, "seed"));
+    const cJSON *cut = cJSON_GetObjectItemCaseSensitive(r, "interrupted");
+    if (cut)
+        fprintf(f, "INTERRUPTED: the first %.0f of %.0f games asked\n", report_num(r, "runs"),
+                report_num(cut, "runs_asked"));
     /* Provenance: the ruleset is the built-in one but for these keys. */
     report_text_changes(f, cJSON_GetObjectItemCaseSensitive(r, "ruleset_changes"));
     fputc('\n', f);

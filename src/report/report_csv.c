@@ -194,6 +194,12 @@ static void report_csv_write_rows(FILE *f, const cJSON *r)
 {
     const char *game = report_str(r, "game");
     const char *score = report_str(r, "score");
+    /* A run interrupted before its end (--keep-partial): its first row says so, the games
+     * played as value and the games asked as n. */
+    const cJSON *cut = cJSON_GetObjectItemCaseSensitive(r, "interrupted");
+    if (cut)
+        report_csv_line(f, game, "interrupted", 0, "", report_num(r, "runs"), NAN, NAN,
+                        report_num(cut, "runs_asked"), "count", NULL);
     const cJSON *s;
     cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))
     {

@@ -882,6 +882,7 @@ void report_html_write(FILE *f, const cJSON *r)
           ".prov dt { font-weight: 600; }\n"
           ".prov dd { margin: 0; overflow-wrap: anywhere; }\n"
           ".note { color: #555; max-width: 60em; }\n"
+          "p.cut { background: #fdecea; border: 1px solid #e6a09a; padding: 0.4em 1em; }\n"
           "ul.outline, ul.outline ul { margin: 0.2em 0; padding-left: 1.5em; }\n"
           "code { font-family: monospace; }\n"
           "code.cmd { white-space: pre-wrap; overflow-wrap: anywhere; }\n"
@@ -889,6 +890,11 @@ void report_html_write(FILE *f, const cJSON *r)
           "</style>\n</head>\n<body>\n<h1>", f);
     esc(f, title);
     fputs("</h1>\n", f);
+    const cJSON *cut = get(r, "interrupted"); /* --keep-partial */
+    if (cut)
+        fprintf(f, "<p class=\"cut\"><strong>Interrupted:</strong> the report of the first %.0f "
+                   "of the %.0f games asked.</p>\n",
+                report_num(r, "runs"), report_num(cut, "runs_asked"));
     provenance(f, r);
     const char *mode = report_str(r, "mode");
     const cJSON *settings = get(r, "settings");

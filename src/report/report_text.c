@@ -670,10 +670,14 @@ char *report_summary_title(const cJSON *r, bool with_title, char *buf, size_t n)
     char who[32] = ""; /* an experiment's report may vary the players: then it has none */
     if (!isnan(players))
         snprintf(who, sizeof who, ", %.0f player%s", players, players == 1 ? "" : "s");
-    int len = snprintf(buf, n, "%s%s%.0f game%s%s, seed %s", with_title ? report_str(r, "title") : "",
-                       with_title ? " — " : "", runs, runs == 1 ? "" : "s", who,
+    char cut[96] = ""; /* a run interrupted before its end (--keep-partial) */
+    const cJSON *x = get(r, "interrupted");
+    if (x)
+        snprintf(cut, sizeof cut, " (INTERRUPTED: the first %.0f of %.0f games asked)", runs,
+                 report_num(x, "runs_asked"));
+    int len = snprintf(buf, n, "%s%s%.0f game%s%s%s, seed %s", with_title ? report_str(r, "title") : "",
+                       with_title ? " — " : "", runs, runs == 1 ? "" : "s", cut, who,
                        report_str(r, "seed"));
-    const cJSON *x;
     cJSON_ArrayForEach(x, get(r, "sweeps"))
         if (cJSON_IsString(x) && len >= 0 && (size_t)len < n)
             len += snprintf(buf + len, n - (size_t)len, ", sweep %s", x->valuestring);
