@@ -102,9 +102,6 @@ static void text_cell(FILE *f, const char *cls, const char *s)
  * headline figures depend on") as nested lists. */
 static void outline_list(FILE *f, const cJSON *sec)
 {
-    fputs("<h2>", f);
-    esc(f, report_str(sec, "title"));
-    fputs("</h2>\n", f);
     int depth = 0; /* lists open; the item of each but the innermost is open too */
     const cJSON *row;
     cJSON_ArrayForEach(row, get(sec, "rows"))
@@ -132,15 +129,14 @@ static void outline_list(FILE *f, const cJSON *sec)
     fputs("\n</ul>\n", f);
 }
 
-static void summary_table(FILE *f, const cJSON *sec)
+/* A summary section's rows as a table (its column heads when it has some); a distribution's
+ * last column as bars whose width is the section's "bars". */
+static void summary_rows(FILE *f, const cJSON *sec)
 {
-    if (cJSON_IsTrue(get(sec, "outline"))) {
-        outline_list(f, sec);
-        return;
-    }
     const char *a = report_str(sec, "align");
-    table_open(f, report_str(sec, "title"));
+    table_open(f, NULL);
     const cJSON *cols = get(sec, "columns"), *c, *row;
+    const cJSON *bars = get(sec, "bars");
     if (cols) {
         fputs("<thead><tr>", f);
         cJSON_ArrayForEach(c, cols)
@@ -152,18 +148,42 @@ static void summary_table(FILE *f, const cJSON *sec)
         fputs("</tr></thead>\n", f);
     }
     fputs("<tbody>\n", f);
+    int k = 0;
     cJSON_ArrayForEach(row, get(sec, "rows"))
     {
         fputs("<tr>", f);
-        int i = 0;
+        int i = 0, last = cJSON_GetArraySize(row) - 1;
+        const cJSON *bar = cJSON_GetArrayItem(bars, k++);
         cJSON_ArrayForEach(c, row)
         {
-            text_cell(f, i < (int)strlen(a) && a[i] == 'r' ? "r" : NULL, c->valuestring);
+            if (i == last && cJSON_IsNumber(bar) && bar->valuedouble > 0)
+                fprintf(f, "<td class=\"bar\"><span style=\"width: %.1f%%\"></span></td>",
+                        100 * bar->valuedouble); /* a distribution's bar, drawn to scale */
+            else if (i == last && cJSON_IsNumber(bar))
+                fputs("<td class=\"bar\"></td>", f);
+            else
+                text_cell(f, i < (int)strlen(a) && a[i] == 'r' ? "r" : NULL, c->valuestring);
             i++;
         }
         fputs("</tr>\n", f);
     }
     table_close(f);
+}
+
+/* A summary section: its heading (a lead section's) or the summary line of the collapsed
+ * block that holds it (every other), then its table or outline. */
+static void summary_table(FILE *f, const cJSON *sec)
+{
+    bool lead = cJSON_IsTrue(get(sec, "lead"));
+    fputs(lead ? "<h2>" : "<details>\n<summary>", f);
+    esc(f, report_str(sec, "title"));
+    fputs(lead ? "</h2>\n" : "</summary>\n", f);
+    if (cJSON_IsTrue(get(sec, "outline")))
+        outline_list(f, sec);
+    else
+        summary_rows(f, sec);
+    if (!lead)
+        fputs("</details>\n", f);
 }
 
 /* ---- a sweep ------------------------------------------------------------------------------ */
@@ -851,6 +871,25 @@ static void page_title(const cJSON *r, char *buf, size_t n)
         report_summary_title(r, true, buf, n);
 }
 
+/* The report's charts (plot_render's SVG, inline), or a line saying why there are none. */
+static void charts(FILE *f, const cJSON *r)
+{
+    fputs("<h2>Charts</h2>\n<div class=\"charts\">\n", f);
+    char err[512];
+    size_t len;
+    char *svg = plot_render(r, PLOT_SVG, &len, err, sizeof err);
+    const char *start = svg ? strstr(svg, "<svg") : NULL;
+    if (start) {
+        fputs(start, f);
+    } else {
+        fputs("<p>No charts: ", f);
+        esc(f, svg ? "gnuplot wrote no SVG" : err);
+        fputs(".</p>\n", f);
+    }
+    free(svg);
+    fputs("</div>\n", f);
+}
+
 void report_html_write(FILE *f, const cJSON *r)
 {
     char title[1024];
@@ -887,6 +926,10 @@ void report_html_write(FILE *f, const cJSON *r)
           "code { font-family: monospace; }\n"
           "code.cmd { white-space: pre-wrap; overflow-wrap: anywhere; }\n"
           ".charts svg { max-width: 100%; height: auto; }\n"
+          "details { margin: 0.5em 0; }\n"
+          "summary { font-size: 1.1em; font-weight: 600; cursor: pointer; padding: 0.2em 0; }\n"
+          "td.bar { width: 14em; }\n"
+          "td.bar span { display: block; height: 0.9em; min-width: 2px; background: #4a78b0; }\n"
           "</style>\n</head>\n<body>\n<h1>", f);
     esc(f, title);
     fputs("</h1>\n", f);
@@ -899,6 +942,7 @@ void report_html_write(FILE *f, const cJSON *r)
     const char *mode = report_str(r, "mode");
     const cJSON *settings = get(r, "settings");
     const cJSON *sens = get(r, "sensitivity");
+    bool plain = false;
     if (strcmp(mode, "seek") == 0) {
         seek_page(f, r);
     } else if (strcmp(mode, "tune") == 0) {
@@ -910,26 +954,22 @@ void report_html_write(FILE *f, const cJSON *r)
     } else if (cJSON_IsArray(settings) && cJSON_GetArraySize(settings) > 0) {
         sweep_table(f, r, settings);
     } else {
-        cJSON *sum = report_summary_build(r);
-        const cJSON *sec;
-        cJSON_ArrayForEach(sec, sum)
+        plain = true;
+    }
+    /* a plain run: who wins and the headline, then its charts, then every other section in a
+     * block of its own, closed */
+    cJSON *sum = plain ? report_summary_build(r) : NULL;
+    const cJSON *sec;
+    cJSON_ArrayForEach(sec, sum)
+        if (cJSON_IsTrue(get(sec, "lead")))
             summary_table(f, sec);
-        cJSON_Delete(sum);
-    }
-    fputs("<h2>Charts</h2>\n<div class=\"charts\">\n", f);
-    char err[512];
-    size_t len;
-    char *svg = plot_render(r, PLOT_SVG, &len, err, sizeof err);
-    const char *start = svg ? strstr(svg, "<svg") : NULL;
-    if (start) {
-        fputs(start, f);
-    } else {
-        fputs("<p>No charts: ", f);
-        esc(f, svg ? "gnuplot wrote no SVG" : err);
-        fputs(".</p>\n", f);
-    }
-    free(svg);
-    fputs("</div>\n", f);
+    charts(f, r);
+    if (sum)
+        fputs("<h2>Tables</h2>\n", f);
+    cJSON_ArrayForEach(sec, sum)
+        if (!cJSON_IsTrue(get(sec, "lead")))
+            summary_table(f, sec);
+    cJSON_Delete(sum);
     cJSON *copy = cJSON_Duplicate(r, 1);
     cJSON *run = cJSON_DetachItemFromObjectCaseSensitive(copy, "run");
     json_block(f, "giochi-report", copy, true, false);

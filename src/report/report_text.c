@@ -403,6 +403,7 @@ static void dist_section(cJSON *out, const cJSON *d)
     const cJSON *b;
     cJSON_ArrayForEach(b, get(d, "bins"))
         top = report_num(b, "count") > top ? report_num(b, "count") : top;
+    cJSON *bars = cJSON_AddArrayToObject(sec, "bars"); /* per row: its count against the top */
     cJSON_ArrayForEach(b, get(d, "bins"))
     {
         char count[32], share[32], bar[DIST_BAR + 1];
@@ -416,6 +417,8 @@ static void dist_section(cJSON *out, const cJSON *d)
         bar[len] = '\0';
         const char *cell[4] = {report_str(b, "label"), count, share, bar};
         row(rows_of(sec), 4, cell);
+        /* the bar's exact length, for a page that draws it */
+        cJSON_AddItemToArray(bars, cJSON_CreateNumber(top > 0 ? c / top : 0));
     }
     if (cJSON_IsTrue(get(d, "dropped"))) {
         const char *cell[4] = {"(values too far apart: no histogram kept)", "", "", ""};
@@ -633,6 +636,10 @@ cJSON *report_summary_build(const cJSON *r)
     cJSON_ArrayForEach(n, head)
         if (cJSON_IsString(n))
             metric_rows(rows_of(sec), r, n->valuestring);
+    /* the sections so far (who wins, the headline) lead: a page shows them first, open */
+    cJSON *lead;
+    cJSON_ArrayForEach(lead, out)
+        cJSON_AddBoolToObject(lead, "lead", true);
     how_games_end(out, r);
     const cJSON *g;
     cJSON_ArrayForEach(g, get(layout, "groups"))

@@ -223,7 +223,7 @@ if command -v gnuplot >/dev/null 2>&1; then
         ok "--html: how it was made (command, date, bots, games)" || bad "--html: how it was made (command, date, bots, games)" "see $work/p2.html"
     # "depends on" as nested lists: each figure an item, what it rests on a list inside it,
     # the squares that ruined most a list inside that
-    sed -n '/^<h2>What the headline figures depend on<\/h2>$/,/^<\/ul>$/p' "$work/p2.html" >"$work/outline.html"
+    sed -n '/^<summary>What the headline figures depend on<\/summary>$/,/^<\/ul>$/p' "$work/p2.html" >"$work/outline.html"
     grep -q '^<ul class="outline">$' "$work/outline.html" && [ "$(grep -c '^<ul>$' "$work/outline.html")" -eq 3 ] &&
         grep -q "^<li>the bots' play: greedy at every seat</li>$" "$work/outline.html" &&
         grep -q '^<li>square [0-9]* [A-Z][a-z]* ([0-9]* ruins\{0,1\})</li>$' "$work/outline.html" &&
