@@ -491,21 +491,24 @@ static void tune_page(FILE *f, const cJSON *r)
     table_close(f);
 }
 
-/* The score of bot a against bot b in a tournament's two-seat tables, or NAN. */
-static double pair_score(const cJSON *r, const char *a, const char *b)
+/* The score of bot a against bot b in a tournament's two-seat tables (an estimate: value and
+ * ci95), its table's games in *games; NULL if they met at none. */
+static const cJSON *pair_score(const cJSON *r, const char *a, const char *b, double *games)
 {
     const cJSON *t;
     cJSON_ArrayForEach(t, get(r, "tables"))
     {
         const cJSON *bots = get(t, "bots");
         if (cJSON_GetArraySize(bots) != 2)
-            return NAN;
+            return NULL;
         for (int i = 0; i < 2; i++)
             if (strcmp(cJSON_GetArrayItem(bots, i)->valuestring, a) == 0 &&
-                strcmp(cJSON_GetArrayItem(bots, 1 - i)->valuestring, b) == 0)
-                return report_num(cJSON_GetArrayItem(get(t, "win_share"), i), "value");
+                strcmp(cJSON_GetArrayItem(bots, 1 - i)->valuestring, b) == 0) {
+                *games = report_num(t, "games");
+                return cJSON_GetArrayItem(get(t, "win_share"), i);
+            }
     }
-    return NAN;
+    return NULL;
 }
 
 static int by_elo(const void *a, const void *b)
@@ -574,7 +577,8 @@ static void tournament_page(FILE *f, const cJSON *r)
     }
     table_close(f);
     if (report_num(r, "seats") == 2) {
-        table_note(f, "Cross table", "Score of the row against the column (win share, ties halved).");
+        table_note(f, "Cross table", "Score of the row against the column (win share, ties "
+                                     "halved), its 95% interval and the games they played.");
         fputs("<thead><tr><th></th>", f);
         for (i = 0; i < n; i++) {
             fputs("<th class=\"r\">", f);
@@ -586,11 +590,16 @@ static void tournament_page(FILE *f, const cJSON *r)
             fputs("<tr>", f);
             text_cell(f, NULL, report_str(by[i], "bot"));
             for (int j = 0; j < n; j++) {
-                double s = i == j ? NAN
-                                  : pair_score(r, report_str(by[i], "bot"), report_str(by[j], "bot"));
-                char c[32];
-                numfmt_figure(c, sizeof c, s, true, false);
-                text_cell(f, "r", c);
+                double games = 0;
+                const cJSON *e = i == j ? NULL
+                                        : pair_score(r, report_str(by[i], "bot"),
+                                                     report_str(by[j], "bot"), &games);
+                char note[48];
+                snprintf(note, sizeof note, "n&#160;=&#160;%.0f", games);
+                if (e)
+                    est_cell_note(f, e, true, false, note);
+                else
+                    text_cell(f, "r", "—");
             }
             fputs("</tr>\n", f);
         }
