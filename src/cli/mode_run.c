@@ -106,7 +106,8 @@ static bool can_stop_early(const job *j)
         if (sp->bot == &bot_human || program_is(sp->bot))
             return false;
         for (int m = 0; sp->pop && m < sp->pop->nmembers; m++)
-            if (program_is(sp->pop->member[m].spec.bot))
+            if (sp->pop->member[m].spec.bot == &bot_human ||
+                program_is(sp->pop->member[m].spec.bot))
                 return false;
     }
     return true;
