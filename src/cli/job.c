@@ -15,6 +15,7 @@
 #include "core/rng.h"
 #include "core/suggest.h"
 #include "dist/dist.h"
+#include "report/report_csv.h"
 
 void job_game(job *j)
 {
@@ -205,6 +206,10 @@ void job_check(job *j)
     if (o->exact && j->g->exact == NULL)
         die(EXIT_USAGE, "--exact: game %s has no exact analysis", j->g->name);
     check_experiment(j, nseats);
+    if (o->keep_partial &&
+        (j->experiment || o->trace || o->shard || o->merge || o->depends || dist_ranks() > 1))
+        die(EXIT_USAGE, "--keep-partial keeps the report of a plain run: not with an experiment "
+                        "or a search, --trace, --shard, --merge, --depends or MPI ranks");
     if (o->trace) {
         if (o->games_csv)
             die(EXIT_USAGE, "--trace cannot be combined with --games-csv");
@@ -226,6 +231,14 @@ void job_check(job *j)
     if (o->csv_decimal && j->fmt != REPORT_CSV && !o->games_csv)
         die(EXIT_USAGE, "--csv-decimal needs a CSV to write: --format=csv or --games-csv");
     j->csv_comma = o->csv_decimal && strcmp(o->csv_decimal, ",") == 0;
+    if (o->csv_precision && strcmp(o->csv_precision, "interval") != 0 &&
+        strcmp(o->csv_precision, "full") != 0)
+        die(EXIT_USAGE, "--csv-precision '%s': expected 'interval' or 'full'", o->csv_precision);
+    if (o->csv_precision && j->fmt != REPORT_CSV)
+        die(EXIT_USAGE, "--csv-precision needs a CSV report to write: --format=csv");
+    report_csv_set_precision(o->csv_precision && strcmp(o->csv_precision, "full") == 0
+                                 ? CSV_PRECISION_FULL
+                                 : CSV_PRECISION_INTERVAL);
     if (outfile_same(o->output, o->games_csv))
         die(EXIT_USAGE, "--output and --games-csv name the same file '%s'", o->games_csv);
 }

@@ -1,5 +1,6 @@
 /* mode_run.c — a plain run (its report, games CSV, charts and page, or a shard's partial
  * result) and --trace (the play-by-play of one of its games). */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,9 @@
 #include "cli/depends.h"
 #include "cli/fail.h"
 #include "cli/job.h"
+#include "config/population.h"
 #include "dist/dist.h"
+#include "report/fields.h"
 #include "report/plot.h"
 
 void write_extras(const options *o, const cJSON *r, outset *s)
@@ -101,6 +104,36 @@ static void run_failed(outset *s, const char *err)
     outset_fail(s, EXIT_INTERNAL, "%s", err);
 }
 
+/* Whether a first Ctrl-C may let this run finish the games under way and stop (a plain run
+ * of one process): not when a seat reads the terminal or is a program of its own, which the
+ * terminal's Ctrl-C reaches too. */
+static bool can_stop_early(const job *j)
+{
+    const options *o = j->o;
+    if (o->shard || o->merge || dist_ranks() > 1)
+        return false;
+    for (int k = 0; k < j->cfg.nseats; k++) {
+        const seat_spec *sp = &j->cfg.seat[k];
+        if (sp->bot == &bot_human || program_is(sp->bot))
+            return false;
+        for (int m = 0; sp->pop && m < sp->pop->nmembers; m++)
+            if (sp->pop->member[m].spec.bot == &bot_human ||
+                program_is(sp->pop->member[m].spec.bot))
+                return false;
+    }
+    return true;
+}
+
+/* Marks report as the report of the first games of a run interrupted before its end: the
+ * games asked for and the signal, under "interrupted" (every rendering shows it). */
+static void mark_interrupted(cJSON *report, uint64_t asked, int sig)
+{
+    cJSON *x = cJSON_AddObjectToObject(report, "interrupted");
+    cJSON_AddNumberToObject(x, "runs_asked", (double)asked);
+    cJSON_AddNumberToObject(x, "games", report_num(report, "runs"));
+    cJSON_AddStringToObject(x, "signal", sig == SIGINT ? "SIGINT" : "signal");
+}
+
 void mode_run(job *j)
 {
     const options *o = j->o;
@@ -112,7 +145,30 @@ void mode_run(job *j)
     j->cfg.progress = job_progress(j);
     run_result res;
     char err[512];
-    if (run_batch(&j->cfg, &res, err, sizeof err) != 0) {
+    /* The first Ctrl-C finishes the games under way: the run has played a prefix of its
+     * games, reported with --keep-partial; after the batch Ctrl-C ends the run at once. */
+    if (can_stop_early(j))
+        j->cfg.interrupt = outfile_soft_interrupt();
+    int played = run_batch(&j->cfg, &res, err, sizeof err);
+    int sig = j->cfg.interrupt ? *j->cfg.interrupt : 0;
+    if (j->cfg.interrupt)
+        outfile_catch_signals();
+    j->cfg.interrupt = NULL;
+    if (played == 0 && sig && res.games < j->cfg.runs) {
+        if (res.games == 0)
+            outset_fail(&s, 128 + sig, "interrupted before a game was over: nothing written");
+        if (!o->keep_partial)
+            outset_fail(&s, 128 + sig, "interrupted after %llu of %llu games (nothing written; "
+                        "--keep-partial writes the report of the games played)",
+                        (unsigned long long)res.games, (unsigned long long)j->cfg.runs);
+        fprintf(stderr, "giochi-sim: interrupted after %llu of %llu games: the report is of "
+                "those games (--runs=%llu --seed=%llu plays them again)\n",
+                (unsigned long long)res.games, (unsigned long long)j->cfg.runs,
+                (unsigned long long)res.games, (unsigned long long)j->cfg.seed);
+    } else {
+        sig = 0;
+    }
+    if (played != 0) {
         const char *games_error = "cannot write the games CSV: ";
         if (strncmp(err, games_error, strlen(games_error)) == 0)
             outset_fail(&s, EXIT_IO, "cannot write '%s': %s", o->games_csv,
@@ -123,6 +179,8 @@ void mode_run(job *j)
         shard_write(j, &s, NULL);
     } else if (root) {
         cJSON *report = run_report(j, &res, exact);
+        if (sig)
+            mark_interrupted(report, j->cfg.runs, sig);
         if (o->depends)
             depends_run(j, report, &s);
         if (at_the_table(j))

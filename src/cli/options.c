@@ -44,7 +44,8 @@ enum {
 };
 enum { OPT_SWEEP = 1100, OPT_BASELINE, OPT_ROTATE, OPT_UNTIL, OPT_SENSITIVITY, OPT_METRIC };
 enum { OPT_BOT_PROGRAM = 1200, OPT_BOT_TIMEOUT }; /* bots outside the process (program.h) */
-enum { OPT_COMPLETION = 1400, OPT_CSV_DECIMAL }; /* discovery and spreadsheets */
+enum { OPT_COMPLETION = 1400, OPT_CSV_DECIMAL, OPT_CSV_PRECISION }; /* discovery and spreadsheets */
+enum { OPT_KEEP_PARTIAL = 1450 }; /* an interrupted run */
 enum { OPT_TUNE = 1300, OPT_MAXIMIZE, OPT_MINIMIZE, OPT_TARGET, OPT_OVER, OPT_TOURNAMENT,
        OPT_SPRT, OPT_STEP };
 enum { OPT_SOLVE = 1500, OPT_SOLVE_GEESE, OPT_DB }; /* volpe's solver and its database */
@@ -122,6 +123,10 @@ static const struct argp_option option_table[] = {
     {"csv-decimal", OPT_CSV_DECIMAL, "SEP", 0,
      "The decimal separator of every CSV written (--format=csv, --games-csv): '.' (default) "
      "or ',' for spreadsheets in comma-decimal locales, which then also get ';' between fields",
+     GRP_OUTPUT},
+    {"csv-precision", OPT_CSV_PRECISION, "HOW", 0,
+     "The digits of the CSV report's figures: 'interval' (default: rounded to two significant "
+     "digits of their interval's half-width) or 'full' (every double in full)",
      GRP_OUTPUT},
     {"trace", OPT_TRACE, "INDEX", 0,
      "Print the play-by-play of game INDEX of this run instead of a report", GRP_ONE_GAME},
@@ -235,6 +240,10 @@ static const struct argp_option option_table[] = {
      "parameters, ruleset keys and metrics (make install installs it)",
      GRP_INFO},
     {"quiet", 'q', 0, 0, "No progress indicator and no notes on standard error", GRP_RUN},
+    {"keep-partial", OPT_KEEP_PARTIAL, 0, 0,
+     "On Ctrl-C (once) finish the games under way and write the report of the games played so "
+     "far, marked as interrupted (exit 0); a second Ctrl-C stops at once",
+     GRP_RUN},
     {"progress", OPT_PROGRESS, 0, 0,
      "Show progress on standard error even when it is not a terminal (a line every 10 s)", GRP_RUN},
     {"check", OPT_CHECK, 0, 0,
@@ -402,8 +411,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case 'l': o->list = true; break;
     case OPT_COMPLETION: o->completion = arg; break;
     case OPT_CSV_DECIMAL: o->csv_decimal = arg; break;
+    case OPT_CSV_PRECISION: o->csv_precision = arg; break;
     case 'q': o->quiet = true; break;
     case OPT_PROGRESS: o->progress = true; break;
+    case OPT_KEEP_PARTIAL: o->keep_partial = true; break;
     case OPT_CHECK: o->check = true; break;
     /* Under MPI, rank 0 alone prints what is not a report. */
     case '?':

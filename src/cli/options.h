@@ -20,6 +20,7 @@ typedef struct options {
     const char *config[MAX_CONFIGS]; /* merged in order */
     int nconfigs;
     bool quiet, list, exact, print_ruleset, progress, check, merge;
+    bool keep_partial; /* --keep-partial: an interrupted run writes the games played so far */
     int seen[MAX_SEEN]; /* keys of the single-valued options given so far */
     int nseen;
     const char *shard;       /* --shard=I/N */
@@ -38,6 +39,7 @@ typedef struct options {
     /* discovery */
     const char *completion; /* --completion=SHELL */
     const char *csv_decimal; /* --csv-decimal=, */
+    const char *csv_precision; /* --csv-precision=interval|full */
     /* volpe's solver (--solve=DIR, --solve-geese=K) and the perfect bot's --db=DIR */
     const char *solve, *solve_geese, *db;
     /* volpe's proof search (--prove[=WHO], --prove-nodes=N, --prove-mb=MB, --prove-guess=HOW) */

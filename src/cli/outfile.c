@@ -93,6 +93,40 @@ void outfile_catch_signals(void)
     }
 }
 
+static volatile sig_atomic_t soft_flag;
+static bool soft_tty; /* standard error is a terminal (set before the handler is) */
+
+/* The first SIGINT of a run that can stop early: recorded, and said on standard error; the
+ * second ends the run as on_stop_signal does. */
+static void on_soft_interrupt(int sig, siginfo_t *info, void *context)
+{
+    if (soft_flag) {
+        on_stop_signal(sig, info, context);
+        return;
+    }
+    soft_flag = sig;
+    static const char msg[] = "\r\033[Kgiochi-sim: interrupted: finishing the games under way "
+                              "(Ctrl-C again stops at once)\n";
+    size_t skip = soft_tty ? 0 : 4; /* the progress line's erasure, on a terminal only */
+    ssize_t w = write(STDERR_FILENO, msg + skip, sizeof msg - 1 - skip);
+    (void)w;
+}
+
+volatile sig_atomic_t *outfile_soft_interrupt(void)
+{
+    soft_tty = isatty(STDERR_FILENO);
+    struct sigaction old;
+    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+        return &soft_flag; /* ignored by the caller: stays ignored, the flag stays 0 */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_soft_interrupt;
+    sa.sa_flags = SA_SIGINFO;
+    sigfillset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    return &soft_flag;
+}
+
 static volatile sig_atomic_t stop_flag;
 
 static void on_flag_signal(int sig)

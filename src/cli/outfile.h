@@ -53,6 +53,14 @@ void outfile_remove_pending(void);
  * write past a file-size limit makes that write fail (EFBIG) instead. */
 void outfile_catch_signals(void);
 
+/* For a run that can stop early and report the games it played (a plain run, --keep-partial):
+ * makes the first SIGINT record its number in the returned flag (0 until then) and say on
+ * standard error that the games under way are being finished, instead of ending the process;
+ * a second SIGINT ends it as outfile_catch_signals does (temporary files removed, exit 130).
+ * outfile_catch_signals puts the immediate ending back. An ignored SIGINT stays ignored. The
+ * flag is the process's one: it is never reset. */
+volatile sig_atomic_t *outfile_soft_interrupt(void);
+
 /* For runs that stop cleanly at their next checkpoint rather than at once (the volpe solver
  * and proof search): makes SIGHUP, SIGINT and SIGTERM record their number in the returned
  * flag (0 until one arrives) instead of ending the process. Signals the caller ignores

@@ -145,6 +145,7 @@ typedef struct metric_dist {
 typedef struct metric_table_row {
     const char *metric; /* NULL ends the rows */
     const char *label;  /* the row's label ("10..19") */
+    double from, to;    /* the values the row covers (10, 19); NAN: open on that side */
 } metric_table_row;
 typedef struct metric_table {
     const char *name;     /* key in the report's "tables", snake_case; NULL ends a list */
@@ -158,6 +159,13 @@ typedef struct metric_table {
  * metrics of the players who hold it: its win share, mean net and bankruptcy (each a metric
  * of the game's table, or NULL). The summary shows them as one table beside "Who wins", the
  * JSON report under "roles"; they are game metrics, so every experiment takes them. */
+/* A word of the game's own that its reports use (the oca's "dote"), and what it means, in one
+ * line. The summary's last section ("Terms of the game") glosses each. */
+typedef struct game_term {
+    const char *term;    /* NULL ends a list */
+    const char *meaning; /* "the 200 points each player starts with: the most one can lose" */
+} game_term;
+
 typedef struct metric_role {
     const char *role; /* NULL ends a list */
     const char *win, *net, *bankrupt;
@@ -334,6 +342,7 @@ typedef struct game_type {
     const metric_dist *dists;    /* distributions shown whole, NULL-name-terminated (or NULL) */
     const metric_table *tables;  /* tables of figures, NULL-name-terminated (or NULL) */
     const metric_role *roles;    /* the players' roles, NULL-role-terminated (or NULL) */
+    const game_term *glossary;   /* the game's own words, NULL-term-terminated (or NULL) */
     /* Seat metrics (rates) whose successes the report divides among the types of player of a
      * run with populations ("share of the auctions won, by type"), NULL-terminated (or NULL). */
     const char *const *type_shares;

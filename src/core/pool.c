@@ -36,9 +36,13 @@ void pool_init(pool *p, uint64_t first, uint64_t end, int nthreads, uint64_t min
 
 bool pool_take(pool *p, uint64_t *c, uint64_t *from, uint64_t *to)
 {
-    uint64_t k = atomic_fetch_add(&p->next, 1);
-    if (k >= p->nchunks || atomic_load(&p->stop))
-        return false;
+    /* a chunk is counted out only when it is handed out: the chunks handed out are always
+     * 0 .. next - 1, with no gap, even when pool_stop comes between two claims */
+    uint64_t k = atomic_load(&p->next);
+    do {
+        if (k >= p->nchunks || atomic_load(&p->stop))
+            return false;
+    } while (!atomic_compare_exchange_weak(&p->next, &k, k + 1));
     *c = k;
     *from = p->first + k * p->chunk;
     *to = *from + p->chunk;

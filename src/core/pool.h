@@ -35,7 +35,10 @@ void pool_init(pool *p, uint64_t first, uint64_t end, int nthreads, uint64_t min
                uint64_t max_chunk, uint64_t per_thread);
 
 /* Claims the next chunk: true with its index in *c and its games [*from, *to); false when
- * every chunk has been handed out or the pool was stopped. Any thread may call it. */
+ * every chunk has been handed out or the pool was stopped. Any thread may call it. The chunks
+ * handed out are always the first ones, in order, with no gap (also across a pool_stop): a
+ * run stopped early whose callers finish every chunk they took has played a prefix of its
+ * games. */
 bool pool_take(pool *p, uint64_t *c, uint64_t *from, uint64_t *to);
 
 /* Stops handing out chunks (a chunk already taken is the caller's to finish or abandon). Any

@@ -349,6 +349,7 @@ typedef struct shared {
     int write_failed;     /* errno of the first failed write, or EIO */
     int workers_left;     /* the pool is stopped when a bot fails to set up, or --check
                              finds a broken invariant */
+    bool aborted;         /* stopped by a failure: chunks taken are abandoned (under lock) */
     bool setup_failed;
     char err[512];
     bool check_failed;
@@ -716,9 +717,11 @@ static void file_rows(shared *sh, uint64_t c, char *text, size_t len)
         pthread_cond_broadcast(&sh->moved);
 }
 
-/* Stops the run: no worker claims another chunk, and none waits for rows to be written. */
+/* Stops the run on a failure: no worker claims another chunk, and none waits for rows to be
+ * written. (An interruption only stops the pool: the chunks under way are finished.) */
 static void stop_locked(shared *sh)
 {
+    sh->aborted = true;
     pool_stop(&sh->pool);
     pthread_cond_broadcast(&sh->moved);
 }
@@ -754,10 +757,11 @@ static void work(void *arg, int t)
         if (cfg->games_csv) {
             /* The worker of chunk `flushed` never waits here, so the window always moves. */
             pthread_mutex_lock(&sh->lock);
-            while (c >= sh->flushed + sh->window && !pool_stopped(&sh->pool))
+            while (c >= sh->flushed + sh->window && !sh->aborted)
                 pthread_cond_wait(&sh->moved, &sh->lock);
+            bool aborted = sh->aborted;
             pthread_mutex_unlock(&sh->lock);
-            if (pool_stopped(&sh->pool))
+            if (aborted)
                 break;
         }
         char *text = NULL;
@@ -879,6 +883,8 @@ int run_batch_local(const run_config *cfg, run_result *res, char *err, size_t er
     bool shown = false;
     double last_line = 0;
     while (sh.workers_left > 0) {
+        if (cfg->interrupt && *cfg->interrupt && !pool_stopped(&sh.pool))
+            pool_stop(&sh.pool); /* the chunks under way finish: a prefix of the games */
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_nsec += 250 * 1000 * 1000;

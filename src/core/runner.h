@@ -7,6 +7,7 @@
 #ifndef GIOCHI_RUNNER_H
 #define GIOCHI_RUNNER_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,6 +41,11 @@ typedef struct run_config {
     FILE *games_csv; /* if not NULL: one row per game, in game order (header included) */
     int progress;   /* progress on stderr: RUN_PROGRESS_* (the caller decides which) */
     bool check;     /* verify game->check after every step and each outcome (--check) */
+    /* If not NULL: once it holds a non-zero value, run_batch_local hands out no more games;
+     * the games under way are finished, so res->games counts the games [first, first +
+     * res->games), whose figures (and games CSV rows) are those of a run of that many games
+     * (checked every quarter of a second; --keep-partial). */
+    volatile sig_atomic_t *interrupt;
 } run_config;
 
 /* How run_batch shows progress on stderr. */

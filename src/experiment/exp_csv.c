@@ -36,7 +36,7 @@ static void csv_row(FILE *f, const char *prefix, const char *game, const char *m
     if (row_type == NULL) {
         report_csv_line(f, game, metric, seat, bot, v,
                         has ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
-                        has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n, stat);
+                        has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n, stat, NULL);
         return;
     }
     char *text = NULL;
@@ -44,7 +44,7 @@ static void csv_row(FILE *f, const char *prefix, const char *game, const char *m
     FILE *m = membuf(&text, &len);
     report_csv_line(m, game, metric, seat, bot, v,
                     has ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
-                    has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n, stat);
+                    has ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n, stat, NULL);
     fclose(m);
     fwrite(text, 1, len ? len - 1 : 0, f); /* without its newline */
     fputc(',', f);
@@ -147,12 +147,12 @@ void exp_render_csv(const experiment *x, const cJSON *root, FILE *out)
         if (set[0].nrot == 1) {
             report_write(out, root, REPORT_CSV);
         } else {
-            fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", out);
+            fputs(REPORT_CSV_COLUMNS "\n", out);
             csv_report(out, "", root);
         }
         csv_fairness(out, "", g->name, cJSON_GetObjectItemCaseSensitive(root, "fairness"));
     } else if (o->sensitivity) {
-        fputs("key,key_value,game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", out);
+        fputs("key,key_value," REPORT_CSV_COLUMNS "\n", out);
         const cJSON *sens = cJSON_GetObjectItemCaseSensitive(root, "sensitivity");
         const cJSON *def = cJSON_GetObjectItemCaseSensitive(sens, "default");
         csv_estimate(out, ",,", g->name, o->metric, 0, "", def, NULL);
@@ -197,9 +197,7 @@ void exp_render_csv(const experiment *x, const cJSON *root, FILE *out)
         const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "settings"), 0);
         bool typed = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
                          cJSON_GetObjectItemCaseSensitive(first, "report"), "types")) > 0;
-        fputs(typed ? "game,metric,seat,bot,value,ci95_low,ci95_high,n,stat,type\n"
-                    : "game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n",
-              out);
+        fputs(typed ? REPORT_CSV_COLUMNS ",type\n" : REPORT_CSV_COLUMNS "\n", out);
         row_type = typed ? "" : NULL;
         const cJSON *so;
         int si = 0;

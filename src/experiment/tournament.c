@@ -449,8 +449,9 @@ static int sprt(tourney *t, char *err, size_t errlen)
 
 /* ---- the report --------------------------------------------------------------------------- */
 
-/* Bot b's score against bot c at their two-seat table (NAN if none). */
-static double pair_score(const tourney *t, int b, int c, double *lo, double *hi)
+/* Bot b's score against bot c at their two-seat table, its interval in *lo, *hi and the
+ * table's games in *games (NAN if they met at none). */
+static double pair_score(const tourney *t, int b, int c, double *lo, double *hi, double *games)
 {
     for (int s = 0; s < t->nt; s++) {
         const table *T = &t->t[s];
@@ -458,11 +459,11 @@ static double pair_score(const tourney *t, int b, int c, double *lo, double *hi)
             continue;
         for (int k = 0; k < 2; k++)
             if (T->bot[k] == b && T->bot[1 - k] == c) {
-                *lo = T->lo[k], *hi = T->hi[k];
+                *lo = T->lo[k], *hi = T->hi[k], *games = T->games;
                 return T->share[k];
             }
     }
-    *lo = *hi = NAN;
+    *lo = *hi = *games = NAN;
     return NAN;
 }
 
@@ -652,7 +653,7 @@ static void tour_text(const void *search, const cJSON *root, FILE *out, double w
         const char **cell = xcalloc((size_t)(n * n), sizeof *cell);
         for (int r = 0; r < n; r++)
             for (int c = 0; c < n; c++) {
-                double lo, hi, v = pair_score(t, order[r], order[c], &lo, &hi);
+                double lo, hi, games, v = pair_score(t, order[r], order[c], &lo, &hi, &games);
                 if (isnan(v))
                     snprintf(text[r * n + c], sizeof text[0], "—");
                 else
@@ -662,6 +663,27 @@ static void tour_text(const void *search, const cJSON *root, FILE *out, double w
         cross_table(out, n, name, cell);
         free(cell);
         free(text);
+        /* each pairing once, the stronger first: its score with interval and its games */
+        fprintf(out, "\neach pairing: the score of the first, 95%% CI, games\n");
+        tc = textcols_new("lwrln");
+        for (int r = 0; r < n; r++)
+            for (int c = r + 1; c < n; c++) {
+                double lo, hi, games, v = pair_score(t, order[r], order[c], &lo, &hi, &games);
+                if (isnan(v))
+                    continue;
+                char who[2 * BOT_SPEC_MAX + 16], nums[24], a[96], g[32];
+                snprintf(nums, sizeof nums, "%d-%d", r + 1, c + 1);
+                snprintf(who, sizeof who, "%s against %s", name[r], name[c]);
+                exp_text_interval(a, sizeof a, v, lo, hi, true, false);
+                char *br = strchr(a, '[');
+                if (br)
+                    br[-1] = '\0';
+                snprintf(g, sizeof g, "%.0f games", games);
+                const char *row[5] = {nums, who, a, br ? br : "", g};
+                textcols_row(tc, row);
+            }
+        textcols_write(out, tc, 2, TEXTCOLS_WIDTH);
+        textcols_free(tc);
     } else {
         /* a row per bot of each table, the table's number on its first, strongest first */
         fprintf(out, "\ntables (win share of each bot at it, 95%% CI)\n");

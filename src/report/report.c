@@ -518,6 +518,8 @@ static cJSON *build_tables(const report_input *in)
             cJSON *row = cJSON_CreateObject();
             cJSON_AddStringToObject(row, "label", t->rows[j].label);
             cJSON_AddStringToObject(row, "metric", t->rows[j].metric);
+            cJSON_AddItemToObject(row, "from", isnan(t->rows[j].from) ? cJSON_CreateNull() : cJSON_CreateNumber(t->rows[j].from));
+            cJSON_AddItemToObject(row, "to", isnan(t->rows[j].to) ? cJSON_CreateNull() : cJSON_CreateNumber(t->rows[j].to));
             cJSON_AddItemToObject(row, "estimate",
                                   metric_estimate(&g->metrics[m], rec_get(in->res->rec, m, -1)));
             cJSON_AddItemToArray(rows, row);
@@ -576,6 +578,13 @@ static cJSON *build_layout(const game_type *g)
         cJSON_AddItemToArray(groups, grp);
     } else {
         cJSON_Delete(other);
+    }
+    cJSON *terms = cJSON_AddArrayToObject(l, "glossary");
+    for (int i = 0; g->glossary && g->glossary[i].term; i++) {
+        cJSON *t = cJSON_CreateObject();
+        cJSON_AddStringToObject(t, "term", g->glossary[i].term);
+        cJSON_AddStringToObject(t, "meaning", g->glossary[i].meaning);
+        cJSON_AddItemToArray(terms, t);
     }
     return l;
 }
@@ -704,6 +713,10 @@ static void write_text(FILE *f, const cJSON *r)
     fprintf(f, "%.0f game%s, %.0f player%s, seed %s\n", report_num(r, "runs"),
             report_num(r, "runs") == 1 ? "" : "s", report_num(r, "players"), report_num(r, "players") == 1 ? "" : "s",
             report_str(r, "seed"));
+    const cJSON *cut = cJSON_GetObjectItemCaseSensitive(r, "interrupted");
+    if (cut)
+        fprintf(f, "INTERRUPTED: the first %.0f of %.0f games asked\n", report_num(r, "runs"),
+                report_num(cut, "runs_asked"));
     /* Provenance: the ruleset is the built-in one but for these keys. */
     report_text_changes(f, cJSON_GetObjectItemCaseSensitive(r, "ruleset_changes"));
     fputc('\n', f);

@@ -1,4 +1,4 @@
-/* report_csv.c — a report tree as tidy CSV: one row per estimate, quantile and exact value. */
+/* report_csv.c — a report tree as tidy CSV: one row per estimate, quantile, exact value and bin. */
 #include "report/report_csv.h"
 
 #include <math.h>
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/numfmt.h"
+#include "core/stats.h"
 #include "report/fields.h"
 
 void report_csv_field(FILE *f, const char *s)
@@ -25,15 +26,46 @@ void report_csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void csv_num(FILE *f, double x)
+static csv_precision precision = CSV_PRECISION_INTERVAL;
+
+void report_csv_set_precision(csv_precision p)
 {
-    char buf[40];
-    if (!isnan(x))
-        fputs(numfmt_double(buf, sizeof buf, x), f);
+    precision = p;
+}
+
+/* The decimals that keep two significant digits of the half-width of [lo, hi], or -1: no
+ * interval to round to (full precision). */
+static int interval_decimals(double lo, double hi)
+{
+    double h = (hi - lo) / 2;
+    if (precision == CSV_PRECISION_FULL || !(h > 0) || !isfinite(h))
+        return -1;
+    int d = 1 - (int)floor(log10(h));
+    return d < 0 ? 0 : d > 15 ? -1 : d;
+}
+
+/* x in its cell: nothing for NAN; with d >= 0 d decimals ("-0.000" written "0.000"), with
+ * sig > 0 that many significant digits, else in full. */
+static void csv_num(FILE *f, double x, int d, int sig)
+{
+    char buf[64];
+    if (isnan(x))
+        return;
+    if (d >= 0 && fabs(x) < 1e15)
+        snprintf(buf, sizeof buf, "%.*f", d, x);
+    else if (sig > 0 && precision != CSV_PRECISION_FULL)
+        snprintf(buf, sizeof buf, "%.*g", sig, x);
+    else
+        numfmt_double(buf, sizeof buf, x);
+    const char *s = buf;
+    if (*s == '-' && strspn(s + 1, "0.") == strlen(s + 1))
+        s++;
+    fputs(s, f);
 }
 
 void report_csv_line(FILE *f, const char *game, const char *metric, int seat, const char *bot,
-                     double value, double lo, double hi, double n, const char *stat)
+                     double value, double lo, double hi, double n, const char *stat,
+                     const csv_bin *bin)
 {
     report_csv_field(f, game);
     fputc(',', f);
@@ -43,13 +75,27 @@ void report_csv_line(FILE *f, const char *game, const char *metric, int seat, co
     else
         fputs(",,", f);
     report_csv_field(f, bot);
-    const double cell[4] = {value, lo, hi, n};
-    for (int i = 0; i < 4; i++) {
+    int d = interval_decimals(lo, hi);
+    int sig = strcmp(stat, "p_value") == 0 ? 3 : 0;
+    const double cell[3] = {value, lo, hi};
+    for (int i = 0; i < 3; i++) {
         fputc(',', f);
-        csv_num(f, cell[i]);
+        csv_num(f, cell[i], d, sig);
     }
     fputc(',', f);
+    csv_num(f, n, -1, 0);
+    fputc(',', f);
     fputs(stat, f);
+    fputc(',', f);
+    if (bin) {
+        csv_num(f, bin->from, -1, 0);
+        fputc(',', f);
+        csv_num(f, bin->to, -1, 0);
+        fputc(',', f);
+        report_csv_field(f, bin->label ? bin->label : "");
+    } else {
+        fputs(",,", f);
+    }
     fputc('\n', f);
 }
 
@@ -63,13 +109,13 @@ static void csv_estimate(FILE *f, const char *game, const char *metric, int seat
     const char *stat = cJSON_GetObjectItemCaseSensitive(e, "hits") ? "share" : "mean";
     report_csv_line(f, game, metric, seat, bot, report_num(e, "value"),
              has_ci ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
-             has_ci ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n, stat);
+             has_ci ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN, n, stat, NULL);
     const cJSON *q = cJSON_GetObjectItemCaseSensitive(e, "quantiles");
     for (const cJSON *p = q ? q->child : NULL; p; p = p->next)
-        report_csv_line(f, game, metric, seat, bot, p->valuedouble, NAN, NAN, n, p->string);
+        report_csv_line(f, game, metric, seat, bot, p->valuedouble, NAN, NAN, n, p->string, NULL);
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(e, "exact");
     if (cJSON_IsNumber(x))
-        report_csv_line(f, game, metric, seat, bot, x->valuedouble, NAN, NAN, NAN, "exact");
+        report_csv_line(f, game, metric, seat, bot, x->valuedouble, NAN, NAN, NAN, "exact", NULL);
 }
 
 static void report_csv_write_rows(FILE *f, const cJSON *r);
@@ -129,7 +175,7 @@ void report_csv_write(FILE *f, const cJSON *r)
             return;
         report_csv_write_rows(f, r);
         fclose(f);
-        fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat,type\n", body);
+        fputs(REPORT_CSV_COLUMNS ",type\n", body);
         for (char *line = text, *nl; line && *line; line = nl + 1) {
             if ((nl = strchr(line, '\n')) == NULL)
                 break;
@@ -140,7 +186,7 @@ void report_csv_write(FILE *f, const cJSON *r)
         csv_types(body, game, score, types);
         return;
     }
-    fputs("game,metric,seat,bot,value,ci95_low,ci95_high,n,stat\n", f);
+    fputs(REPORT_CSV_COLUMNS "\n", f);
     report_csv_write_rows(f, r);
 }
 
@@ -148,6 +194,12 @@ static void report_csv_write_rows(FILE *f, const cJSON *r)
 {
     const char *game = report_str(r, "game");
     const char *score = report_str(r, "score");
+    /* A run interrupted before its end (--keep-partial): its first row says so, the games
+     * played as value and the games asked as n. */
+    const cJSON *cut = cJSON_GetObjectItemCaseSensitive(r, "interrupted");
+    if (cut)
+        report_csv_line(f, game, "interrupted", 0, "", report_num(r, "runs"), NAN, NAN,
+                        report_num(cut, "runs_asked"), "count", NULL);
     const cJSON *s;
     cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(r, "seats"))
     {
@@ -184,35 +236,35 @@ static void report_csv_write_rows(FILE *f, const cJSON *r)
         } else if (strcmp(m->string, "seat_fairness") == 0) {
             if (cJSON_IsObject(m))
                 report_csv_line(f, game, "seat_fairness", 0, "", report_num(m, "p_value"), NAN, NAN, NAN,
-                         "p_value");
+                                "p_value", NULL);
         } else {
             csv_estimate(f, game, m->string, 0, "", m);
         }
     }
-    /* Distributions: one row per bin, its count as the value, the observations as n and the
-     * bin as the stat ("count:35" for one value, "count:35..39" for a wider bin). */
+    /* Distributions: two rows per bin, its count (stat count) and its share of the
+     * observations (stat share, with its interval), the observations as n and the bin in its
+     * own columns. */
     const cJSON *d;
     cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(r, "distributions"))
     {
-        char name[160], stat[96];
+        char name[160];
         snprintf(name, sizeof name, "distribution.%s", report_str(d, "name"));
+        double n = report_num(d, "n");
         const cJSON *bin;
         cJSON_ArrayForEach(bin, cJSON_GetObjectItemCaseSensitive(d, "bins"))
         {
-            double from = report_num(bin, "from"), to = report_num(bin, "to");
-            if (from == to)
-                snprintf(stat, sizeof stat, "count:%.0f", from);
-            else
-                snprintf(stat, sizeof stat, "count:%.0f..%.0f", from, to);
-            report_csv_line(f, game, name, 0, "", report_num(bin, "count"), NAN, NAN,
-                            report_num(d, "n"), stat);
+            csv_bin cell = {report_num(bin, "from"), report_num(bin, "to"), report_str(bin, "label")};
+            double count = report_num(bin, "count"), lo, hi;
+            report_csv_line(f, game, name, 0, "", count, NAN, NAN, n, "count", &cell);
+            stats_share_interval(count, n, &lo, &hi);
+            report_csv_line(f, game, name, 0, "", report_num(bin, "share"), lo, hi, n, "share", &cell);
         }
     }
-    /* Tables of figures: a row per table row, "table.NAME" the metric and its label the stat
-     * ("mean:10..19") */
+    /* Tables of figures: a row per table row, "table.NAME" the metric, its estimate's kind
+     * the stat and the row's bin in the bin columns. */
     cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(r, "tables"))
     {
-        char name[160], stat[96];
+        char name[160];
         snprintf(name, sizeof name, "table.%s", report_str(d, "name"));
         const cJSON *row;
         cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(d, "rows"))
@@ -220,13 +272,12 @@ static void report_csv_write_rows(FILE *f, const cJSON *r)
             const cJSON *e = cJSON_GetObjectItemCaseSensitive(row, "estimate");
             const cJSON *ci = cJSON_GetObjectItemCaseSensitive(e, "ci95");
             bool has_ci = cJSON_GetArraySize(ci) == 2;
-            snprintf(stat, sizeof stat, "%s:%s",
-                     cJSON_GetObjectItemCaseSensitive(e, "hits") ? "share" : "mean",
-                     report_str(row, "label"));
+            csv_bin cell = {report_num(row, "from"), report_num(row, "to"), report_str(row, "label")};
             report_csv_line(f, game, name, 0, "", report_num(e, "value"),
                             has_ci ? cJSON_GetArrayItem(ci, 0)->valuedouble : NAN,
                             has_ci ? cJSON_GetArrayItem(ci, 1)->valuedouble : NAN,
-                            report_num(e, "n"), stat);
+                            report_num(e, "n"),
+                            cJSON_GetObjectItemCaseSensitive(e, "hits") ? "share" : "mean", &cell);
         }
     }
 }

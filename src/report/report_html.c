@@ -102,9 +102,6 @@ static void text_cell(FILE *f, const char *cls, const char *s)
  * headline figures depend on") as nested lists. */
 static void outline_list(FILE *f, const cJSON *sec)
 {
-    fputs("<h2>", f);
-    esc(f, report_str(sec, "title"));
-    fputs("</h2>\n", f);
     int depth = 0; /* lists open; the item of each but the innermost is open too */
     const cJSON *row;
     cJSON_ArrayForEach(row, get(sec, "rows"))
@@ -132,15 +129,14 @@ static void outline_list(FILE *f, const cJSON *sec)
     fputs("\n</ul>\n", f);
 }
 
-static void summary_table(FILE *f, const cJSON *sec)
+/* A summary section's rows as a table (its column heads when it has some); a distribution's
+ * last column as bars whose width is the section's "bars". */
+static void summary_rows(FILE *f, const cJSON *sec)
 {
-    if (cJSON_IsTrue(get(sec, "outline"))) {
-        outline_list(f, sec);
-        return;
-    }
     const char *a = report_str(sec, "align");
-    table_open(f, report_str(sec, "title"));
+    table_open(f, NULL);
     const cJSON *cols = get(sec, "columns"), *c, *row;
+    const cJSON *bars = get(sec, "bars");
     if (cols) {
         fputs("<thead><tr>", f);
         cJSON_ArrayForEach(c, cols)
@@ -152,18 +148,42 @@ static void summary_table(FILE *f, const cJSON *sec)
         fputs("</tr></thead>\n", f);
     }
     fputs("<tbody>\n", f);
+    int k = 0;
     cJSON_ArrayForEach(row, get(sec, "rows"))
     {
         fputs("<tr>", f);
-        int i = 0;
+        int i = 0, last = cJSON_GetArraySize(row) - 1;
+        const cJSON *bar = cJSON_GetArrayItem(bars, k++);
         cJSON_ArrayForEach(c, row)
         {
-            text_cell(f, i < (int)strlen(a) && a[i] == 'r' ? "r" : NULL, c->valuestring);
+            if (i == last && cJSON_IsNumber(bar) && bar->valuedouble > 0)
+                fprintf(f, "<td class=\"bar\"><span style=\"width: %.1f%%\"></span></td>",
+                        100 * bar->valuedouble); /* a distribution's bar, drawn to scale */
+            else if (i == last && cJSON_IsNumber(bar))
+                fputs("<td class=\"bar\"></td>", f);
+            else
+                text_cell(f, i < (int)strlen(a) && a[i] == 'r' ? "r" : NULL, c->valuestring);
             i++;
         }
         fputs("</tr>\n", f);
     }
     table_close(f);
+}
+
+/* A summary section: its heading (a lead section's) or the summary line of the collapsed
+ * block that holds it (every other), then its table or outline. */
+static void summary_table(FILE *f, const cJSON *sec)
+{
+    bool lead = cJSON_IsTrue(get(sec, "lead"));
+    fputs(lead ? "<h2>" : "<details>\n<summary>", f);
+    esc(f, report_str(sec, "title"));
+    fputs(lead ? "</h2>\n" : "</summary>\n", f);
+    if (cJSON_IsTrue(get(sec, "outline")))
+        outline_list(f, sec);
+    else
+        summary_rows(f, sec);
+    if (!lead)
+        fputs("</details>\n", f);
 }
 
 /* ---- a sweep ------------------------------------------------------------------------------ */
@@ -471,21 +491,24 @@ static void tune_page(FILE *f, const cJSON *r)
     table_close(f);
 }
 
-/* The score of bot a against bot b in a tournament's two-seat tables, or NAN. */
-static double pair_score(const cJSON *r, const char *a, const char *b)
+/* The score of bot a against bot b in a tournament's two-seat tables (an estimate: value and
+ * ci95), its table's games in *games; NULL if they met at none. */
+static const cJSON *pair_score(const cJSON *r, const char *a, const char *b, double *games)
 {
     const cJSON *t;
     cJSON_ArrayForEach(t, get(r, "tables"))
     {
         const cJSON *bots = get(t, "bots");
         if (cJSON_GetArraySize(bots) != 2)
-            return NAN;
+            return NULL;
         for (int i = 0; i < 2; i++)
             if (strcmp(cJSON_GetArrayItem(bots, i)->valuestring, a) == 0 &&
-                strcmp(cJSON_GetArrayItem(bots, 1 - i)->valuestring, b) == 0)
-                return report_num(cJSON_GetArrayItem(get(t, "win_share"), i), "value");
+                strcmp(cJSON_GetArrayItem(bots, 1 - i)->valuestring, b) == 0) {
+                *games = report_num(t, "games");
+                return cJSON_GetArrayItem(get(t, "win_share"), i);
+            }
     }
-    return NAN;
+    return NULL;
 }
 
 static int by_elo(const void *a, const void *b)
@@ -554,7 +577,8 @@ static void tournament_page(FILE *f, const cJSON *r)
     }
     table_close(f);
     if (report_num(r, "seats") == 2) {
-        table_note(f, "Cross table", "Score of the row against the column (win share, ties halved).");
+        table_note(f, "Cross table", "Score of the row against the column (win share, ties "
+                                     "halved), its 95% interval and the games they played.");
         fputs("<thead><tr><th></th>", f);
         for (i = 0; i < n; i++) {
             fputs("<th class=\"r\">", f);
@@ -566,11 +590,16 @@ static void tournament_page(FILE *f, const cJSON *r)
             fputs("<tr>", f);
             text_cell(f, NULL, report_str(by[i], "bot"));
             for (int j = 0; j < n; j++) {
-                double s = i == j ? NAN
-                                  : pair_score(r, report_str(by[i], "bot"), report_str(by[j], "bot"));
-                char c[32];
-                numfmt_figure(c, sizeof c, s, true, false);
-                text_cell(f, "r", c);
+                double games = 0;
+                const cJSON *e = i == j ? NULL
+                                        : pair_score(r, report_str(by[i], "bot"),
+                                                     report_str(by[j], "bot"), &games);
+                char note[48];
+                snprintf(note, sizeof note, "n&#160;=&#160;%.0f", games);
+                if (e)
+                    est_cell_note(f, e, true, false, note);
+                else
+                    text_cell(f, "r", "—");
             }
             fputs("</tr>\n", f);
         }
@@ -851,6 +880,25 @@ static void page_title(const cJSON *r, char *buf, size_t n)
         report_summary_title(r, true, buf, n);
 }
 
+/* The report's charts (plot_render's SVG, inline), or a line saying why there are none. */
+static void charts(FILE *f, const cJSON *r)
+{
+    fputs("<h2>Charts</h2>\n<div class=\"charts\">\n", f);
+    char err[512];
+    size_t len;
+    char *svg = plot_render(r, PLOT_SVG, &len, err, sizeof err);
+    const char *start = svg ? strstr(svg, "<svg") : NULL;
+    if (start) {
+        fputs(start, f);
+    } else {
+        fputs("<p>No charts: ", f);
+        esc(f, svg ? "gnuplot wrote no SVG" : err);
+        fputs(".</p>\n", f);
+    }
+    free(svg);
+    fputs("</div>\n", f);
+}
+
 void report_html_write(FILE *f, const cJSON *r)
 {
     char title[1024];
@@ -882,17 +930,28 @@ void report_html_write(FILE *f, const cJSON *r)
           ".prov dt { font-weight: 600; }\n"
           ".prov dd { margin: 0; overflow-wrap: anywhere; }\n"
           ".note { color: #555; max-width: 60em; }\n"
+          "p.cut { background: #fdecea; border: 1px solid #e6a09a; padding: 0.4em 1em; }\n"
           "ul.outline, ul.outline ul { margin: 0.2em 0; padding-left: 1.5em; }\n"
           "code { font-family: monospace; }\n"
           "code.cmd { white-space: pre-wrap; overflow-wrap: anywhere; }\n"
           ".charts svg { max-width: 100%; height: auto; }\n"
+          "details { margin: 0.5em 0; }\n"
+          "summary { font-size: 1.1em; font-weight: 600; cursor: pointer; padding: 0.2em 0; }\n"
+          "td.bar { width: 14em; }\n"
+          "td.bar span { display: block; height: 0.9em; min-width: 2px; background: #4a78b0; }\n"
           "</style>\n</head>\n<body>\n<h1>", f);
     esc(f, title);
     fputs("</h1>\n", f);
+    const cJSON *cut = get(r, "interrupted"); /* --keep-partial */
+    if (cut)
+        fprintf(f, "<p class=\"cut\"><strong>Interrupted:</strong> the report of the first %.0f "
+                   "of the %.0f games asked.</p>\n",
+                report_num(r, "runs"), report_num(cut, "runs_asked"));
     provenance(f, r);
     const char *mode = report_str(r, "mode");
     const cJSON *settings = get(r, "settings");
     const cJSON *sens = get(r, "sensitivity");
+    bool plain = false;
     if (strcmp(mode, "seek") == 0) {
         seek_page(f, r);
     } else if (strcmp(mode, "tune") == 0) {
@@ -904,26 +963,22 @@ void report_html_write(FILE *f, const cJSON *r)
     } else if (cJSON_IsArray(settings) && cJSON_GetArraySize(settings) > 0) {
         sweep_table(f, r, settings);
     } else {
-        cJSON *sum = report_summary_build(r);
-        const cJSON *sec;
-        cJSON_ArrayForEach(sec, sum)
+        plain = true;
+    }
+    /* a plain run: who wins and the headline, then its charts, then every other section in a
+     * block of its own, closed */
+    cJSON *sum = plain ? report_summary_build(r) : NULL;
+    const cJSON *sec;
+    cJSON_ArrayForEach(sec, sum)
+        if (cJSON_IsTrue(get(sec, "lead")))
             summary_table(f, sec);
-        cJSON_Delete(sum);
-    }
-    fputs("<h2>Charts</h2>\n<div class=\"charts\">\n", f);
-    char err[512];
-    size_t len;
-    char *svg = plot_render(r, PLOT_SVG, &len, err, sizeof err);
-    const char *start = svg ? strstr(svg, "<svg") : NULL;
-    if (start) {
-        fputs(start, f);
-    } else {
-        fputs("<p>No charts: ", f);
-        esc(f, svg ? "gnuplot wrote no SVG" : err);
-        fputs(".</p>\n", f);
-    }
-    free(svg);
-    fputs("</div>\n", f);
+    charts(f, r);
+    if (sum)
+        fputs("<h2>Tables</h2>\n", f);
+    cJSON_ArrayForEach(sec, sum)
+        if (!cJSON_IsTrue(get(sec, "lead")))
+            summary_table(f, sec);
+    cJSON_Delete(sum);
     cJSON *copy = cJSON_Duplicate(r, 1);
     cJSON *run = cJSON_DetachItemFromObjectCaseSensitive(copy, "run");
     json_block(f, "giochi-report", copy, true, false);

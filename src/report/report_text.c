@@ -403,6 +403,7 @@ static void dist_section(cJSON *out, const cJSON *d)
     const cJSON *b;
     cJSON_ArrayForEach(b, get(d, "bins"))
         top = report_num(b, "count") > top ? report_num(b, "count") : top;
+    cJSON *bars = cJSON_AddArrayToObject(sec, "bars"); /* per row: its count against the top */
     cJSON_ArrayForEach(b, get(d, "bins"))
     {
         char count[32], share[32], bar[DIST_BAR + 1];
@@ -416,6 +417,8 @@ static void dist_section(cJSON *out, const cJSON *d)
         bar[len] = '\0';
         const char *cell[4] = {report_str(b, "label"), count, share, bar};
         row(rows_of(sec), 4, cell);
+        /* the bar's exact length, for a page that draws it */
+        cJSON_AddItemToArray(bars, cJSON_CreateNumber(top > 0 ? c / top : 0));
     }
     if (cJSON_IsTrue(get(d, "dropped"))) {
         const char *cell[4] = {"(values too far apart: no histogram kept)", "", "", ""};
@@ -579,6 +582,42 @@ static void depends_batches(cJSON *out, const cJSON *r)
     }
 }
 
+/* "Terms of the game": a line per word of the game's own (layout's glossary), "term: what
+ * it means", wrapping under its own indent. */
+static void glossary_section(cJSON *out, const cJSON *r)
+{
+    const cJSON *terms = get(get(r, "layout"), "glossary"), *t;
+    if (cJSON_GetArraySize(terms) == 0)
+        return;
+    cJSON *sec = section(out, "Terms of the game", "l");
+    cJSON_AddBoolToObject(sec, "outline", true);
+    cJSON_ArrayForEach(t, terms)
+    {
+        char text[512];
+        snprintf(text, sizeof text, "%s: %s", report_str(t, "term"), report_str(t, "meaning"));
+        const char *cell[1] = {text};
+        row(rows_of(sec), 1, cell);
+    }
+}
+
+/* The row under the mean game length: the median game's length and the range of the middle
+ * 90% of games (5th to 95th percentile), when the length has quantiles and varies. */
+static void length_spread(cJSON *rows, const char *unit, const cJSON *length)
+{
+    const cJSON *q = get(length, "quantiles");
+    double p05 = report_num(q, "p05"), p50 = report_num(q, "p50"), p95 = report_num(q, "p95");
+    if (isnan(p05) || isnan(p50) || isnan(p95) || cJSON_IsTrue(get(length, "point_mass")))
+        return; /* no quantiles, or every game alike: the mean says it all */
+    char val[32], range[64];
+    snprintf(val, sizeof val, "%g", p50);
+    if (p05 == p95)
+        snprintf(range, sizeof range, "5–95%%: %g", p05);
+    else
+        snprintf(range, sizeof range, "5–95%%: %g to %g", p05, p95);
+    const char *cell[5] = {"median game length", val, unit, range, ""};
+    row(rows, 5, cell);
+}
+
 cJSON *report_summary_build(const cJSON *r)
 {
     cJSON *out = cJSON_CreateArray();
@@ -589,12 +628,18 @@ cJSON *report_summary_build(const cJSON *r)
     const cJSON *layout = get(r, "layout");
     const cJSON *head = get(layout, "headline");
     cJSON *sec = section(out, "Headline", "wrlln");
-    metric_row(rows_of(sec), "game length", report_str(r, "length_unit"),
-               get(get(r, "metrics"), "length"), report_num(r, "runs"));
+    const cJSON *length = get(get(r, "metrics"), "length");
+    metric_row(rows_of(sec), "game length", report_str(r, "length_unit"), length,
+               report_num(r, "runs"));
+    length_spread(rows_of(sec), report_str(r, "length_unit"), length);
     const cJSON *n;
     cJSON_ArrayForEach(n, head)
         if (cJSON_IsString(n))
             metric_rows(rows_of(sec), r, n->valuestring);
+    /* the sections so far (who wins, the headline) lead: a page shows them first, open */
+    cJSON *lead;
+    cJSON_ArrayForEach(lead, out)
+        cJSON_AddBoolToObject(lead, "lead", true);
     how_games_end(out, r);
     const cJSON *g;
     cJSON_ArrayForEach(g, get(layout, "groups"))
@@ -615,6 +660,7 @@ cJSON *report_summary_build(const cJSON *r)
     }
     depends_section(out, r);
     depends_batches(out, r);
+    glossary_section(out, r);
     /* Sections left empty (every metric already in the headline) are dropped. */
     for (cJSON *s = out->child; s;) {
         cJSON *next = s->next;
@@ -631,10 +677,14 @@ char *report_summary_title(const cJSON *r, bool with_title, char *buf, size_t n)
     char who[32] = ""; /* an experiment's report may vary the players: then it has none */
     if (!isnan(players))
         snprintf(who, sizeof who, ", %.0f player%s", players, players == 1 ? "" : "s");
-    int len = snprintf(buf, n, "%s%s%.0f game%s%s, seed %s", with_title ? report_str(r, "title") : "",
-                       with_title ? " — " : "", runs, runs == 1 ? "" : "s", who,
+    char cut[96] = ""; /* a run interrupted before its end (--keep-partial) */
+    const cJSON *x = get(r, "interrupted");
+    if (x)
+        snprintf(cut, sizeof cut, " (INTERRUPTED: the first %.0f of %.0f games asked)", runs,
+                 report_num(x, "runs_asked"));
+    int len = snprintf(buf, n, "%s%s%.0f game%s%s%s, seed %s", with_title ? report_str(r, "title") : "",
+                       with_title ? " — " : "", runs, runs == 1 ? "" : "s", cut, who,
                        report_str(r, "seed"));
-    const cJSON *x;
     cJSON_ArrayForEach(x, get(r, "sweeps"))
         if (cJSON_IsString(x) && len >= 0 && (size_t)len < n)
             len += snprintf(buf + len, n - (size_t)len, ", sweep %s", x->valuestring);

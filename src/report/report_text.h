@@ -13,8 +13,10 @@
  * a letter per column as textcols_new takes them, 'r' right, 'w' a wrappable label, 'n' a note,
  * else left) where
  * every cell is a string: labels in words with units, shares as percentages, "—" where there
- * was no observation. The headline comes first (who wins, the game's headline metrics), then
- * how games end, then one section per metric group of r's "layout". The caller frees it. */
+ * was no observation. The headline comes first (who wins, the game's headline metrics), its
+ * sections marked "lead": true, then how games end, then one section per metric group of r's
+ * "layout". A distribution's section also has "bars": per row, its count against the largest
+ * (0..1), the length of the bar its last cell draws in '#'. The caller frees it. */
 cJSON *report_summary_build(const cJSON *r);
 
 /* A report's one-line title: "Gioco dell'Oca — 1000 games, 4 players, seed 1, ruleset:

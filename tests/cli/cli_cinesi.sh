@@ -29,8 +29,8 @@ else
     bad "cinesi exact win share in the text summary" "$(sed -n 4,7p "$work/out")"
 fi
 expect_ok "cinesi exact csv" --game=cinesi --exact --runs=2000 --seed=1 --format=csv --quiet
-if grep -qE '^cinesi,win_share,1,random,0.2578515446965[0-9]*,,,,exact$' "$work/out" &&
-    grep -qE '^cinesi,length,,,255.27372409862[0-9]*,,,,exact$' "$work/out"; then
+if grep -qE '^cinesi,win_share,1,random,0.2578515446965[0-9]*,,,,exact,,,$' "$work/out" &&
+    grep -qE '^cinesi,length,,,255.27372409862[0-9]*,,,,exact,,,$' "$work/out"; then
     ok "cinesi exact rows in CSV"
 else
     bad "cinesi exact rows in CSV" "$(grep exact "$work/out" | head -n 3)"

@@ -222,7 +222,7 @@ expect_ok "report CSV, comma decimals" --game=45 --runs=100 --seed=1 --format=cs
 # the same table: ';' for ',' and ',' for '.' inside numbers, nothing else
 tr ',' ';' <"$work/dot.csv" | sed 's/\([0-9]\)\.\([0-9]\)/\1,\2/g' >"$work/expect.csv"
 same "comma-decimal CSV is the CSV with ';' and ','" "$work/expect.csv" "$work/out"
-grep -q '^45;win_share;1;optimal-score;0,42;' "$work/out" && ok "comma-decimal CSV: a share" || bad "comma-decimal CSV: a share" "$(sed -n 2p "$work/out")"
+grep -q '^45;win_share;1;optimal-score;0,420;' "$work/out" && ok "comma-decimal CSV: a share" || bad "comma-decimal CSV: a share" "$(sed -n 2p "$work/out")"
 expect_ok "games CSV, comma decimals" --game=45 --runs=50 --seed=1 -q --games-csv="$work/gd.csv" --csv-decimal=,
 head -1 "$work/gd.csv" | grep -q '^game_index;seed;winner;' && grep -q ';[0-9]*,[0-9]' "$work/gd.csv" &&
     ok "comma-decimal games CSV" || bad "comma-decimal games CSV" "$(head -2 "$work/gd.csv")"

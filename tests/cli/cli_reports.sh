@@ -107,7 +107,7 @@ expect_error "--detail with json" 2 "--detail lists the text report: it cannot b
 # ---- no observation: empty in CSV, null in JSON, a dash in text ----------------------------------
 # one Oca game (seed 2) with no mutual aid attempt: mutual_aid_success has no trial
 "$bin" --game=oca --runs=1 --seed=2 -q --format=csv >"$work/empty.csv"
-grep -qx 'oca,mutual_aid_success,,,,,,0,share' "$work/empty.csv" &&
+grep -qx 'oca,mutual_aid_success,,,,,,0,share,,,' "$work/empty.csv" &&
     ok "CSV: an empty share has empty value and interval" || bad "CSV: an empty share has empty value and interval" "$(grep mutual_aid_success "$work/empty.csv")"
 "$bin" --game=oca --runs=1 --seed=2 -q --format=json | tr -d ' \t\n' >"$work/empty.json"
 grep -q '"mutual_aid_success":{"value":null,"ci95":null,"n":0,"hits":0}' "$work/empty.json" &&
@@ -117,14 +117,35 @@ grep -q '"mutual_aid_success":{"value":null,"ci95":null,"n":0,"hits":0}' "$work/
 
 # ---- the stat column: every row kind named, metric names never carry a statistic ---------------
 "$bin" --game=45 --runs=300 --seed=1 -q --bots=optimal-shut --exact --format=csv >"$work/stat.csv"
-awk -F, 'NR > 1 && $9 !~ /^(share|mean|p05|p25|p50|p75|p95|exact|p_value)$/ {bad = 1} END {exit bad}' "$work/stat.csv" &&
+awk -F, 'NR > 1 && $9 !~ /^(share|mean|p05|p25|p50|p75|p95|exact|p_value|count)$/ {bad = 1} END {exit bad}' "$work/stat.csv" &&
     ok "CSV: stat is a known row kind" || bad "CSV: stat is a known row kind" "$(cut -d, -f9 "$work/stat.csv" | sort -u | tr '\n' ' ')"
 awk -F, 'NR > 1 && $2 ~ /\.(p[0-9][0-9]|exact|p_value)$/ {bad = 1} END {exit bad}' "$work/stat.csv" &&
     ok "CSV: metric names carry no statistic" || bad "CSV: metric names carry no statistic" "$(grep -E '\.(p[0-9]|exact)' "$work/stat.csv" | head -n 2)"
-grep -qE '^45,shut_rate,1,optimal-shut,[0-9.e-]+,,,,exact$' "$work/stat.csv" &&
-    grep -qE '^45,length,,,[0-9.]+,,,300,p50$' "$work/stat.csv" &&
-    grep -qE '^45,seat_fairness,,,[0-9.e-]+,,,,p_value$' "$work/stat.csv" &&
+grep -qE '^45,shut_rate,1,optimal-shut,[0-9.e-]+,,,,exact,,,$' "$work/stat.csv" &&
+    grep -qE '^45,length,,,[0-9.]+,,,300,p50,,,$' "$work/stat.csv" &&
+    grep -qE '^45,seat_fairness,,,[0-9.e-]+,,,,p_value,,,$' "$work/stat.csv" &&
     ok "CSV: exact, quantile and p-value rows" || bad "CSV: exact, quantile and p-value rows" "$(grep -E 'exact|p50|p_value' "$work/stat.csv" | head -n 3)"
+
+# ---- the CSV as a spreadsheet imports it: python's csv module reads every row, each numeric cell
+# is a number without splitting a string, a bin in its own columns; figures rounded to their
+# interval, --csv-precision=full the same rows in full (tests/cli/csv_import.py) ----------------
+"$bin" --game=oca --runs=400 --seed=3 -q --format=csv >"$work/imp.csv"
+"$bin" --game=oca --runs=400 --seed=3 -q --format=csv --csv-precision=full >"$work/imp-full.csv"
+python3 "$here/csv_import.py" --full="$work/imp-full.csv" "$work/imp.csv" 2>"$work/err" &&
+    ok "CSV imports: bins in columns, figures rounded to their interval" ||
+    bad "CSV imports: bins in columns, figures rounded to their interval" "$(cat "$work/err")"
+grep -qx 'oca,distribution.bankrupt_players,,,[0-9]*,,,400,count,0,0,0' "$work/imp.csv" &&
+    grep -qx 'oca,distribution.bankrupt_players,,,0\.[0-9]*,0\.[0-9]*,[01]\.[0-9]*,400,share,0,0,0' "$work/imp.csv" &&
+    grep -qx 'oca,table.auction_net_by_bid,,,.*,mean,100,,100+' "$work/imp.csv" &&
+    ok "CSV: a bin's count and share rows, a table's open bin" ||
+    bad "CSV: a bin's count and share rows, a table's open bin" "$(grep -E 'bankrupt_players|100\+' "$work/imp.csv")"
+"$bin" --game=45 --sweep limit=40,45 --runs=100 --seed=1 -q --format=csv --csv-decimal=, >"$work/imp-sw.csv"
+"$bin" --game=45 --sweep limit=40,45 --runs=100 --seed=1 -q --format=csv --csv-decimal=, \
+    --csv-precision=full >"$work/imp-swf.csv"
+python3 "$here/csv_import.py" --sep=';' --keys=1 --full="$work/imp-swf.csv" "$work/imp-sw.csv" 2>"$work/err" &&
+    ok "CSV imports: a sweep with decimal commas" || bad "CSV imports: a sweep with decimal commas" "$(cat "$work/err")"
+expect_error "--csv-precision of another kind" 2 "--csv-precision 'exact': expected 'interval' or 'full'" --game=45 --runs=5 --format=csv --csv-precision=exact
+expect_error "--csv-precision without a CSV report" 2 "--csv-precision needs a CSV report to write: --format=csv" --game=45 --runs=5 --csv-precision=full
 
 # ---- games CSV: seed_hi * 2^32 + seed_lo is the seed ----------------------------------------------
 "$bin" --game=45 --runs=20 --seed=1 -q --games-csv="$work/seeds.csv" --output=/dev/null
@@ -204,7 +225,7 @@ if command -v gnuplot >/dev/null 2>&1; then
         ok "--html: how it was made (command, date, bots, games)" || bad "--html: how it was made (command, date, bots, games)" "see $work/p2.html"
     # "depends on" as nested lists: each figure an item, what it rests on a list inside it,
     # the squares that ruined most a list inside that
-    sed -n '/^<h2>What the headline figures depend on<\/h2>$/,/^<\/ul>$/p' "$work/p2.html" >"$work/outline.html"
+    sed -n '/^<summary>What the headline figures depend on<\/summary>$/,/^<\/ul>$/p' "$work/p2.html" >"$work/outline.html"
     grep -q '^<ul class="outline">$' "$work/outline.html" && [ "$(grep -c '^<ul>$' "$work/outline.html")" -eq 3 ] &&
         grep -q "^<li>the bots' play: greedy at every seat</li>$" "$work/outline.html" &&
         grep -q '^<li>square [0-9]* [A-Z][a-z]* ([0-9]* ruins\{0,1\})</li>$' "$work/outline.html" &&

@@ -135,6 +135,18 @@ expect_ok "tournament two threads" --game=wari --tournament=greedy,alphabeta:dep
     --runs=100 --seed=2 --format=json --quiet --threads=2
 json_without_run "$work/out" >"$work/tour2.json"
 same "tournament report is thread-independent" "$work/tour1.json" "$work/tour2.json"
+# the cross table with its intervals and games: in the text, a row per pairing; on the page,
+# each cell (from the report just written, rendered again from its JSON)
+"$bin" --game=wari --tournament=greedy,alphabeta:depth=3,random --runs=100 --seed=2 --quiet \
+    --threads=1 >"$work/tour.txt"
+[ "$(grep -cE '^  [123]-[123]  [a-z:=0-9]+ against [a-z:=0-9]+ +[0-9.]+%  \[[-0-9.]+, [0-9.]+\] +200 games$' "$work/tour.txt")" -eq 3 ] &&
+    ok "tournament text: each pairing with its interval and games" ||
+    bad "tournament text: each pairing with its interval and games" "$(sed -n '/each pairing/,/^$/p' "$work/tour.txt")"
+"$bin" --game=wari --tournament=greedy,alphabeta:depth=3,random --runs=100 --seed=2 --quiet \
+    --threads=1 --html="$work/tour.html" --output=/dev/null
+[ "$(sed -n '/<h2>Cross table/,/<\/table>/p' "$work/tour.html" | grep -o '</span> <span class="ci">\[[-0-9.]*, [0-9.]*\]</span> <span class="ci">n&#160;=&#160;200</span>' | wc -l)" -eq 6 ] &&
+    ok "tournament page: each cross-table cell with its interval and games" ||
+    bad "tournament page: each cross-table cell with its interval and games" "$(sed -n '/<h2>Cross table/,/<\/table>/p' "$work/tour.html" | head -c 600)"
 # four seats of oca: every table of four of five bots
 expect_ok "tournament oca tables" --game=oca --tournament=greedy,cautious,aggressive,random,greedy:sit_out=0 \
     --runs=200 --seed=1 --quiet

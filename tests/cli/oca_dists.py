@@ -124,16 +124,23 @@ for b in dists["ruin_square"]["bins"]:
     if not ok:
         fail("ruin_square: value %d labelled '%s'" % (v, label))
 
-# The CSV report: one row per bin, the count as its value.
+# The CSV report: two rows per bin, its count and its share (rounded to its interval's
+# digits), the bin in its own columns.
 if len(sys.argv) > 3:
     got = {}
-    for r in csv.reader(open(sys.argv[3])):
-        if r[1].startswith("distribution."):
-            got[(r[1][len("distribution."):], r[8])] = (float(r[4]), float(r[7]))
+    for r in csv.DictReader(open(sys.argv[3])):
+        if r["metric"].startswith("distribution."):
+            key = (r["metric"][len("distribution."):], r["stat"], float(r["bin_from"]),
+                   float(r["bin_to"]), r["bin_label"])
+            got[key] = (float(r["value"]), float(r["n"]), r["value"])
     want = {}
     for name, d in dists.items():
         for b in d["bins"]:
-            stat = "count:%d" % b["from"] if b["from"] == b["to"] else "count:%d..%d" % (b["from"], b["to"])
-            want[(name, stat)] = (b["count"], d["n"])
-    if got != want:
-        fail("CSV distribution rows differ: %s" % sorted(set(got.items()) ^ set(want.items()))[:4])
+            want[(name, "count", b["from"], b["to"], b["label"])] = (b["count"], d["n"])
+            want[(name, "share", b["from"], b["to"], b["label"])] = (b["share"], d["n"])
+    if set(got) != set(want):
+        fail("CSV distribution rows differ: %s" % sorted(set(got) ^ set(want))[:4])
+    for k, (v, n, cell) in got.items():
+        digits = len(cell.split(".")[1]) if "." in cell else 0
+        if n != want[k][1] or abs(v - want[k][0]) > 0.5 * 10 ** -digits * (1 + 1e-9):
+            fail("CSV distribution row %s: %s of %g, want %s of %g" % (k, cell, n, want[k][0], want[k][1]))

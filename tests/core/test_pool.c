@@ -86,3 +86,41 @@ TEST(pool_has_no_more_workers_than_chunks_and_stops)
     CHECK_INT(p.nchunks, 4);
     CHECK_INT(p.nworkers, 4);
 }
+
+/* A worker that stops the pool once it is handed chunk 100, racing the others: the chunks
+ * handed out are still the first ones, with no gap (an interrupted run has played a prefix of
+ * its games). */
+static void take_and_stop(void *arg, int t)
+{
+    seen *s = arg;
+    uint64_t c, from, to;
+    while (pool_take(s->p, &c, &from, &to)) {
+        for (uint64_t i = from; i < to; i++)
+            atomic_fetch_add(&s->claims[i - FIRST], 1);
+        atomic_fetch_add(&s->chunks[t], 1);
+        if (c >= 100)
+            pool_stop(s->p);
+    }
+}
+
+TEST(pool_stopped_has_handed_out_a_prefix)
+{
+    static seen s;
+    for (int round = 0; round < 20; round++) {
+        pool p;
+        memset(&s, 0, sizeof s);
+        s.p = &p;
+        pool_init(&p, FIRST, FIRST + GAMES, 8, 1, 1, 8); /* chunks of one game */
+        pool_start(&p, 0, take_and_stop, &s);
+        pool_join(&p);
+        int played = 0, gaps = 0, twice = 0;
+        for (int i = 0; i < GAMES; i++) {
+            played += s.claims[i] > 0;
+            twice += s.claims[i] > 1;
+            gaps += i > 0 && s.claims[i] > 0 && s.claims[i - 1] == 0;
+        }
+        CHECK(played < GAMES); /* it did stop */
+        CHECK_INT(gaps, 0);
+        CHECK_INT(twice, 0);
+    }
+}

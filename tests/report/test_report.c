@@ -145,6 +145,52 @@ TEST(report_layout_names_exist_in_every_game)
     }
 }
 
+/* Every game glosses its own words: terms unique, each meaning one line; the summary's last
+ * section lists them, one line each ("term: meaning"), and the JSON layout carries them. */
+TEST(report_glossary_of_every_game)
+{
+    for (int i = 0; registry_games[i]; i++) {
+        const game_type *g = registry_games[i];
+        CHECK(g->glossary != NULL);
+        int n = 0;
+        for (; g->glossary && g->glossary[n].term; n++) {
+            const game_term *t = &g->glossary[n];
+            CHECK(*t->term != '\0' && t->meaning != NULL && strlen(t->meaning) > 10);
+            CHECK(strchr(t->meaning, '\n') == NULL && strlen(t->meaning) < 200);
+            for (int j = 0; j < n; j++)
+                CHECK(strcmp(g->glossary[j].term, t->term) != 0);
+        }
+        CHECK(n >= 3);
+        const char *bots[GAME_MAX_SEATS];
+        for (int k = 0; k < GAME_MAX_SEATS; k++)
+            bots[k] = "random";
+        cJSON *r = run_report(g, g->default_seats, bots, 20);
+        if (r == NULL) {
+            CHECK(r != NULL);
+            continue;
+        }
+        const cJSON *terms = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(r, "layout"), "glossary");
+        CHECK_INT(cJSON_GetArraySize(terms), n);
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        report_text_summary(f, r);
+        fclose(f);
+        const char *sec = strstr(text, "\nTerms of the game\n");
+        CHECK(sec != NULL);
+        for (int k = 0; sec && k < n; k++) {
+            char line[128];
+            snprintf(line, sizeof line, "\n  %s: ", g->glossary[k].term);
+            if (strstr(sec, line) == NULL)
+                fprintf(stderr, "  %s: no glossary line for '%s'\n", g->name, g->glossary[k].term);
+            CHECK(strstr(sec, line) != NULL);
+        }
+        free(text);
+        cJSON_Delete(r);
+    }
+}
+
 TEST(report_summary_of_a_game_that_declares_nothing)
 {
     /* The 45 without its presentation: one group "Figures" in table order, snake_case names. */
@@ -152,6 +198,7 @@ TEST(report_summary_of_a_game_that_declares_nothing)
     bare.headline = NULL;
     bare.groups = NULL;
     bare.labels = NULL;
+    bare.glossary = NULL;
     const char *bots[2] = {"greedy", "greedy"};
     cJSON *r = run_report(&bare, 2, bots, 200);
     CHECK(r != NULL);
@@ -172,6 +219,7 @@ TEST(report_summary_of_a_game_that_declares_nothing)
     fclose(f);
     CHECK(strstr(text, "\nFigures\n  shut_rate ") != NULL);
     CHECK(strstr(text, "\n  rolloff_rounds ") != NULL);
+    CHECK(strstr(text, "Terms of the game") == NULL);
     free(text);
     cJSON_Delete(r);
 }
@@ -348,19 +396,24 @@ TEST(report_html_pages_of_experiments_and_searches)
         /* a share as the text writes it: "2.80%" then its interval in points "[2.08, 3.52]" */
         if (strstr(cases[i].file, "sweep-oca"))
             CHECK(strstr(page, "%</span> <span class=\"ci\">[") != NULL);
-        /* the page's text before the charts and the JSON: no 8.121e-05 */
+        /* the page's text but the charts and the JSON: no 8.121e-05 */
         char *charts = strstr(page, "<h2>Charts</h2>");
-        CHECK(charts != NULL);
-        if (charts) {
-            *charts = '\0';
-            for (const char *p = page; (p = strchr(p, 'e')) != NULL; p++)
-                if ((p[1] == '-' || p[1] == '+') && p[2] >= '0' && p[2] <= '9' && p > page &&
+        char *svg_end = charts ? strstr(charts, "</svg>") : NULL;
+        char *after = svg_end ? strstr(svg_end, "</div>\n") : NULL;
+        char *json = strstr(page, "<script type=\"application/json\"");
+        CHECK(charts != NULL && json != NULL);
+        for (int part = 0; charts && json && part < 2; part++) {
+            char *from = part == 0 ? page : after ? after : json, *to = part == 0 ? charts : json;
+            char keep = *to;
+            *to = '\0';
+            for (const char *p = from; (p = strchr(p, 'e')) != NULL; p++)
+                if ((p[1] == '-' || p[1] == '+') && p[2] >= '0' && p[2] <= '9' && p > from &&
                     p[-1] >= '0' && p[-1] <= '9') {
                     fprintf(stderr, "  %s: exponent at '%.20s'\n", cases[i].file, p - 5);
                     CHECK(false);
                     break;
                 }
-            *charts = '<';
+            *to = keep;
         }
         const char *open = "<script type=\"application/json\" id=\"giochi-report\">";
         char *js = strstr(page, open);

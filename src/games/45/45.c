@@ -690,3 +690,18 @@ void g45_limits(const void *rules, int nseats, game_limits *l)
                        .repeated = per_turn,
                        .repeats = {0, 1}}; /* turns of a seat */
 }
+
+/* The game's own words, as the reports use them (RULES-NOTES, 45; giochi-sim-45(7)). */
+const game_term g45_glossary[] = {
+    {"shut the box", "close all nine tiles in one turn; the player wins outright once the "
+                     "round is over"},
+    {"total", "the sum of a player's turn scores (the tiles left open); at the end of a round "
+              "a total of the limit or more eliminates"},
+    {"limit", "the total that eliminates a player (45 by default)"},
+    {"roll-off", "the tie-break, in which the tied players roll until one rolls a 4 and a 5 "
+                 "together"},
+    {"heaviest", "several players roll the 4 and 5 in the same roll-off round; the heaviest "
+                 "of them wins (ruleset key weights)"},
+    {"weight draw", "the heaviest of them weigh the same; a fair draw among them decides"},
+    {NULL, NULL},
+};

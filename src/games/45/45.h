@@ -177,6 +177,8 @@ bool g45_decide(const void *st, decision *d);
 extern const char *const g45_end_names[];
 /* The ends in words for a person (game_type.end_words), in the order of the end names. */
 extern const char *const g45_end_words[];
+/* game_type.glossary: the game's own words, as the reports use them. */
+extern const game_term g45_glossary[];
 /* game_type.limits: what one game can record. */
 void g45_limits(const void *rules, int nseats, game_limits *l);
 void g45_finish(const void *st, outcome *o, recorder *rec);

@@ -813,3 +813,14 @@ void cinesi_limits(const void *rules, int nseats, game_limits *l)
     static const char *const per_turn[] = {"rolls_per_turn", NULL};
     *l = (game_limits){.length = 0, .repeated = per_turn, .repeats = {1, 1}};
 }
+
+/* The game's own words, as the reports use them (RULES-NOTES, cinesi; giochi-sim-cinesi(7)). */
+const game_term cinesi_glossary[] = {
+    {"own colour", "the die shows the player's colour; his figure moves one step and he rolls "
+                   "again"},
+    {"white", "one of the die's two white faces; no move, and roll again"},
+    {"another colour", "the die passes to the neighbour"},
+    {"centre", "the goal, reached once round the board, then up the player's own diagonal"},
+    {"steps", "the squares a figure has moved on its way to the centre"},
+    {NULL, NULL},
+};

@@ -40,6 +40,7 @@ const game_type game_cinesi = {
     .headline = cinesi_headline,
     .groups = cinesi_groups,
     .labels = cinesi_labels,
+    .glossary = cinesi_glossary,
     .view_json = cinesi_view_json,
     .view_draw = cinesi_view_draw,
     .end_words = cinesi_end_words,

@@ -8,6 +8,7 @@
  * or the game is over; apply() answers it and runs on. The steps of each concern live in
  * their own file (see oca_engine.h). Every point moves through the ledger (ledger.h), so
  * players + cashier + Fondo Generale are constant. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -585,10 +586,12 @@ static const metric_dist dists[] = {
 };
 
 static const metric_table_row net_by_bid_rows[] = {
-    {"auction_net_0", "0..9"},     {"auction_net_10", "10..19"}, {"auction_net_20", "20..29"},
-    {"auction_net_30", "30..39"},  {"auction_net_40", "40..49"}, {"auction_net_50", "50..59"},
-    {"auction_net_60", "60..69"},  {"auction_net_70", "70..79"}, {"auction_net_80", "80..89"},
-    {"auction_net_90", "90..99"},  {"auction_net_100", "100+"},  {NULL, NULL},
+    {"auction_net_0", "0..9", 0, 9},       {"auction_net_10", "10..19", 10, 19},
+    {"auction_net_20", "20..29", 20, 29},  {"auction_net_30", "30..39", 30, 39},
+    {"auction_net_40", "40..49", 40, 49},  {"auction_net_50", "50..59", 50, 59},
+    {"auction_net_60", "60..69", 60, 69},  {"auction_net_70", "70..79", 70, 79},
+    {"auction_net_80", "80..89", 80, 89},  {"auction_net_90", "90..99", 90, 99},
+    {"auction_net_100", "100+", 100, NAN}, {NULL, NULL, 0, 0},
 };
 
 static const metric_table tables[] = {
@@ -626,6 +629,29 @@ static void limits(const void *rules, int nseats, game_limits *l)
                        .repeated = repeated,
                        .repeats = {16 + nseats, (int64_t)r->max_chain + 1}};
 }
+
+/* The game's own words, as the reports use them (RULES-NOTES, oca; giochi-sim-oca(7)). */
+static const game_term glossary[] = {
+    {"Capo-gioco", "the player whose three rolls summed highest, who keeps the Fondo Generale and "
+                   "the postcards, receives 5 points from each player and plays first"},
+    {"Fondo Generale", "the common fund the Capo-gioco keeps; it pays each player's dote and "
+                       "takes a bankrupt's leftover points"},
+    {"dote", "the points each player gets from the Fondo Generale at the start (200 by "
+             "default), the most a player can lose"},
+    {"bank", "the banker's purse, backed by his own dote; players pay it and collect from it "
+             "on the squares, and pay it the entry fee"},
+    {"auction", "several volunteers for the bank bid; the winner pays his bid to each other "
+                "player and becomes the first banker"},
+    {"cashier", "the Capo-gioco running a failed bank nobody took over; it never fails, and "
+                "pays its debts in order as money comes in"},
+    {"declaration", "after a Pulcinella square a player may pay a stake (10) and name his next "
+                    "roll; a hit wins a prize (50)"},
+    {"mutual aid", "a player about to go bankrupt rolls twice at a number he names, once a "
+                   "game; a hit collects 10 from each player"},
+    {"postcard", "a card of an illustrated square, played to cancel one's own landing on a "
+                 "bad square or an opponent's on a good one"},
+    {NULL, NULL},
+};
 
 const game_type game_oca = {
     .tables = tables,
@@ -671,6 +697,7 @@ const game_type game_oca = {
     .headline = headline,
     .groups = groups,
     .labels = labels,
+    .glossary = glossary,
     .dists = dists,
     .depends = oca_depends,
     .view_json = oca_view_json,

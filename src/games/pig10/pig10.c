@@ -639,3 +639,19 @@ void pig10_limits(const void *rules, int nseats, game_limits *l)
     const pig10_rules *r = rules;
     *l = (game_limits){.length = r->total, .choices = {0, 1}};
 }
+
+/* The game's own words, as the reports use them (RULES-NOTES, pig10; giochi-sim-pig10(7)). */
+const game_term pig10_glossary[] = {
+    {"table", "the cards played since the table was last cleared; their running value is the "
+              "count"},
+    {"taken at 10", "the player who makes the count exactly 10 takes every card on the table"},
+    {"handed over", "the player who makes the count pass 10 gives the table's cards to the "
+                    "player who played just before him"},
+    {"siren", "a 5, which may be added to or subtracted from the count (never below 0)"},
+    {"frog", "a 0, which sets the count to 0"},
+    {"same-card play", "playing the value of the previous card or of the count; the player "
+                       "adds it or sets the count to it"},
+    {"hands played out", "the end of the game, when the draw pile is gone and every "
+                         "hand is played"},
+    {NULL, NULL},
+};

@@ -253,6 +253,8 @@ bool pig10_decide(const void *state, decision *d);
 extern const char *const pig10_end_names[];
 /* The ends in words for a person (game_type.end_words), in the order of the end names. */
 extern const char *const pig10_end_words[];
+/* game_type.glossary: the game's own words, as the reports use them. */
+extern const game_term pig10_glossary[];
 /* game_type.limits: what one game can record. */
 void pig10_limits(const void *rules, int nseats, game_limits *l);
 void pig10_finish(const void *state, outcome *o, recorder *rec);

@@ -829,3 +829,15 @@ void volpe_limits(const void *rules, int nseats, game_limits *l)
     const volpe_rules *r = rules;
     *l = (game_limits){.length = r->max_moves};
 }
+
+/* The game's own words, as the reports use them (RULES-NOTES, volpe; giochi-sim-volpe(7)). */
+const game_term volpe_glossary[] = {
+    {"fox", "the single piece, moving first, one point along a line in any direction"},
+    {"geese", "the 17 pieces, moving one point forward or sideways, never back; they cannot "
+              "jump"},
+    {"take", "the fox jumps a goose to the empty point beyond it and removes it; several jumps "
+             "may follow in one move"},
+    {"trapped", "the fox has no move, and the geese win"},
+    {"point", "a place of the 33-point cross, named by column A..G and row 1..7"},
+    {NULL, NULL},
+};

@@ -43,6 +43,7 @@ const game_type game_volpe = {
     .headline = volpe_headline,
     .groups = volpe_groups,
     .labels = volpe_labels,
+    .glossary = volpe_glossary,
     .view_json = volpe_view_json,
     .view_draw = volpe_view_draw,
     .end_words = volpe_end_words,

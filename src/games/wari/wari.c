@@ -784,3 +784,17 @@ void wari_limits(const void *rules, int nseats, game_limits *l)
     const wari_rules *r = rules;
     *l = (game_limits){.length = r->move_cap, .choices = {0, 1}};
 }
+
+/* The game's own words, as the reports use them (RULES-NOTES, wari; giochi-sim-wari(7)). */
+const game_term wari_glossary[] = {
+    {"pit", "one of the twelve holes, six in each player's row"},
+    {"sow", "take every seed of one of one's own pits and drop one in each following pit, "
+            "counter-clockwise"},
+    {"capture", "the last seed sown makes an opponent's pit hold 2 or 3; the player takes it, "
+                "and the pits before it that hold 2 or 3"},
+    {"feed", "a player must give seeds to an opponent with none, when a move can"},
+    {"grand slam", "a move that would capture all the opponent's seeds, by default played "
+                   "but capturing nothing"},
+    {"blocked", "the player to move has no seeds; each player takes the seeds on his side"},
+    {NULL, NULL},
+};

@@ -167,6 +167,8 @@ bool wari_decide(const void *state, decision *d);
 extern const char *const wari_end_names[];
 /* The ends in words for a person (game_type.end_words), in the order of the end names. */
 extern const char *const wari_end_words[];
+/* game_type.glossary: the game's own words, as the reports use them. */
+extern const game_term wari_glossary[];
 /* game_type.limits: what one game can record. */
 void wari_limits(const void *rules, int nseats, game_limits *l);
 int32_t wari_evaluate(const void *state, int seat);
