@@ -54,7 +54,8 @@ static int choose_capo(oca_state *st, rng *ch, trace *tr)
     }
 }
 
-/* OP_ENTRY: every seat but the banker pays the entry fee, from the Capo-gioco on. Out of line
+/* OP_ENTRY: every seat but the banker pays the entry fee, from the Capo-gioco on (then, with
+ * bid_paid "after_fees", the auction's winner pays his bid to each other player). Out of line
  * (once a game), as banker_plays: step then needs no frame of its own for their arrays. */
 static GIOCHI_NOINLINE void entry_fees(oca_state *st, trace *tr)
 {
@@ -64,6 +65,8 @@ static GIOCHI_NOINLINE void entry_fees(oca_state *st, trace *tr)
     for (int i = 0; i < st->n; i++)
         if (after(st, st->capo, i) != st->banker)
             payer[k++] = after(st, st->capo, i);
+    if (st->bid_due) /* bid_paid "after_fees": the bid, once the fees are in */
+        oca_pay_bid(st, st->banker, st->s.winning_bid);
     oca_pay_from_each(st, payer, k, ACC_BANK, st->r->entry_fee, R_ENTRY, -1, tr);
 }
 

@@ -47,6 +47,13 @@ typedef struct oca_square {
 enum { FINISH_BOUNCE, FINISH_ANY };
 enum { AUCTION_INITIAL, AUCTION_TAKEOVER }; /* oca_state.auction_kind */
 enum { AUC_OPEN, AUC_SEALED }; /* oca_rules.auction: the form of the auction */
+/* oca_rules.auction_tie: in the open auction, the first to offer a sum holds it (a bid must
+ * beat the standing one), or a bidder may also offer the standing sum and the die settles
+ * equal highest offers */
+enum { TIE_FIRST, TIE_DIE };
+/* oca_rules.bid_paid: the initial auction's winner pays his bid before the entry fees reach
+ * him (they do not count towards what he can bid) or after them (they do) */
+enum { BID_BEFORE_FEES, BID_AFTER_FEES };
 /* An open auction's "drop out" action (K_BID); every other K_BID action is a bid. */
 enum { OCA_DROP = -1 };
 enum { NOVOL_CASHIER, NOVOL_CAPO };
@@ -58,7 +65,7 @@ typedef struct oca_rules {
     int declare_stake, declare_prize, banker_declare_hit, banker_declare_miss;
     int mutual_aid_amount, mutual_aid_rolls;
     int cards_per_player, cards_per_player_many, many_players;
-    int bid_step, bid_max, auction;
+    int bid_step, bid_max, auction, auction_tie, bid_paid;
     bool trading, reactive_trades;
     int nprices, price[OCA_MAX_PRICES];
     int short_sale_offers;
@@ -192,6 +199,8 @@ typedef struct oca_state {
     int auction_kind;
     int bid[GAME_MAX_SEATS];        /* each bidder's last bid (0: none yet) */
     int high_bid, high_bidder;      /* open auction: the bid to beat (-1: none yet) and who */
+    uint8_t high_set;               /* ... first offered it, and all who offered it (TIE_DIE) */
+    bool bid_due;                   /* BID_AFTER_FEES: the winner pays his bid after the fees */
     int takeover_loss;                  /* a failed bank's unpaid loss, in all */
     int takeover_owed[GAME_MAX_SEATS];  /* ... and each creditor's part of it */
     oca_offer offer;
