@@ -57,6 +57,20 @@ enum { BID_BEFORE_FEES, BID_AFTER_FEES };
 /* An open auction's "drop out" action (K_BID); every other K_BID action is a bid. */
 enum { OCA_DROP = -1 };
 enum { NOVOL_CASHIER, NOVOL_CAPO };
+/* Why a seat went bankrupt (oca_stats.bankrupt_square, the metric bankruptcy_square): who he
+ * was and what he could not pay. A square N (1..nsquares): a player not the bank, paying on
+ * square N (his own landing, or another's on a collect_all square); OCA_RUIN_BANK + N: the
+ * banker, paying on square N (what the bank owes a racer who landed there, or, racing, his
+ * own landing); the declarations' payments by who paid them; 0: anything else (fees, bids,
+ * aid, covering a failed bank). */
+enum {
+    OCA_RUIN_BANKER_MISS = -4, /* the banker: his own declaration missed (art. 7) */
+    OCA_RUIN_PRIZE = -3,       /* the banker: a player's declaration came up */
+    OCA_RUIN_BANKER_HIT = -2,  /* a player: the banker's declaration came up */
+    OCA_RUIN_STAKE = -1,       /* a player: his own declaration's stake */
+    OCA_RUIN_OTHER = 0,
+    OCA_RUIN_BANK = 100,
+};
 enum { JOLLY_EFFECT_SQUARES, JOLLY_EVERY_MOVE };
 
 typedef struct oca_rules {
@@ -157,8 +171,7 @@ typedef struct oca_stats {
     int declare_net[GAME_MAX_SEATS];
     int aid_tries, aid_hits;
     int bankrupt_turn[GAME_MAX_SEATS]; /* turn of the bankruptcy (0: in the setup payments) */
-    int8_t bankrupt_square[GAME_MAX_SEATS]; /* the square whose effect ruined him (-1: a
-                                               declaration's payment, 0: anything else) */
+    int16_t bankrupt_square[GAME_MAX_SEATS]; /* why he was ruined: OCA_RUIN_* */
     int cancel_own, cancel_opponent, jolly, counter_jolly;
     int trades, trade_value, swaps, exchanges, short_sales;
     int react_offers, react_counters, react_trades;

@@ -650,6 +650,38 @@ TEST(oca_art8_failed_bank_taken_over_by_who_covers_the_loss)
     CHECK_INT(g.st.s.takeovers, 1);
 }
 
+/* Who was ruined, and why: the bankruptcy's cause names the seat's role and what he could not
+ * pay. A banker who cannot pay what the bank owes a racer on a receive_bank square (13,
+ * Treasure) is ruined as the banker on that square, not as the racer who landed there; a
+ * player who cannot pay a distribution (20) is ruined as a player on it (below). */
+TEST(oca_art8_ruin_cause_names_who_was_ruined_and_why)
+{
+    oca_rules r;
+    ot_load(&r, NULL);
+    tgame g;
+    ot_fail_the_bank(&g, &r); /* seat 0 lands on 13, the banker (seat 1) cannot pay */
+    CHECK_INT(g.st.s.bankrupt_square[1], OCA_RUIN_BANK + 13);
+    CHECK_INT(g.st.s.bankrupt_square[0], 0); /* not ruined */
+    char label[160];
+    const metric_dist *d = NULL;
+    for (int i = 0; game_oca.dists[i].name; i++)
+        if (strcmp(game_oca.dists[i].name, "ruin_square") == 0)
+            d = &game_oca.dists[i];
+    CHECK(d != NULL && d->label != NULL);
+    if (d == NULL || d->label == NULL)
+        return;
+    cJSON *rules = cJSON_Parse(game_oca.default_rules);
+    d->label(OCA_RUIN_BANK + 13, rules, label, sizeof label);
+    CHECK_STR(label, "banker: 13 Treasure: receive 20 (rec.)");
+    d->label(20, rules, label, sizeof label);
+    CHECK(strncmp(label, "player: 20 ", 11) == 0);
+    d->label(OCA_RUIN_PRIZE, rules, label, sizeof label);
+    CHECK_STR(label, "banker: a player's declaration prize");
+    d->label(OCA_RUIN_STAKE, rules, label, sizeof label);
+    CHECK_STR(label, "player: his declaration's stake");
+    cJSON_Delete(rules);
+}
+
 /* "Un giocatore è fallito ... nel caso si trovasse a non poter coprire interamente una
  * perdita": a distribution he cannot pay in full is one loss, whatever the number of
  * creditors: nobody is paid a part of it first, and mutual aid and bankruptcy apply to the
@@ -693,6 +725,7 @@ TEST(oca_art8_a_payment_to_every_player_is_one_loss)
     act(&g, K_SHORT_SALE, 1, 0, 0);
     act(&g, K_MUTUAL_AID, 1, 6, 2, 1, 1);
     CHECK(g.st.bankrupt[1]);
+    CHECK_INT(g.st.s.bankrupt_square[1], OCA_RUIN_BANK + 20); /* the banker, racing, on 20 */
     CHECK_INT(g.st.takeover_loss, 20);
     act(&g, K_TAKE_OVER_BANK, 2, 1, 0);
     act(&g, K_TAKE_OVER_BANK, 0, 0, 0);
