@@ -330,6 +330,8 @@ static void action_name(const void *vst, const decision *d, int32_t a, char *buf
     case K_BID:
         if (a == OCA_DROP)
             snprintf(buf, n, "drop out");
+        else if (d->n > 1 && d->action[0] == OCA_DROP && a == st->high_bid) /* auction_tie die */
+            snprintf(buf, n, "offer %d to each too", a);
         else
             snprintf(buf, n, "bid %d to each", a);
         return;
