@@ -2,9 +2,11 @@
 # best_response.sh — best-response iteration over the oca bot greedy's knobs, round by round,
 # as giochi-sim-oca(7) (BEST RESPONSE) describes it and doc/results/oca.md records it.
 #
-#   best_response.sh [--players=N] [--runs=N] [--rounds=N] [--seed=S] [--until] PROFILE [-- OPT...]
+#   best_response.sh [--players=N] [--runs=N] [--rounds=N] [--seed=S] [--until] [--also=KNOBS]
+#                    PROFILE [-- OPT...]
 #
-# A round runs the tuner (--tune over all 17 knobs of greedy for seat 1, --maximize=win_share@1,
+# A round runs the tuner (--tune over 17 knobs of greedy for seat 1, and the --tune list KNOBS
+# if given, e.g. seat1.raise=1:20, the size of an open-auction raise; --maximize=win_share@1,
 # seats rotated by the tuner itself) with every seat playing PROFILE, and prints the best
 # deviation's gain on fresh seeds (percentage points, 95% interval) and the best bot. Round k
 # uses seed S + k - 1 (default S 1, so round k has seed k), --runs deals (default 4000) and
@@ -24,6 +26,7 @@ runs=4000
 rounds=
 seed=1
 until=0
+also=
 while [ $# -gt 0 ]; do
     case $1 in
     --players=*) players=${1#*=} ;;
@@ -31,6 +34,7 @@ while [ $# -gt 0 ]; do
     --rounds=*) rounds=${1#*=} ;;
     --seed=*) seed=${1#*=} ;;
     --until) until=1 ;;
+    --also=*) also=${1#*=} ;;
     --) break ;;
     -*) echo "best_response.sh: unknown option '$1'" >&2; exit 2 ;;
     *) break ;;
@@ -47,7 +51,7 @@ knobs=seat1.volunteer=0:1,seat1.max_bid=0:100,seat1.bank_ev=0:1,seat1.value_sd=0
 knobs=$knobs,seat1.declare=0:2,seat1.gamble=0:100,seat1.sit_out=0:1,seat1.attack=0:1
 knobs=$knobs,seat1.defend=0:1,seat1.jolly_min=0:60,seat1.trade=0:1,seat1.reserve=0:60
 knobs=$knobs,seat1.buy_max=0:100,seat1.exchange=0:1,seat1.takeover=0:1,seat1.keep=0:200
-knobs=$knobs,seat1.per_square=0:30
+knobs=$knobs,seat1.per_square=0:30${also:+,$also}
 
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT

@@ -193,13 +193,15 @@ jq -e '.distributions | length == 7' "$work/od.json" >/dev/null &&
 jq -S .distributions "$work/od.json" >"$work/od-j.json"
 same "oca distributions: one thread" "$work/od-j.json" "$work/od-t1.json"
 same "oca distributions: shards merged" "$work/od-j.json" "$work/od-m.json"
-# the text summary shows ruin by square as counts, no mean of square numbers
+# the text summary shows ruin by cause as counts, no mean of cause codes: who was ruined
+# (the banker or a player), then what he could not pay
 "$bin" $odist >"$work/od.txt"
-if grep -q '^Distribution: ruin by square' "$work/od.txt" && ! grep -q 'square of a ruin' "$work/od.txt" &&
-    grep -qE '^  declaration \(stake, prize, banker\) +[0-9]+ ' "$work/od.txt"; then
-    ok "oca summary: ruin by square as a table of counts"
+if grep -q '^Distribution: ruin by cause' "$work/od.txt" && ! grep -q 'cause of a ruin' "$work/od.txt" &&
+    grep -qE "^  banker: a player's declaration prize +[0-9]+ " "$work/od.txt" &&
+    grep -qE '^  banker: [0-9]+ [A-Z][a-z]+: receive [0-9]+ \(rec\.\) +[0-9]+ ' "$work/od.txt"; then
+    ok "oca summary: ruin by cause as a table of counts"
 else
-    bad "oca summary: ruin by square as a table of counts" "$(grep -A3 'ruin' "$work/od.txt" | head -n 5)"
+    bad "oca summary: ruin by cause as a table of counts" "$(grep -A3 'ruin' "$work/od.txt" | head -n 5)"
 fi
 # ---- issue 44: figures by role, counted again from the games' own columns ------------------
 for roles in "--bots=cautious,random,cautious,random,greedy" "--population=oca-mixed --players=5" "--players=3"; do

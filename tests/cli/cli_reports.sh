@@ -224,11 +224,12 @@ if command -v gnuplot >/dev/null 2>&1; then
         grep -q '^<dt>games played</dt><dd>300 games</dd>$' "$work/p2.html" &&
         ok "--html: how it was made (command, date, bots, games)" || bad "--html: how it was made (command, date, bots, games)" "see $work/p2.html"
     # "depends on" as nested lists: each figure an item, what it rests on a list inside it,
-    # the squares that ruined most a list inside that
+    # the mechanics never used and the squares that ruined most a list inside that
     sed -n '/^<summary>What the headline figures depend on<\/summary>$/,/^<\/ul>$/p' "$work/p2.html" >"$work/outline.html"
-    grep -q '^<ul class="outline">$' "$work/outline.html" && [ "$(grep -c '^<ul>$' "$work/outline.html")" -eq 3 ] &&
+    grep -q '^<ul class="outline">$' "$work/outline.html" && [ "$(grep -c '^<ul>$' "$work/outline.html")" -eq 4 ] &&
+        grep -q "^<li>a postcard played against an opponent's good square (art. 10): 0 per game</li>$" "$work/outline.html" &&
         grep -q "^<li>the bots' play: greedy at every seat</li>$" "$work/outline.html" &&
-        grep -q '^<li>square [0-9]* [A-Z][a-z]* ([0-9]* ruins\{0,1\})</li>$' "$work/outline.html" &&
+        grep -q '^<li>the banker paying on square [0-9]* [A-Z][a-z]* ([0-9]* ruins\{0,1\})</li>$' "$work/outline.html" &&
         [ "$(grep -c '<li>' "$work/outline.html")" -eq "$(grep -c '</li>' "$work/outline.html")" ] &&
         ok "--html: what the figures depend on, as nested lists" || bad "--html: what the figures depend on, as nested lists" "$(head -c 300 "$work/outline.html")"
     # the page alone holds the JSON report: its blocks are what --format=json writes

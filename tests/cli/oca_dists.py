@@ -110,17 +110,20 @@ for name, values in observed.items():
         if bins[0]["count"] == 0 or bins[-1]["count"] == 0:
             fail("%s: an empty bin at an end" % name)
 
-# Ruin by square: the causes named, each square by its number and the board's name, "(rec.)"
-# exactly on the squares whose amount is a reconstruction.
+# Ruin by cause: who was ruined (a player, or the banker: codes 100 + square and the
+# declarations -3, -4), then the cause named, each square by its number and the board's name,
+# "(rec.)" exactly on the squares whose amount is a reconstruction.
 for b in dists["ruin_square"]["bins"]:
     v, label = b["from"], b["label"]
-    if v == -1:
-        ok = label.startswith("declaration")
+    who = "banker: " if v > 100 or v in (-3, -4) else "player: "
+    if v in (-1, -2, -3, -4):
+        ok = label.startswith(who) and "declaration" in label
     elif v == 0:
         ok = label.startswith("other")
     else:
-        sq = board[v - 1]
-        ok = label.startswith("%d %s:" % (v, sq["name"])) and label.endswith("(rec.)") == reconstructed(sq)
+        sq = board[(v - 100 if v > 100 else v) - 1]
+        ok = label.startswith("%s%d %s:" % (who, v - 100 if v > 100 else v, sq["name"])) and \
+            label.endswith("(rec.)") == reconstructed(sq)
     if not ok:
         fail("ruin_square: value %d labelled '%s'" % (v, label))
 

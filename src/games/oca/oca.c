@@ -54,7 +54,8 @@ static int choose_capo(oca_state *st, rng *ch, trace *tr)
     }
 }
 
-/* OP_ENTRY: every seat but the banker pays the entry fee, from the Capo-gioco on. Out of line
+/* OP_ENTRY: every seat but the banker pays the entry fee, from the Capo-gioco on (then, with
+ * bid_paid "after_fees", the auction's winner pays his bid to each other player). Out of line
  * (once a game), as banker_plays: step then needs no frame of its own for their arrays. */
 static GIOCHI_NOINLINE void entry_fees(oca_state *st, trace *tr)
 {
@@ -64,6 +65,8 @@ static GIOCHI_NOINLINE void entry_fees(oca_state *st, trace *tr)
     for (int i = 0; i < st->n; i++)
         if (after(st, st->capo, i) != st->banker)
             payer[k++] = after(st, st->capo, i);
+    if (st->bid_due) /* bid_paid "after_fees": the bid, once the fees are in */
+        oca_pay_bid(st, st->banker, st->s.winning_bid);
     oca_pay_from_each(st, payer, k, ACC_BANK, st->r->entry_fee, R_ENTRY, -1, tr);
 }
 
@@ -334,6 +337,8 @@ static void action_name(const void *vst, const decision *d, int32_t a, char *buf
     case K_BID:
         if (a == OCA_DROP)
             snprintf(buf, n, "drop out");
+        else if (d->n > 1 && d->action[0] == OCA_DROP && a == st->high_bid) /* auction_tie die */
+            snprintf(buf, n, "offer %d to each too", a);
         else
             snprintf(buf, n, "bid %d to each", a);
         return;
@@ -474,7 +479,7 @@ static const metric_label labels[] = {
     {"bankruptcy_any", "games with at least one bankruptcy", NULL},
     {"bankruptcies", "bankruptcies per game", NULL},
     {"bankruptcy_turn", "turn of a bankruptcy (0: setup payments)", "turn"},
-    {"bankruptcy_square", "square of a ruin (see ruin by square)", "square"},
+    {"bankruptcy_square", "cause of a ruin (see ruin by cause)", "cause"},
     {"mutual_aid_attempts", "mutual aid attempts per game", NULL},
     {"mutual_aid_success", "mutual aid attempts that hit", NULL},
     {"bank_volunteers", "players volunteering for the bank", NULL},
@@ -541,30 +546,42 @@ bool oca_square_reconstructed(const cJSON *sq)
             (cJSON_IsString(note) && strstr(note->valuestring, "reconstruction") != NULL));
 }
 
-/* The row of value v of ruin by square: -1 and 0 are causes, a square is its number, name,
- * effect and amount from the effective board, marked "(rec.)" when the amount is a
- * reconstruction. */
+/* The row of value v of ruin by cause (OCA_RUIN_*): who was ruined, then what he could not
+ * pay: a declaration's payment, or a square by its number, name, effect (its verb: receive
+ * for receive_bank) and amount from the effective board, marked "(rec.)" when the amount is
+ * a reconstruction. */
 static void ruin_label(int64_t v, const cJSON *ruleset, char *buf, size_t n)
 {
-    if (v == -1) {
-        snprintf(buf, n, "declaration (stake, prize, banker)");
+    static const char *const decl[] = {
+        [-OCA_RUIN_BANKER_MISS] = "banker: his own declaration missed",
+        [-OCA_RUIN_PRIZE] = "banker: a player's declaration prize",
+        [-OCA_RUIN_BANKER_HIT] = "player: the banker's declaration",
+        [-OCA_RUIN_STAKE] = "player: his declaration's stake",
+    };
+    if (v < 0 && v >= OCA_RUIN_BANKER_MISS) {
+        snprintf(buf, n, "%s", decl[-v]);
         return;
     }
-    if (v == 0) {
+    if (v == OCA_RUIN_OTHER) {
         snprintf(buf, n, "other (fees, bids, aid, failed bank)");
         return;
     }
+    const char *who = v > OCA_RUIN_BANK ? "banker" : "player";
+    int64_t sqn = v > OCA_RUIN_BANK ? v - OCA_RUIN_BANK : v;
     const cJSON *sq = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(ruleset, "board"),
-                                         (int)v - 1);
+                                         (int)sqn - 1);
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(sq, "name");
     const cJSON *effect = cJSON_GetObjectItemCaseSensitive(sq, "effect");
     const cJSON *amount = cJSON_GetObjectItemCaseSensitive(sq, "amount");
     if (!cJSON_IsString(name) || !cJSON_IsString(effect) || !cJSON_IsNumber(amount)) {
-        snprintf(buf, n, "square %lld", (long long)v);
+        snprintf(buf, n, "%s: square %lld", who, (long long)sqn);
         return;
     }
-    snprintf(buf, n, "%lld %s: %s %.0f%s", (long long)v, name->valuestring, effect->valuestring,
-             amount->valuedouble, oca_square_reconstructed(sq) ? " (rec.)" : "");
+    /* the effect's verb alone (receive, pay, collect, distribute), so that a row fits */
+    int verb = (int)strcspn(effect->valuestring, "_");
+    snprintf(buf, n, "%s: %lld %s: %.*s %.0f%s", who, (long long)sqn, name->valuestring, verb,
+             effect->valuestring, amount->valuedouble,
+             oca_square_reconstructed(sq) ? " (rec.)" : "");
 }
 
 static const metric_dist dists[] = {
@@ -574,8 +591,9 @@ static const metric_dist dists[] = {
      "bid (points)", "auctions", "bid_step", 0, false, false, NULL},
     {"auction_bidders", "auction_bidders", "bidders in the bank auction", "bidders",
      "auctions", NULL, 1, true, false, NULL},
-    {"ruin_square", "bankruptcy_square", "ruin by square (rec.: a reconstructed amount)",
-     "square or cause", "ruins", NULL, 1, true, true, ruin_label},
+    {"ruin_square", "bankruptcy_square",
+     "ruin by cause: who went bankrupt, paying what (rec.: a reconstructed amount)",
+     "who: cause", "ruins", NULL, 1, true, true, ruin_label},
     {"declarations_per_player", "declarations", "declarations per player in a game",
      "declarations", "players' games", NULL, 0, false, false, NULL},
     {"declarations_per_game", "declarations_game", "declarations per game (all players)",

@@ -51,9 +51,30 @@ typedef struct oca_square {
 enum { FINISH_BOUNCE, FINISH_ANY };
 enum { AUCTION_INITIAL, AUCTION_TAKEOVER }; /* oca_state.auction_kind */
 enum { AUC_OPEN, AUC_SEALED }; /* oca_rules.auction: the form of the auction */
+/* oca_rules.auction_tie: in the open auction, the first to offer a sum holds it (a bid must
+ * beat the standing one), or a bidder may also offer the standing sum and the die settles
+ * equal highest offers */
+enum { TIE_FIRST, TIE_DIE };
+/* oca_rules.bid_paid: the initial auction's winner pays his bid before the entry fees reach
+ * him (they do not count towards what he can bid) or after them (they do) */
+enum { BID_BEFORE_FEES, BID_AFTER_FEES };
 /* An open auction's "drop out" action (K_BID); every other K_BID action is a bid. */
 enum { OCA_DROP = -1 };
 enum { NOVOL_CASHIER, NOVOL_CAPO };
+/* Why a seat went bankrupt (oca_stats.bankrupt_square, the metric bankruptcy_square): who he
+ * was and what he could not pay. A square N (1..nsquares): a player not the bank, paying on
+ * square N (his own landing, or another's on a collect_all square); OCA_RUIN_BANK + N: the
+ * banker, paying on square N (what the bank owes a racer who landed there, or, racing, his
+ * own landing); the declarations' payments by who paid them; 0: anything else (fees, bids,
+ * aid, covering a failed bank). */
+enum {
+    OCA_RUIN_BANKER_MISS = -4, /* the banker: his own declaration missed (art. 7) */
+    OCA_RUIN_PRIZE = -3,       /* the banker: a player's declaration came up */
+    OCA_RUIN_BANKER_HIT = -2,  /* a player: the banker's declaration came up */
+    OCA_RUIN_STAKE = -1,       /* a player: his own declaration's stake */
+    OCA_RUIN_OTHER = 0,
+    OCA_RUIN_BANK = 100,
+};
 enum { JOLLY_EFFECT_SQUARES, JOLLY_EVERY_MOVE };
 
 typedef struct oca_rules {
@@ -62,7 +83,7 @@ typedef struct oca_rules {
     int declare_stake, declare_prize, banker_declare_hit, banker_declare_miss;
     int mutual_aid_amount, mutual_aid_rolls;
     int cards_per_player, cards_per_player_many, many_players;
-    int bid_step, bid_max, auction;
+    int bid_step, bid_max, auction, auction_tie, bid_paid;
     bool trading, reactive_trades;
     int nprices, price[OCA_MAX_PRICES];
     int short_sale_offers;
@@ -154,8 +175,7 @@ typedef struct oca_stats {
     int declare_net[GAME_MAX_SEATS];
     int aid_tries, aid_hits;
     int bankrupt_turn[GAME_MAX_SEATS]; /* turn of the bankruptcy (0: in the setup payments) */
-    int8_t bankrupt_square[GAME_MAX_SEATS]; /* the square whose effect ruined him (-1: a
-                                               declaration's payment, 0: anything else) */
+    int16_t bankrupt_square[GAME_MAX_SEATS]; /* why he was ruined: OCA_RUIN_* */
     int cancel_own, cancel_opponent, jolly, counter_jolly;
     int trades, trade_value, swaps, exchanges, short_sales;
     int react_offers, react_counters, react_trades;
@@ -196,6 +216,8 @@ typedef struct oca_state {
     int auction_kind;
     int bid[GAME_MAX_SEATS];        /* each bidder's last bid (0: none yet) */
     int high_bid, high_bidder;      /* open auction: the bid to beat (-1: none yet) and who */
+    uint8_t high_set;               /* ... first offered it, and all who offered it (TIE_DIE) */
+    bool bid_due;                   /* BID_AFTER_FEES: the winner pays his bid after the fees */
     int takeover_loss;                  /* a failed bank's unpaid loss, in all */
     int takeover_owed[GAME_MAX_SEATS];  /* ... and each creditor's part of it */
     oca_offer offer;

@@ -49,6 +49,7 @@ static void start_auction(oca_state *st, int kind, int first)
     st->auction_kind = kind;
     memset(st->bid, 0, sizeof st->bid);
     st->high_bid = st->high_bidder = -1;
+    st->high_set = 0;
     push(st, OP_AUCTION, -1, kind, 0, 0, 0);
     if (st->r->auction == AUC_OPEN) {
         push(st, OP_BID, first, 0, 0, 0, 0);
@@ -87,21 +88,25 @@ static int others(const oca_state *st, int s)
 }
 
 /* The highest bid seat s can make: bid_max, and what he can pay every other player (after
- * covering the loss, in a takeover). */
+ * covering the loss, in a takeover; counting the entry fees the others will pay him, in the
+ * initial auction with bid_paid "after_fees"). */
 static int64_t bid_cap(const oca_state *st, int s)
 {
     int64_t budget = st->led.balance[s];
+    int k = others(st, s);
     if (st->auction_kind == AUCTION_TAKEOVER) /* he must also cover the loss */
         budget -= st->takeover_loss;
-    int k = others(st, s);
+    else if (st->r->bid_paid == BID_AFTER_FEES)
+        budget += (int64_t)k * st->r->entry_fee;
     int64_t cap = k > 0 ? budget / k : 0;
     if (cap > st->r->bid_max)
         cap = st->r->bid_max;
     return cap < 0 ? 0 : cap;
 }
 
-/* Lists seat s's bids from lo up to cap (his bid_cap), after "drop out" if `drop`. */
-static bool list_bids(oca_state *st, int s, int64_t lo, int64_t cap, bool drop)
+/* Lists seat s's bids from lo up to cap (his bid_cap), after "drop out" if `drop` and the
+ * standing bid `match` if it is not negative. */
+static bool list_bids(oca_state *st, int s, int64_t lo, int64_t cap, bool drop, int64_t match)
 {
     decision *d = &st->pend;
     d->seat = s;
@@ -109,6 +114,8 @@ static bool list_bids(oca_state *st, int s, int64_t lo, int64_t cap, bool drop)
     int n = 0, step = st->r->bid_step; /* a local count: the actions would alias d->n */
     if (drop)
         d->action[n++] = OCA_DROP;
+    if (match >= 0)
+        d->action[n++] = (int32_t)match;
     if (lo <= cap) { /* lo, lo + step, ... up to cap, as room allows */
         int64_t count = (cap - lo) / step + 1;
         if (count > GAME_MAX_ACTIONS - n)
@@ -120,26 +127,31 @@ static bool list_bids(oca_state *st, int s, int64_t lo, int64_t cap, bool drop)
     return true;
 }
 
-/* The open auction's round: the next bidder still in (clockwise from the op's seat) who is
- * not the high bidder must raise by a bid_step at least or drop out; one who cannot raise
- * drops out. Ends (pops) when at most one bidder is left. */
+/* The open auction's round (article 3, gap auction_tie): clockwise from the op's seat, the
+ * next bidder still in who does not hold the standing bid raises it by one bid_step at least
+ * (the opening bid may be 0), or drops out; under TIE_DIE he may also offer the standing
+ * sum itself and hold it with the others who offered it. One who can do neither drops out.
+ * Ends (pops) when one bidder is left, or when every one still in holds the standing bid. */
 static bool open_round(oca_state *st, trace *tr)
 {
     oca_op *o = top(st);
     for (;;) {
         st->bidders &= (uint8_t)st->solvent;
-        if (__builtin_popcount(st->bidders) <= 1) {
+        st->high_set &= st->bidders;
+        if (__builtin_popcount(st->bidders) <= 1 || !(st->bidders & ~st->high_set)) {
             pop(st);
             return false;
         }
         int j = o->seat;
-        while (!(st->bidders >> j & 1) || j == st->high_bidder)
+        while (!(st->bidders >> j & 1) || st->high_set >> j & 1)
             j = after(st, j, 1);
         o->seat = (int8_t)j;
         int64_t lo = st->high_bid < 0 ? 0 : st->high_bid + st->r->bid_step;
         int64_t cap = bid_cap(st, j);
-        if (lo <= cap)
-            return list_bids(st, j, lo, cap, true);
+        int64_t match = st->r->auction_tie == TIE_DIE && st->high_bid >= 0 &&
+                                st->high_bid <= cap ? st->high_bid : -1;
+        if (lo <= cap || match >= 0)
+            return list_bids(st, j, lo, cap, true, match);
         st->bidders &= (uint8_t)~(1u << j);
         TRACE(tr, "seat %d cannot raise to %lld and drops out", j + 1, (long long)lo);
     }
@@ -155,7 +167,7 @@ bool oca_bid_step(oca_state *st, trace *tr)
         pop(st);
         return false;
     }
-    return list_bids(st, o->seat, 0, bid_cap(st, o->seat), false);
+    return list_bids(st, o->seat, 0, bid_cap(st, o->seat), false, -1);
 }
 
 void oca_answer_bid(oca_state *st, int32_t a, trace *tr)
@@ -170,9 +182,14 @@ void oca_answer_bid(oca_state *st, int32_t a, trace *tr)
     if (a == OCA_DROP) {
         st->bidders &= (uint8_t)~(1u << s);
         TRACE(tr, "seat %d drops out of the auction", s + 1);
+    } else if (a == st->high_bid) { /* TIE_DIE: he offers the standing sum too */
+        st->bid[s] = a;
+        st->high_set |= (uint8_t)(1u << s);
+        TRACE(tr, "seat %d also offers %d to each", s + 1, a);
     } else {
         st->bid[s] = st->high_bid = a;
         st->high_bidder = s;
+        st->high_set = (uint8_t)(1u << s);
         TRACE(tr, "seat %d bids %d to each", s + 1, a);
     }
     o->seat = (int8_t)after(st, s, 1);
@@ -222,8 +239,18 @@ void oca_auction_settle(oca_state *st, rng *ch, trace *tr)
     if (o.a == AUCTION_INITIAL) {
         st->s.winning_bid = best;
         st->s.auction_winner = w;
+        if (st->r->bid_paid == BID_AFTER_FEES) { /* OP_ENTRY pays it (oca_pay_bid) */
+            st->bid_due = true;
+            return;
+        }
     } else
         cover_loss(st, w);
+    oca_pay_bid(st, w, best);
+}
+
+void oca_pay_bid(oca_state *st, int w, int best)
+{
+    st->bid_due = false;
     for (int k = st->n - 1; k >= 1; k--) {
         int j = after(st, w, k);
         if (!st->bankrupt[j])

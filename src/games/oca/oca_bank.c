@@ -74,6 +74,27 @@ static int creditors(const oca_state *st, const oca_op *o, int *acc, int *due)
     return k;
 }
 
+/* Why seat o->seat, who cannot cover payment o, is ruined (OCA_RUIN_*): the square or the
+ * declaration, and whether he is the banker. */
+static int ruin_cause(const oca_state *st, const oca_op *o)
+{
+    bool bank = o->seat == st->banker;
+    switch (o->reason) {
+    case R_SQUARE:
+        return (bank ? OCA_RUIN_BANK : 0) + o->detail;
+    case R_STAKE:
+        return OCA_RUIN_STAKE;
+    case R_PRIZE:
+        return OCA_RUIN_PRIZE;
+    case R_BANKER_HIT:
+        return OCA_RUIN_BANKER_HIT;
+    case R_BANKER_MISS:
+        return OCA_RUIN_BANKER_MISS;
+    default:
+        return OCA_RUIN_OTHER;
+    }
+}
+
 /* Seat o.seat cannot cover payment o: he is out (article 8). The whole unpaid amount, to
  * every creditor of the payment, is one loss: a failed banker's is what his taker covers. */
 static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
@@ -104,9 +125,7 @@ static void go_bankrupt(oca_state *st, oca_op o, trace *tr)
     st->racing &= ~(1u << s);
     st->bust_order[s] = (int8_t)++st->nbust;
     st->s.bankrupt_turn[s] = st->turn;
-    st->s.bankrupt_square[s] = (int8_t)(o.reason == R_SQUARE                               ? o.detail
-                                        : o.reason >= R_STAKE && o.reason <= R_BANKER_MISS ? -1
-                                                                                           : 0);
+    st->s.bankrupt_square[s] = (int16_t)ruin_cause(st, &o);
     drop_debts_to(st, s);
     if (racing)
         st->in_race--;

@@ -13,12 +13,12 @@
 enum knob {
     KN_VOLUNTEER, KN_MAX_BID, KN_DECLARE, KN_ATTACK, KN_DEFEND, KN_JOLLY_MIN, KN_SIT_OUT,
     KN_TRADE, KN_RESERVE, KN_BUY_MAX, KN_EXCHANGE, KN_TAKEOVER, KN_PER_SQUARE, KN_KEEP,
-    KN_BANK_EV, KN_VALUE_SD, KN_GAMBLE, KN_COUNT,
+    KN_BANK_EV, KN_VALUE_SD, KN_GAMBLE, KN_RAISE, KN_COUNT,
 };
 
 /* One parameter table per bot: the same keys, each bot's own defaults (in knob order). */
 #define OCA_PARAMS(vol, bid, dec, att, def, jmin, sit, trd, res, buy, exc, tko, psq, keep, ev,  \
-                   vsd, gam)                                                                 \
+                   vsd, gam, rse)                                                            \
     {                                                                                        \
         {"volunteer", vol, 0, 1, true, "1: volunteer for the bank (article 3)"},             \
         {"max_bid", bid, 0, 1000, true, "highest auction bid, points to each other player"}, \
@@ -44,22 +44,25 @@ enum knob {
          "sd of the relative error of its estimate of the bank's worth, drawn each game"},   \
         {"gamble", gam, 0, 1000, true,                                                       \
          "declare 2: also declare when this many points behind the richest other player"},  \
+        {"raise", rse, 1, 1000, true,                                                        \
+         "open auction: bid this many bid steps above the bid to beat, within its cap "     \
+         "(1: the smallest raise; 1000: straight to its cap)"},                              \
         {NULL, 0, 0, 0, false, NULL},                                                        \
     }
 
 static const bot_param cautious_params[] =
-    OCA_PARAMS(0, 0, 0, 0, 1, 10, 1, 0, 15, 0, 0, 0, 2, 100, 0, 0, 0);
+    OCA_PARAMS(0, 0, 0, 0, 1, 10, 1, 0, 15, 0, 0, 0, 2, 100, 0, 0, 0, 1);
 /* greedy's defaults are a best response to themselves at four players, from best-response
  * iteration with --tune (the procedure and the residuals: giochi-sim-oca(7), BEST RESPONSE) */
 static const bot_param greedy_params[] =
-    OCA_PARAMS(1, 85, 2, 1, 1, 27, 1, 0.7, 17, 8, 1, 0, 0, 60, 0, 0.06, 3);
+    OCA_PARAMS(1, 85, 2, 1, 1, 27, 1, 0.7, 17, 8, 1, 0, 0, 60, 0, 0.06, 3, 1);
 /* greedy's defaults at two and three players, where the four-player profile is not a best
  * response to itself: the same iteration run from it at that table (at three the cash cap no
  * longer binds the bids) */
 static const bot_param greedy2_params[] =
-    OCA_PARAMS(1, 85, 2, 1, 1, 20, 1, 0.7, 7, 8, 1, 0, 0, 60, 0, 0.06, 17);
+    OCA_PARAMS(1, 85, 2, 1, 1, 20, 1, 0.7, 7, 8, 1, 0, 0, 60, 0, 0.06, 17, 1);
 static const bot_param greedy3_params[] =
-    OCA_PARAMS(1, 62, 2, 1, 1, 22, 1, 0.7, 17, 8, 1, 0, 0, 60, 0, 0, 3);
+    OCA_PARAMS(1, 62, 2, 1, 1, 22, 1, 0.7, 17, 8, 1, 0, 0, 60, 0, 0, 3, 1);
 /* greedy's defaults by the number of players: NULL where the four-player profile is a best
  * response to itself (the residuals at 2 to 8 players: giochi-sim-oca(7)) */
 static const bot_param *const greedy_by_players[GAME_MAX_SEATS + 1] = {
@@ -69,9 +72,9 @@ static const bot_param *const greedy_by_players[GAME_MAX_SEATS + 1] = {
 /* greedy as it shipped until the best-response defaults (2026-12): set by hand, kept so that
  * figures made with it can be reproduced */
 static const bot_param greedy_2026_params[] =
-    OCA_PARAMS(1, 1000, 2, 1, 1, 20, 0, 0.2, 15, 30, 1, 1, 3, 60, 1, 0.25, 30);
+    OCA_PARAMS(1, 1000, 2, 1, 1, 20, 0, 0.2, 15, 30, 1, 1, 3, 60, 1, 0.25, 30, 1);
 static const bot_param aggressive_params[] =
-    OCA_PARAMS(1, 60, 1, 1, 1, 5, 0, 0.5, 30, 60, 1, 1, 3, 20, 0, 0.25, 0);
+    OCA_PARAMS(1, 60, 1, 1, 1, 5, 0, 0.5, 30, 60, 1, 1, 3, 20, 0, 0.25, 0, 1);
 
 /* The bank's worth, modelled once per run from the board (see the manual, BANK VALUE). */
 typedef struct bank_model {
@@ -702,8 +705,9 @@ static inline int move_value(const oca_state *st, const knobs *kn)
 }
 
 /* Sealed auction: the highest legal bid within max_bid and, with bank_ev, within the
- * break-even bid. Open auction (action 0 is "drop out"): the smallest raise while it stays
- * within that cap, else drop out. */
+ * break-even bid. Open auction (action 0 is "drop out", action 1 the standing bid if he may
+ * offer it too, auction_tie "die"): `raise` bid steps above the bid to beat, or as near it as
+ * his cap allows; the standing bid if no raise is within the cap; else drop out. */
 static GIOCHI_NOINLINE int choose_bid(const oca_state *st, const decision *d, const knobs *kn)
 {
     double cap = kn->p.k[KN_BANK_EV] ? kn->p.k[KN_MAX_BID] : kn->p.k[KN_MAX_BID] * kn->g.worth_factor;
@@ -711,8 +715,15 @@ static GIOCHI_NOINLINE int choose_bid(const oca_state *st, const decision *d, co
         double b = break_even_bid(st, kn, st->auction_kind == AUCTION_INITIAL);
         cap = b < cap ? b : cap;
     }
-    if (d->action[0] == OCA_DROP)
-        return d->n > 1 && d->action[1] <= cap ? 1 : 0;
+    if (d->action[0] == OCA_DROP) {
+        int first = d->n > 1 && d->action[1] == st->high_bid ? 2 : 1; /* the smallest raise */
+        if (first >= d->n || d->action[first] > cap) /* no raise within the cap */
+            return first == 2 && d->action[1] <= cap ? 1 : 0;
+        int best = first, last = first + kn->p.k[KN_RAISE] - 1;
+        while (best < last && best + 1 < d->n && d->action[best + 1] <= cap)
+            best++;
+        return best;
+    }
     int best = 0;
     for (int i = 0; i < d->n; i++)
         if (d->action[i] <= cap)

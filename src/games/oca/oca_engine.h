@@ -273,8 +273,14 @@ bool oca_bank_settle(oca_state *st, trace *tr);
  * turn; open, rounds of rising bids until one bidder is left); oca_answer_bid applies it. */
 bool oca_bid_step(oca_state *st, trace *tr);
 void oca_answer_bid(oca_state *st, int32_t a, trace *tr);
-/* OP_AUCTION: settles the auction (initial or takeover, op.a). */
+/* OP_AUCTION: settles the auction (initial or takeover, op.a): the highest bid wins, equal
+ * highest bids roll the die; the winner pays it to each other player now, or, in the initial
+ * auction with bid_paid "after_fees", once the entry fees are in (st->bid_due: OP_ENTRY calls
+ * oca_pay_bid). */
 void oca_auction_settle(oca_state *st, rng *ch, trace *tr);
+/* Seat w, the auction's winner, pays `bid` to each other player not bankrupt (as OP_PAY
+ * steps, clockwise from his left). */
+void oca_pay_bid(oca_state *st, int w, int bid);
 /* OP_TAKEOVER: asks a seat whether he covers the failed bank's loss. */
 bool oca_takeover_step(oca_state *st);
 /* OP_TAKEOVER_SETTLE: one taker, an auction among several, or the cashier. */

@@ -22,6 +22,10 @@ const rule_doc oca_rule_docs[] = {
     {"bid_step", "bank auction bids are in steps of this many points (art. 3)"},
     {"bid_max", "the highest bank auction bid, points to each other player (art. 3)"},
     {"auction", "the bank auction: open and rising, or one sealed first-price offer each"},
+    {"auction_tie", "open auction: the first to offer a sum holds it (first), or a bidder may "
+                    "match it and the die settles equal highest offers (die)"},
+    {"bid_paid", "the bank's first winner pays his bid before the entry fees reach him "
+                 "(before_fees), or after them, so that they count towards his bid"},
     {"trading", "players trade postcards at the start of their turns (art. 12)"},
     {"reactive_trades", "right after a landing the lander may offer for the card that "
                         "cancels or punishes it (art. 12)"},

@@ -31,9 +31,11 @@ const metric_def oca_metrics[] = {
                          "turn at which a bankruptcy happens (one value per bankruptcy; 0: "
                          "in the setup payments)"},
     [M_BANKRUPT_SQUARE] = {"bankruptcy_square", METRIC_MEAN, METRIC_SEAT,
-                           "square whose effect ruined the seat (games where it went bankrupt; "
-                           "-1: a declaration's payment, 0: any other cause); the distribution "
-                           "ruin_square counts the ruins per square"},
+                           "why the seat went bankrupt (games where it did): a square N, "
+                           "paying on it as a player; 100 + N, paying on it as the banker; -1 "
+                           "a declaration's stake, -2 the banker's declaration, -3 a prize the "
+                           "banker paid, -4 the banker's own declaration missed; 0 any other "
+                           "cause; the distribution ruin_square counts the ruins by cause"},
     [M_AID_TRIES] = {"mutual_aid_attempts", METRIC_MEAN, METRIC_GAME,
                      "mutual aid attempts per game"},
     [M_AID_SUCCESS] = {"mutual_aid_success", METRIC_RATE, METRIC_GAME,

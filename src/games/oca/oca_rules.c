@@ -10,7 +10,7 @@ static const char *const top_keys[] = {
     "dote", "fondo_extra", "capo_fee", "entry_fee", "banker_refund", "banker_may_sit_out",
     "declare_stake", "declare_prize", "banker_declare_hit", "banker_declare_miss",
     "mutual_aid_amount", "mutual_aid_rolls", "cards_per_player", "cards_per_player_many",
-    "many_players", "bid_step", "bid_max", "auction", "trading", "reactive_trades", "trade_prices", "short_sale_offers",
+    "many_players", "bid_step", "bid_max", "auction", "auction_tie", "bid_paid", "trading", "reactive_trades", "trade_prices", "short_sale_offers",
     "finish", "no_volunteer", "bankrupt_pays_partial", "arrived_in_round", "jolly_offer",
     "max_turns", "max_chain",
     "board", NULL};
@@ -25,6 +25,8 @@ static const char *const finish_names[] = {"bounce", "any", NULL};
 static const char *const novol_names[] = {"cashier", "capo", NULL};
 static const char *const jolly_names[] = {"effect_squares", "every_move", NULL};
 static const char *const auction_names[] = {"open", "sealed", NULL};
+static const char *const tie_names[] = {"first", "die", NULL};
+static const char *const bid_paid_names[] = {"before_fees", "after_fees", NULL};
 
 /* Reads an integer key into an int field. */
 static int get(const cJSON *o, const char *path, const char *key, long lo, long hi, int *out,
@@ -59,6 +61,8 @@ static int load_economy(oca_rules *r, const cJSON *j, char *err, size_t e)
         get(j, "", "bid_step", 1, 1000, &r->bid_step, err, e) ||
         get(j, "", "bid_max", 0, 100000, &r->bid_max, err, e) ||
         rules_enum(j, "", "auction", auction_names, &r->auction, err, e) ||
+        rules_enum(j, "", "auction_tie", tie_names, &r->auction_tie, err, e) ||
+        rules_enum(j, "", "bid_paid", bid_paid_names, &r->bid_paid, err, e) ||
         rules_bool(j, "", "trading", &r->trading, err, e) ||
         rules_bool(j, "", "reactive_trades", &r->reactive_trades, err, e) ||
         get(j, "", "short_sale_offers", 0, 20, &r->short_sale_offers, err, e) ||

@@ -181,6 +181,34 @@ static int32_t bot_choice(tgame *g, const char *name, const char *key, double va
     return d.action[bt->choose(ctx, &g->st, &d, &br)];
 }
 
+/* Art. 3, the open auction: any raise of one bid step or more is a bid, and greedy's knob
+ * `raise` chooses it: 1, the smallest raise (its default); 3, three steps above the bid to
+ * beat; 1000, straight to its cap (65 = 195 / 3 here, below max_bid). Under auction_tie "die",
+ * at its cap it offers the standing sum rather than drop out. */
+TEST(oca_greedy_art3_raise_knob_chooses_the_raise)
+{
+    oca_rules r;
+    ot_load(&r, NULL);
+    tgame g;
+    ot_begin(&g, &r, 4, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 1, 0);
+    act(&g, K_VOLUNTEER, 3, 1, 0);
+    act(&g, K_BID, 1, 10, 0);
+    CHECK_INT(bot_choice(&g, "greedy", NULL, 0, K_BID, 2, 1), 15);
+    CHECK_INT(bot_choice(&g, "greedy", "raise", 3, K_BID, 2, 1), 25);
+    CHECK_INT(bot_choice(&g, "greedy", "raise", 1000, K_BID, 2, 1), 65);
+    CHECK_INT(bot_choice(&g, "greedy", "max_bid", 12, K_BID, 2, 1), OCA_DROP);
+    ot_load(&r, "auction_tie=\"die\"", NULL);
+    ot_begin(&g, &r, 4, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 1, 0);
+    act(&g, K_VOLUNTEER, 3, 1, 0);
+    act(&g, K_BID, 1, 65, 0);
+    CHECK_INT(bot_choice(&g, "greedy", NULL, 0, K_BID, 2, 1), 65);
+    CHECK_INT(bot_choice(&g, "greedy", "max_bid", 60, K_BID, 2, 1), OCA_DROP);
+}
+
 /* Art. 7 ("il giocatore può ... azzardare un pronostico"): greedy declares when the stake pays
  * (never at 10 for 50) or when it is `gamble` (30) points or more behind the richest other
  * player. */

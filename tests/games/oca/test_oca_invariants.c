@@ -235,7 +235,8 @@ static const char *uniform_board(char *buf, size_t n, const char *fx, int amount
  * seat, well-formed decisions, cards in step, a sane banker) on rulesets pushed to their
  * limits, as the fuzzing pass played them: every square the same effect at the largest
  * amount, Pulcinella everywhere, all jollies or no cards, the largest fees and prizes with
- * the smallest dote, the cashier's debts, a turn cap of 1. */
+ * the smallest dote (the bid paid after entry fees that fail), the cashier's debts, the open
+ * auction's matched bids (auction_tie "die"), a turn cap of 1. */
 TEST(oca_invariant_extreme_rulesets)
 {
     static const char *const mix8[] = {"aggressive", "random", "greedy", "cautious",
@@ -256,10 +257,12 @@ TEST(oca_invariant_extreme_rulesets)
     }
     ot_load(&r, "dote=1", "capo_fee=10000", "entry_fee=10000", "banker_refund=10000",
             "declare_prize=10000", "banker_declare_hit=10000", "banker_declare_miss=10000",
-         "mutual_aid_amount=10000", "mutual_aid_rolls=10", "fondo_extra=1000000", NULL);
+         "mutual_aid_amount=10000", "mutual_aid_rolls=10", "fondo_extra=1000000",
+         "bid_paid=\"after_fees\"", NULL);
     play_batch(&r, 8, mix8, 100, 60, &b);
     ot_load(&r, "entry_fee=0", "banker_refund=10000", "banker_may_sit_out=false",
-            "arrived_in_round=false", "short_sale_offers=20", "trade_prices=[1, 100000]", NULL);
+            "arrived_in_round=false", "short_sale_offers=20", "trade_prices=[1, 100000]",
+            "auction_tie=\"die\"", "bid_paid=\"after_fees\"", NULL);
     play_batch(&r, 5, mix8, 100, 61, &b);
     ot_load(&r, "max_turns=1", "max_chain=1", "finish=\"any\"", "jolly_offer=\"every_move\"",
             NULL);

@@ -162,6 +162,85 @@ TEST(oca_art3_open_auction_last_one_left_wins_for_nothing)
     rec_free(rec);
 }
 
+/* The open auction has no tie under the default (gap "auction_tie": "first"): "vincerà chi
+ * avrà offerto più punti" — a bid must beat the standing one by a bid_step, so the first to
+ * offer a sum holds it, and a volunteer who cannot raise it (his cap is the same sum) drops
+ * out: any raise of one step or more, to the cap at once included, is a bid. */
+TEST(oca_art3_open_auction_first_to_offer_the_highest_sum_holds_it)
+{
+    oca_rules r;
+    ot_load(&r, NULL);
+    CHECK_INT(r.auction_tie, TIE_FIRST);
+    tgame g;
+    ot_begin(&g, &r, 4, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 1, 0);
+    act(&g, K_VOLUNTEER, 3, 1, 0);
+    act(&g, K_BID, 1, 65, 0); /* straight to the cap, 195 / 3 */
+    /* seats 2 and 3 have the same cap, 65: neither can raise, both drop out unasked */
+    int seat;
+    CHECK_INT(ot_pending(&g, &seat), K_BANKER_PLAYS);
+    CHECK_INT(seat, 1);
+    CHECK_INT(g.st.s.winning_bid, 65);
+}
+
+/* Gap "auction_tie": "die": a volunteer may also offer the standing sum, and when every one
+ * still in has offered it (nobody raises), the die settles who takes the bank, as equal offers
+ * of the sealed auction and the Capo-gioco's tie of article 1; a raise reopens the bidding to
+ * those who had matched. */
+TEST(oca_gap_open_auction_tie_die_equal_offers_roll_off)
+{
+    oca_rules r;
+    ot_load(&r, "auction_tie=\"die\"", NULL);
+    tgame g;
+    ot_begin(&g, &r, 4, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 1, 0);
+    act(&g, K_VOLUNTEER, 3, 1, 0);
+    act(&g, K_BID, 1, 10, 0);
+    decision d;
+    game_oca.decide(&g.st, &d);
+    CHECK_INT(d.action[1], 10); /* the standing sum, then the raises */
+    CHECK_INT(d.action[2], 15);
+    act(&g, K_BID, 2, 10, 0);
+    act(&g, K_BID, 3, 20, 0); /* a raise: seats 1 and 2 must answer again */
+    game_oca.decide(&g.st, &d);
+    CHECK_INT(d.seat, 1);
+    act(&g, K_BID, 1, 65, 0);
+    game_oca.decide(&g.st, &d); /* at his cap: offer it too, or drop out */
+    CHECK_INT(d.seat, 2);
+    CHECK_INT(d.n, 2);
+    CHECK_INT(d.action[1], 65);
+    act(&g, K_BID, 2, 65, 0);
+    act(&g, K_BID, 3, 65, 3, 3, 6, 5); /* seats 1, 2, 3 roll 3, 6, 5 */
+    CHECK_INT(g.st.banker, 2);
+    CHECK_INT(g.st.s.winning_bid, 65);
+}
+
+/* Gap "bid_paid": the text does not say whether the bank's winner pays his bid before the
+ * entry fees reach him (default "before_fees": he bids from his own points, 195 / 3 = 65 at
+ * four players) or after them ("after_fees": the three fees count, (195 + 150) / 3 = 115,
+ * then bid_max 100 binds); then the fees come in first and the bid is paid from them. */
+TEST(oca_gap_bid_paid_before_or_after_the_entry_fees)
+{
+    oca_rules r;
+    ot_load(&r, "bid_paid=\"after_fees\"", NULL);
+    tgame g;
+    ot_begin(&g, &r, 4, 0);
+    act(&g, K_VOLUNTEER, 1, 1, 0);
+    act(&g, K_VOLUNTEER, 2, 1, 0);
+    act(&g, K_VOLUNTEER, 3, 0, 0);
+    decision d;
+    game_oca.decide(&g.st, &d);
+    CHECK_INT(d.action[d.n - 1], 100);
+    act(&g, K_BID, 1, 100, 0); /* bid_max: seat 2 cannot raise and drops out */
+    CHECK_INT(g.st.banker, 1);
+    act(&g, K_BANKER_PLAYS, 1, 0, 0);
+    CHECK_INT(ot_pts(&g, 1), 195 + 150 - 300);
+    CHECK_INT(ot_pts(&g, 2), 195 - 50 + 100);
+    CHECK_INT(ot_pts(&g, 0), 215 - 50 + 100);
+}
+
 /* Nobody volunteers: the Capo-gioco keeps the bank as a plain cashier (gap, no_volunteer). */
 TEST(oca_gap_no_volunteer_cashier_or_capo)
 {
@@ -571,6 +650,38 @@ TEST(oca_art8_failed_bank_taken_over_by_who_covers_the_loss)
     CHECK_INT(g.st.s.takeovers, 1);
 }
 
+/* Who was ruined, and why: the bankruptcy's cause names the seat's role and what he could not
+ * pay. A banker who cannot pay what the bank owes a racer on a receive_bank square (13,
+ * Treasure) is ruined as the banker on that square, not as the racer who landed there; a
+ * player who cannot pay a distribution (20) is ruined as a player on it (below). */
+TEST(oca_art8_ruin_cause_names_who_was_ruined_and_why)
+{
+    oca_rules r;
+    ot_load(&r, NULL);
+    tgame g;
+    ot_fail_the_bank(&g, &r); /* seat 0 lands on 13, the banker (seat 1) cannot pay */
+    CHECK_INT(g.st.s.bankrupt_square[1], OCA_RUIN_BANK + 13);
+    CHECK_INT(g.st.s.bankrupt_square[0], 0); /* not ruined */
+    char label[160];
+    const metric_dist *d = NULL;
+    for (int i = 0; game_oca.dists[i].name; i++)
+        if (strcmp(game_oca.dists[i].name, "ruin_square") == 0)
+            d = &game_oca.dists[i];
+    CHECK(d != NULL && d->label != NULL);
+    if (d == NULL || d->label == NULL)
+        return;
+    cJSON *rules = cJSON_Parse(game_oca.default_rules);
+    d->label(OCA_RUIN_BANK + 13, rules, label, sizeof label);
+    CHECK_STR(label, "banker: 13 Treasure: receive 20 (rec.)");
+    d->label(20, rules, label, sizeof label);
+    CHECK(strncmp(label, "player: 20 ", 11) == 0);
+    d->label(OCA_RUIN_PRIZE, rules, label, sizeof label);
+    CHECK_STR(label, "banker: a player's declaration prize");
+    d->label(OCA_RUIN_STAKE, rules, label, sizeof label);
+    CHECK_STR(label, "player: his declaration's stake");
+    cJSON_Delete(rules);
+}
+
 /* "Un giocatore è fallito ... nel caso si trovasse a non poter coprire interamente una
  * perdita": a distribution he cannot pay in full is one loss, whatever the number of
  * creditors: nobody is paid a part of it first, and mutual aid and bankruptcy apply to the
@@ -614,6 +725,7 @@ TEST(oca_art8_a_payment_to_every_player_is_one_loss)
     act(&g, K_SHORT_SALE, 1, 0, 0);
     act(&g, K_MUTUAL_AID, 1, 6, 2, 1, 1);
     CHECK(g.st.bankrupt[1]);
+    CHECK_INT(g.st.s.bankrupt_square[1], OCA_RUIN_BANK + 20); /* the banker, racing, on 20 */
     CHECK_INT(g.st.takeover_loss, 20);
     act(&g, K_TAKE_OVER_BANK, 2, 1, 0);
     act(&g, K_TAKE_OVER_BANK, 0, 0, 0);
