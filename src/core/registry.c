@@ -85,3 +85,11 @@ void registry_bot_names(const game_type *g, char *buf, size_t n)
     for (int i = 0; i < count; i++)
         join(buf, n, all[i]->name, &used);
 }
+
+bool registry_metric_signed(const game_type *g, const char *name)
+{
+    for (const char *const *s = g->signed_metrics; s && *s; s++)
+        if (strcmp(*s, name) == 0)
+            return true;
+    return false;
+}

@@ -23,6 +23,10 @@ int registry_bots(const game_type *g, const bot_type **out, int max);
 /* The bot of game g called name (its own or a generic one), or NULL. */
 const bot_type *registry_bot(const game_type *g, const char *name);
 
+/* Whether METRIC_MEAN metric `name` of g may be negative (game_type.signed_metrics); else a
+ * mean of it is never below 0. */
+bool registry_metric_signed(const game_type *g, const char *name);
+
 /* Writes the names of all games ("45, oca, ...") into buf. */
 void registry_game_names(char *buf, size_t n);
 

@@ -121,3 +121,19 @@ void exp_pair_estimate(const exp_pair *p, exp_estimate *e)
         e->uhi = e->diff + uhw;
     }
 }
+
+void exp_pair_bounded(const exp_pair *p, stats_support s, int64_t unit, exp_estimate *e)
+{
+    exp_pair_estimate(p, e);
+    if (isnan(e->value) || p->n < 2)
+        return;
+    exp_moments m;
+    exp_pair_moments(p, &m);
+    double trials = unit > 0 ? (double)(p->c / unit) : (double)p->c;
+    stats_interval(e->value, (double)(m.uu / (m.n * (m.n - 1))), (double)(p->n - 1), 0.025, s,
+                   trials, &e->lo, &e->hi);
+    if (s == STATS_SHARE && !isnan(e->diff)) {
+        e->dlo = fmax(e->dlo, -1), e->dhi = fmin(e->dhi, 1);
+        e->ulo = fmax(e->ulo, -1), e->uhi = fmin(e->uhi, 1);
+    }
+}

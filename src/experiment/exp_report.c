@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "config/rules.h"
+#include "core/registry.h"
 
 /* A number, or null for NAN (undefined). */
 static cJSON *num_or_null(double v)
@@ -50,19 +51,26 @@ static double adv_shift(const setting *S, int j)
     return exp_derived(j) ? 0 : strcmp(S->slot[j].name, "seat_advantage") == 0 ? 1.0 / S->nseats : 0;
 }
 
-/* A share slot j of S seen in none or all of its trials (its normal interval collapses to
- * the point): the exact bound at that edge (stats_edge_exact), over its trials (c / unit:
- * plays, seats or, for a win share, seat-games). Seat advantages are shifted shares: their
- * edge is the win share's. */
-static void edge_exact(const setting *S, int j, exp_estimate *e)
+stats_support exp_slot_support(const setting *S, int j)
 {
-    const exp_pair *p = &S->acc[j];
-    if (!exp_is_share(S, j, S->cfg[0].game) || p->c <= 0 || (p->x != 0 && p->x != p->c))
-        return;
-    double trials = (double)(p->c / S->slot[j].unit);
-    double lo = e->lo, hi = e->hi;
-    stats_edge_exact(p->x == 0 ? 0 : 1, trials, &lo, &hi);
-    e->lo = lo, e->hi = hi;
+    const game_type *g = S->cfg[0].game;
+    if (exp_derived(j) || exp_is_share(S, j, g))
+        return STATS_SHARE;
+    const char *n = S->slot[j].name;
+    if (strcmp(n, "length") == 0 || strcmp(n, "rank") == 0)
+        return STATS_NONNEG;
+    if (strcmp(n, g->score_name) == 0)
+        return g->score_signed ? STATS_REAL : STATS_NONNEG;
+    return registry_metric_signed(g, n) ? STATS_REAL : STATS_NONNEG;
+}
+
+/* The estimates of (non-derived) slot j of S inside its support (exp_pair_bounded; a rank's
+ * interval inside [1, N]), unshifted. */
+static void slot_bounded(const setting *S, int j, exp_estimate *e)
+{
+    exp_pair_bounded(&S->acc[j], exp_slot_support(S, j), S->slot[j].unit, e);
+    if (strcmp(S->slot[j].name, "rank") == 0 && !isnan(e->lo)) /* tied seats share a rank */
+        e->lo = fmax(e->lo, 1), e->hi = fmin(e->hi, S->nseats);
 }
 
 void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e)
@@ -71,8 +79,7 @@ void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e)
         exp_fair_est(S, j, B, e);
         return;
     }
-    exp_pair_estimate(&S->acc[j], e);
-    edge_exact(S, j, e);
+    slot_bounded(S, j, e);
     if (B == NULL)
         e->base = e->diff = e->dlo = e->dhi = e->ulo = e->uhi = NAN;
     double a = adv_shift(S, j);
@@ -96,8 +103,7 @@ static cJSON *slot_estimate(const setting *S, int j, double shift)
         cJSON_AddNumberToObject(o, "n", (double)S->games);
         return o;
     }
-    exp_pair_estimate(&S->acc[j], &est);
-    edge_exact(S, j, &est);
+    slot_bounded(S, j, &est);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddItemToObject(o, "value", num_or_null(est.value - shift));
     cJSON_AddItemToObject(o, "ci95", interval(est.lo - shift, est.hi - shift));

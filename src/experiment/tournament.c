@@ -169,10 +169,12 @@ static int play_table(tourney *t, table *T, uint64_t seed, uint64_t deals, char 
     T->draws = est[T->nb].value + est[T->nb + 1].value;
     /* the design effect of the first bot's share: its clustered variance over the variance
      * of as many independent games */
-    double p0 = T->share[0], hw = (T->hi[0] - T->lo[0]) / 2;
-    double z = gsl_cdf_tdist_Pinv(0.975, (double)games - 1);
+    double p0 = T->share[0];
+    exp_moments m;
+    exp_pair_moments(&sum.p[0], &m);
+    double v = m.n >= 2 ? (double)(m.uu / (m.n * (m.n - 1))) : 0;
     double vb = p0 * (1 - p0) / T->games;
-    T->deff = vb > 0 && hw > 0 ? (hw / z) * (hw / z) / vb : 1;
+    T->deff = vb > 0 && v > 0 ? v / vb : 1;
     if (!(T->deff > 0) || !isfinite(T->deff))
         T->deff = 1;
     return 0;
@@ -439,7 +441,7 @@ static int sprt(tourney *t, char *err, size_t errlen)
         }
     }
     exp_estimate e;
-    exp_pair_estimate(&total, &e);
+    exp_pair_bounded(&total, STATS_SHARE, RUN_WIN_UNIT, &e);
     T->games = sum_g;
     T->share[0] = e.value, T->lo[0] = e.lo, T->hi[0] = e.hi;
     boundary_interval(T->share[0], (double)t->sdeals, &T->lo[0], &T->hi[0]);
