@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "config/rules.h"
-#include "core/registry.h"
 
 /* A number, or null for NAN (undefined). */
 static cJSON *num_or_null(double v)
@@ -28,40 +27,11 @@ static cJSON *interval(double lo, double hi)
     return a;
 }
 
-/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the ties,
- * no-winner and end figures, or a game metric that is a rate. */
-bool exp_is_share(const setting *S, int j, const game_type *g)
-{
-    if (exp_derived(j))
-        return true; /* differences of shares */
-    const char *n = S->slot[j].name;
-    if (strcmp(n, "win_share") == 0 || strcmp(n, "seat_advantage") == 0 ||
-        strcmp(n, "ties") == 0 || strcmp(n, "no_winner") == 0 || strncmp(n, "ended.", 6) == 0)
-        return true;
-    for (int m = 0; g->metrics && g->metrics[m].name; m++)
-        if (strcmp(g->metrics[m].name, n) == 0)
-            return g->metrics[m].kind == METRIC_RATE;
-    return false;
-}
-
 /* What a seat advantage subtracts from the seat's win share: 1/N (0 for other figures and
  * the derived ones, which shift themselves). */
 static double adv_shift(const setting *S, int j)
 {
     return exp_derived(j) ? 0 : strcmp(S->slot[j].name, "seat_advantage") == 0 ? 1.0 / S->nseats : 0;
-}
-
-stats_support exp_slot_support(const setting *S, int j)
-{
-    const game_type *g = S->cfg[0].game;
-    if (exp_derived(j) || exp_is_share(S, j, g))
-        return STATS_SHARE;
-    const char *n = S->slot[j].name;
-    if (strcmp(n, "length") == 0 || strcmp(n, "rank") == 0)
-        return STATS_NONNEG;
-    if (strcmp(n, g->score_name) == 0)
-        return g->score_signed ? STATS_REAL : STATS_NONNEG;
-    return registry_metric_signed(g, n) ? STATS_REAL : STATS_NONNEG;
 }
 
 /* The estimates of (non-derived) slot j of S inside its support (exp_pair_bounded; a rank's

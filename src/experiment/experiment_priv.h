@@ -3,7 +3,8 @@
  * run, the engine that plays it in step, and the functions that cross the files:
  *
  *   experiment.c    experiment_run: options -> settings -> play -> report tree -> rendering
- *   exp_pair.c      the exact paired sums of a slot and their estimates (experiment.h)
+ *   exp_pair.c      the exact paired sums of a slot and their estimates (experiment.h); a
+ *                   slot's kind (share, mean never below 0, any real)
  *   exp_fair.c      seat_spread and first_seat: figures of every seat's win-share slot
  *   exp_settings.c  the settings of a sweep, a rotation or a sensitivity, and their slots
  *   exp_engine.c    plays every setting in step on common random numbers, one block at a time
@@ -152,6 +153,17 @@ typedef struct setting {
     pthread_mutex_t lock; /* held by the worker adding a chunk's games into bsum and bres */
     cJSON *exact;
 } setting;
+
+/* ---- a slot's kind (exp_pair.c) ---------------------------------------------------------- */
+
+/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the
+ * ties, no-winner and end figures (derived figures too), or a game metric that is a rate. */
+bool exp_is_share(const setting *S, int j, const game_type *g);
+
+/* The support of slot j's ratio (before a seat advantage's shift): a share; a mean never below
+ * 0 (length, rank, a score the game does not sign, a mean metric not in signed_metrics); or
+ * any real. */
+stats_support exp_slot_support(const setting *S, int j);
 
 /* One key moved by --sensitivity: its default, its step and the settings of both moves. A
  * number moves down and up by the step; a boolean to its other value, an enum to one other
@@ -387,15 +399,6 @@ void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e);
  * *run is the "run" object when the tree does not hold it (one setting rendered as text or
  * CSV), else NULL. The caller frees both. */
 cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run);
-
-/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the
- * ties, no-winner and end figures, or a game metric that is a rate. */
-bool exp_is_share(const setting *S, int j, const game_type *g);
-
-/* The support of slot j's ratio (before a seat advantage's shift): a share; a mean never below
- * 0 (length, rank, a score the game does not sign, a mean metric not in signed_metrics); or
- * any real. */
-stats_support exp_slot_support(const setting *S, int j);
 
 /* The figures a sweep shows without --metric (its text columns, its JSON "figures"). */
 #define EXP_SWEEP_FIGURES "win_share@1,length"
