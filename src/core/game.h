@@ -289,6 +289,13 @@ typedef struct game_type {
     void (*limits)(const void *rules, int nseats, game_limits *l);
     const char *score_name;        /* what outcome.score counts: "total", "points", "cards" */
     bool low_score_wins;           /* ordering of outcome.score for the summary */
+    bool score_signed;             /* outcome.score may be negative; else no interval of its
+                                      mean goes below 0 */
+    const char *const *signed_metrics; /* the METRIC_MEAN metrics whose observations may be
+                                      negative (a net of points), NULL-terminated, or NULL for
+                                      none; every other mean is of counts or sizes, never below
+                                      0, and no interval of it goes below 0 (stats_interval,
+                                      STATS_NONNEG) */
 
     /* Optional exact analysis (--exact): returns a new JSON object describing exact values
      * for the given seats (the caller frees it), or NULL if the game has none for them. */

@@ -108,3 +108,11 @@ int registry_metric_count(const game_limits *l, const char *name)
         return GAME_COUNT_REPEATED;
     return named(l->per_player, name) ? GAME_COUNT_PER_PLAYER : GAME_COUNT_ONCE;
 }
+
+bool registry_metric_signed(const game_type *g, const char *name)
+{
+    for (const char *const *s = g->signed_metrics; s && *s; s++)
+        if (strcmp(*s, name) == 0)
+            return true;
+    return false;
+}

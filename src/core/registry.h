@@ -34,6 +34,10 @@ game_limits registry_limits(const game_type *g, const void *rules, int nseats);
  * neither (at most one observation or trial a game and slot). */
 int registry_metric_count(const game_limits *l, const char *name);
 
+/* Whether METRIC_MEAN metric `name` of g may be negative (game_type.signed_metrics); else a
+ * mean of it is never below 0. */
+bool registry_metric_signed(const game_type *g, const char *name);
+
 /* Writes the names of all games ("45, oca, ...") into buf. */
 void registry_game_names(char *buf, size_t n);
 

@@ -43,6 +43,40 @@ void stats_share_interval(double hits, double n, double *lo, double *hi)
         stats_edge_exact(hits / n, n, lo, hi);
 }
 
+void stats_interval(double value, double var, double df, double tail, stats_support s,
+                    double trials, double *lo, double *hi)
+{
+    *lo = *hi = NAN;
+    if (isnan(value) || isnan(var) || !(df >= 1))
+        return;
+    if (var < 0)
+        var = 0; /* rounding of a zero variance */
+    double t = gsl_cdf_tdist_Qinv(tail, df);
+    if (s == STATS_SHARE && (value <= 0 || value >= 1)) {
+        *lo = *hi = value <= 0 ? 0 : 1;
+        if (trials >= 1 && value <= 0)
+            *hi = gsl_cdf_beta_Qinv(tail, 1, trials);
+        else if (trials >= 1)
+            *lo = gsl_cdf_beta_Pinv(tail, trials, 1);
+        return;
+    }
+    if (s == STATS_SHARE && var > 0) {
+        /* Wilson with z = t and n = value(1-value)/var: k = z^2/n, half-width
+         * z sqrt(p(1-p)/n + z^2/(4n^2)) / (1 + k) = sqrt(z^2 var + k^2/4) / (1 + k) */
+        double k = t * t * var / (value * (1 - value));
+        double centre = (value + k / 2) / (1 + k);
+        double half = sqrt(t * t * var + k * k / 4) / (1 + k);
+        *lo = fmax(0, centre - half);
+        *hi = fmin(1, centre + half);
+        return;
+    }
+    double h = t * sqrt(var);
+    *lo = value - h;
+    *hi = value + h;
+    if (s == STATS_NONNEG && *lo < 0)
+        *lo = 0;
+}
+
 double stats_quantile(const acc *a, double p)
 {
     double need = p * (double)a->n;

@@ -6,7 +6,9 @@
  * delta method, which linearises, is wrong there. Instead the intervals are projections of
  * simultaneous ones: if every seat's deviation d_k = share_k - 1/N lies in its interval at
  * level 1 - 0.05/N (Bonferroni: all N at once with probability 95% or more), then max |d_k|
- * lies between the largest lower bound of |d_k| and the largest upper bound. For the
+ * lies between the largest lower bound of |d_k| and the largest upper bound (each seat's
+ * interval that of its share, the design-effect Wilson one of stats_interval, inside [0, 1],
+ * so the spread's stays inside [0, 1 - 1/N]). For the
  * difference between a setting S and the baseline B, max_k |a_k| - max_j |b_j| equals
  * max over the signed a of min over the signed b of (a - b): each a_k - b_j and a_k + b_j in
  * its interval at level 1 - 0.05/(2 N_S N_B) bounds it the same way. Where the seat is the
@@ -42,19 +44,22 @@ int exp_seat_slot(const setting *S, int k)
     return S->ngame_slots + (k - 1) * S->group; /* a group's first slot: its win share */
 }
 
-/* One seat's deviation from 1/N: its estimate d, the variance of d and the games. */
+/* One seat's deviation from 1/N: its estimate d, the variance of d, the games, the share's
+ * shift (1/N) and its trials (seat-games: an edge's exact bound counts them). */
 typedef struct dev {
     double d, var;
     long double n;
+    double even, trials;
 } dev;
 
-/* Seat deviation of side a (or b) of pair p, the seat's share less `even`. */
-static dev side_dev(const exp_moments *m, bool b, double even)
+/* Seat deviation of side a (or b) of pair p (its moments m), the seat's share less `even`. */
+static dev side_dev(const exp_pair *p, const exp_moments *m, bool b, double even)
 {
-    dev r = {NAN, NAN, m->n};
+    dev r = {NAN, NAN, m->n, even, 0};
     if (!(b ? m->has_b : m->has_a))
         return r;
     r.d = (double)(b ? m->rb : m->ra) - even;
+    r.trials = (double)((b ? p->bc : p->c) / RUN_WIN_UNIT);
     if (m->n >= 2)
         r.var = (double)((b ? m->vv : m->uu) / (m->n * (m->n - 1)));
     return r;
@@ -82,12 +87,14 @@ static void spread_of(const dev *d, int n, double *v, double *lo, double *hi)
     *v = best;
     if (!(games >= 2))
         return;
-    double t = gsl_cdf_tdist_Pinv(1 - 0.025 / n, (double)(games - 1));
     for (int k = 0; k < n; k++) {
         if (isnan(d[k].var))
             return;
-        double h = t * sqrt(d[k].var), a, b;
-        abs_bounds(d[k].d - h, d[k].d + h, &a, &b);
+        /* the seat's share in its simultaneous interval, inside [0, 1] */
+        double slo, shi, a, b;
+        stats_interval(d[k].d + d[k].even, d[k].var, (double)(games - 1), 0.025 / n,
+                       STATS_SHARE, d[k].trials, &slo, &shi);
+        abs_bounds(slo - d[k].even, shi - d[k].even, &a, &b);
         blo = fmax(blo, a);
         bhi = fmax(bhi, b);
     }
@@ -100,7 +107,7 @@ static void own_devs(const setting *S, dev *d)
     for (int k = 0; k < S->nseats; k++) {
         exp_moments m;
         exp_pair_moments(&S->acc[exp_seat_slot(S, k + 1)], &m);
-        d[k] = side_dev(&m, false, 1.0 / S->nseats);
+        d[k] = side_dev(&S->acc[exp_seat_slot(S, k + 1)], &m, false, 1.0 / S->nseats);
     }
 }
 
@@ -123,14 +130,14 @@ static void spread_est(const setting *S, const setting *B, exp_estimate *e)
         exp_moments m;
         if (j < na && S->pair[exp_seat_slot(S, j + 1)] == jb) {
             exp_pair_moments(&S->acc[exp_seat_slot(S, j + 1)], &m);
-            b[j] = side_dev(&m, true, 1.0 / nb);
+            b[j] = side_dev(&S->acc[exp_seat_slot(S, j + 1)], &m, true, 1.0 / nb);
             if (m.n >= 2 && m.has_a && m.has_b) /* every game alike: the seat's
                                                   difference is exactly 0 */
                 cov[j] = m.alike ? sqrt(a[j].var * b[j].var)
                                  : (double)(m.uv / (m.n * (m.n - 1)));
         } else {
             exp_pair_moments(&B->acc[jb], &m);
-            b[j] = side_dev(&m, false, 1.0 / nb);
+            b[j] = side_dev(&B->acc[jb], &m, false, 1.0 / nb);
         }
     }
     double vb, lob, hib;
@@ -193,8 +200,8 @@ void exp_fair_est(const setting *S, int j, const setting *B, exp_estimate *e)
         spread_est(S, B, e);
         return;
     }
-    /* first_seat: seat 1's slot, shifted by 1/N of each side */
-    exp_pair_estimate(&S->acc[exp_seat_slot(S, 1)], e);
+    /* first_seat: seat 1's slot (a share), shifted by 1/N of each side */
+    exp_pair_bounded(&S->acc[exp_seat_slot(S, 1)], STATS_SHARE, RUN_WIN_UNIT, e);
     double a = 1.0 / S->nseats, b = B ? 1.0 / B->nseats : 0, d = a - b;
     e->value -= a, e->lo -= a, e->hi -= a;
     if (B == NULL) {
@@ -210,6 +217,8 @@ void exp_fsums_of(const setting *S, int j, exp_fsums *f)
     memset(f, 0, sizeof *f);
     f->fig = j;
     f->nseats = S->nseats;
+    f->support = STATS_SHARE;
+    f->unit = RUN_WIN_UNIT;
     if (j == FIG_SEAT_SPREAD) {
         for (int k = 0; k < S->nseats; k++)
             f->p[k] = S->acc[exp_seat_slot(S, k + 1)];
@@ -222,6 +231,8 @@ void exp_fsums_of(const setting *S, int j, exp_fsums *f)
         return;
     }
     f->p[0] = S->acc[j];
+    f->support = exp_slot_support(S, j);
+    f->unit = S->slot[j].unit;
     f->shift = strcmp(S->slot[j].name, "seat_advantage") == 0 ? 1.0 / S->nseats : 0;
 }
 
@@ -241,13 +252,13 @@ void exp_fsums_value(const exp_fsums *f, double *value, double *lo, double *hi)
         for (int k = 0; k < f->nseats; k++) {
             exp_moments m;
             exp_pair_moments(&f->p[k], &m);
-            d[k] = side_dev(&m, false, f->shift);
+            d[k] = side_dev(&f->p[k], &m, false, f->shift);
         }
         spread_of(d, f->nseats, value, lo, hi);
         return;
     }
     exp_estimate e;
-    exp_pair_estimate(&f->p[0], &e);
+    exp_pair_bounded(&f->p[0], f->support, f->unit, &e);
     *value = e.value - f->shift;
     *lo = e.lo - f->shift;
     *hi = e.hi - f->shift;

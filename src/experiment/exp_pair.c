@@ -1,10 +1,14 @@
 /* exp_pair.c — the exact paired sums of one figure of a setting and of the baseline on the same
- * games, and their estimates: a ratio, a difference and their 95% intervals (experiment.h). */
+ * games, and their estimates: a ratio, a difference and their 95% intervals (experiment.h);
+ * and what kind of figure a slot is (a share, a mean never below 0, any real). */
 #include "experiment/experiment_priv.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <gsl/gsl_cdf.h>
+
+#include "core/registry.h"
 
 void exp_pair_add(exp_pair *p, int64_t x, int64_t c, int64_t bx, int64_t bc)
 {
@@ -120,4 +124,49 @@ void exp_pair_estimate(const exp_pair *p, exp_estimate *e)
         e->ulo = e->diff - uhw;
         e->uhi = e->diff + uhw;
     }
+}
+
+void exp_pair_bounded(const exp_pair *p, stats_support s, int64_t unit, exp_estimate *e)
+{
+    exp_pair_estimate(p, e);
+    if (isnan(e->value) || p->n < 2)
+        return;
+    exp_moments m;
+    exp_pair_moments(p, &m);
+    double trials = unit > 0 ? (double)(p->c / unit) : (double)p->c;
+    stats_interval(e->value, (double)(m.uu / (m.n * (m.n - 1))), (double)(p->n - 1), 0.025, s,
+                   trials, &e->lo, &e->hi);
+    if (s == STATS_SHARE && !isnan(e->diff)) {
+        e->dlo = fmax(e->dlo, -1), e->dhi = fmin(e->dhi, 1);
+        e->ulo = fmax(e->ulo, -1), e->uhi = fmin(e->uhi, 1);
+    }
+}
+
+/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the ties,
+ * no-winner and end figures, or a game metric that is a rate. */
+bool exp_is_share(const setting *S, int j, const game_type *g)
+{
+    if (exp_derived(j))
+        return true; /* differences of shares */
+    const char *n = S->slot[j].name;
+    if (strcmp(n, "win_share") == 0 || strcmp(n, "seat_advantage") == 0 ||
+        strcmp(n, "ties") == 0 || strcmp(n, "no_winner") == 0 || strncmp(n, "ended.", 6) == 0)
+        return true;
+    for (int m = 0; g->metrics && g->metrics[m].name; m++)
+        if (strcmp(g->metrics[m].name, n) == 0)
+            return g->metrics[m].kind == METRIC_RATE;
+    return false;
+}
+
+stats_support exp_slot_support(const setting *S, int j)
+{
+    const game_type *g = S->cfg[0].game;
+    if (exp_derived(j) || exp_is_share(S, j, g))
+        return STATS_SHARE;
+    const char *n = S->slot[j].name;
+    if (strcmp(n, "length") == 0 || strcmp(n, "rank") == 0)
+        return STATS_NONNEG;
+    if (strcmp(n, g->score_name) == 0)
+        return g->score_signed ? STATS_REAL : STATS_NONNEG;
+    return registry_metric_signed(g, n) ? STATS_REAL : STATS_NONNEG;
 }

@@ -27,22 +27,6 @@ static cJSON *interval(double lo, double hi)
     return a;
 }
 
-/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the ties,
- * no-winner and end figures, or a game metric that is a rate. */
-bool exp_is_share(const setting *S, int j, const game_type *g)
-{
-    if (exp_derived(j))
-        return true; /* differences of shares */
-    const char *n = S->slot[j].name;
-    if (strcmp(n, "win_share") == 0 || strcmp(n, "seat_advantage") == 0 ||
-        strcmp(n, "ties") == 0 || strcmp(n, "no_winner") == 0 || strncmp(n, "ended.", 6) == 0)
-        return true;
-    for (int m = 0; g->metrics && g->metrics[m].name; m++)
-        if (strcmp(g->metrics[m].name, n) == 0)
-            return g->metrics[m].kind == METRIC_RATE;
-    return false;
-}
-
 /* What a seat advantage subtracts from the seat's win share: 1/N (0 for other figures and
  * the derived ones, which shift themselves). */
 static double adv_shift(const setting *S, int j)
@@ -50,19 +34,13 @@ static double adv_shift(const setting *S, int j)
     return exp_derived(j) ? 0 : strcmp(S->slot[j].name, "seat_advantage") == 0 ? 1.0 / S->nseats : 0;
 }
 
-/* A share slot j of S seen in none or all of its trials (its normal interval collapses to
- * the point): the exact bound at that edge (stats_edge_exact), over its trials (c / unit:
- * plays, seats or, for a win share, seat-games). Seat advantages are shifted shares: their
- * edge is the win share's. */
-static void edge_exact(const setting *S, int j, exp_estimate *e)
+/* The estimates of (non-derived) slot j of S inside its support (exp_pair_bounded; a rank's
+ * interval inside [1, N]), unshifted. */
+static void slot_bounded(const setting *S, int j, exp_estimate *e)
 {
-    const exp_pair *p = &S->acc[j];
-    if (!exp_is_share(S, j, S->cfg[0].game) || p->c <= 0 || (p->x != 0 && p->x != p->c))
-        return;
-    double trials = (double)(p->c / S->slot[j].unit);
-    double lo = e->lo, hi = e->hi;
-    stats_edge_exact(p->x == 0 ? 0 : 1, trials, &lo, &hi);
-    e->lo = lo, e->hi = hi;
+    exp_pair_bounded(&S->acc[j], exp_slot_support(S, j), S->slot[j].unit, e);
+    if (strcmp(S->slot[j].name, "rank") == 0 && !isnan(e->lo)) /* tied seats share a rank */
+        e->lo = fmax(e->lo, 1), e->hi = fmin(e->hi, S->nseats);
 }
 
 void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e)
@@ -71,8 +49,7 @@ void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e)
         exp_fair_est(S, j, B, e);
         return;
     }
-    exp_pair_estimate(&S->acc[j], e);
-    edge_exact(S, j, e);
+    slot_bounded(S, j, e);
     if (B == NULL)
         e->base = e->diff = e->dlo = e->dhi = e->ulo = e->uhi = NAN;
     double a = adv_shift(S, j);
@@ -96,8 +73,7 @@ static cJSON *slot_estimate(const setting *S, int j, double shift)
         cJSON_AddNumberToObject(o, "n", (double)S->games);
         return o;
     }
-    exp_pair_estimate(&S->acc[j], &est);
-    edge_exact(S, j, &est);
+    slot_bounded(S, j, &est);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddItemToObject(o, "value", num_or_null(est.value - shift));
     cJSON_AddItemToObject(o, "ci95", interval(est.lo - shift, est.hi - shift));

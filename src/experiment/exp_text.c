@@ -103,7 +103,7 @@ static void render_bots(FILE *out, const setting *S, const game_type *g, const c
         for (int f = 0; f < nfig; f++) { /* the widest cell of the column */
             int j = S->ngame_slots + b * S->group + fig[f];
             exp_estimate est;
-            exp_pair_estimate(&S->acc[j], &est);
+            exp_slot_est(S, j, NULL, &est);
             exp_text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi, exp_is_share(S, j, g),
                           false);
             if ((int)strlen(cell[b]) > cw[b])
@@ -126,7 +126,7 @@ static void render_bots(FILE *out, const setting *S, const game_type *g, const c
             for (int b = b0; b < b1; b++) {
                 int j = S->ngame_slots + b * S->group + fig[f];
                 exp_estimate est;
-                exp_pair_estimate(&S->acc[j], &est);
+                exp_slot_est(S, j, NULL, &est);
                 exp_text_interval(cell[b], sizeof cell[b], est.value, est.lo, est.hi,
                                   exp_is_share(S, j, g), false);
                 fprintf(out, "  %-*s", cw[b], cell[b]);
@@ -163,12 +163,10 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
                 S->nseats);
         for (int k = 0; k < S->nseats; k++) {
             int j = S->ngame_slots + S->nbots * S->group + k;
-            exp_estimate est;
-            exp_pair_estimate(&S->acc[j], &est);
-            double sh = 1.0 / S->nseats;
+            exp_estimate est; /* shifted by 1/N (a seat advantage) */
+            exp_slot_est(S, j, NULL, &est);
             char buf[96];
-            exp_text_interval(buf, sizeof buf, est.value - sh, est.lo - sh, est.hi - sh, true,
-                          true);
+            exp_text_interval(buf, sizeof buf, est.value, est.lo, est.hi, true, true);
             fprintf(out, "  seat %d  %s pp\n", k + 1, buf);
         }
         fprintf(out, "\ngame\n");
@@ -176,7 +174,7 @@ static void render_single(const experiment *x, const cJSON *root, const cJSON *r
             if (S->acc[j].c == 0)
                 continue;
             exp_estimate est;
-            exp_pair_estimate(&S->acc[j], &est);
+            exp_slot_est(S, j, NULL, &est);
             char buf[96];
             exp_text_interval(buf, sizeof buf, est.value, est.lo, est.hi, exp_is_share(S, j, g),
                           false);

@@ -3,7 +3,8 @@
  * run, the engine that plays it in step, and the functions that cross the files:
  *
  *   experiment.c    experiment_run: options -> settings -> play -> report tree -> rendering
- *   exp_pair.c      the exact paired sums of a slot and their estimates (experiment.h)
+ *   exp_pair.c      the exact paired sums of a slot and their estimates (experiment.h); a
+ *                   slot's kind (share, mean never below 0, any real)
  *   exp_fair.c      seat_spread and first_seat: figures of every seat's win-share slot
  *   exp_settings.c  the settings of a sweep, a rotation or a sensitivity, and their slots
  *   exp_engine.c    plays every setting in step on common random numbers, one block at a time
@@ -34,6 +35,7 @@
 #include "experiment/experiment.h"
 #include "core/pool.h"
 #include "core/runner.h"
+#include "core/stats.h"
 
 /* --until plays blocks: the first ends at UNTIL_BLOCK games, each next one adds
  * max(UNTIL_BLOCK, games so far / 10): boundaries depend on nothing but the game count.
@@ -74,6 +76,13 @@ typedef struct exp_moments {
 
 /* Computes the moments of p. */
 void exp_pair_moments(const exp_pair *p, exp_moments *m);
+
+/* The estimates of p (exp_pair_estimate) with the value's 95% interval inside support s: made
+ * by stats_interval from the ratio's linearised variance on n-1 degrees of freedom (a share:
+ * the design-effect Wilson interval, exact at 0 and 1 over Σc / unit trials; a mean of counts:
+ * never below 0); a share's difference from the baseline kept inside [-1, 1]. Every printed
+ * interval of an experiment's figure comes from here or from exp_fair.c's projections of it. */
+void exp_pair_bounded(const exp_pair *p, stats_support s, int64_t unit, exp_estimate *e);
 
 /* ---- settings (exp_settings.c) --------------------------------------------------------------- */
 
@@ -144,6 +153,17 @@ typedef struct setting {
     pthread_mutex_t lock; /* held by the worker adding a chunk's games into bsum and bres */
     cJSON *exact;
 } setting;
+
+/* ---- a slot's kind (exp_pair.c) ---------------------------------------------------------- */
+
+/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the
+ * ties, no-winner and end figures (derived figures too), or a game metric that is a rate. */
+bool exp_is_share(const setting *S, int j, const game_type *g);
+
+/* The support of slot j's ratio (before a seat advantage's shift): a share; a mean never below
+ * 0 (length, rank, a score the game does not sign, a mean metric not in signed_metrics); or
+ * any real. */
+stats_support exp_slot_support(const setting *S, int j);
 
 /* One key moved by --sensitivity: its default, its step and the settings of both moves. A
  * number moves down and up by the step; a boolean to its other value, an enum to one other
@@ -252,6 +272,8 @@ typedef struct exp_fsums {
     int fig;      /* a slot index, or FIG_* */
     int nseats;
     double shift; /* what the value subtracts: 1/N for a seat advantage and first_seat */
+    stats_support support; /* of the slot's ratio before the shift (exp_slot_support) */
+    int64_t unit;          /* the slot's unit (slotdef.unit) */
     exp_pair p[GAME_MAX_SEATS]; /* a slot and first_seat: p[0]; seat_spread: seat k+1's in p[k] */
 } exp_fsums;
 
@@ -377,10 +399,6 @@ void exp_slot_est(const setting *S, int j, const setting *B, exp_estimate *e);
  * *run is the "run" object when the tree does not hold it (one setting rendered as text or
  * CSV), else NULL. The caller frees both. */
 cJSON *exp_report_build(experiment *x, double wall, uint64_t played, cJSON **run);
-
-/* Whether slot j of S is a share (shown in percent): a win share, a seat advantage, the
- * ties, no-winner and end figures, or a game metric that is a rate. */
-bool exp_is_share(const setting *S, int j, const game_type *g);
 
 /* The figures a sweep shows without --metric (its text columns, its JSON "figures"). */
 #define EXP_SWEEP_FIGURES "win_share@1,length"

@@ -2,7 +2,11 @@
  * parameter moves? A coarse sweep on common random numbers brackets every crossing, then
  * secant steps inside each bracket play one point at a time, in blocks, until its interval
  * either excludes the target (the bracket shrinks to it) or contains it at the half-width
- * asked for (the crossing is found). */
+ * asked for (the crossing is found). The search's stops pick the points whose figures strayed
+ * furthest, so every point is then played again on fresh deals, as many as it had, and the
+ * figures, intervals and crossings reported are those of the fresh games (a fixed sample the
+ * stops never saw); a crossing is counted only where the fresh figures change side
+ * significantly, and crossings in a stretch where they do not merge into one, marked flat. */
 #include "experiment/search.h"
 
 #include <math.h>
@@ -23,7 +27,7 @@ enum {
     SEEK_STEPS = 16,       /* refined points per bracket, at most */
     SEEK_MAX_CROSSINGS = 2 * SEEK_GRID, /* a sign change per pair of neighbours, probes too */
     SEEK_MAX_POINTS = 2 * SEEK_GRID + SEEK_MAX_CROSSINGS * SEEK_STEPS,
-    TAG_GRID = 0, TAG_POINT = 3,
+    TAG_GRID = 0, TAG_POINT = 3, TAG_FRESH = 6,
 };
 
 /* One point evaluated: the key's value, the exact sums of the figure and their estimate. */
@@ -46,6 +50,9 @@ typedef struct crossing {
     bool reached;     /* a point's interval contains the target at the half-width asked */
     bool between;     /* the bracket shrank to two neighbouring values, neither holding it */
     bool dropped;     /* refined points undid the sweep's sign change */
+    bool flat;        /* the fresh figures do not change side significantly across it: the
+                         curve is too flat there to locate a crossing (one of several merged,
+                         or one alone) */
     int point;        /* that point, or the nearest one */
 } crossing;
 
@@ -541,6 +548,118 @@ static int probe_turns(seeker *k, int ngrid, char *err, size_t errlen)
     return 0;
 }
 
+/* Plays every point again on fresh deals (seeds of their own, as many deals as the search
+ * gave it) and replaces its sums and estimate with theirs: the games the search stopped on
+ * select the larger deviations, these are a fixed sample. Returns 0 or an error as srch_play. */
+static int reestimate(seeker *k, char *err, size_t errlen)
+{
+    const char *figs[1] = {k->fig};
+    for (int i = 0; i < k->npt; i++) {
+        spoint *p = &k->pt[i];
+        char text[256];
+        point_text(k, p->v, text, sizeof text);
+        srch_point pt = {.assign = {text}, .nassign = 1};
+        exp_estimate est;
+        exp_fsums sum;
+        uint64_t games;
+        srch_out so = {.est = &est, .sum = &sum, .games = &games};
+        int rc = srch_play(k->o, "--target", &pt, 1, k->o->rotate, figs, 1,
+                           srch_seed(k->o->seed, TAG_FRESH, (uint64_t)i), p->games, 0, &so, err,
+                           errlen);
+        if (rc != 0)
+            return rc;
+        k->plays += so.plays;
+        p->sum = sum;
+        p->games = games;
+        estimate(p);
+        srch_progress(k->o->progress, "%s: goal seek, fresh games for %s (%llu games)",
+                      k->o->game->name, text, (unsigned long long)k->plays);
+    }
+    return 0;
+}
+
+/* The side of the target point p's fresh interval lies on: +1 above, -1 below, 0 holding it
+ * (or no interval). */
+static int sure_side(const seeker *k, const spoint *p)
+{
+    return p->lo > k->target ? 1 : p->hi < k->target ? -1 : 0;
+}
+
+/* Keeps the crossings where the fresh figures change side significantly: the points, by
+ * value, that exclude the target make a sequence of sides, and each change of side in it is
+ * one crossing, between the last point of the one side and the first of the other. The
+ * crossings located in one such stretch merge into one (the union of their intervals, flat
+ * when more than one); a crossing in no such stretch (the figures on one side or holding the
+ * target throughout) merges with its neighbours of the same kind into one, flat. With no
+ * crossing at all, a point whose fresh interval holds the target makes one, flat, there (the
+ * curve may touch the target where no point crosses it). */
+static void significant(seeker *k, const spoint *sorted, int n)
+{
+    if (k->ncr == 0) { /* no sign change, but a fresh interval that holds the target: the
+                          curve may touch it there, too flat to tell */
+        int best = -1;
+        for (int i = 0; i < n; i++)
+            if (!isnan(sorted[i].lo) && sure_side(k, &sorted[i]) == 0 &&
+                (best < 0 ||
+                 fabs(sorted[i].value - k->target) < fabs(sorted[best].value - k->target)))
+                best = i;
+        if (best < 0)
+            return;
+        crossing *C = &k->cr[k->ncr++];
+        memset(C, 0, sizeof *C);
+        C->a = sorted[best > 0 ? best - 1 : best].v;
+        C->b = sorted[best + 1 < n ? best + 1 : best].v;
+        C->point = find_point(k, sorted[best].v);
+        C->rising = sorted[best + 1 < n ? best + 1 : best].value >=
+                    sorted[best > 0 ? best - 1 : best].value;
+        locate(k, sorted, n, C);
+        C->flat = true;
+        return;
+    }
+    double from[SEEK_MAX_POINTS], to[SEEK_MAX_POINTS];
+    int nst = 0, last = -1;
+    for (int i = 0; i < n; i++) {
+        int s = sure_side(k, &sorted[i]);
+        if (s == 0)
+            continue;
+        if (last >= 0 && sure_side(k, &sorted[last]) != s)
+            from[nst] = sorted[last].v, to[nst++] = sorted[i].v;
+        last = i;
+    }
+    crossing out[SEEK_MAX_CROSSINGS];
+    int nout = 0, prev_group = -2;
+    for (int c = 0; c < k->ncr; c++) { /* by estimate */
+        for (int d = c; d > 0 && k->cr[d - 1].estimate > k->cr[d].estimate; d--) {
+            crossing t = k->cr[d];
+            k->cr[d] = k->cr[d - 1], k->cr[d - 1] = t;
+        }
+    }
+    for (int c = 0; c < k->ncr; c++) {
+        const crossing *C = &k->cr[c];
+        int group = -1; /* the stretch holding it, or -1 */
+        for (int g = 0; g < nst && group < 0; g++)
+            if (C->estimate >= from[g] && C->estimate <= to[g])
+                group = g;
+        if (nout > 0 && group == prev_group) { /* the same stretch, or neither */
+            crossing *M = &out[nout - 1];
+            M->flat = true;
+            M->a = fmin(M->a, C->a), M->b = fmax(M->b, C->b);
+            M->ilo = isnan(M->ilo) ? C->ilo : isnan(C->ilo) ? M->ilo : fmin(M->ilo, C->ilo);
+            M->ihi = isnan(M->ihi) ? C->ihi : isnan(C->ihi) ? M->ihi : fmax(M->ihi, C->ihi);
+            M->reached = false;
+            if (!isnan(M->ilo))
+                M->estimate = (M->ilo + M->ihi) / 2;
+            continue;
+        }
+        out[nout] = *C;
+        out[nout].flat = group < 0;
+        nout++;
+        prev_group = group;
+    }
+    memcpy(k->cr, out, (size_t)nout * sizeof *out);
+    k->ncr = nout;
+}
+
 static int seek(seeker *k, char *err, size_t errlen)
 {
     int rc = sweep(k, err, errlen);
@@ -572,15 +691,20 @@ static int seek(seeker *k, char *err, size_t errlen)
             k->ncr += rc == 0 && !C->dropped;
         }
     free(first);
+    if (rc == 0)
+        rc = reestimate(k, err, errlen);
     if (rc != 0)
         return rc;
     spoint *sorted = xcalloc((size_t)k->npt, sizeof *sorted);
     memcpy(sorted, k->pt, (size_t)k->npt * sizeof *sorted);
     qsort(sorted, (size_t)k->npt, sizeof *sorted, by_value);
     for (int c = 0; c < k->ncr; c++) {
-        locate(k, sorted, k->npt, &k->cr[c]);
-        between_ends(&k->cr[c]);
+        crossing *C = &k->cr[c];
+        locate(k, sorted, k->npt, C);
+        between_ends(C);
+        C->reached = C->reached && precise(k, &k->pt[C->point]);
     }
+    significant(k, sorted, k->npt);
     free(sorted);
     return 0;
 }
@@ -617,6 +741,7 @@ static cJSON *seek_json(const void *search, double wall)
         cJSON_AddStringToObject(x, "direction", C->rising ? "rising" : "falling");
         cJSON_AddBoolToObject(x, "reached", C->reached);
         cJSON_AddBoolToObject(x, "between", C->between);
+        cJSON_AddBoolToObject(x, "flat", C->flat);
         cJSON *b = cJSON_AddArrayToObject(x, "bracket");
         cJSON_AddItemToArray(b, cJSON_CreateNumber(C->a));
         cJSON_AddItemToArray(b, cJSON_CreateNumber(C->b));
@@ -659,7 +784,8 @@ static void seek_text(const void *search, const cJSON *root, FILE *out, double w
         snprintf(a, sizeof a, "%.4g", k->hw);
     snprintf(line, sizeof line, "a sweep of the range on the same deals, then points played "
                                 "until their 95%% interval excludes the target or has half-width "
-                                "%s",
+                                "%s; every point then played again on as many fresh deals, whose "
+                                "figures are the ones below",
              a);
     textcols_para(out, line, 0, TEXTCOLS_WIDTH);
     fputc('\n', out);
@@ -688,7 +814,9 @@ static void seek_text(const void *search, const cJSON *root, FILE *out, double w
         }
         snprintf(line, sizeof line, "%s = %s [%s, %s] (%s%s);", k->key, est, lo, hi,
                  C->rising ? "rising" : "falling",
-                 C->between ? ", between two neighbouring values"
+                 C->flat ? ", too flat to locate: the figure does not leave the target "
+                           "significantly here"
+                 : C->between ? ", between two neighbouring values"
                  : C->reached ? "" : ", half-width not reached within --runs");
         char at[192];
         snprintf(at, sizeof at, "at %s: %s", pv, fig);

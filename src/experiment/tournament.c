@@ -22,7 +22,7 @@
 enum {
     TOUR_MAX_BOTS = 16,
     TOUR_MAX_TABLES = 200,
-    TAG_TABLE = 4, TAG_SPRT = 5,
+    TAG_TABLE = 4, TAG_SPRT = 5, TAG_SPRT_FRESH = 7,
     SPRT_BLOCK = 50, /* deals of the SPRT's first look; each next adds a sixteenth more */
 };
 
@@ -49,6 +49,8 @@ typedef struct tourney {
     double elo0, elo1, alpha, beta, llr, la, lb;
     int verdict; /* 0 none (cap), 1 H1, -1 H0 */
     uint64_t sdeals; /* deals the test played */
+    uint64_t fdeals; /* fresh deals the score is estimated on after the stop */
+    double tscore;   /* the first bot's score over the test's own deals (biased by the stop) */
 } tourney;
 
 /* Reads the --tournament list into t->bot (canonical, distinct). Returns 0, or 2. */
@@ -94,7 +96,35 @@ static int parse_list(tourney *t, char *err, size_t errlen)
     return 0;
 }
 
-/* Every table: each combination of nseats bots of the list, in list order. */
+/* Sorts table T's bots by their canonical descriptions: a table seats its bots in that order
+ * whatever order the list gives them, so its rotations (and its games) are the same. */
+static void seat_by_name(const tourney *t, table *T)
+{
+    for (int i = 1; i < T->nb; i++)
+        for (int j = i; j > 0 && strcmp(t->bot[T->bot[j - 1]], t->bot[T->bot[j]]) > 0; j--) {
+            int x = T->bot[j];
+            T->bot[j] = T->bot[j - 1];
+            T->bot[j - 1] = x;
+        }
+}
+
+/* The seed of table T under the run's seed: from its bots' canonical descriptions in seating
+ * order (FNV-1a, each ended by a newline), so a table plays the same deals wherever the list
+ * puts its bots and whatever other bots the list holds. */
+static uint64_t table_seed(const tourney *t, const table *T)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int k = 0; k < T->nb; k++)
+        for (const char *c = t->bot[T->bot[k]];; c++) {
+            h = (h ^ (unsigned char)(*c ? *c : '\n')) * 0x100000001b3ull;
+            if (*c == '\0')
+                break;
+        }
+    return srch_seed(t->o->seed, TAG_TABLE, h);
+}
+
+/* Every table: each combination of nseats bots of the list (its bots seated by name, but for
+ * --sprt's one table, whose first bot is the one tested). */
 static int make_tables(tourney *t, char *err, size_t errlen)
 {
     int pick[GAME_MAX_SEATS];
@@ -108,6 +138,8 @@ static int make_tables(tourney *t, char *err, size_t errlen)
         table *T = &t->t[t->nt++];
         T->nb = t->nseats;
         memcpy(T->bot, pick, sizeof pick);
+        if (!t->o->sprt)
+            seat_by_name(t, T);
         int i = t->nseats - 1;
         while (i >= 0 && pick[i] == t->nbots - t->nseats + i)
             i--;
@@ -169,10 +201,12 @@ static int play_table(tourney *t, table *T, uint64_t seed, uint64_t deals, char 
     T->draws = est[T->nb].value + est[T->nb + 1].value;
     /* the design effect of the first bot's share: its clustered variance over the variance
      * of as many independent games */
-    double p0 = T->share[0], hw = (T->hi[0] - T->lo[0]) / 2;
-    double z = gsl_cdf_tdist_Pinv(0.975, (double)games - 1);
+    double p0 = T->share[0];
+    exp_moments m;
+    exp_pair_moments(&sum.p[0], &m);
+    double v = m.n >= 2 ? (double)(m.uu / (m.n * (m.n - 1))) : 0;
     double vb = p0 * (1 - p0) / T->games;
-    T->deff = vb > 0 && hw > 0 ? (hw / z) * (hw / z) / vb : 1;
+    T->deff = vb > 0 && v > 0 ? v / vb : 1;
     if (!(T->deff > 0) || !isfinite(T->deff))
         T->deff = 1;
     return 0;
@@ -398,6 +432,37 @@ static double llr(const tourney *t, const exp_pair *p, double *mean, double *var
     return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v);
 }
 
+/* The score after the test: the test stops when its deals stray far enough from one
+ * hypothesis, so their score is biased away from the other and their fixed-sample interval
+ * covers too seldom. The two bots play as many fresh deals again (seeds the test never saw, a
+ * number it fixed before they were played), both seat orders, and the score, its interval
+ * (exp_pair_bounded: Wilson at the deals' effective size, exact at 0 and 1 over the deals)
+ * and the draws reported are theirs. Returns 0, or an error as srch_play. */
+static int sprt_fresh(tourney *t, char *err, size_t errlen)
+{
+    table *T = &t->t[0];
+    char bots[2 * BOT_SPEC_MAX + 2];
+    snprintf(bots, sizeof bots, "%s,%s", t->bot[0], t->bot[1]);
+    srch_point p = {.bots = bots};
+    const char *figs[3] = {"win_share@1", "ties", "no_winner"};
+    exp_estimate est[3];
+    exp_fsums sum;
+    uint64_t games;
+    srch_out so = {.est = est, .sum = &sum, .games = &games};
+    exp_options o2 = *t->o;
+    o2.players = 2;
+    int rc = srch_play(&o2, "--sprt", &p, 1, true, figs, 3,
+                       srch_seed(t->o->seed, TAG_SPRT_FRESH, 0), t->sdeals, 0, &so, err, errlen);
+    if (rc != 0)
+        return rc;
+    t->plays += so.plays;
+    t->fdeals = games;
+    T->share[0] = est[0].value, T->lo[0] = est[0].lo, T->hi[0] = est[0].hi;
+    boundary_interval(T->share[0], (double)games, &T->lo[0], &T->hi[0]);
+    T->draws = est[1].value + est[2].value;
+    return 0;
+}
+
 /* Plays the two bots in blocks (SPRT_BLOCK deals, then a sixteenth of those so far) on fresh seeds, both seat orders, until the
  * LLR leaves (la, lb) or the deals reach --runs. */
 static int sprt(tourney *t, char *err, size_t errlen)
@@ -405,7 +470,7 @@ static int sprt(tourney *t, char *err, size_t errlen)
     table *T = &t->t[0];
     exp_pair total;
     memset(&total, 0, sizeof total);
-    double sum_g = 0, sum_d = 0;
+    double sum_g = 0;
     for (uint64_t round = 0; t->sdeals < t->o->runs; round++) {
         uint64_t block = t->sdeals / 16 > SPRT_BLOCK ? t->sdeals / 16 : SPRT_BLOCK;
         if (block > t->o->runs - t->sdeals)
@@ -428,7 +493,6 @@ static int sprt(tourney *t, char *err, size_t errlen)
         t->sdeals += games;
         exp_pair_merge(&total, &sum.p[0]);
         sum_g += 2.0 * (double)games;
-        sum_d += (est[1].value + est[2].value) * 2.0 * (double)games;
         double m, v;
         t->llr = llr(t, &total, &m, &v);
         srch_progress(t->o->progress, "%s: sprt, %llu games, LLR %.2f in (%.2f, %.2f)",
@@ -438,13 +502,9 @@ static int sprt(tourney *t, char *err, size_t errlen)
             break;
         }
     }
-    exp_estimate e;
-    exp_pair_estimate(&total, &e);
     T->games = sum_g;
-    T->share[0] = e.value, T->lo[0] = e.lo, T->hi[0] = e.hi;
-    boundary_interval(T->share[0], (double)t->sdeals, &T->lo[0], &T->hi[0]);
-    T->draws = sum_g > 0 ? sum_d / sum_g : NAN;
-    return 0;
+    t->tscore = total.c > 0 ? (double)total.x / (double)total.c : NAN;
+    return sprt_fresh(t, err, errlen);
 }
 
 /* ---- the report --------------------------------------------------------------------------- */
@@ -490,6 +550,8 @@ static cJSON *tour_json(const void *search, double wall)
         cJSON_AddItemToArray(bd, cJSON_CreateNumber(t->lb));
         cJSON_AddNumberToObject(s, "deals", (double)t->sdeals);
         cJSON_AddNumberToObject(s, "games", T->games);
+        cJSON_AddItemToObject(s, "test_score", cJSON_CreateNumber(t->tscore));
+        cJSON_AddNumberToObject(s, "fresh_deals", (double)t->fdeals);
         cJSON_AddItemToObject(s, "score", srch_json_est(T->share[0], T->lo[0], T->hi[0]));
         cJSON_AddItemToObject(s, "elo", srch_json_est(score_elo(T->share[0]), score_elo(T->lo[0]),
                                                       score_elo(T->hi[0])));
@@ -551,9 +613,10 @@ static void sprt_text(const tourney *t, const cJSON *root, FILE *out, double wal
                  T->games, (unsigned long long)t->sdeals, t->llr, t->la, t->lb);
     textcols_hang(out, line, 0, 2, TEXTCOLS_WIDTH);
     exp_text_interval(a, sizeof a, T->share[0], T->lo[0], T->hi[0], true, false);
-    snprintf(line, sizeof line, "score of %s: %s; elo %+.1f [%+.1f, %+.1f]; draws %.2f%%",
-             t->bot[0], a, score_elo(T->share[0]), score_elo(T->lo[0]), score_elo(T->hi[0]),
-             100 * T->draws);
+    snprintf(line, sizeof line, "score of %s on %llu fresh deals after the stop: %s; elo %+.1f "
+                                "[%+.1f, %+.1f]; draws %.2f%%",
+             t->bot[0], (unsigned long long)t->fdeals, a, score_elo(T->share[0]),
+             score_elo(T->lo[0]), score_elo(T->hi[0]), 100 * T->draws);
     textcols_hang(out, line, 0, 2, TEXTCOLS_WIDTH);
     srch_text_tail(o, out, wall, t->plays);
 }
@@ -765,8 +828,7 @@ int tournament_run(const exp_options *o, FILE *out, char *err, size_t errlen)
     } else if (rc == 0) {
         double dg = 0, gg = 0;
         for (int s = 0; s < t->nt && rc == 0; s++) {
-            rc = play_table(t, &t->t[s], srch_seed(o->seed, TAG_TABLE, (uint64_t)s), o->runs,
-                            err, errlen);
+            rc = play_table(t, &t->t[s], table_seed(t, &t->t[s]), o->runs, err, errlen);
             dg += t->t[s].draws * t->t[s].games;
             gg += t->t[s].games;
             srch_progress(o->progress, "%s: tournament, table %d of %d (%llu games)",

@@ -10,6 +10,7 @@
 #include "config/population.h"
 #include "config/rules.h"
 #include "core/clock.h"
+#include "core/registry.h"
 #include "core/stats.h"
 #include "core/xalloc.h"
 #include "report/fields.h"
@@ -69,11 +70,16 @@ static cJSON *histogram(const acc *a)
 /* {"value": mean, "ci95": t interval, "n", "sd", "min", "max", "quantiles", "histogram"}. With
  * no observation the value is null; with fewer than two there is no interval (null). Two or
  * more observations all alike add "point_mass": true (a figure some cap or rule pins down: the
- * renderers show it without an interval). */
-static cJSON *mean_estimate(const acc *a)
+ * renderers show it without an interval). The interval keeps to the support sup (a mean of
+ * counts: never below 0; stats_interval); fewer than STATS_SMALL_N observations add
+ * "small_sample": true (the t interval is approximate there). */
+static cJSON *mean_estimate(const acc *a, stats_support sup)
 {
     summary s;
     stats_summary(a, &s);
+    if (s.n >= 2)
+        stats_interval(s.mean, s.sd * s.sd / (double)s.n, (double)s.n - 1, 0.025, sup,
+                       (double)s.n, &s.lo, &s.hi);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddItemToObject(o, "value", s.n > 0 ? cJSON_CreateNumber(s.mean) : cJSON_CreateNull());
     cJSON_AddItemToObject(o, "ci95", s.n >= 2 ? pair(s.lo, s.hi) : cJSON_CreateNull());
@@ -83,6 +89,8 @@ static cJSON *mean_estimate(const acc *a)
     cJSON_AddItemToObject(o, "max", s.n > 0 ? cJSON_CreateNumber(s.max) : cJSON_CreateNull());
     if (s.n >= 2 && s.min == s.max) /* every observation alike: its interval is no estimate */
         cJSON_AddTrueToObject(o, "point_mass");
+    else if (s.n >= 2 && s.n < STATS_SMALL_N)
+        cJSON_AddTrueToObject(o, "small_sample");
     if (s.has_quantiles && s.n > 0) {
         cJSON *q = cJSON_AddObjectToObject(o, "quantiles");
         static const char *const names[5] = {"p05", "p25", "p50", "p75", "p95"};
@@ -93,11 +101,30 @@ static cJSON *mean_estimate(const acc *a)
     return o;
 }
 
-static cJSON *metric_estimate(const metric_def *m, const acc *a)
+/* mean_estimate of ranks, its interval kept inside [1, nseats] (tied seats share a rank). */
+static cJSON *rank_estimate(const acc *a, int nseats)
+{
+    cJSON *o = mean_estimate(a, STATS_NONNEG);
+    cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "ci95");
+    if (cJSON_GetArraySize(c) == 2) {
+        cJSON *lo = cJSON_GetArrayItem(c, 0), *hi = cJSON_GetArrayItem(c, 1);
+        cJSON_SetNumberValue(lo, fmax(lo->valuedouble, 1));
+        cJSON_SetNumberValue(hi, fmin(hi->valuedouble, nseats));
+    }
+    return o;
+}
+
+/* The support of the mean of g's scores. */
+static stats_support score_support(const game_type *g)
+{
+    return g->score_signed ? STATS_REAL : STATS_NONNEG;
+}
+
+static cJSON *metric_estimate(const game_type *g, const metric_def *m, const acc *a)
 {
     if (m->kind == METRIC_RATE)
         return rate_estimate((double)a->hits, (double)a->n);
-    return mean_estimate(a);
+    return mean_estimate(a, registry_metric_signed(g, m->name) ? STATS_REAL : STATS_NONNEG);
 }
 
 /* Adds "exact" to each estimate of `estimates` named in `values` (an object of numbers). */
@@ -150,13 +177,14 @@ static cJSON *build_seats(const report_input *in)
         cJSON_AddNumberToObject(s, "wins_alone", (double)res->wins_alone[k]);
         cJSON_AddNumberToObject(s, "wins_shared", (double)res->wins_shared[k]);
         cJSON_AddItemToObject(s, "win_share", rate_estimate(wins, games));
-        cJSON_AddItemToObject(s, g->score_name, mean_estimate(&res->score[k]));
-        cJSON_AddItemToObject(s, "rank", mean_estimate(&res->rank[k]));
+        cJSON_AddItemToObject(s, g->score_name,
+                              mean_estimate(&res->score[k], score_support(g)));
+        cJSON_AddItemToObject(s, "rank", rank_estimate(&res->rank[k], cfg->nseats));
         cJSON *metrics = cJSON_AddObjectToObject(s, "metrics");
         for (int m = 0; g->metrics && g->metrics[m].name; m++)
             if (g->metrics[m].scope == METRIC_SEAT)
                 cJSON_AddItemToObject(metrics, g->metrics[m].name,
-                                      metric_estimate(&g->metrics[m], rec_get(res->rec, m, k)));
+                                      metric_estimate(g, &g->metrics[m], rec_get(res->rec, m, k)));
         if (in->exact)
             attach_exact(s, metrics, in->exact, k);
         cJSON_AddItemToArray(seats, s);
@@ -177,7 +205,7 @@ static cJSON *bot_metrics(const report_input *in, int k)
             if (same_bot(in, j, k))
                 acc_merge(&pooled, rec_get(in->res->rec, m, j));
         cJSON_AddItemToObject(metrics, g->metrics[m].name,
-                              metric_estimate(&g->metrics[m], &pooled));
+                              metric_estimate(g, &g->metrics[m], &pooled));
         acc_free(&pooled);
     }
     return metrics;
@@ -292,14 +320,16 @@ static cJSON *build_types(const report_input *in)
         cJSON_AddNumberToObject(o, "wins", wins);
         cJSON_AddItemToObject(o, "win_share", rate_estimate(wins, played));
         cJSON_AddItemToObject(o, g->score_name,
-                              mean_estimate(rec_type_get(rec, rec->nmetrics + REC_TYPE_SCORE, t)));
+                              mean_estimate(rec_type_get(rec, rec->nmetrics + REC_TYPE_SCORE, t),
+                                            score_support(g)));
         cJSON_AddItemToObject(o, "rank",
-                              mean_estimate(rec_type_get(rec, rec->nmetrics + REC_TYPE_RANK, t)));
+                              rank_estimate(rec_type_get(rec, rec->nmetrics + REC_TYPE_RANK, t),
+                                            in->cfg->nseats));
         cJSON *metrics = cJSON_AddObjectToObject(o, "metrics");
         for (int i = 0; g->metrics && g->metrics[i].name; i++)
             if (g->metrics[i].scope == METRIC_SEAT)
                 cJSON_AddItemToObject(metrics, g->metrics[i].name,
-                                      metric_estimate(&g->metrics[i], rec_type_get(rec, i, t)));
+                                      metric_estimate(g, &g->metrics[i], rec_type_get(rec, i, t)));
         /* the type's part of every success of the game's chosen rates, over all types */
         cJSON *shares = cJSON_AddObjectToObject(o, "shares");
         for (int j = 0; g->type_shares && g->type_shares[j]; j++) {
@@ -324,7 +354,7 @@ static cJSON *build_game_metrics(const report_input *in)
     const game_type *g = cfg->game;
     double games = (double)res->games;
     cJSON *m = cJSON_CreateObject();
-    cJSON_AddItemToObject(m, "length", mean_estimate(&res->length));
+    cJSON_AddItemToObject(m, "length", mean_estimate(&res->length, STATS_NONNEG));
     cJSON_AddItemToObject(m, "ties", rate_estimate((double)res->tied_games, games));
     cJSON_AddItemToObject(m, "no_winner", rate_estimate((double)res->no_winner, games));
     cJSON *ended = cJSON_AddObjectToObject(m, "ended");
@@ -351,7 +381,7 @@ static cJSON *build_game_metrics(const report_input *in)
     for (int i = 0; g->metrics && g->metrics[i].name; i++)
         if (g->metrics[i].scope == METRIC_GAME)
             cJSON_AddItemToObject(m, g->metrics[i].name,
-                                  metric_estimate(&g->metrics[i], rec_get(res->rec, i, -1)));
+                                  metric_estimate(g, &g->metrics[i], rec_get(res->rec, i, -1)));
     /* Exact game-level values (key "metrics" of the exact object) beside the simulated. */
     if (in->exact)
         attach_values(m, cJSON_GetObjectItemCaseSensitive(in->exact, "metrics"));
@@ -489,7 +519,7 @@ static cJSON *build_roles(const report_input *in)
                 cJSON_AddNullToObject(o, key[j]);
                 continue;
             }
-            cJSON *e = metric_estimate(&g->metrics[m], rec_get(in->res->rec, m, -1));
+            cJSON *e = metric_estimate(g, &g->metrics[m], rec_get(in->res->rec, m, -1));
             cJSON_AddStringToObject(e, "metric", metric[j]);
             cJSON_AddItemToObject(o, key[j], e);
         }
@@ -521,7 +551,7 @@ static cJSON *build_tables(const report_input *in)
             cJSON_AddItemToObject(row, "from", isnan(t->rows[j].from) ? cJSON_CreateNull() : cJSON_CreateNumber(t->rows[j].from));
             cJSON_AddItemToObject(row, "to", isnan(t->rows[j].to) ? cJSON_CreateNull() : cJSON_CreateNumber(t->rows[j].to));
             cJSON_AddItemToObject(row, "estimate",
-                                  metric_estimate(&g->metrics[m], rec_get(in->res->rec, m, -1)));
+                                  metric_estimate(g, &g->metrics[m], rec_get(in->res->rec, m, -1)));
             cJSON_AddItemToArray(rows, row);
         }
         cJSON_AddItemToArray(list, o);

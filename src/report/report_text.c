@@ -98,6 +98,9 @@ static void metric_row_exact(cJSON *rows, const char *label, const char *unit, c
     int len = 0;
     if (!isnan(n) && n != expect)
         len = snprintf(note, sizeof note, "n = %.0f", n);
+    if (cJSON_IsTrue(get(e, "small_sample"))) /* too few for the t interval to be close */
+        len += snprintf(note + len, sizeof note - (size_t)len, "%ssmall sample: t approx.",
+                        len ? "; " : "");
     double x = report_num(e, "exact");
     if (isnan(x))
         x = exact;

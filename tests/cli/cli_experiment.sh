@@ -255,3 +255,52 @@ expect_ok "seat_spread in the CSV" --game=pig10 --sweep=players=3,5 --runs=300 -
     --format=csv -q
 [ "$(grep -c ',seat_spread,.*,fairness,,,$' "$work/out")" = 2 ] && ok "a fairness row per setting" ||
     bad "a fairness row per setting" "$(grep seat_spread "$work/out")"
+# ---- every interval inside its support: a share in [0, 1] (rotation, a sweep of two games, a
+# tournament), a mean of counts never below 0 (oca at 20 games), in text and JSON --------------
+support_check() { # NAME FILE: every "ci95" of the JSON report inside its figure's range
+    if python3 - "$2" 2>"$work/err" <<'PY'; then ok "$1"; else bad "$1" "$(tail -n 1 "$work/err")"; fi
+import json, sys
+signed = ("net", "edge", "advantage", "first_seat", "difference", "diff", "bankruptcy_square", "elo",
+          "rating", "points")
+def walk(o, path):
+    if isinstance(o, dict):
+        if isinstance(o.get("metric"), str):  # a table's row names its metric
+            path += "/" + o["metric"]
+        c = o.get("ci95")
+        if isinstance(c, list) and len(c) == 2 and None not in c:
+            lo, hi = c
+            share = "hits" in o or "share" in path or path.endswith("score")
+            if not any(s in path for s in signed):
+                assert lo >= 0, (path, o.get("value"), c)
+            if share and not any(s in path for s in signed):
+                assert hi <= 1, (path, o.get("value"), c)
+        for k, v in o.items():
+            walk(v, path + "/" + k)
+    elif isinstance(o, list):
+        for i, v in enumerate(o):
+            walk(v, path + "/" + str(i))
+walk(json.load(open(sys.argv[1])), "")
+PY
+}
+expect_ok "support: rotation near 0 and 1" --game=wari --bots=random,greedy --rotate-seats \
+    --runs=500 --seed=1 -q --format=json
+support_check "support: rotation's shares inside [0, 1]" "$work/out"
+expect_ok "support: rotation text" --game=wari --bots=random,greedy --rotate-seats --runs=500 \
+    --seed=1 -q
+grep -q 'win_share *0\.[0-9]*% \[0\.00, ' "$work/out" && ! grep -q '\[-0\.' "$work/out" &&
+    ok "support: the text's rotation shares start at 0.00, not below" ||
+    bad "support: the text's rotation shares start at 0.00, not below" "$(grep win_share "$work/out")"
+expect_ok "support: a sweep of two games" --game=oca --sweep=players=3,4 --runs=2 --seed=1 -q \
+    --format=json
+support_check "support: a two-game sweep's intervals inside their range" "$work/out"
+expect_ok "support: oca at 20 games" --game=oca --runs=20 --seed=1 -q --format=json
+support_check "support: oca's counts never below 0 at 20 games" "$work/out"
+python3 -c '
+import json, sys
+e = json.load(open(sys.argv[1]))["metrics"]["mutual_aid_attempts"]
+assert e["ci95"][0] == 0 and e["value"] > 0 and e.get("small_sample") is True, e
+' "$work/out" 2>"$work/err" && ok "support: a rare count at 20 games: [0, ...] and a small-sample flag" ||
+    bad "support: a rare count at 20 games: [0, ...] and a small-sample flag" "$(tail -n 1 "$work/err")"
+expect_ok "support: tournament tables" --game=wari --tournament=random,greedy --runs=200 \
+    --seed=1 -q --format=json
+support_check "support: tournament scores inside [0, 1]" "$work/out"

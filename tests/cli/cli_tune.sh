@@ -63,12 +63,13 @@ grep -q '^<tr class="best"><td>best: greedy-2026:sit_out=1</td>' "$work/out" && 
 
 # ---- --target ----------------------------------------------------------------------------
 # With bids capped at 20 (greedy-2026), bankruptcy is 9.45% at an entry fee of 90 and 10.78% at 95 (issue
-# #25, two sweeps): the 10% crossing lies near 92, and the seek's interval must hold it.
+# #25, two sweeps): the 10% crossing lies near 92, and the seek's interval must hold it (its
+# points' fresh games, a sweep point's only 1000, leave it some 15 wide).
 expect_ok "seek oca entry fee" --game=oca --bots=greedy-2026:max_bid=20 \
     --target=bankruptcy_any=0.10 --over=entry_fee=0:200 --runs=100000 --seed=1 --threads=2 \
     --format=json --quiet
 iv=$(awk '/"interval"/ {sub(/.*\[/, ""); sub(/\].*/, ""); print; exit}' "$work/out")
-if awk -v iv="$iv" 'BEGIN { split(iv, a, ","); exit !(a[1] <= 92 && 92 <= a[2] && a[2] - a[1] <= 6) }'; then
+if awk -v iv="$iv" 'BEGIN { split(iv, a, ","); exit !(a[1] <= 92 && 92 <= a[2] && a[2] - a[1] <= 16) }'; then
     ok "seek: the interval holds 92"
 else
     bad "seek: the interval holds 92" "interval [$iv]"
@@ -147,6 +148,27 @@ same "tournament report is thread-independent" "$work/tour1.json" "$work/tour2.j
 [ "$(sed -n '/<h2>Cross table/,/<\/table>/p' "$work/tour.html" | grep -o '</span> <span class="ci">\[[-0-9.]*, [0-9.]*\]</span> <span class="ci">n&#160;=&#160;200</span>' | wc -l)" -eq 6 ] &&
     ok "tournament page: each cross-table cell with its interval and games" ||
     bad "tournament page: each cross-table cell with its interval and games" "$(sed -n '/<h2>Cross table/,/<\/table>/p' "$work/tour.html" | head -c 600)"
+
+# a table's seats and seeds come from its bots' names: the list's order changes nothing
+expect_ok "tournament listed in one order" --game=wari \
+    --tournament=greedy,alphabeta:depth=3,random --runs=100 --seed=2 --format=json --quiet
+cp "$work/out" "$work/tour-order1.json"
+expect_ok "tournament listed in another order" --game=wari \
+    --tournament=random,alphabeta:depth=3,greedy --runs=100 --seed=2 --format=json --quiet
+if python3 -c '
+import json, sys
+def figures(f):
+    t = json.load(open(f))
+    r = {x["bot"]: round(x["elo"]["value"], 2) for x in t["ratings"]}
+    s = {tuple(sorted(zip(x["bots"], [round(v["value"], 12) for v in x["win_share"]]))) for x in t["tables"]}
+    return r, s
+a, b = figures(sys.argv[1]), figures(sys.argv[2])
+assert a == b, (a, b)
+' "$work/tour-order1.json" "$work/out" 2>"$work/err"; then
+    ok "tournament figures do not depend on the order of the list"
+else
+    bad "tournament figures do not depend on the order of the list" "$(tail -n 1 "$work/err")"
+fi
 # four seats of oca: every table of four of five bots
 expect_ok "tournament oca tables" --game=oca --tournament=greedy,cautious,aggressive,random,greedy:sit_out=0 \
     --runs=200 --seed=1 --quiet

@@ -464,3 +464,46 @@ TEST(stats_share_interval_is_exact_at_its_edges)
     stats_share_interval(0, 0, &lo, &hi);
     CHECK(lo == 0 && hi == 1);
 }
+
+/* stats_interval keeps every interval inside its support: a share's is Wilson's at the
+ * effective sample size p(1-p)/var (so with the binomial variance and many degrees of
+ * freedom, Wilson's own), inside [0, 1] even on one degree of freedom, exact at 0 and 1; a
+ * mean of counts is the t interval raised to 0; any other, the t interval. */
+TEST(stats_interval_stays_inside_its_support)
+{
+    double lo, hi, wlo, whi;
+    double p = 37.0 / 300;
+    stats_interval(p, p * (1 - p) / 300, 1e9, 0.025, STATS_SHARE, 300, &lo, &hi);
+    stats_wilson(37, 300, &wlo, &whi);
+    CHECK_NEAR(lo, wlo, 1e-7);
+    CHECK_NEAR(hi, whi, 1e-7);
+    /* a share near an edge with a large variance, few degrees of freedom */
+    const double ps[] = {0.001, 0.25, 0.999};
+    for (int i = 0; i < 3; i++) {
+        stats_interval(ps[i], 0.5, 1, 0.025, STATS_SHARE, 2, &lo, &hi);
+        CHECK(lo >= 0 && lo <= ps[i] && hi <= 1 && hi >= ps[i]);
+        stats_interval(ps[i], 1e-12, 1000, 0.025, STATS_SHARE, 2000, &lo, &hi);
+        CHECK(lo >= 0 && lo <= ps[i] && hi <= 1 && hi >= ps[i]);
+    }
+    /* the edges: Clopper-Pearson over the trials, at the tail asked */
+    stats_interval(0, 0, 10, 0.025, STATS_SHARE, 50, &lo, &hi);
+    CHECK(lo == 0);
+    CHECK_NEAR(hi, 1 - pow(0.025, 1.0 / 50), 1e-12);
+    stats_interval(1, 0, 10, 0.005, STATS_SHARE, 50, &lo, &hi);
+    CHECK_NEAR(lo, pow(0.005, 1.0 / 50), 1e-12);
+    CHECK(hi == 1);
+    /* a share with no spread strictly inside is a point */
+    stats_interval(0.5, 0, 10, 0.025, STATS_SHARE, 50, &lo, &hi);
+    CHECK(lo == 0.5 && hi == 0.5);
+    /* a mean of counts: 1 of 20 games, sd 0.2236 */
+    double var = (1.0 / 19) * (1 - 1.0 / 20) / 20, t = 2.0930240544; /* t(0.975, 19) */
+    stats_interval(0.05, var, 19, 0.025, STATS_NONNEG, 20, &lo, &hi);
+    CHECK(lo == 0);
+    CHECK_NEAR(hi, 0.05 + t * sqrt(var), 1e-8);
+    stats_interval(0.05, var, 19, 0.025, STATS_REAL, 20, &lo, &hi);
+    CHECK_NEAR(lo, 0.05 - t * sqrt(var), 1e-8);
+    stats_interval(NAN, var, 19, 0.025, STATS_REAL, 20, &lo, &hi);
+    CHECK(isnan(lo) && isnan(hi));
+    stats_interval(0.5, var, 0, 0.025, STATS_REAL, 20, &lo, &hi);
+    CHECK(isnan(lo) && isnan(hi));
+}

@@ -8,6 +8,8 @@
 
 #include "check.h"
 #include "experiment/experiment.h"
+#include "experiment/experiment_priv.h"
+#include "core/rng.h"
 #include "experiment_kit.h"
 #include "config/rules.h"
 #include "toy_kit.h"
@@ -474,4 +476,41 @@ TEST(experiment_target_on_seat_spread_over_a_key_and_over_players)
     CHECK_INT(seek_first(r, &lo, &hi), 1);
     CHECK(lo <= 2.5 && 2.5 <= hi && hi - lo <= 1);
     cJSON_Delete(r);
+}
+
+/* Coverage of a share's interval (exp_pair_bounded: design-effect Wilson, exact at 0 and 1)
+ * near the edges of [0, 1], against the true share, in a clustered design like a rotation's:
+ * each deal plays two games whose wins share the deal's luck (the deal's chance q is p or 3p,
+ * half each, so that the games of a deal are correlated and p's estimate varies more than a
+ * binomial's). REPS repetitions of DEALS deals at p = 0.1% and 99.9%; the share of intervals
+ * holding p must be 95% within 3 standard errors of REPS Bernoulli(0.95) draws, and no
+ * interval may leave [0, 1]. */
+TEST(experiment_share_interval_covers_near_the_edges)
+{
+    enum { REPS = 1000, DEALS = 4000 };
+    const double ps[2] = {0.001, 0.999};
+    for (int k = 0; k < 2; k++) {
+        rng r;
+        rng_seed(&r, 46 + (uint64_t)k);
+        int covered = 0, outside = 0;
+        for (int rep = 0; rep < REPS; rep++) {
+            exp_pair p;
+            memset(&p, 0, sizeof p);
+            for (int d = 0; d < DEALS; d++) {
+                /* q: 0.5p or 1.5p (for p near 1, the same about 1 - p), mean p */
+                double miss = 1 - ps[k] < ps[k] ? 1 - ps[k] : ps[k];
+                double qm = (rng_uniform(&r) < 0.5 ? 0.5 : 1.5) * miss;
+                double q = ps[k] < 0.5 ? qm : 1 - qm;
+                int64_t x = (rng_uniform(&r) < q) + (rng_uniform(&r) < q);
+                exp_pair_add(&p, x, 2, 0, 0);
+            }
+            exp_estimate e;
+            exp_pair_bounded(&p, STATS_SHARE, 1, &e);
+            covered += e.lo <= ps[k] && ps[k] <= e.hi;
+            outside += !(e.lo >= 0 && e.hi <= 1);
+        }
+        double se = sqrt(0.95 * 0.05 / REPS);
+        CHECK(fabs((double)covered / REPS - 0.95) <= 3 * se);
+        CHECK_INT(outside, 0);
+    }
 }

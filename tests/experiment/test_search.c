@@ -252,6 +252,49 @@ TEST(seek_finds_two_crossings_between_neighbouring_sweep_points)
     }
 }
 
+/* Coverage of the seek's crossings, against the planted curves' exact crossings, over
+ * REPS seeds each: a steep one (the line, 0.3 at x = 30) and a flat stretch (the dip's
+ * bottom, within the half-width of the target 0.301 from 53.3 to 56.7, crossing it at
+ * 54.29 and 55.71, closer than the half-width can tell apart). The steep crossing's interval
+ * must hold 30 in 95% of the runs within 3 standard errors of REPS Bernoulli(0.95) draws;
+ * the flat stretch must be reported as one crossing, marked flat, whose interval holds both
+ * exact crossings, as often. */
+TEST(seek_covers_the_exact_crossing_on_steep_and_flat_curves)
+{
+    enum { REPS = 20 };
+    int need = (int)ceil(REPS * 0.95 - 3 * sqrt(REPS * 0.95 * 0.05)); /* 17 of 20 */
+    int steep = 0, flat = 0;
+    for (uint64_t seed = 1; seed <= REPS; seed++) {
+        exp_options o = plant_options(20000, 1);
+        o.seed = seed;
+        o.target = "hit=0.3";
+        o.over = "x=0:100";
+        cJSON *j = et_run_json(&o);
+        CHECK(j != NULL);
+        if (j == NULL)
+            return;
+        double est[4], lo[4], hi[4];
+        steep += crossings(j, est, lo, hi, 4) == 1 && lo[0] <= 30 && 30 <= hi[0];
+        cJSON_Delete(j);
+        static const char *sets[] = {"shape=\"dip\""};
+        o.sets = sets;
+        o.nsets = 1;
+        o.target = "hit=0.301";
+        o.over = "x=40:70";
+        j = et_run_json(&o);
+        CHECK(j != NULL);
+        if (j == NULL)
+            return;
+        const double a = 55 - sqrt(0.0005), b = 55 + sqrt(0.0005);
+        flat += crossings(j, est, lo, hi, 4) == 1 && lo[0] <= a && b <= hi[0] &&
+                cJSON_IsTrue(cJSON_GetObjectItem(
+                    cJSON_GetArrayItem(cJSON_GetObjectItem(j, "crossings"), 0), "flat"));
+        cJSON_Delete(j);
+    }
+    CHECK(steep >= need);
+    CHECK(flat >= need);
+}
+
 TEST(seek_on_a_real_key_and_a_target_outside_the_curve)
 {
     exp_options o = plant_options(200000, 1);
@@ -350,7 +393,7 @@ TEST(sprt_between_equal_bots_accepts_h0_at_about_the_nominal_rate)
      * alpha = 5% of the runs (a little less: the looks overshoot the bounds). Over 100 seeds
      * the count is about binomial(100, 0.05): 13 or more has probability 0.0015. H1 at +5
      * Elo keeps each look's step small against the bounds, as the test's rates assume. */
-    int h0 = 0, h1 = 0;
+    int h0 = 0, h1 = 0, covered = 0;
     for (uint64_t seed = 1; seed <= 100; seed++) {
         exp_options o = plant_options(100000, 1);
         o.seed = seed;
@@ -364,9 +407,14 @@ TEST(sprt_between_equal_bots_accepts_h0_at_about_the_nominal_rate)
         const char *verdict = cJSON_GetObjectItem(sp, "accepted")->valuestring;
         h0 += strcmp(verdict, "H0") == 0;
         h1 += strcmp(verdict, "H1") == 0;
+        /* the score after the stop, on fresh deals: its interval holds the exact 0.5 */
+        const cJSON *ci = cJSON_GetObjectItem(cJSON_GetObjectItem(sp, "score"), "ci95");
+        covered += at_num(ci, 0) <= 0.5 && 0.5 <= at_num(ci, 1);
         cJSON_Delete(j);
     }
     CHECK(h1 <= 12);
+    /* coverage about binomial(100, 0.95): 3 standard errors (2.18 each) below 95 is 88.5 */
+    CHECK(covered >= 89);
     CHECK_INT(h0 + h1, 100); /* every run decided within 100000 deals */
     /* a bot 0.08 stronger in every game is far above +20 Elo: H1 */
     exp_options o = plant_options(100000, 2);

@@ -165,6 +165,23 @@ TEST(games_random_play_is_sound_at_every_seat_count)
                 for (int k = 0; k < n; k++)
                     if (o.winners & (1u << k))
                         CHECK(o.rank[k] == 1);
+                for (int k = 0; k < n && !g->score_signed; k++)
+                    CHECK(o.score[k] >= 0); /* no interval of its mean goes below 0 */
+            }
+            /* a mean metric the game does not list as signed is never negative: the
+             * reports keep its interval at or above 0 (stats_interval, STATS_NONNEG) */
+            for (int m = 0; g->metrics && g->metrics[m].name; m++) {
+                if (g->metrics[m].kind != METRIC_MEAN ||
+                    registry_metric_signed(g, g->metrics[m].name))
+                    continue;
+                int seats = g->metrics[m].scope == METRIC_SEAT ? n : 1;
+                for (int k = 0; k < seats; k++) {
+                    const acc *a = rec_get(rec, m, g->metrics[m].scope == METRIC_SEAT ? k : -1);
+                    if (a->n > 0 && a->min < 0)
+                        check_fail(__FILE__, __LINE__, "%s: metric %s is negative (%lld) but "
+                                   "not in signed_metrics", g->name, g->metrics[m].name,
+                                   (long long)a->min);
+                }
             }
             rec_free(rec);
         }

@@ -362,6 +362,8 @@ void oca_answer_short(oca_state *st, oca_op *o, int32_t a);
 /* ---- oca_metrics.c -------------------------------------------------------------------- */
 
 extern const metric_def oca_metrics[];
+/* The metrics above that may be negative (nets of points, a code): game_type.signed_metrics. */
+extern const char *const oca_signed_metrics[];
 /* Bins of the winning bid by which the auction winner's net is recorded (auction_net_0,
  * auction_net_10, ..., auction_net_100: bids of 0..9, 10..19, ..., 100 or more). */
 enum { OCA_BID_BINS = 11 };

@@ -20,6 +20,14 @@ enum metric {
     M_BANK_NET, M_NET_BID, /* M_NET_BID + b: the bid bin b of OCA_BID_BINS */
 };
 
+/* the nets of points, and the ruin square's code (-1: a declaration's payment) */
+const char *const oca_signed_metrics[] = {
+    "auction_winner_edge", "banker_net", "capo_net", "others_net", "net", "declaration_net",
+    "role_volunteer_net", "role_other_net", "bank_net", "bankruptcy_square", "auction_net_0",
+    "auction_net_10", "auction_net_20", "auction_net_30", "auction_net_40", "auction_net_50",
+    "auction_net_60", "auction_net_70", "auction_net_80", "auction_net_90", "auction_net_100",
+    NULL};
+
 const metric_def oca_metrics[] = {
     [M_BANKRUPT] = {"bankrupt", METRIC_RATE, METRIC_SEAT, "the seat went bankrupt"},
     [M_PLAYERS_BANKRUPT] = {"players_bankrupt", METRIC_RATE, METRIC_GAME,
