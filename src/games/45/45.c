@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "config/configs.h"
+#include "core/course_rec.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
@@ -318,9 +319,20 @@ static void trace_end(const g45_state *s, trace *tr)
           game_45.end_names[s->end], who);
 }
 
+/* game_type.standing: each seat's running total, negated (the lower total is ahead). */
+static void standing(const void *st, int64_t *out)
+{
+    const g45_state *s = st;
+    for (int k = 0; k < s->nseats; k++)
+        out[k] = -(int64_t)s->total[k];
+}
+
 /* Checks totals at the end of a full round; ends the game or starts the next round. */
 static void end_round(g45_state *s, rng *chance, trace *tr)
 {
+    int64_t v[GAME_MAX_SEATS] = {0};
+    standing(s, v);
+    course_note(&s->course, v, s->nseats);
     uint32_t before = s->in_game, out = 0;
     for (int k = next_seat(before, 0); k >= 0; k = next_seat(before, k + 1))
         if (s->total[k] >= s->rules->limit) {
@@ -483,6 +495,7 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
         memset(s->hist[k], 0, sizeof(int) * (size_t)(s->full_sum + 1));
         s->used[k][0] = s->used[k][1] = 0;
     }
+    course_start(&s->course);
     begin_turn(s, 0, tr);
     run(s, chance, tr);
 }
@@ -610,6 +623,7 @@ static void finish(const void *st, outcome *o, recorder *rec)
     }
     if (s->rolloff_rounds)
         rec_batch_value(&b, G45_M_ROLLOFF_ROUNDS, -1, s->rolloff_rounds);
+    course_record(&s->course, s->winners, &b, G45_M_COURSE);
 }
 
 static void action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
@@ -641,6 +655,7 @@ static const metric_def metrics[] = {
     {"eliminated", METRIC_RATE, METRIC_SEAT, "games in which the seat reached the limit"},
     {"rolloff_rounds", METRIC_MEAN, METRIC_GAME,
      "roll-off rounds until a 4 and a 5 (games that needed a roll-off)"},
+    COURSE_METRIC_DEFS,
     {NULL, 0, 0, NULL},
 };
 
@@ -650,6 +665,7 @@ static const char *const headline[] = {"shut_rate", "mean_turn_score", "eliminat
 static const metric_group groups[] = {
     {"Turns and the limit", (const char *const[]){"shut_rate", "mean_turn_score", "eliminated",
                                                   "rolloff_rounds", NULL}},
+    COURSE_GROUP,
     {NULL, NULL},
 };
 
@@ -658,6 +674,7 @@ static const metric_label labels[] = {
     {"mean_turn_score", "score of a turn (open tiles)", "points"},
     {"eliminated", "games in which the seat reached the limit", NULL},
     {"rolloff_rounds", "roll-off rounds (games with a roll-off)", "rounds"},
+    COURSE_METRIC_LABELS,
     {NULL, NULL, NULL},
 };
 
@@ -683,6 +700,7 @@ const game_type game_45 = {
     .decide = decide,
     .apply = apply,
     .finish = finish,
+    .standing = standing,
     .check = check,
     .view_size = 0,
     .view = NULL,

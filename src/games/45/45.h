@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/course.h"
 #include "core/game.h"
 
 enum {
@@ -73,7 +74,13 @@ enum {
 enum { G45_KIND_SHUT, G45_KIND_DICE };
 
 /* Metric indices, in the order of game_45.metrics. */
-enum { G45_M_SHUT_RATE, G45_M_MEAN_TURN_SCORE, G45_M_ELIMINATED, G45_M_ROLLOFF_ROUNDS };
+enum {
+    G45_M_SHUT_RATE,
+    G45_M_MEAN_TURN_SCORE,
+    G45_M_ELIMINATED,
+    G45_M_ROLLOFF_ROUNDS,
+    G45_M_COURSE, /* the course metrics (core/course.h) from here */
+};
 
 typedef struct g45_state {
     const g45_rules *rules;
@@ -102,6 +109,7 @@ typedef struct g45_state {
     int shuts[GAME_MAX_SEATS];
     int hist[GAME_MAX_SEATS][G45_MAX_SUM + 1]; /* turns per turn score; rows 0..nseats-1 */
     uint64_t used[GAME_MAX_SEATS][2]; /* bit v: hist[k][v] > 0 (finish visits only those) */
+    course course; /* the totals after every round (see game_45.standing) */
 } g45_state;
 
 /* Number of ways (out of 36) two dice make `total`: 0 outside 2..12. */

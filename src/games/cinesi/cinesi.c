@@ -9,6 +9,7 @@
 
 #include "config/configs.h"
 #include "core/registry.h"
+#include "core/course_rec.h"
 #include "core/recorder.h"
 #include "config/rules.h"
 #include "core/hot.h"
@@ -477,6 +478,13 @@ static GIOCHI_INLINE uint64_t cut_at_win(uint64_t range, uint64_t *left, uint64_
         END_TURN(k);                                                                         \
     } while (0)
 
+/* Notes the figures' steps after a round (or the winning turn) into the game's course. */
+#define NOTE_COURSE()                                                                        \
+    do {                                                                                     \
+        const int64_t v_[CINESI_MAX_SEATS] = {pos0, pos1, pos2, pos3};                       \
+        course_note(&s->course, v_, n);                                                      \
+    } while (0)
+
 /* Moves seat k's figure to p_ for the stretch range_ that ends his turn (upto_: his rolls
  * up to and with the pass), and records the turn's length. */
 #define END_TURN(k)                                                                          \
@@ -484,6 +492,7 @@ static GIOCHI_INLINE uint64_t cut_at_win(uint64_t range, uint64_t *left, uint64_
         if (tr)                                                                              \
             trace_rolls(s, &d, range_, k, pos##k, NEXT(k), ROLLS_BEFORE(), tr);              \
         pos##k = p_;                                                                         \
+        NOTE_COURSE();                                                                       \
         len_ += __builtin_popcountll(range_);                                                \
         left &= ~upto_;                                                                      \
         if (GIOCHI_LIKELY(len_ < CINESI_SHORT_TURN))                                         \
@@ -601,6 +610,7 @@ static GIOCHI_INLINE void play_seats(cinesi_state *s, rng *chance, trace *tr, co
     ROUNDS(2)
     ROUNDS(3)
 won:
+    NOTE_COURSE();
     if (last < CINESI_SHORT_TURN)
         s->hist[winner][last]++;
     else
@@ -617,6 +627,7 @@ won:
 }
 
 #undef ROUNDS
+#undef NOTE_COURSE
 #undef WIN
 #undef END_TURN
 #undef LAST_STRETCH
@@ -666,6 +677,7 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->wide = false;
     s->top = 0;
     memset(s->pos, 0, sizeof s->pos);
+    course_start(&s->course);
     for (int k = 0; k < nseats; k++) /* not the long turns' cells: see long_turn */
         for (int len = 0; len < CINESI_SHORT_TURN; len++)
             s->hist[k][len] = 0;
@@ -698,12 +710,11 @@ static void apply(void *st, int32_t action, rng *chance, trace *tr)
 /* The metrics, in the order of CINESI_M_* (here for finish's records). */
 static const metric_def metrics[] = {
     {"rolls", METRIC_MEAN, METRIC_GAME, "game length in rolls of the die (the opening's too)"},
-    {"lead_changes", METRIC_MEAN, METRIC_GAME,
-     "times a figure went alone into the lead after another had led alone"},
     {"runner_up_distance", METRIC_MEAN, METRIC_GAME,
      "steps the runner-up still needed when the winner reached the centre"},
     {"rolls_per_turn", METRIC_MEAN, METRIC_SEAT,
      "rolls in one turn of the seat (the winning turn too, up to the win)"},
+    COURSE_METRIC_DEFS,
     {NULL, 0, 0, NULL},
 };
 
@@ -727,7 +738,6 @@ static void finish(const void *st, outcome *o, recorder *rec)
         return;
     rec_batch b = rec_batch_open(rec, metrics);
     rec_batch_value(&b, CINESI_M_ROLLS, -1, s->rolls);
-    rec_batch_value(&b, CINESI_M_LEAD_CHANGES, -1, s->lead_changes);
     rec_batch_value(&b, CINESI_M_RUNNER_UP, -1, s->rules->steps - runner_up);
     int n = s->nseats, rounds = s->turns / n, extra = s->turns % n;
     int cells = s->top > CINESI_SHORT_TURN - 1 ? s->top : CINESI_SHORT_TURN - 1; /* from 1 */
@@ -741,6 +751,7 @@ static void finish(const void *st, outcome *o, recorder *rec)
     }
     for (int i = 0; i < s->nlong; i++)
         rec_batch_value(&b, CINESI_M_ROLLS_PER_TURN, s->long_turn[i] & 3, s->long_turn[i] >> 2);
+    course_record(&s->course, o->winners, &b, CINESI_M_COURSE);
 }
 
 static void action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
@@ -748,6 +759,14 @@ static void action_name(const void *st, const decision *d, int32_t a, char *buf,
     (void)st;
     (void)d;
     snprintf(buf, n, "action %d (the game has none)", (int)a);
+}
+
+/* game_type.standing: the steps each figure has made towards the centre. */
+static void standing(const void *st, int64_t *out)
+{
+    const cinesi_state *s = st;
+    for (int k = 0; k < s->nseats; k++)
+        out[k] = s->pos[k];
 }
 
 /* ---- descriptor ---------------------------------------------------------------------- */
@@ -760,16 +779,16 @@ static const char *const end_names[] = {"centre", NULL};
 static const char *const headline[] = {"rolls", "runner_up_distance", NULL};
 
 static const metric_group groups[] = {
-    {"The race", (const char *const[]){"rolls", "rolls_per_turn", "lead_changes",
-                                       "runner_up_distance", NULL}},
+    {"The race", (const char *const[]){"rolls", "rolls_per_turn", "runner_up_distance", NULL}},
+    COURSE_GROUP,
     {NULL, NULL},
 };
 
 static const metric_label labels[] = {
     {"rolls", "length of the game in rolls", "rolls"},
-    {"lead_changes", "times the lead changed hands", "changes"},
     {"runner_up_distance", "steps the runner-up still needed", "steps"},
     {"rolls_per_turn", "rolls in one of the seat's turns", "rolls"},
+    COURSE_METRIC_LABELS,
     {NULL, NULL, NULL},
 };
 
@@ -825,6 +844,7 @@ const game_type game_cinesi = {
     .decide = decide,
     .apply = apply,
     .finish = finish,
+    .standing = standing,
     .check = check,
     .view_size = 0,
     .view = NULL,

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/course.h"
 #include "core/game.h"
 
 enum {
@@ -49,7 +50,13 @@ typedef struct cinesi_rules {
 } cinesi_rules;
 
 /* Metric indices, in the order of game_cinesi.metrics. */
-enum { CINESI_M_ROLLS, CINESI_M_LEAD_CHANGES, CINESI_M_RUNNER_UP, CINESI_M_ROLLS_PER_TURN };
+enum {
+    CINESI_M_ROLLS,
+    CINESI_M_RUNNER_UP,
+    CINESI_M_ROLLS_PER_TURN,
+    CINESI_M_COURSE, /* the course metrics (core/course.h) from here */
+    CINESI_M_LEAD_CHANGES = CINESI_M_COURSE + COURSE_M_LEAD_CHANGES,
+};
 
 typedef struct cinesi_state {
     const cinesi_rules *rules;
@@ -67,6 +74,7 @@ typedef struct cinesi_state {
     /* Turns per seat by rolls (< 64). Cells from CINESI_SHORT_TURN up are cleared by the
      * first turn that long in a game (when it sets wide), and hold nothing before. */
     uint32_t hist[CINESI_MAX_SEATS][CINESI_TURN_BINS];
+    course course; /* the steps made after every round (see game_cinesi.standing) */
 } cinesi_state;
 
 /* The game (cinesi.c). */

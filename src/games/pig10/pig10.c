@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "config/configs.h"
+#include "core/course_rec.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
@@ -198,6 +199,7 @@ void pig10_start_from_pile(pig10_state *st, const pig10_rules *rules, int nseats
                            const uint8_t *pile, int n, trace *tr)
 {
     memset(st, 0, sizeof *st);
+    course_start(&st->course);
     st->rules = rules;
     st->nseats = nseats;
     st->total = n;
@@ -310,6 +312,14 @@ static void end_game(pig10_state *st, int last, trace *tr)
     }
 }
 
+/* game_type.standing: the cards each seat has collected. */
+static void seat_standings(const void *state, int64_t *out)
+{
+    const pig10_state *st = state;
+    for (int s = 0; s < st->nseats; s++)
+        out[s] = st->collected[s];
+}
+
 /* Plays action for the seat to move: card and mode, the table settled, the draw, the turn
  * passed clockwise to the next seat with cards (or the end). */
 static void apply(void *state, int32_t action, rng *chance, trace *tr)
@@ -341,6 +351,9 @@ static void apply(void *state, int32_t action, rng *chance, trace *tr)
     st->turn = pig10_next_seat(st->hand_n, st->nseats, seat);
     if (st->turn < 0)
         end_game(st, seat, tr);
+    int64_t v[GAME_MAX_SEATS] = {0};
+    seat_standings(st, v);
+    course_note(&st->course, v, st->nseats);
 }
 
 /* The pending play of the seat to move: its distinct card-and-mode options. */
@@ -366,6 +379,7 @@ enum {
     M_FROGS,
     M_SETS,
     M_LEFT,
+    M_COURSE,
 };
 
 static const metric_def metrics[] = {
@@ -382,11 +396,13 @@ static const metric_def metrics[] = {
                 "same-card or same-number plays that set the value to the card, per game"},
     [M_LEFT] = {"cards_left_on_table", METRIC_MEAN, METRIC_GAME,
                 "cards on the table when the last hand was played out"},
+    COURSE_METRIC_DEFS,
     {NULL, 0, 0, NULL},
 };
 
-/* Records the game's metrics (one observation per seat, and one for the game). */
-static void record(const pig10_state *st, recorder *rec)
+/* Records the game's metrics (one observation per seat, and some for the game), the game
+ * won by the seats of `winners`. */
+static void record(const pig10_state *st, uint32_t winners, recorder *rec)
 {
     rec_batch b = rec_batch_open(rec, metrics);
     for (int s = 0; s < st->nseats; s++) {
@@ -399,6 +415,7 @@ static void record(const pig10_state *st, recorder *rec)
         rec_batch_value(&b, M_SETS, s, c->sets);
     }
     rec_batch_value(&b, M_LEFT, -1, st->left_on_table);
+    course_record(&st->course, winners, &b, M_COURSE);
 }
 
 /* What ranks seat s at the end: "vince chi ha accumulato il maggior numero di carte", and
@@ -477,7 +494,7 @@ static void finish(const void *state, outcome *o, recorder *rec)
             o->winners |= 1u << s;
     }
     if (rec)
-        record(st, rec);
+        record(st, o->winners, rec);
 }
 
 /* ---- hidden information and names ----------------------------------------------------- */
@@ -550,6 +567,7 @@ int pig10_determinize(pig10_state *st, const pig10_rules *rules, const pig10_vie
         return -1;
     rng_shuffle_int(r, cards, n);
     memset(st, 0, sizeof *st);
+    course_start(&st->course);
     st->rules = rules;
     st->nseats = v->nseats;
     st->turn = v->turn;
@@ -619,6 +637,7 @@ static const metric_group groups[] = {
     {"Tables", (const char *const[]){"pig10_hits", "tables_given", "tables_received",
                                      "cards_left_on_table", NULL}},
     {"Special cards", (const char *const[]){"siren_subtractions", "frogs", "set_plays", NULL}},
+    COURSE_GROUP,
     {NULL, NULL},
 };
 
@@ -630,6 +649,7 @@ static const metric_label labels[] = {
     {"siren_subtractions", "sirens (5) subtracted, per player and game", NULL},
     {"frogs", "frogs (0) played, per player and game", NULL},
     {"set_plays", "same-card or same-number plays, per player and game", NULL},
+    COURSE_METRIC_LABELS,
     {NULL, NULL, NULL},
 };
 
@@ -652,6 +672,7 @@ const game_type game_pig10 = {
     .decide = decide,
     .apply = apply,
     .finish = finish,
+    .standing = seat_standings,
     .check = check,
     .view_size = sizeof(pig10_view),
     .view = view,

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/course.h"
 #include "core/game.h"
 
 enum {
@@ -102,6 +103,7 @@ typedef struct pig10_state {
     int collected[GAME_MAX_SEATS];
     pig10_counts count[GAME_MAX_SEATS];
     pig10_play history[PIG10_MAX_CARDS]; /* history[0 .. plays) */
+    course course; /* the cards collected after every play (see game_pig10.standing) */
 } pig10_state;
 
 /* What one seat may know: its hand, the table, every card played, the collected piles, the

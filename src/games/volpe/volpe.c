@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "config/configs.h"
+#include "core/course_rec.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
@@ -477,6 +478,7 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->trapped_at = -1;
     s->page = 0;
     s->quiet = 0;
+    course_start(&s->course);
     if (tr) {
         char at[3], buf[128];
         volpe_point_name(s->fox, at);
@@ -517,6 +519,16 @@ static void illegal(const volpe_state *s, int32_t a)
     fprintf(stderr, "volpe: action 0x%x is not legal (side %d, fox %d, geese 0x%llx)\n",
             (unsigned)a, s->side, s->fox, (unsigned long long)s->geese);
     abort();
+}
+
+/* game_type.standing: the material against the fox's goal. The fox stands at twice the
+ * geese it has taken less the geese it must take (fox_wins_at), the geese at the negation:
+ * the geese are ahead until the fox has taken half its goal, the fox beyond. */
+static void standing(const void *st, int64_t *out)
+{
+    const volpe_state *s = st;
+    out[VOLPE_FOX] = 2 * (int64_t)s->captured - s->rules->fox_wins_at;
+    out[VOLPE_GEESE] = -out[VOLPE_FOX];
 }
 
 static void apply(void *st, int32_t a, rng *chance, trace *tr)
@@ -576,6 +588,9 @@ static void apply(void *st, int32_t a, rng *chance, trace *tr)
         s->moves++;
         settle(s, volpe_y(to) > volpe_y(from), tr);
     }
+    int64_t v[2];
+    standing(s, v);
+    course_note(&s->course, v, 2);
 }
 
 static void finish(const void *st, outcome *o, recorder *rec)
@@ -602,6 +617,7 @@ static void finish(const void *st, outcome *o, recorder *rec)
             rec_batch_rate(&b, VOLPE_M_TRAPPED + p, -1, p == s->trapped_at, 1);
     for (int k = 0; k < VOLPE_ENDS; k++)
         rec_batch_rate(&b, VOLPE_M_ENDS + k, -1, s->end == k, 1);
+    course_record(&s->course, s->winners, &b, VOLPE_M_COURSE);
 }
 
 /* The fox's "more moves" turns the page of its list: no move at the table (for --perft). */
@@ -736,6 +752,7 @@ static const metric_def metrics[] = {
     {"end_no_progress", METRIC_RATE, METRIC_GAME,
      "games drawn after no_progress_moves moves without a capture or a goose advance"},
     {"end_move_cap", METRIC_RATE, METRIC_GAME, "games drawn at the move cap"},
+    COURSE_METRIC_DEFS,
     {NULL, 0, 0, NULL},
 };
 #undef TRAP
@@ -759,6 +776,7 @@ static const metric_group groups[] = {
                                                  "multi_jumps", "longest_chain", "fox_moves",
                                                  NULL}},
     {"Where the fox was trapped (games it was trapped)", trap_points},
+    COURSE_GROUP,
     {NULL, NULL},
 };
 
@@ -782,6 +800,7 @@ static const metric_label labels[] = {
     {"end_repetition", "ended: a repeated position (draw)", NULL},
     {"end_no_progress", "ended: no progress (draw)", NULL},
     {"end_move_cap", "ended: the move cap (draw)", NULL},
+    COURSE_METRIC_LABELS,
     {NULL, NULL, NULL},
 };
 
@@ -830,6 +849,7 @@ const game_type game_volpe = {
     .decide = decide,
     .apply = apply,
     .finish = finish,
+    .standing = standing,
     .check = check,
     .action_name = action_name,
     .kind_names = kind_names,

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/course.h"
 #include "core/game.h"
 
 enum {
@@ -101,6 +102,7 @@ typedef struct wari_state {
     uint16_t nrec;
     uint8_t anchor[WARI_MAX_BOARD];
     uint64_t seen[WARI_FILTER_WORDS];
+    course course; /* the stores after every move (see wari_standing) */
     uint8_t rec[WARI_STRETCH / 2];
 } wari_state;
 
