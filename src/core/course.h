@@ -39,7 +39,15 @@ typedef struct course {
     int8_t leader;      /* the leader after the last step, -1: none */
     int8_t held;        /* the last seat that was leader, -1: none yet */
     int64_t top_sum;                 /* the top standing, summed over the steps */
-    int64_t sum[GAME_MAX_SEATS];     /* each seat's standing, summed over the steps */
+    int64_t sum[GAME_MAX_SEATS];     /* each seat's standing, summed over the steps (with
+                                        cur[s] for the steps after since[s]) */
+    /* Kept by course_set only (zero otherwise): the standings now, the step up to which
+     * sum[s] counts cur[s], the top and lowest standings and their seats, the seats. */
+    int64_t cur[GAME_MAX_SEATS];
+    int32_t since[GAME_MAX_SEATS];
+    int64_t top, low;
+    unsigned topm, lowm;
+    int n;
     uint8_t lead[COURSE_SAMPLES];    /* kept steps: bit of the leader (0: none) */
     uint8_t last[COURSE_SAMPLES];    /* kept steps: bits of the seats last (0: all level) */
 } course;
@@ -145,6 +153,77 @@ static GIOCHI_INLINE void course_note(course *restrict c, const int64_t *restric
         c->nslots++;
         c->countdown = c->stride;
     }
+}
+
+/* ---- one seat at a time -------------------------------------------------------------
+ * For a game in which a step moves one seat's standing (or a few), and which calls the
+ * standing at every step: course_start_at once, then in each step course_set for each seat
+ * whose standing changed and course_step to close it. Each costs O(1), but for a rescan of
+ * the seats when the top or the lowest seat was the only one there and moved away from it.
+ * A game uses either this or course_note, never both. */
+
+/* Starts the course of a new game of n seats whose standings at the start are v[0..n-1]. */
+void course_start_at(course *c, const int64_t *v, int n);
+
+/* The top (lowest when `low`) standing of c's seats, and their bits into *m. */
+int64_t course_rescan(const course *c, bool low, unsigned *m);
+
+/* Seat s's standing becomes x in the step being played. */
+static GIOCHI_INLINE void course_set(course *c, int s, int64_t x)
+{
+    unsigned bit = 1u << s;
+    c->sum[s] += c->cur[s] * (c->steps - c->since[s]);
+    c->since[s] = c->steps;
+    c->cur[s] = x;
+    if (x > c->top) {
+        c->top = x;
+        c->topm = bit;
+    } else if (x == c->top) {
+        c->topm |= bit;
+    } else if ((c->topm &= ~bit) == 0) {
+        c->top = course_rescan(c, false, &c->topm);
+    }
+    if (x < c->low) {
+        c->low = x;
+        c->lowm = bit;
+    } else if (x == c->low) {
+        c->lowm |= bit;
+    } else if ((c->lowm &= ~bit) == 0) {
+        c->low = course_rescan(c, true, &c->lowm);
+    }
+}
+
+/* Closes a step of course_set calls: the step is noted as course_note would note it. */
+static GIOCHI_INLINE void course_step(course *c)
+{
+    c->top_sum += c->top;
+    int32_t t = ++c->steps;
+    bool level = c->top == c->low;
+    unsigned topm = c->topm;
+    int lead = (topm & (topm - 1)) == 0 && !level ? __builtin_ctz(topm) : -1;
+    if (lead != c->leader) {
+        if (lead >= 0) {
+            if (c->held >= 0 && c->held != lead)
+                c->changes++;
+            c->held = (int8_t)lead;
+            c->lead_since = t;
+        }
+        c->leader = (int8_t)lead;
+    }
+    if (--c->countdown == 0) {
+        if (GIOCHI_UNLIKELY(c->nslots == COURSE_SAMPLES))
+            course_thin(c);
+        c->lead[c->nslots] = (uint8_t)(lead >= 0 ? topm : 0);
+        c->last[c->nslots] = (uint8_t)(level ? 0 : c->lowm);
+        c->nslots++;
+        c->countdown = c->stride;
+    }
+}
+
+/* Seat s's standing summed over the game's steps so far (either way of noting). */
+static inline int64_t course_sum(const course *c, int s)
+{
+    return c->sum[s] + c->cur[s] * (c->steps - c->since[s]);
 }
 
 /* The leader bit (0: none) and the last bits (0: all level) of the kept step nearest at or

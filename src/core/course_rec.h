@@ -29,7 +29,8 @@ static inline void course_record(const course *c, uint32_t winners, rec_batch *b
     rec_batch_rate(b, base + COURSE_M_COMEBACK, -1, (last >> w) & 1, 1);
     int32_t since = c->leader == w ? c->lead_since : n;
     rec_batch_value(b, base + COURSE_M_DECIDED_AT, -1, course_percent(since, n));
-    rec_batch_value(b, base + COURSE_M_DRAMA, -1, course_percent(c->top_sum - c->sum[w], n));
+    int64_t behind = c->top_sum - course_sum(c, w);
+    rec_batch_value(b, base + COURSE_M_DRAMA, -1, course_percent(behind, n));
     course_at(c, (int32_t)((int64_t)n * 25 / 100), &lead, &last);
     if (lead != 0)
         rec_batch_rate(b, base + COURSE_M_LEADER_WINS_25, -1, lead == winners, 1);

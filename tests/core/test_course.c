@@ -245,3 +245,41 @@ TEST(course_of_the_cinesi_matches_its_own_counts)
             CHECK_INT(v[s.winner], r.steps);
         }
 }
+
+/* Noting a seat at a time (course_set, course_step) keeps the same course as noting every
+ * standing (course_note): random walks of 2 to 8 seats whose standings rise and fall, one or
+ * two seats a step, long enough to be thinned. */
+TEST(course_set_keeps_the_course_of_course_note)
+{
+    rng r;
+    rng_seed(&r, 40);
+    for (int n = 2; n <= GAME_MAX_SEATS; n++)
+        for (int game = 0; game < 20; game++) {
+            int64_t v[GAME_MAX_SEATS] = {0};
+            for (int s = 0; s < n; s++)
+                v[s] = (int64_t)rng_below(&r, 3);
+            course a, b;
+            course_start(&a);
+            course_start_at(&b, v, n);
+            int steps = 1 + (int)rng_below(&r, 400);
+            for (int t = 0; t < steps; t++) {
+                for (int k = 0; k < 1 + (int)rng_below(&r, 2); k++) {
+                    int s = (int)rng_below(&r, (uint32_t)n);
+                    v[s] += (int64_t)rng_below(&r, 5) - 2;
+                    course_set(&b, s, v[s]);
+                }
+                course_note(&a, v, n);
+                course_step(&b);
+            }
+            CHECK_INT(a.steps, b.steps);
+            CHECK_INT(a.changes, b.changes);
+            CHECK_INT(a.leader, b.leader);
+            CHECK_INT(a.lead_since, b.lead_since);
+            CHECK_INT(a.top_sum, b.top_sum);
+            CHECK_INT(a.nslots, b.nslots);
+            CHECK(memcmp(a.lead, b.lead, (size_t)a.nslots) == 0);
+            CHECK(memcmp(a.last, b.last, (size_t)a.nslots) == 0);
+            for (int s = 0; s < n; s++)
+                CHECK_INT(course_sum(&a, s), course_sum(&b, s));
+        }
+}

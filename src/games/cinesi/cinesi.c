@@ -478,11 +478,12 @@ static GIOCHI_INLINE uint64_t cut_at_win(uint64_t range, uint64_t *left, uint64_
         END_TURN(k);                                                                         \
     } while (0)
 
-/* Notes the figures' steps after a round (or the winning turn) into the game's course. */
-#define NOTE_COURSE()                                                                        \
+/* Notes the end of seat k's turn, his figure on step p, into the game's course: the one
+ * standing a turn moves. */
+#define NOTE_COURSE(k, p)                                                                    \
     do {                                                                                     \
-        const int64_t v_[CINESI_MAX_SEATS] = {pos0, pos1, pos2, pos3};                       \
-        course_note(&s->course, v_, n);                                                      \
+        course_set(&s->course, (k), (p));                                                    \
+        course_step(&s->course);                                                             \
     } while (0)
 
 /* Moves seat k's figure to p_ for the stretch range_ that ends his turn (upto_: his rolls
@@ -492,7 +493,7 @@ static GIOCHI_INLINE uint64_t cut_at_win(uint64_t range, uint64_t *left, uint64_
         if (tr)                                                                              \
             trace_rolls(s, &d, range_, k, pos##k, NEXT(k), ROLLS_BEFORE(), tr);              \
         pos##k = p_;                                                                         \
-        NOTE_COURSE();                                                                       \
+        NOTE_COURSE(k, p_);                                                                  \
         len_ += __builtin_popcountll(range_);                                                \
         left &= ~upto_;                                                                      \
         if (GIOCHI_LIKELY(len_ < CINESI_SHORT_TURN))                                         \
@@ -610,7 +611,7 @@ static GIOCHI_INLINE void play_seats(cinesi_state *s, rng *chance, trace *tr, co
     ROUNDS(2)
     ROUNDS(3)
 won:
-    NOTE_COURSE();
+    NOTE_COURSE(winner, steps);
     if (last < CINESI_SHORT_TURN)
         s->hist[winner][last]++;
     else
@@ -677,7 +678,8 @@ static void start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->wide = false;
     s->top = 0;
     memset(s->pos, 0, sizeof s->pos);
-    course_start(&s->course);
+    static const int64_t level[CINESI_MAX_SEATS]; /* every figure in its corner */
+    course_start_at(&s->course, level, nseats);
     for (int k = 0; k < nseats; k++) /* not the long turns' cells: see long_turn */
         for (int len = 0; len < CINESI_SHORT_TURN; len++)
             s->hist[k][len] = 0;
