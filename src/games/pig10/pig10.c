@@ -199,7 +199,8 @@ void pig10_start_from_pile(pig10_state *st, const pig10_rules *rules, int nseats
                            const uint8_t *pile, int n, trace *tr)
 {
     memset(st, 0, sizeof *st);
-    course_start(&st->course);
+    static const int64_t none[GAME_MAX_SEATS]; /* nobody has collected a card */
+    course_start_at(&st->course, none, nseats);
     st->rules = rules;
     st->nseats = nseats;
     st->total = n;
@@ -249,6 +250,7 @@ static int sweep(pig10_state *st, int s)
 {
     int n = st->table_n;
     st->collected[s] += n;
+    course_set(&st->course, s, st->collected[s]);
     memset(st->table, 0, sizeof st->table);
     st->table_n = 0;
     return n;
@@ -351,9 +353,7 @@ static void apply(void *state, int32_t action, rng *chance, trace *tr)
     st->turn = pig10_next_seat(st->hand_n, st->nseats, seat);
     if (st->turn < 0)
         end_game(st, seat, tr);
-    int64_t v[GAME_MAX_SEATS] = {0};
-    seat_standings(st, v);
-    course_note(&st->course, v, st->nseats);
+    course_step(&st->course); /* the sweeps of the play set their seats' standings */
 }
 
 /* The pending play of the seat to move: its distinct card-and-mode options. */
@@ -567,7 +567,6 @@ int pig10_determinize(pig10_state *st, const pig10_rules *rules, const pig10_vie
         return -1;
     rng_shuffle_int(r, cards, n);
     memset(st, 0, sizeof *st);
-    course_start(&st->course);
     st->rules = rules;
     st->nseats = v->nseats;
     st->turn = v->turn;
@@ -587,6 +586,10 @@ int pig10_determinize(pig10_state *st, const pig10_rules *rules, const pig10_vie
             st->hand[s][cards[k++]]++;
         st->held[s] = (uint16_t)held_mask(st->hand[s]);
     }
+    int64_t standing[GAME_MAX_SEATS] = {0}; /* the course starts here, at the view's piles */
+    for (int s = 0; s < v->nseats; s++)
+        standing[s] = st->collected[s];
+    course_start_at(&st->course, standing, v->nseats);
     st->plays = v->nplays;
     memcpy(st->history, v->history, sizeof(pig10_play) * (size_t)v->nplays);
     if (v->nplays == 0) /* a counts-only view (pig10_view_counts): plays from the counts */
