@@ -255,6 +255,12 @@ typedef struct game_type {
     const decision *(*apply_pending)(void *st, int32_t action, rng *chance, trace *tr);
     /* Fills the outcome of a finished game and records its metrics. */
     void (*finish)(const void *st, outcome *o, recorder *rec);
+    /* Optional: each seat's standing in st, a game begun or over, into out[0..nseats-1]:
+     * higher is better, in the game's own unit (points, seeds captured, steps made), as the
+     * game's man page defines it. The game notes it (or, a seat at a time, what changed of
+     * it) into its course (core/course.h) at the end of every turn, round or move, from which
+     * its quality figures come. Reads st only. NULL: the game keeps no course. */
+    void (*standing)(const void *st, int64_t *out);
     /* Optional invariant check (--check): returns 0 if the state holds every invariant the
      * game keeps between steps (points, cards or seeds conserved, counts within bounds,
      * mirrors in agreement), or -1 with one line naming what is broken ("points: balances sum

@@ -7,10 +7,10 @@
 # and its slots, 232 bytes each (n u64, then 14 i128: x +8, c +24, xx +40, xc +56, cc +72,
 # bx +88, bc +104, bxx +120, bxc +136, bcc +152, x_bx +168, x_bc +184, c_bx +200, c_bc +216),
 # then when not rotated its tallies. PIG 10's slots: length, ties, no_winner,
-# ended.hands_played_out, cards_left_on_table, then per seat (or bot, rotated) win_share,
-# cards, rank and its 6 seat metrics; rotated, one seat_advantage per seat. So with 2 bots
-# rotated 25 slots (win_share@1 is slot 5, cards@1 slot 6), with 2 players 23 (length 0,
-# ties 1, cards@1 6). Each forge asserts the payload length it expects (--payload).
+# ended.hands_played_out, cards_left_on_table, the 8 figures of the course (lead_changes ..
+# leader_wins_75), then per seat (or bot, rotated) win_share, cards, rank and its 6 seat
+# metrics; rotated, one seat_advantage per seat. So with 2 bots rotated 33 slots (win_share@1
+# is slot 13, cards@1 slot 14), with 2 players 31 (length 0, ties 1, cards@1 14). Each forge asserts the payload length it expects (--payload).
 
 if command -v python3 >/dev/null 2>&1; then
     fx="$work/forge-exp"
@@ -34,21 +34,21 @@ if command -v python3 >/dev/null 2>&1; then
 
     # a bot's win units beyond its plays: 600000 units where its 300 deals x 2 rotations give
     # at most 300 x 2 x 840 = 504000 (the old reader printed a win share of 108%)
-    forge "$fx/rot.1" "$fx/share" --payload="24+8+25*$slot" "24+8+5*$slot+8:i128:set:600000"
+    forge "$fx/rot.1" "$fx/share" --payload="24+8+33*$slot" "24+8+13*$slot+8:i128:set:600000"
     expect_error "forge-exp: win share beyond the plays" 2 \
         "^giochi-sim: '$fx/share': partial result does not make sense: games 0-600, setting default, win_share@1: observations that its games cannot sum to$" \
         --merge "$fx/rot.0" "$fx/share"
 
     # its sum of squares 2^80 more: a game's units u within 0..c = 1680 have u^2 <= c u, so
     # the sum of squares is at most 1680 times the units' sum (about 2^28 here)
-    forge "$fx/rot.1" "$fx/squares" "24+8+5*$slot+40:i128:add:2**80"
+    forge "$fx/rot.1" "$fx/squares" "24+8+13*$slot+40:i128:add:2**80"
     expect_error "forge-exp: win units' squares beyond their bounds" 2 \
         "^giochi-sim: '$fx/squares': partial result does not make sense: games 0-600, setting default, win_share@1: a sum of squares beyond what its observations allow$" \
         --merge "$fx/rot.0" "$fx/squares"
 
     # units of 2^126 (found by fuzz_merge): completing the sums (c x, with c = 1680 a deal)
     # would overflow 128 bits, undefined behaviour before the check
-    forge "$fx/rot.1" "$fx/huge" "24+8+5*$slot+8:i128:set:2**126"
+    forge "$fx/rot.1" "$fx/huge" "24+8+13*$slot+8:i128:set:2**126"
     expect_error "forge-exp: sums beyond 128 bits once completed" 2 \
         "^giochi-sim: '$fx/huge': partial result does not make sense: games 0-600, setting default, win_share@1: sums too large for their counts \\(beyond 128 bits\\)$" \
         --merge "$fx/rot.0" "$fx/huge"
@@ -68,7 +68,7 @@ if command -v python3 >/dev/null 2>&1; then
 
     # players=2 paired with the baseline players=3 (set 1): its copy of the baseline's cards@1
     # (bx) one card more than the baseline's own sums of the same games
-    forge "$fx/base.1" "$fx/bx" "24+8+6*$slot+88:i128:add:1"
+    forge "$fx/base.1" "$fx/bx" "24+8+14*$slot+88:i128:add:1"
     expect_error "forge-exp: baseline sums not the baseline's" 2 \
         "^giochi-sim: '$fx/bx': partial result does not make sense: games 0-600, setting players=2, cards@1: baseline sums that are not the baseline's own$" \
         --merge "$fx/base.0" "$fx/bx"
@@ -105,9 +105,9 @@ if command -v python3 >/dev/null 2>&1; then
     # large) make sense alone but overflow 128 bits together: the total is checked.
     "$bin" --game=pig10 --bots=greedy,random --rotate-seats --until=win_share@1:0.0001 \
         --runs=2000 --seed=3 --shard=0/1 -q -o "$fx/until" || bad "forge-exp: --until shard" "exit $?"
-    blk="24+8+25*$slot"
-    forge "$fx/until" "$fx/big" --payload="2*24+2*8+2*25*$slot" \
-        "24+8+6*$slot+40:i128:set:2**126" "$blk+24+8+6*$slot+40:i128:set:2**126"
+    blk="24+8+33*$slot"
+    forge "$fx/until" "$fx/big" --payload="2*24+2*8+2*33*$slot" \
+        "24+8+14*$slot+40:i128:set:2**126" "$blk+24+8+14*$slot+40:i128:set:2**126"
     expect_error "forge-exp: block sums that overflow together" 2 \
         "^giochi-sim: '$fx/big': setting default, cards@1: the sums of its blocks up to game 2000 do not fit in their integers$" \
         --merge "$fx/big"

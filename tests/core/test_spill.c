@@ -151,7 +151,7 @@ TEST(rec_hist_equals_rec_values_cell_by_cell)
 {
     const game_type *g = registry_game("cinesi");
     CHECK(g != NULL);
-    int m = 3; /* cinesi's rolls per turn, a seat metric of means */
+    int m = 2; /* cinesi's rolls per turn, a seat metric of means */
     CHECK_STR(g->metrics[m].name, "rolls_per_turn");
     uint32_t rows[5][40] = {{0}};
     int64_t lo[5] = {1, 1, 30, -5, 5000};
@@ -211,7 +211,7 @@ TEST(rec_hist_inside_the_histogram_equals_rec_values)
 {
     const game_type *g = registry_game("cinesi");
     CHECK(g != NULL);
-    int m = 3; /* cinesi's rolls per turn, a seat metric of means */
+    int m = 2; /* cinesi's rolls per turn, a seat metric of means */
     static const int64_t lo[] = {-40, 1, 7, 1000};
     static const int len[] = {15, 15, 1, 63};
     for (int v = 0; v < 4; v++) {

@@ -6,6 +6,7 @@
 #include "check.h"
 #include "config/botspec.h"
 #include "report/plot.h"
+#include "core/course.h"
 #include "core/registry.h"
 #include "report/report.h"
 #include "report/report_html.h"
@@ -209,9 +210,10 @@ TEST(report_summary_of_a_game_that_declares_nothing)
     const cJSON *g0 = cJSON_GetArrayItem(groups, 0);
     CHECK_STR(cJSON_GetObjectItemCaseSensitive(g0, "title")->valuestring, "Figures");
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(g0, "metrics");
-    CHECK_INT(cJSON_GetArraySize(list), 4);
+    CHECK_INT(cJSON_GetArraySize(list), 4 + COURSE_NMETRICS); /* the course's after */
     CHECK_STR(cJSON_GetArrayItem(list, 0)->valuestring, "shut_rate");
     CHECK_STR(cJSON_GetArrayItem(list, 3)->valuestring, "rolloff_rounds");
+    CHECK_STR(cJSON_GetArrayItem(list, 4)->valuestring, "lead_changes");
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/course_rec.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
@@ -317,9 +318,20 @@ static void trace_end(const g45_state *s, trace *tr)
           g45_end_names[s->end], who);
 }
 
+/* game_type.standing: each seat's running total, negated (the lower total is ahead). */
+void g45_standing(const void *st, int64_t *out)
+{
+    const g45_state *s = st;
+    for (int k = 0; k < s->nseats; k++)
+        out[k] = -(int64_t)s->total[k];
+}
+
 /* Checks totals at the end of a full round; ends the game or starts the next round. */
 static void end_round(g45_state *s, rng *chance, trace *tr)
 {
+    int64_t v[GAME_MAX_SEATS] = {0};
+    g45_standing(s, v);
+    course_note(&s->course, v, s->nseats);
     uint32_t before = s->in_game, out = 0;
     for (int k = next_seat(before, 0); k >= 0; k = next_seat(before, k + 1))
         if (s->total[k] >= s->rules->limit) {
@@ -482,6 +494,7 @@ void g45_start(void *st, const void *rules, int nseats, rng *chance, trace *tr)
         memset(s->hist[k], 0, sizeof(int) * (size_t)(s->full_sum + 1));
         s->used[k][0] = s->used[k][1] = 0;
     }
+    course_start(&s->course);
     begin_turn(s, 0, tr);
     run(s, chance, tr);
 }
@@ -609,6 +622,7 @@ void g45_finish(const void *st, outcome *o, recorder *rec)
     }
     if (s->rolloff_rounds)
         rec_batch_value(&b, G45_M_ROLLOFF_ROUNDS, -1, s->rolloff_rounds);
+    course_record(&s->course, s->winners, &b, G45_M_COURSE);
 }
 
 void g45_action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
@@ -657,6 +671,7 @@ const metric_def g45_metrics[] = {
     {"eliminated", METRIC_RATE, METRIC_SEAT, "games in which the seat reached the limit"},
     {"rolloff_rounds", METRIC_MEAN, METRIC_GAME,
      "roll-off rounds until a 4 and a 5 (games that needed a roll-off)"},
+    COURSE_METRIC_DEFS,
     {NULL, 0, 0, NULL},
 };
 
@@ -666,6 +681,7 @@ const char *const g45_headline[] = {"shut_rate", "mean_turn_score", "eliminated"
 const metric_group g45_groups[] = {
     {"Turns and the limit", (const char *const[]){"shut_rate", "mean_turn_score", "eliminated",
                                                   "rolloff_rounds", NULL}},
+    COURSE_GROUP,
     {NULL, NULL},
 };
 
@@ -674,6 +690,7 @@ const metric_label g45_labels[] = {
     {"mean_turn_score", "score of a turn (open tiles)", "points"},
     {"eliminated", "games in which the seat reached the limit", NULL},
     {"rolloff_rounds", "roll-off rounds (games with a roll-off)", "rounds"},
+    COURSE_METRIC_LABELS,
     {NULL, NULL, NULL},
 };
 /* What one game can record: a round without a shut box adds at least 1 to the total of

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/course.h"
 #include "core/game.h"
 
 /* The default ruleset: configs/45.json, embedded byte for byte at build time
@@ -77,7 +78,13 @@ enum {
 enum { G45_KIND_SHUT, G45_KIND_DICE };
 
 /* Metric indices, in the order of game_45.metrics. */
-enum { G45_M_SHUT_RATE, G45_M_MEAN_TURN_SCORE, G45_M_ELIMINATED, G45_M_ROLLOFF_ROUNDS };
+enum {
+    G45_M_SHUT_RATE,
+    G45_M_MEAN_TURN_SCORE,
+    G45_M_ELIMINATED,
+    G45_M_ROLLOFF_ROUNDS,
+    G45_M_COURSE, /* the course metrics (core/course.h) from here */
+};
 
 typedef struct g45_state {
     const g45_rules *rules;
@@ -106,6 +113,7 @@ typedef struct g45_state {
     int shuts[GAME_MAX_SEATS];
     int hist[GAME_MAX_SEATS][G45_MAX_SUM + 1]; /* turns per turn score; rows 0..nseats-1 */
     uint64_t used[GAME_MAX_SEATS][2]; /* bit v: hist[k][v] > 0 (finish visits only those) */
+    course course; /* the totals after every round (see game_45.standing) */
 } g45_state;
 
 /* Number of ways (out of 36) two dice make `total`: 0 outside 2..12. */
@@ -179,6 +187,8 @@ extern const char *const g45_end_names[];
 extern const char *const g45_end_words[];
 /* game_type.glossary: the game's own words, as the reports use them. */
 extern const game_term g45_glossary[];
+/* game_type.standing: each seat's standing now (see the game's page, METRICS). */
+void g45_standing(const void *state, int64_t *out);
 /* game_type.limits: what one game can record. */
 void g45_limits(const void *rules, int nseats, game_limits *l);
 void g45_finish(const void *st, outcome *o, recorder *rec);

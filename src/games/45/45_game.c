@@ -42,6 +42,7 @@ const game_type game_45 = {
     .headline = g45_headline,
     .groups = g45_groups,
     .labels = g45_labels,
+    .standing = g45_standing,
     .glossary = g45_glossary,
     .view_json = g45_view_json,
     .view_draw = g45_view_draw,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/registry.h"
+#include "core/course_rec.h"
 #include "core/recorder.h"
 #include "config/rules.h"
 #include "core/hot.h"
@@ -473,6 +474,14 @@ static GIOCHI_INLINE uint64_t cut_at_win(uint64_t range, uint64_t *left, uint64_
         END_TURN(k);                                                                         \
     } while (0)
 
+/* Notes the end of seat k's turn, his figure on step p, into the game's course: the one
+ * standing a turn moves. */
+#define NOTE_COURSE(k, p)                                                                    \
+    do {                                                                                     \
+        course_set(&s->course, (k), (p));                                                    \
+        course_step(&s->course);                                                             \
+    } while (0)
+
 /* Moves seat k's figure to p_ for the stretch range_ that ends his turn (upto_: his rolls
  * up to and with the pass), and records the turn's length. */
 #define END_TURN(k)                                                                          \
@@ -480,6 +489,7 @@ static GIOCHI_INLINE uint64_t cut_at_win(uint64_t range, uint64_t *left, uint64_
         if (tr)                                                                              \
             trace_rolls(s, &d, range_, k, pos##k, NEXT(k), ROLLS_BEFORE(), tr);              \
         pos##k = p_;                                                                         \
+        NOTE_COURSE(k, p_);                                                                  \
         len_ += __builtin_popcountll(range_);                                                \
         left &= ~upto_;                                                                      \
         if (GIOCHI_LIKELY(len_ < CINESI_SHORT_TURN))                                         \
@@ -597,6 +607,7 @@ static GIOCHI_INLINE void play_seats(cinesi_state *s, rng *chance, trace *tr, co
     ROUNDS(2)
     ROUNDS(3)
 won:
+    NOTE_COURSE(winner, steps);
     if (last < CINESI_SHORT_TURN)
         s->hist[winner][last]++;
     else
@@ -613,6 +624,7 @@ won:
 }
 
 #undef ROUNDS
+#undef NOTE_COURSE
 #undef WIN
 #undef END_TURN
 #undef LAST_STRETCH
@@ -662,6 +674,8 @@ void cinesi_start(void *st, const void *rules, int nseats, rng *chance, trace *t
     s->wide = false;
     s->top = 0;
     memset(s->pos, 0, sizeof s->pos);
+    static const int64_t level[CINESI_MAX_SEATS]; /* every figure in its corner */
+    course_start_at(&s->course, level, nseats);
     for (int k = 0; k < nseats; k++) /* not the long turns' cells: see long_turn */
         for (int len = 0; len < CINESI_SHORT_TURN; len++)
             s->hist[k][len] = 0;
@@ -694,12 +708,11 @@ void cinesi_apply(void *st, int32_t action, rng *chance, trace *tr)
 /* The metrics, in the order of CINESI_M_* (here for finish's records). */
 const metric_def cinesi_metrics[] = {
     {"rolls", METRIC_MEAN, METRIC_GAME, "game length in rolls of the die (the opening's too)"},
-    {"lead_changes", METRIC_MEAN, METRIC_GAME,
-     "times a figure went alone into the lead after another had led alone"},
     {"runner_up_distance", METRIC_MEAN, METRIC_GAME,
      "steps the runner-up still needed when the winner reached the centre"},
     {"rolls_per_turn", METRIC_MEAN, METRIC_SEAT,
      "rolls in one turn of the seat (the winning turn too, up to the win)"},
+    COURSE_METRIC_DEFS,
     {NULL, 0, 0, NULL},
 };
 
@@ -723,7 +736,6 @@ void cinesi_finish(const void *st, outcome *o, recorder *rec)
         return;
     rec_batch b = rec_batch_open(rec, cinesi_metrics);
     rec_batch_value(&b, CINESI_M_ROLLS, -1, s->rolls);
-    rec_batch_value(&b, CINESI_M_LEAD_CHANGES, -1, s->lead_changes);
     rec_batch_value(&b, CINESI_M_RUNNER_UP, -1, s->rules->steps - runner_up);
     int n = s->nseats, rounds = s->turns / n, extra = s->turns % n;
     int cells = s->top > CINESI_SHORT_TURN - 1 ? s->top : CINESI_SHORT_TURN - 1; /* from 1 */
@@ -737,6 +749,7 @@ void cinesi_finish(const void *st, outcome *o, recorder *rec)
     }
     for (int i = 0; i < s->nlong; i++)
         rec_batch_value(&b, CINESI_M_ROLLS_PER_TURN, s->long_turn[i] & 3, s->long_turn[i] >> 2);
+    course_record(&s->course, o->winners, &b, CINESI_M_COURSE);
 }
 
 void cinesi_action_name(const void *st, const decision *d, int32_t a, char *buf, size_t n)
@@ -744,6 +757,14 @@ void cinesi_action_name(const void *st, const decision *d, int32_t a, char *buf,
     (void)st;
     (void)d;
     snprintf(buf, n, "action %d (the game has none)", (int)a);
+}
+
+/* game_type.standing: the steps each figure has made towards the centre. */
+void cinesi_standing(const void *st, int64_t *out)
+{
+    const cinesi_state *s = st;
+    for (int k = 0; k < s->nseats; k++)
+        out[k] = s->pos[k];
 }
 
 /* ---- descriptor ---------------------------------------------------------------------- */
@@ -758,16 +779,16 @@ const char *const cinesi_end_words[] = {"a figure reached the centre", NULL};
 const char *const cinesi_headline[] = {"rolls", "runner_up_distance", NULL};
 
 const metric_group cinesi_groups[] = {
-    {"The race", (const char *const[]){"rolls", "rolls_per_turn", "lead_changes",
-                                       "runner_up_distance", NULL}},
+    {"The race", (const char *const[]){"rolls", "rolls_per_turn", "runner_up_distance", NULL}},
+    COURSE_GROUP,
     {NULL, NULL},
 };
 
 const metric_label cinesi_labels[] = {
     {"rolls", "length of the game in rolls", "rolls"},
-    {"lead_changes", "times the lead changed hands", "changes"},
     {"runner_up_distance", "steps the runner-up still needed", "steps"},
     {"rolls_per_turn", "rolls in one of the seat's turns", "rolls"},
+    COURSE_METRIC_LABELS,
     {NULL, NULL, NULL},
 };
 

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/course.h"
 #include "core/game.h"
 
 /* The default ruleset: configs/cinesi.json, embedded byte for byte at build time
@@ -53,7 +54,13 @@ typedef struct cinesi_rules {
 } cinesi_rules;
 
 /* Metric indices, in the order of game_cinesi.metrics. */
-enum { CINESI_M_ROLLS, CINESI_M_LEAD_CHANGES, CINESI_M_RUNNER_UP, CINESI_M_ROLLS_PER_TURN };
+enum {
+    CINESI_M_ROLLS,
+    CINESI_M_RUNNER_UP,
+    CINESI_M_ROLLS_PER_TURN,
+    CINESI_M_COURSE, /* the course metrics (core/course.h) from here */
+    CINESI_M_LEAD_CHANGES = CINESI_M_COURSE + COURSE_M_LEAD_CHANGES,
+};
 
 typedef struct cinesi_state {
     const cinesi_rules *rules;
@@ -71,6 +78,7 @@ typedef struct cinesi_state {
     /* Turns per seat by rolls (< 64). Cells from CINESI_SHORT_TURN up are cleared by the
      * first turn that long in a game (when it sets wide), and hold nothing before. */
     uint32_t hist[CINESI_MAX_SEATS][CINESI_TURN_BINS];
+    course course; /* the steps made after every round (see game_cinesi.standing) */
 } cinesi_state;
 
 /* The game (cinesi.c). */
@@ -133,6 +141,8 @@ extern const char *const cinesi_end_names[];
 extern const char *const cinesi_end_words[];
 /* game_type.glossary: the game's own words, as the reports use them. */
 extern const game_term cinesi_glossary[];
+/* game_type.standing: each seat's standing now (see the game's page, METRICS). */
+void cinesi_standing(const void *state, int64_t *out);
 /* game_type.limits: what one game can record. */
 void cinesi_limits(const void *rules, int nseats, game_limits *l);
 void cinesi_finish(const void *st, outcome *o, recorder *rec);

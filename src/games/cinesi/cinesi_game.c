@@ -40,6 +40,7 @@ const game_type game_cinesi = {
     .headline = cinesi_headline,
     .groups = cinesi_groups,
     .labels = cinesi_labels,
+    .standing = cinesi_standing,
     .glossary = cinesi_glossary,
     .view_json = cinesi_view_json,
     .view_draw = cinesi_view_draw,

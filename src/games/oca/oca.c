@@ -169,6 +169,7 @@ static void start(void *vst, const void *rules, int nseats, rng *ch, trace *tr)
     st->end = 0;
     st->nops = 0;
     memset(&st->s, 0, sizeof st->s);
+    course_start(&st->course);
     st->r = r;
     st->n = nseats;
     st->banker = -1;
@@ -470,6 +471,7 @@ static const metric_group groups[] = {
                            "card_swaps", "exchanges_2_for_1", "react_offers", "react_counters",
                            "react_trades", "short_sale_offers", NULL}},
     {"The race", (const char *const[]){"arrival", "turn_cap", NULL}},
+    COURSE_GROUP,
     {NULL, NULL},
 };
 
@@ -527,6 +529,7 @@ static const metric_label labels[] = {
     {"short_sale_offers", "postcards offered by players short of points, per game", NULL},
     {"turn_cap", "games stopped by max_turns", NULL},
     {"arrival", "place in the order of arrival", NULL},
+    COURSE_METRIC_LABELS,
     {NULL, NULL, NULL},
 };
 
@@ -694,6 +697,7 @@ const game_type game_oca = {
     .apply = apply,
     .apply_pending = apply_pending,
     .finish = oca_finish,
+    .standing = oca_standing,
     .check = check,
     .view_size = 0,
     .view = NULL,

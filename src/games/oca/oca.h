@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/course.h"
 #include "core/game.h"
 #include "games/oca/ledger.h"
 
@@ -235,6 +236,7 @@ typedef struct oca_state {
     oca_op op[OCA_MAX_OPS];
     decision pend; /* the pending decision, built when the engine stops */
     oca_stats s;
+    course course; /* the points after every turn (see oca_standing) */
 } oca_state;
 
 enum { END_FINISH, END_BANKRUPTCIES, END_TURN_CAP };

@@ -20,8 +20,18 @@ static int move_by(const oca_state *st, int from, int roll)
     return to < 1 ? 1 : to;
 }
 
+void oca_note_turn(oca_state *st)
+{
+    if (st->course.steps >= st->turn)
+        return;
+    int64_t v[GAME_MAX_SEATS] = {0};
+    oca_standing(st, v);
+    course_note(&st->course, v, st->n);
+}
+
 void oca_end_game(oca_state *st, int end, trace *tr)
 {
+    oca_note_turn(st);
     static const char *const why[] = {"the second-to-last player has reached the goal",
                                       "bankruptcies left at most one player in the race",
                                       "the turn cap was reached"};
@@ -50,6 +60,7 @@ static GIOCHI_INLINE bool next_turn(oca_state *st, trace *tr)
  * pending. */
 static GIOCHI_INLINE bool turn_begins(oca_state *st, int s, trace *tr)
 {
+    oca_note_turn(st); /* the turn before ends */
     if (++st->turn > st->r->max_turns) {
         st->turn--;
         oca_end_game(st, END_TURN_CAP, tr);

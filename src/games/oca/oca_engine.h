@@ -198,6 +198,10 @@ static inline bool some_jolly(const oca_state *st)
 
 /* Ends the game now for reason `end` (END_*), clearing the step stack. */
 void oca_end_game(oca_state *st, int end, trace *tr);
+/* game_type.standing: each seat's points (its balance), a bankrupt seat's -1. */
+void oca_standing(const void *vst, int64_t *out);
+/* Notes the standings at the end of turn st->turn into the course, once a turn. */
+void oca_note_turn(oca_state *st);
 /* Runs the turn's phases while the step stack is empty: the next racer's turn (or the end),
  * his trade window, his declaration (art. 7), his roll and landing (PH_ROLL: the roll, a
  * declaration settled, the landing or an OP_LAND step). Returns true when a decision is

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "games/oca/oca_engine.h"
+#include "core/course_rec.h"
 #include "core/recorder.h"
 #include "core/hot.h"
 
@@ -18,6 +19,7 @@ enum metric {
     M_VOLUNTEERED, M_NOT_BANKER_BANKRUPT, M_CAPO_BANKRUPT, M_BANKER_WIN, M_LOSER_WIN,
     M_LOSER_NET, M_LOSER_BANKRUPT, M_OTHER_WIN, M_OTHER_NET, M_OTHER_BANKRUPT,
     M_BANK_NET, M_NET_BID, /* M_NET_BID + b: the bid bin b of OCA_BID_BINS */
+    M_COURSE = M_NET_BID + OCA_BID_BINS, /* the course metrics (core/course.h) */
 };
 
 /* the nets of points, and the ruin square's code (-1: a declaration's payment) */
@@ -161,10 +163,18 @@ const metric_def oca_metrics[] = {
     NET_BID(9, "auction_net_90", "90..99"),
     NET_BID(10, "auction_net_100", "100 or more"),
 #undef NET_BID
+    COURSE_METRIC_DEFS,
     {NULL, 0, 0, NULL},
 };
-_Static_assert(M_NET_BID + OCA_BID_BINS == sizeof oca_metrics / sizeof oca_metrics[0] - 1,
-               "a metric per bin of the winning bid");
+_Static_assert(M_COURSE + COURSE_NMETRICS == sizeof oca_metrics / sizeof oca_metrics[0] - 1,
+               "a metric per bin of the winning bid, then the course's");
+
+void oca_standing(const void *vst, int64_t *out)
+{
+    const oca_state *st = vst;
+    for (int s = 0; s < st->n; s++)
+        out[s] = st->bankrupt[s] ? -1 : st->led.balance[s];
+}
 
 /* Ranking of article 9: most points first (winners share rank 1), then arrival order, then
  * players still on the board (furthest first), then a banker who sat out of the race, then the
@@ -309,6 +319,7 @@ static GIOCHI_INLINE void record_into(const oca_state *st, const outcome *o, rec
     rec_batch_value(&b, M_SHORT_SALES, -1, x->short_sales);
     rec_batch_value(&b, M_FONDO_END, -1, st->led.balance[ACC_FONDO]);
     rec_batch_rate(&b, M_TURN_CAP, -1, st->end == END_TURN_CAP, 1);
+    course_record(&st->course, o->winners, &b, M_COURSE);
 }
 
 /* Records the game's figures, in one batch. Without the per-game figures (a batch's usual

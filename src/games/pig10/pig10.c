@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "core/course_rec.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
@@ -198,6 +199,8 @@ void pig10_start_from_pile(pig10_state *st, const pig10_rules *rules, int nseats
                            const uint8_t *pile, int n, trace *tr)
 {
     memset(st, 0, sizeof *st);
+    static const int64_t none[GAME_MAX_SEATS]; /* nobody has collected a card */
+    course_start_at(&st->course, none, nseats);
     st->rules = rules;
     st->nseats = nseats;
     st->total = n;
@@ -247,6 +250,7 @@ static int sweep(pig10_state *st, int s)
 {
     int n = st->table_n;
     st->collected[s] += n;
+    course_set(&st->course, s, st->collected[s]);
     memset(st->table, 0, sizeof st->table);
     st->table_n = 0;
     return n;
@@ -310,6 +314,14 @@ static void end_game(pig10_state *st, int last, trace *tr)
     }
 }
 
+/* game_type.standing: the cards each seat has collected. */
+void pig10_standing(const void *state, int64_t *out)
+{
+    const pig10_state *st = state;
+    for (int s = 0; s < st->nseats; s++)
+        out[s] = st->collected[s];
+}
+
 /* Plays action for the seat to move: card and mode, the table settled, the draw, the turn
  * passed clockwise to the next seat with cards (or the end). */
 void pig10_apply(void *state, int32_t action, rng *chance, trace *tr)
@@ -341,6 +353,7 @@ void pig10_apply(void *state, int32_t action, rng *chance, trace *tr)
     st->turn = pig10_next_seat(st->hand_n, st->nseats, seat);
     if (st->turn < 0)
         end_game(st, seat, tr);
+    course_step(&st->course); /* the sweeps of the play set their seats' standings */
 }
 
 /* The pending play of the seat to move: its distinct card-and-mode options. */
@@ -366,6 +379,7 @@ enum {
     M_FROGS,
     M_SETS,
     M_LEFT,
+    M_COURSE,
 };
 
 const metric_def pig10_metrics[] = {
@@ -382,11 +396,13 @@ const metric_def pig10_metrics[] = {
                 "same-card or same-number plays that set the value to the card, per game"},
     [M_LEFT] = {"cards_left_on_table", METRIC_MEAN, METRIC_GAME,
                 "cards on the table when the last hand was played out"},
+    COURSE_METRIC_DEFS,
     {NULL, 0, 0, NULL},
 };
 
-/* Records the game's metrics (one observation per seat, and one for the game). */
-static void record(const pig10_state *st, recorder *rec)
+/* Records the game's metrics (one observation per seat, and some for the game), the game
+ * won by the seats of `winners`. */
+static void record(const pig10_state *st, uint32_t winners, recorder *rec)
 {
     rec_batch b = rec_batch_open(rec, pig10_metrics);
     for (int s = 0; s < st->nseats; s++) {
@@ -399,6 +415,7 @@ static void record(const pig10_state *st, recorder *rec)
         rec_batch_value(&b, M_SETS, s, c->sets);
     }
     rec_batch_value(&b, M_LEFT, -1, st->left_on_table);
+    course_record(&st->course, winners, &b, M_COURSE);
 }
 
 /* What ranks seat s at the end: "vince chi ha accumulato il maggior numero di carte", and
@@ -477,7 +494,7 @@ void pig10_finish(const void *state, outcome *o, recorder *rec)
             o->winners |= 1u << s;
     }
     if (rec)
-        record(st, rec);
+        record(st, o->winners, rec);
 }
 
 /* ---- hidden information and names ----------------------------------------------------- */
@@ -569,6 +586,10 @@ int pig10_determinize(pig10_state *st, const pig10_rules *rules, const pig10_vie
             st->hand[s][cards[k++]]++;
         st->held[s] = (uint16_t)held_mask(st->hand[s]);
     }
+    int64_t standing[GAME_MAX_SEATS] = {0}; /* the course starts here, at the view's piles */
+    for (int s = 0; s < v->nseats; s++)
+        standing[s] = st->collected[s];
+    course_start_at(&st->course, standing, v->nseats);
     st->plays = v->nplays;
     memcpy(st->history, v->history, sizeof(pig10_play) * (size_t)v->nplays);
     if (v->nplays == 0) /* a counts-only view (pig10_view_counts): plays from the counts */
@@ -618,6 +639,7 @@ const metric_group pig10_groups[] = {
     {"Tables", (const char *const[]){"pig10_hits", "tables_given", "tables_received",
                                      "cards_left_on_table", NULL}},
     {"Special cards", (const char *const[]){"siren_subtractions", "frogs", "set_plays", NULL}},
+    COURSE_GROUP,
     {NULL, NULL},
 };
 
@@ -629,6 +651,7 @@ const metric_label pig10_labels[] = {
     {"siren_subtractions", "sirens (5) subtracted, per player and game", NULL},
     {"frogs", "frogs (0) played, per player and game", NULL},
     {"set_plays", "same-card or same-number plays, per player and game", NULL},
+    COURSE_METRIC_LABELS,
     {NULL, NULL, NULL},
 };
 /* What one game can record: every play lays one card of the deck, and each is one decision

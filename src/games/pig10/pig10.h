@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/course.h"
 #include "core/game.h"
 
 /* The default ruleset: configs/pig10.json, embedded byte for byte at build time
@@ -106,6 +107,7 @@ typedef struct pig10_state {
     int collected[GAME_MAX_SEATS];
     pig10_counts count[GAME_MAX_SEATS];
     pig10_play history[PIG10_MAX_CARDS]; /* history[0 .. plays) */
+    course course; /* the cards collected after every play (see game_pig10.standing) */
 } pig10_state;
 
 /* What one seat may know: its hand, the table, every card played, the collected piles, the
@@ -255,6 +257,8 @@ extern const char *const pig10_end_names[];
 extern const char *const pig10_end_words[];
 /* game_type.glossary: the game's own words, as the reports use them. */
 extern const game_term pig10_glossary[];
+/* game_type.standing: each seat's standing now (see the game's page, METRICS). */
+void pig10_standing(const void *state, int64_t *out);
 /* game_type.limits: what one game can record. */
 void pig10_limits(const void *rules, int nseats, game_limits *l);
 void pig10_finish(const void *state, outcome *o, recorder *rec);

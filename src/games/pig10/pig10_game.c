@@ -43,6 +43,7 @@ const game_type game_pig10 = {
     .headline = pig10_headline,
     .groups = pig10_groups,
     .labels = pig10_labels,
+    .standing = pig10_standing,
     .glossary = pig10_glossary,
     .view_json = pig10_view_json,
     .view_draw = pig10_view_draw,

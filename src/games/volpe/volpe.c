@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/course_rec.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
@@ -476,6 +477,7 @@ void volpe_start(void *st, const void *rules, int nseats, rng *chance, trace *tr
     s->trapped_at = -1;
     s->page = 0;
     s->quiet = 0;
+    course_start(&s->course);
     if (tr) {
         char at[3], buf[128];
         volpe_point_name(s->fox, at);
@@ -516,6 +518,16 @@ static void illegal(const volpe_state *s, int32_t a)
     fprintf(stderr, "volpe: action 0x%x is not legal (side %d, fox %d, geese 0x%llx)\n",
             (unsigned)a, s->side, s->fox, (unsigned long long)s->geese);
     abort();
+}
+
+/* game_type.standing: the material against the fox's goal. The fox stands at twice the
+ * geese it has taken less the geese it must take (fox_wins_at), the geese at the negation:
+ * the geese are ahead until the fox has taken half its goal, the fox beyond. */
+void volpe_standing(const void *st, int64_t *out)
+{
+    const volpe_state *s = st;
+    out[VOLPE_FOX] = 2 * (int64_t)s->captured - s->rules->fox_wins_at;
+    out[VOLPE_GEESE] = -out[VOLPE_FOX];
 }
 
 void volpe_apply(void *st, int32_t a, rng *chance, trace *tr)
@@ -575,6 +587,9 @@ void volpe_apply(void *st, int32_t a, rng *chance, trace *tr)
         s->moves++;
         settle(s, volpe_y(to) > volpe_y(from), tr);
     }
+    int64_t v[2];
+    volpe_standing(s, v);
+    course_note(&s->course, v, 2);
 }
 
 void volpe_finish(const void *st, outcome *o, recorder *rec)
@@ -601,6 +616,7 @@ void volpe_finish(const void *st, outcome *o, recorder *rec)
             rec_batch_rate(&b, VOLPE_M_TRAPPED + p, -1, p == s->trapped_at, 1);
     for (int k = 0; k < VOLPE_ENDS; k++)
         rec_batch_rate(&b, VOLPE_M_ENDS + k, -1, s->end == k, 1);
+    course_record(&s->course, s->winners, &b, VOLPE_M_COURSE);
 }
 
 /* The fox's "more moves" turns the page of its list: no move at the table (for --perft). */
@@ -746,6 +762,7 @@ const metric_def volpe_metrics[] = {
     {"end_no_progress", METRIC_RATE, METRIC_GAME,
      "games drawn after no_progress_moves moves without a capture or a goose advance"},
     {"end_move_cap", METRIC_RATE, METRIC_GAME, "games drawn at the move cap"},
+    COURSE_METRIC_DEFS,
     {NULL, 0, 0, NULL},
 };
 #undef TRAP
@@ -769,6 +786,7 @@ const metric_group volpe_groups[] = {
                                                  "multi_jumps", "longest_chain", "fox_moves",
                                                  NULL}},
     {"Where the fox was trapped (games it was trapped)", trap_points},
+    COURSE_GROUP,
     {NULL, NULL},
 };
 
@@ -792,6 +810,7 @@ const metric_label volpe_labels[] = {
     {"end_repetition", "ended: a repeated position (draw)", NULL},
     {"end_no_progress", "ended: no progress (draw)", NULL},
     {"end_move_cap", "ended: the move cap (draw)", NULL},
+    COURSE_METRIC_LABELS,
     {NULL, NULL, NULL},
 };
 

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/course.h"
 #include "core/game.h"
 
 /* The default ruleset: configs/volpe.json, embedded byte for byte at build time
@@ -61,6 +62,7 @@ enum {
     VOLPE_M_TRAPPED,
     VOLPE_M_ENDS = VOLPE_M_TRAPPED + VOLPE_POINTS,
     VOLPE_ENDS = VOLPE_END_MOVE_CAP + 1, /* end kinds */
+    VOLPE_M_COURSE = VOLPE_M_ENDS + VOLPE_ENDS, /* the course metrics (core/course.h) */
 };
 
 /* The board's lines under a ruleset: step[p][dir] is the point one step from p in dir, or
@@ -110,6 +112,7 @@ typedef struct volpe_state {
     int trapped_at;    /* point where the fox was trapped, or -1 */
     int quiet;         /* moves since the last irreversible move: hist[0..quiet] are valid */
     uint64_t hist[VOLPE_MAX_QUIET + 1];
+    course course; /* the material after every move (see game_volpe.standing) */
 } volpe_state;
 
 /* Bits set in x. The compiler's builtin calls a library routine unless the target has a
@@ -187,6 +190,8 @@ extern const char *const volpe_end_names[];
 extern const char *const volpe_end_words[];
 /* game_type.glossary: the game's own words, as the reports use them. */
 extern const game_term volpe_glossary[];
+/* game_type.standing: each seat's standing now (see the game's page, METRICS). */
+void volpe_standing(const void *state, int64_t *out);
 /* game_type.limits: what one game can record. */
 void volpe_limits(const void *rules, int nseats, game_limits *l);
 void volpe_finish(const void *st, outcome *o, recorder *rec);

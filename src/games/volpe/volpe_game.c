@@ -43,6 +43,7 @@ const game_type game_volpe = {
     .headline = volpe_headline,
     .groups = volpe_groups,
     .labels = volpe_labels,
+    .standing = volpe_standing,
     .glossary = volpe_glossary,
     .view_json = volpe_view_json,
     .view_draw = volpe_view_draw,

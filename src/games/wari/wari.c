@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/course_rec.h"
 #include "core/recorder.h"
 #include "core/registry.h"
 #include "config/rules.h"
@@ -499,7 +500,16 @@ void wari_set_position(wari_state *st, const wari_rules *rules, const uint8_t *p
     st->turn = (uint8_t)turn;
     st->moves = moves;
     st->last_capture = last_capture;
+    course_start(&st->course);
     settle(st, -1, NULL);
+}
+
+/* game_type.standing: each seat's seeds captured (its store). */
+void wari_standing(const void *state, int64_t *out)
+{
+    const wari_state *st = state;
+    out[0] = st->store[0];
+    out[1] = st->store[1];
 }
 
 /* Fills every pit, picks who moves first ("il primo giocatore": seat 1, or drawn from the
@@ -556,6 +566,9 @@ void wari_apply(void *state, int32_t action, rng *chance, trace *tr)
         st->count[seat].captures++;
         st->last_capture = st->moves;
     }
+    int64_t v[2];
+    wari_standing(st, v);
+    course_note(&st->course, v, 2);
     if (tr) {
         if (got)
             fprintf(tr, "seat %d captures %d%s\n", seat + 1, got,
@@ -591,6 +604,7 @@ enum {
     M_MOVED_FIRST,
     M_FIRST_WON,
     M_LEFT,
+    M_COURSE,
 };
 
 const metric_def wari_metrics[] = {
@@ -611,6 +625,7 @@ const metric_def wari_metrics[] = {
                      "games won (not drawn) by the player who moved first"},
     [M_LEFT] = {"seeds_left_at_end", METRIC_MEAN, METRIC_GAME,
                 "seeds still on the board when the game ended, taken by their rows' owners"},
+    COURSE_METRIC_DEFS,
     {NULL, 0, 0, NULL},
 };
 
@@ -623,6 +638,7 @@ const metric_group wari_groups[] = {
                                        "seeds_left_at_end", NULL}},
     {"Grand slams", (const char *const[]){"grand_slams", "grand_slams_refused", NULL}},
     {"Moving first", (const char *const[]){"moved_first", "first_mover_won", NULL}},
+    COURSE_GROUP,
     {NULL, NULL},
 };
 
@@ -635,6 +651,7 @@ const metric_label wari_labels[] = {
     {"moved_first", "games the seat moved first", NULL},
     {"first_mover_won", "games won by the first mover", NULL},
     {"seeds_left_at_end", "seeds on the board at the end", "seeds"},
+    COURSE_METRIC_LABELS,
     {NULL, NULL, NULL},
 };
 
@@ -669,6 +686,7 @@ void wari_finish(const void *state, outcome *o, recorder *rec)
     }
     rec_batch_rate(&b, M_FIRST_WON, -1, fin[st->first] > fin[1 - st->first], 1);
     rec_batch_value(&b, M_LEFT, -1, r->total - st->store[0] - st->store[1]);
+    course_record(&st->course, o->winners, &b, M_COURSE);
 }
 
 /* ---- search hooks -------------------------------------------------------------------------- */

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/course.h"
 #include "core/game.h"
 
 /* The default ruleset: configs/wari.json, embedded byte for byte at build time
@@ -105,6 +106,7 @@ typedef struct wari_state {
     uint16_t nrec;
     uint8_t anchor[WARI_MAX_BOARD];
     uint64_t seen[WARI_FILTER_WORDS];
+    course course; /* the stores after every move (see wari_standing) */
     uint8_t rec[WARI_STRETCH / 2];
 } wari_state;
 
@@ -169,6 +171,8 @@ extern const char *const wari_end_names[];
 extern const char *const wari_end_words[];
 /* game_type.glossary: the game's own words, as the reports use them. */
 extern const game_term wari_glossary[];
+/* game_type.standing: each seat's standing now (see the game's page, METRICS). */
+void wari_standing(const void *state, int64_t *out);
 /* game_type.limits: what one game can record. */
 void wari_limits(const void *rules, int nseats, game_limits *l);
 int32_t wari_evaluate(const void *state, int seat);

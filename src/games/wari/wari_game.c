@@ -46,6 +46,7 @@ const game_type game_wari = {
     .headline = wari_headline,
     .groups = wari_groups,
     .labels = wari_labels,
+    .standing = wari_standing,
     .glossary = wari_glossary,
     .view_json = wari_view_json,
     .view_draw = wari_view_draw,
