@@ -85,12 +85,12 @@ if command -v python3 >/dev/null 2>&1; then
         "^giochi-sim: '$fx/has' does not hold the block of games 0-600 this experiment plays \\(its part: 300 games\\)$" \
         --merge "$fx/sw.0" "$fx/has"
 
-    # A setting's tallies tied to its games (pig10: 7 metrics, 1 end): an end count lowered,
+    # A setting's tallies tied to its games (pig10: 15 metrics, 1 end): an end count lowered,
     # a seat's choices beyond one a play, tied games and games without a winner at 2^63 - 1
     # each (their sum once overflowed a signed 64-bit check)
-    forge "$fx/sw.1" "$fx/end" --shape=7,1 "r1.end.0:u64:add:-1"
-    forge "$fx/sw.1" "$fx/choices" --shape=7,1 "r0.choices.0:u64:set:2**40" "r0.choices.1:u64:set:2**40"
-    forge "$fx/sw.1" "$fx/ties" --shape=7,1 "r0.tied:u64:set:2**63-1" "r0.no_winner:u64:set:2**63-1"
+    forge "$fx/sw.1" "$fx/end" --shape=15,1 "r1.end.0:u64:add:-1"
+    forge "$fx/sw.1" "$fx/choices" --shape=15,1 "r0.choices.0:u64:set:2**40" "r0.choices.1:u64:set:2**40"
+    forge "$fx/sw.1" "$fx/ties" --shape=15,1 "r0.tied:u64:set:2**63-1" "r0.no_winner:u64:set:2**63-1"
     expect_error "forge-exp: a setting's end count lowered" 2 \
         "^giochi-sim: '$fx/end': partial result does not make sense: games 0-600, setting players=3, tallies: end counts: 299 ends of 300 games$" \
         --merge "$fx/sw.0" "$fx/end"

@@ -293,8 +293,8 @@ PY
         --merge "$work/forge/p.0" "$work/forge/games.1"
     # counts tied to the games: an end count lowered (every game ends one way), a seat's
     # choices beyond what 450 games of at most 45 rounds allow (two a tile a round)
-    python3 "$here/forge_part.py" "$work/forge/p.1" "$work/forge/end.1" --shape=4,12 "r0.end.0:u64:add:-1"
-    python3 "$here/forge_part.py" "$work/forge/p.1" "$work/forge/choices.1" --shape=4,12 "r0.choices.0:u64:set:2**40"
+    python3 "$here/forge_part.py" "$work/forge/p.1" "$work/forge/end.1" --shape=12,12 "r0.end.0:u64:add:-1"
+    python3 "$here/forge_part.py" "$work/forge/p.1" "$work/forge/choices.1" --shape=12,12 "r0.choices.0:u64:set:2**40"
     expect_error "forge: an end count lowered" 2 \
         "^giochi-sim: '$work/forge/end.1': partial result does not make sense: end counts: 449 ends of 450 games$" \
         --merge "$work/forge/p.0" "$work/forge/end.1"

@@ -4,7 +4,7 @@
 # Bad rulesets name their key.
 expect_error "volpe fox off the cross" 2 "ruleset key 'fox': expected a point of the cross" \
     --game=volpe --set fox=A1
-expect_error "volpe goose on the fox" 2 "ruleset key 'geese\\[0\\]': D5 is taken already" \
+expect_error "volpe goose on the fox" 2 "ruleset key 'geese.1': D5 is taken already" \
     --game=volpe --set 'geese=["D5"]' --set fox_wins_at=1
 expect_error "volpe diagonals choices" 2 "ruleset key 'diagonals'" --game=volpe \
     --set diagonals=some
