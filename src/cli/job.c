@@ -10,6 +10,7 @@
 #include "cli/fail.h"
 #include "bots/program.h"
 #include "cli/outfile.h"
+#include "config/population.h"
 #include "config/rules.h"
 #include "core/registry.h"
 #include "core/rng.h"
@@ -263,12 +264,27 @@ void job_prepare(job *j)
         merge_prepare(j);
 }
 
+bool job_seats_any(const job *j, bool (*is)(const bot_type *b))
+{
+    for (int k = 0; k < j->cfg.nseats; k++) {
+        const seat_spec *sp = &j->cfg.seat[k];
+        if (is(sp->bot))
+            return true;
+        for (int m = 0; sp->pop != NULL && m < sp->pop->nmembers; m++)
+            if (is(sp->pop->member[m].spec.bot))
+                return true;
+    }
+    return false;
+}
+
+static bool is_human(const bot_type *b)
+{
+    return b == &bot_human;
+}
+
 bool job_human(const job *j)
 {
-    for (int k = 0; k < j->cfg.nseats; k++)
-        if (j->cfg.seat[k].bot == &bot_human)
-            return true;
-    return false;
+    return job_seats_any(j, is_human);
 }
 
 int job_progress(const job *j)

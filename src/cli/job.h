@@ -64,7 +64,11 @@ void job_check(job *j);
  * run or the experiment. */
 void job_prepare(job *j);
 
-/* true if a person plays one of the run's seats (the human seat). */
+/* true if some seat's bot, or some member of a seat's population, satisfies is. */
+bool job_seats_any(const job *j, bool (*is)(const bot_type *b));
+
+/* true if a person plays one of the run's seats (the human seat), at it or as a member of
+ * its population. */
 bool job_human(const job *j);
 
 /* How a run or an experiment shows progress on stderr (RUN_PROGRESS_*): on a terminal unless

@@ -10,7 +10,6 @@
 #include "cli/depends.h"
 #include "cli/fail.h"
 #include "cli/job.h"
-#include "config/population.h"
 #include "dist/dist.h"
 #include "report/fields.h"
 #include "report/plot.h"
@@ -104,24 +103,20 @@ static void run_failed(outset *s, const char *err)
     outset_fail(s, EXIT_INTERNAL, "%s", err);
 }
 
+/* true if b reads the terminal or is a program of its own, which the terminal's Ctrl-C
+ * reaches too. */
+static bool outside(const bot_type *b)
+{
+    return b == &bot_human || program_is(b);
+}
+
 /* Whether a first Ctrl-C may let this run finish the games under way and stop (a plain run
- * of one process): not when a seat reads the terminal or is a program of its own, which the
- * terminal's Ctrl-C reaches too. */
+ * of one process): not when a seat (or a member of its population) is
+ * outside. */
 static bool can_stop_early(const job *j)
 {
     const options *o = j->o;
-    if (o->shard || o->merge || dist_ranks() > 1)
-        return false;
-    for (int k = 0; k < j->cfg.nseats; k++) {
-        const seat_spec *sp = &j->cfg.seat[k];
-        if (sp->bot == &bot_human || program_is(sp->bot))
-            return false;
-        for (int m = 0; sp->pop && m < sp->pop->nmembers; m++)
-            if (sp->pop->member[m].spec.bot == &bot_human ||
-                program_is(sp->pop->member[m].spec.bot))
-                return false;
-    }
-    return true;
+    return !o->shard && !o->merge && dist_ranks() <= 1 && !job_seats_any(j, outside);
 }
 
 /* Marks report as the report of the first games of a run interrupted before its end: the

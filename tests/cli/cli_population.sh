@@ -175,6 +175,16 @@ if [ "$rc" -eq 0 ] && grep -q 'your turn' "$work/tty" && grep -qE '^  you +50% +
 else
     bad "population: a person at the terminal as a member" "exit $rc: $(tail -c 300 "$work/tty")"
 fi
+# no progress line over the prompts of a person who plays as a member: --progress on a
+# standard error that is no terminal (a pipe to the terminal) would log one at the start
+python3 "$here/bots/pty_play.py" "$work/tty2" first -- sh -c "'$bin' --game=wari --bots='pop:$work/hum.json,greedy' \
+    --runs=2 --seed=1 --progress -o '$work/hum2.txt' 2>&1 >/dev/null | cat" >/dev/null 2>&1
+rc=$?
+if [ "$rc" -eq 0 ] && grep -q 'your turn' "$work/tty2" && ! grep -q 'progress:' "$work/tty2"; then
+    ok "population: no progress line when a person plays as a member"
+else
+    bad "population: no progress line when a person plays as a member" "exit $rc: $(grep 'progress:' "$work/tty2" | head -n 2)"
+fi
 
 # ---- an experiment's figures by type: the same bytes in shards and under MPI ------------------
 sw="--game=oca --population=$pop --sweep entry_fee=40:60:20 --metric=net@cautious --runs=600 --seed=1 -q"
