@@ -18,6 +18,7 @@
 #include <gsl/gsl_roots.h>
 
 #include "core/xalloc.h"
+#include "report/report_csv.h"
 #include "report/textcols.h"
 
 enum {
@@ -850,13 +851,21 @@ static void seek_csv(const void *search, FILE *out)
     for (int c = 0; c < k->ncr; c++) {
         const crossing *C = &k->cr[c];
         const spoint *P = &k->pt[C->point];
-        fprintf(out, "crossing,%.17g,%llu,%.17g,%.17g,%.17g,%.17g,%.17g\n", C->estimate,
-                (unsigned long long)P->games, P->value, P->lo, P->hi, C->ilo, C->ihi);
+        fputs("crossing,", out);
+        report_csv_num(out, C->estimate, C->ilo, C->ihi);
+        fprintf(out, ",%llu,", (unsigned long long)P->games);
+        report_csv_estimate(out, P->value, P->lo, P->hi);
+        fputc(',', out);
+        report_csv_num(out, C->ilo, C->ilo, C->ihi);
+        fputc(',', out);
+        report_csv_num(out, C->ihi, C->ilo, C->ihi);
+        fputc('\n', out);
     }
     for (int i = 0; i < k->npt; i++) {
         const spoint *p = &k->pt[i];
-        fprintf(out, "%s,%.17g,%llu,%.17g,%.17g,%.17g,,\n", phase(p), p->v,
-                (unsigned long long)p->games, p->value, p->lo, p->hi);
+        fprintf(out, "%s,%.17g,%llu,", phase(p), p->v, (unsigned long long)p->games);
+        report_csv_estimate(out, p->value, p->lo, p->hi);
+        fputs(",,\n", out);
     }
 }
 

@@ -17,6 +17,7 @@
 #include "config/botspec.h"
 #include "core/stats.h"
 #include "core/xalloc.h"
+#include "report/report_csv.h"
 #include "report/textcols.h"
 
 enum {
@@ -786,23 +787,28 @@ static void tour_csv(const void *search, FILE *out)
     if (t->o->sprt) {
         const table *T = &t->t[0];
         fprintf(out, "accepted,llr,bound_h0,bound_h1,deals,games,score,score_lo,score_hi,draws\n");
-        fprintf(out, "%s,%.17g,%.17g,%.17g,%llu,%.0f,%.17g,%.17g,%.17g,%.17g\n",
+        fprintf(out, "%s,%.17g,%.17g,%.17g,%llu,%.0f,",
                 t->verdict > 0 ? "H1" : t->verdict < 0 ? "H0" : "none", t->llr, t->la, t->lb,
-                (unsigned long long)t->sdeals, T->games, T->share[0], T->lo[0], T->hi[0],
-                T->draws);
+                (unsigned long long)t->sdeals, T->games);
+        report_csv_estimate(out, T->share[0], T->lo[0], T->hi[0]);
+        fprintf(out, ",%.17g\n", T->draws);
         return;
     }
     fprintf(out, "row,bot,elo,elo_lo,elo_hi,table,win_share,win_share_lo,win_share_hi,games,draws\n");
     for (int b = 0; b < t->nbots; b++) {
         double e, lo, hi;
         rating(t, b, &e, &lo, &hi);
-        fprintf(out, "rating,%s,%.17g,%.17g,%.17g,,,,,,\n", t->bot[b], e, lo, hi);
+        fprintf(out, "rating,%s,", t->bot[b]);
+        report_csv_estimate(out, e, lo, hi);
+        fputs(",,,,,,\n", out);
     }
     for (int s = 0; s < t->nt; s++) {
         const table *T = &t->t[s];
-        for (int k = 0; k < T->nb; k++)
-            fprintf(out, "table,%s,,,,%d,%.17g,%.17g,%.17g,%.0f,%.17g\n", t->bot[T->bot[k]], s + 1,
-                    T->share[k], T->lo[k], T->hi[k], T->games, T->draws);
+        for (int k = 0; k < T->nb; k++) {
+            fprintf(out, "table,%s,,,,%d,", t->bot[T->bot[k]], s + 1);
+            report_csv_estimate(out, T->share[k], T->lo[k], T->hi[k]);
+            fprintf(out, ",%.0f,%.17g\n", T->games, T->draws);
+        }
     }
 }
 

@@ -10,6 +10,7 @@
 
 #include "config/botspec.h"
 #include "core/xalloc.h"
+#include "report/report_csv.h"
 #include "report/textcols.h"
 
 enum {
@@ -452,17 +453,23 @@ static void tune_csv(const void *search, FILE *out)
         for (int c = 0; c < S->ntrial; c++) {
             const exp_estimate *e = &S->tr[c].est;
             srch_value(v, sizeof v, S->tr[c].value);
-            fprintf(out, "%d,%s,%llu,%s,%d,%.17g,%.17g,%.17g,", S->pass + 1, t->k[S->knob].key,
-                    (unsigned long long)S->deals, v, c == 0, e->value, e->lo, e->hi);
+            fprintf(out, "%d,%s,%llu,%s,%d,", S->pass + 1, t->k[S->knob].key,
+                    (unsigned long long)S->deals, v, c == 0);
+            report_csv_estimate(out, e->value, e->lo, e->hi);
+            fputc(',', out);
             if (c == 0)
-                fprintf(out, ",,\n");
+                fputs(",,", out);
             else
-                fprintf(out, "%.17g,%.17g,%.17g\n", e->diff, e->dlo, e->dhi);
+                report_csv_estimate(out, e->diff, e->dlo, e->dhi);
+            fputc('\n', out);
         }
     }
     const exp_estimate *g = &t->gain;
-    fprintf(out, "final,%s,%llu,best,0,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t->best_bot,
-            (unsigned long long)t->final_deals, g->value, g->lo, g->hi, g->diff, g->dlo, g->dhi);
+    fprintf(out, "final,%s,%llu,best,0,", t->best_bot, (unsigned long long)t->final_deals);
+    report_csv_estimate(out, g->value, g->lo, g->hi);
+    fputc(',', out);
+    report_csv_estimate(out, g->diff, g->dlo, g->dhi);
+    fputc('\n', out);
 }
 
 static const srch_writer tune_writer = {tune_json, tune_csv, tune_text};

@@ -63,6 +63,20 @@ static void csv_num(FILE *f, double x, int d, int sig)
     fputs(s, f);
 }
 
+void report_csv_num(FILE *f, double x, double lo, double hi)
+{
+    csv_num(f, x, interval_decimals(lo, hi), 0);
+}
+
+void report_csv_estimate(FILE *f, double x, double lo, double hi)
+{
+    report_csv_num(f, x, lo, hi);
+    fputc(',', f);
+    report_csv_num(f, lo, lo, hi);
+    fputc(',', f);
+    report_csv_num(f, hi, lo, hi);
+}
+
 void report_csv_line(FILE *f, const char *game, const char *metric, int seat, const char *bot,
                      double value, double lo, double hi, double n, const char *stat,
                      const csv_bin *bin)

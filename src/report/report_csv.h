@@ -39,6 +39,16 @@ void report_csv_line(FILE *f, const char *game, const char *metric, int seat, co
                      double value, double lo, double hi, double n, const char *stat,
                      const csv_bin *bin);
 
+/* Writes x as one CSV cell, without a separator, rounded as report_csv_line rounds a figure
+ * whose interval is [lo, hi]: to two significant digits of its half-width, or in full under
+ * --csv-precision=full or with no interval (lo or hi NAN, hi <= lo). For the searches' CSVs,
+ * whose columns are their own. */
+void report_csv_num(FILE *f, double x, double lo, double hi);
+
+/* Writes x, lo and hi as three CSV cells "x,lo,hi" (no separator before or after), each
+ * rounded by report_csv_num to what the interval [lo, hi] supports. */
+void report_csv_estimate(FILE *f, double x, double lo, double hi);
+
 /* Writes report r (a report_build tree) as CSV: the header line, then a row per estimate of
  * every seat, every bot and the game (report_csv_line), with one more per quantile and per
  * exact value; two per bin of each distribution (stat count and share, the bin in its own

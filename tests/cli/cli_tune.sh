@@ -124,6 +124,17 @@ if awk -v a="$r_random" -v b="$r_greedy" -v c="$r_ab" 'BEGIN { exit !(a < b && b
 else
     bad "tournament orders random < greedy < alphabeta" "$r_random $r_greedy $r_ab"
 fi
+# a search's CSV rounds each figure to its interval (--csv-precision=full: every double whole)
+if awk -F, '$1 == "table" && length($7) > 6 {bad = 1} END {exit bad}' "$work/out" &&
+    grep -q '^table,.*,0\.[0-9]\{3\},' "$work/out"; then
+    ok "tournament csv: shares rounded to their intervals"
+else
+    bad "tournament csv: shares rounded to their intervals" "$(grep '^table,' "$work/out" | head -n 2)"
+fi
+"$bin" --game=wari --tournament=greedy,alphabeta:depth=3,random --runs=100 --seed=2 --format=csv \
+    --quiet --csv-precision=full >"$work/full.csv"
+grep -qE '^rating,greedy,[-0-9]+\.[0-9]{8,},' "$work/full.csv" &&
+    ok "tournament csv: --csv-precision=full" || bad "tournament csv: --csv-precision=full" "$(head -n 3 "$work/full.csv")"
 if [ "$(grep -c '^table,' "$work/out")" -eq 6 ]; then
     ok "tournament plays the three pairs"
 else
