@@ -433,6 +433,25 @@ static double llr(const tourney *t, const exp_pair *p, double *mean, double *var
     return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v);
 }
 
+/* Plays the test's two bots on `deals` deals from seed, both seat orders: est (seat 1's win
+ * share, ties, games without a winner), their sums and the games played; counts the plays.
+ * Returns 0, or an error as srch_play. */
+static int sprt_play(tourney *t, uint64_t seed, uint64_t deals, exp_estimate est[3],
+                     exp_fsums *sum, uint64_t *games, char *err, size_t errlen)
+{
+    char bots[2 * BOT_SPEC_MAX + 2];
+    snprintf(bots, sizeof bots, "%s,%s", t->bot[0], t->bot[1]);
+    srch_point p = {.bots = bots};
+    const char *figs[3] = {"win_share@1", "ties", "no_winner"};
+    srch_out so = {.est = est, .sum = sum, .games = games};
+    exp_options o2 = *t->o;
+    o2.players = 2;
+    int rc = srch_play(&o2, "--sprt", &p, 1, true, figs, 3, seed, deals, 0, &so, err, errlen);
+    if (rc == 0)
+        t->plays += so.plays;
+    return rc;
+}
+
 /* The score after the test: the test stops when its deals stray far enough from one
  * hypothesis, so their score is biased away from the other and their fixed-sample interval
  * covers too seldom. The two bots play as many fresh deals again (seeds the test never saw, a
@@ -442,21 +461,13 @@ static double llr(const tourney *t, const exp_pair *p, double *mean, double *var
 static int sprt_fresh(tourney *t, char *err, size_t errlen)
 {
     table *T = &t->t[0];
-    char bots[2 * BOT_SPEC_MAX + 2];
-    snprintf(bots, sizeof bots, "%s,%s", t->bot[0], t->bot[1]);
-    srch_point p = {.bots = bots};
-    const char *figs[3] = {"win_share@1", "ties", "no_winner"};
     exp_estimate est[3];
     exp_fsums sum;
     uint64_t games;
-    srch_out so = {.est = est, .sum = &sum, .games = &games};
-    exp_options o2 = *t->o;
-    o2.players = 2;
-    int rc = srch_play(&o2, "--sprt", &p, 1, true, figs, 3,
-                       srch_seed(t->o->seed, TAG_SPRT_FRESH, 0), t->sdeals, 0, &so, err, errlen);
+    int rc = sprt_play(t, srch_seed(t->o->seed, TAG_SPRT_FRESH, 0), t->sdeals, est, &sum, &games,
+                       err, errlen);
     if (rc != 0)
         return rc;
-    t->plays += so.plays;
     t->fdeals = games;
     T->share[0] = est[0].value, T->lo[0] = est[0].lo, T->hi[0] = est[0].hi;
     boundary_interval(T->share[0], (double)games, &T->lo[0], &T->hi[0]);
@@ -476,21 +487,13 @@ static int sprt(tourney *t, char *err, size_t errlen)
         uint64_t block = t->sdeals / 16 > SPRT_BLOCK ? t->sdeals / 16 : SPRT_BLOCK;
         if (block > t->o->runs - t->sdeals)
             block = t->o->runs - t->sdeals;
-        char bots[2 * BOT_SPEC_MAX + 2];
-        snprintf(bots, sizeof bots, "%s,%s", t->bot[0], t->bot[1]);
-        srch_point p = {.bots = bots};
-        const char *figs[3] = {"win_share@1", "ties", "no_winner"};
         exp_estimate est[3];
         exp_fsums sum;
         uint64_t games;
-        srch_out so = {.est = est, .sum = &sum, .games = &games};
-        exp_options o2 = *t->o;
-        o2.players = 2;
-        int rc = srch_play(&o2, "--sprt", &p, 1, true, figs, 3,
-                           srch_seed(t->o->seed, TAG_SPRT, round), block, 0, &so, err, errlen);
+        int rc = sprt_play(t, srch_seed(t->o->seed, TAG_SPRT, round), block, est, &sum, &games,
+                           err, errlen);
         if (rc != 0)
             return rc;
-        t->plays += so.plays;
         t->sdeals += games;
         exp_pair_merge(&total, &sum.p[0]);
         sum_g += 2.0 * (double)games;
