@@ -171,6 +171,8 @@ int64_t course_rescan(const course *c, bool low, unsigned *m);
 /* Seat s's standing becomes x in the step being played. */
 static GIOCHI_INLINE void course_set(course *c, int s, int64_t x)
 {
+    if (x == c->cur[s]) /* unmoved: its sum runs on from since[s], top and low stand */
+        return;
     unsigned bit = 1u << s;
     c->sum[s] += c->cur[s] * (c->steps - c->since[s]);
     c->since[s] = c->steps;
